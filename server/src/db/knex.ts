@@ -1,0 +1,53 @@
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { migrationSource } from './migrations';
+
+// COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  databaseSchema?: string | null;
+}
+
+export function createDb(options: DbOptions): Knex {
+  if (options.databaseUrl) {
+    return knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      searchPath: options.databaseSchema ? [options.databaseSchema] : undefined,
+      pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: 10_000,
+    });
+  }
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename: path.join(options.dataDir, 'mahalle.sqlite') },
+    useNullAsDefault: true,
+    // One connection: SQLite has one writer, and a single connection keeps transactions simple.
+    // Inside a transaction always use the trx, never the db, or the query waits for itself.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+        // WAL + synchronous FULL: an acknowledged write survives a crash or power loss.
+        conn.exec(
+          'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+          (err) => done(err, conn),
+        );
+      },
+    },
+    acquireConnectionTimeout: 30_000,
+  });
+}
+
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+export function dbKind(db: Knex): 'postgres' | 'sqlite' {
+  return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+}

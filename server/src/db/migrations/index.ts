@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import * as accounts from './20261122000100_accounts';
+import * as social from './20261122000200_social';
+import * as messages from './20261122000300_messages';
+import * as events from './20261122000400_events';
+import * as questions from './20261122000500_questions';
+import * as blog from './20261122000600_blog';
+import * as hobbyGroups from './20261122000700_hobby_groups';
+import * as moderation from './20261122000800_moderation';
+
+/**
+ * Migrations are listed here (not read from disk) so they work the same from the bundle,
+ * tsx and vitest. Timestamp-named, immutable once landed: add a new file and a new line.
+ */
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '20261122000100_accounts': accounts,
+  '20261122000200_social': social,
+  '20261122000300_messages': messages,
+  '20261122000400_events': events,
+  '20261122000500_questions': questions,
+  '20261122000600_blog': blog,
+  '20261122000700_hobby_groups': hobbyGroups,
+  '20261122000800_moderation': moderation,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name],
+};

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+
+/**
+ * Timestamps are ISO-8601 UTC strings with milliseconds everywhere we write them, so that
+ * SQLite (text) and PostgreSQL (timestamptz) sort and compare them the same way.
+ * Never bind a Date object: node-sqlite3 would store it as a number.
+ */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Turn what a driver returns (Date from pg, string from sqlite) into an ISO string. */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  if (typeof value === 'string') {
+    if (/[zZ]|[+-]\d\d:?\d\d$/.test(value)) return new Date(value).toISOString();
+    return new Date(value.replace(' ', 'T') + 'Z').toISOString();
+  }
+  return new Date(0).toISOString();
+}
+
+export function toIsoOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : toIso(value);
+}
+
+export function isPg(knex: Knex): boolean {
+  const client = knex.client.config.client;
+  return client === 'pg' || client === 'postgres' || client === 'postgresql';
+}
+
+/** Column default "now" in the same ISO form as nowIso(). */
+export function nowDefault(knex: Knex): Knex.Raw {
+  return isPg(knex) ? knex.raw('CURRENT_TIMESTAMP') : knex.raw(`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+}

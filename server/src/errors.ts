@@ -1,0 +1,38 @@
+import { TEXTS, type KnownErrorCode } from '@mahalle/shared';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** An error that becomes a JSON answer: status, stable code and a Turkish message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: KnownErrorCode | (string & {}),
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+const E = TEXTS.errors;
+
+/** Factories: every error answer of the API is made by one of these. */
+export const errors = {
+  badRequest: (message: string = E.validation, code: string = 'validation_failed', details?: ErrorDetail[]) =>
+    new AppError(400, code, message, details),
+  unauthorized: (message: string = E.unauthorized) => new AppError(401, 'unauthorized', message),
+  unauthorizedWithCode: (message: string, code: string) => new AppError(401, code, message),
+  forbidden: (message: string = E.forbidden, code: string = 'forbidden') => new AppError(403, code, message),
+  notFound: (message: string = E.notFound, code: string = 'not_found') => new AppError(404, code, message),
+  conflict: (message: string, code: string = 'conflict') => new AppError(409, code, message),
+  tooLarge: (message: string = E.payloadTooLarge) => new AppError(413, 'payload_too_large', message),
+  unsupportedType: (message: string = E.unsupportedMediaType) => new AppError(415, 'unsupported_media_type', message),
+  tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>
+    new AppError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
+  unavailable: (message: string = E.unavailable) => new AppError(503, 'unavailable', message),
+};

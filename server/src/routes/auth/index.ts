@@ -1,0 +1,85 @@
+import { Router, type Request, type Response } from 'express';
+import { foldKey, loginSchema, registerSchema, TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { parse } from '../../validation';
+import { SESSION_COOKIE } from '../../middlewares/auth';
+import { Limiter } from '../../middlewares/rate-limit';
+import { authenticate, LoginFailed, registerUser } from '../../services/accounts';
+import { SessionService } from '../../services/sessions';
+import { presentCurrentUser, type UserRow } from '../../presenters/users';
+
+/** The desktop app asks for a bearer token instead of a cookie with this header. */
+export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
+
+export function authRouter(ctx: AppContext): Router {
+  const router = Router();
+  const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
+  const { rateLimits } = ctx.config;
+  const loginPerIp = new Limiter(rateLimits.loginPerIp, TEXTS.auth.tooManyAttempts);
+  const loginPerAccount = new Limiter(rateLimits.loginFailuresPerAccount, TEXTS.auth.tooManyAttempts);
+  const registerPerIp = new Limiter(rateLimits.registerPerIp, TEXTS.auth.tooManyAttempts);
+
+  /** A fresh session id at every sign-in; a cookie for browsers, a token for the desktop app. */
+  async function startSession(req: Request, res: Response, user: UserRow, remember: boolean) {
+    const desktop = req.headers[DESKTOP_CLIENT_HEADER] === 'desktop';
+    if (req.sessionId) await sessions.destroy(req.sessionId);
+    const session = await sessions.create(user.id, {
+      remember: desktop ? true : remember,
+      kind: desktop ? 'bearer' : 'cookie',
+      userAgent: req.headers['user-agent'],
+      ip: req.ip,
+    });
+    if (desktop) return { ...presentCurrentUser(user), token: session.token };
+    res.cookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: '/',
+      ...(remember ? { expires: session.expiresAt } : {}),
+    });
+    return presentCurrentUser(user);
+  }
+
+  router.post('/register', async (req, res) => {
+    await registerPerIp.consume(`register:${req.ip}`);
+    const input = parse(registerSchema, req.body);
+    const user = await registerUser(ctx.db, input, ctx.config.passwordHashCost);
+    req.log.info({ userId: user.id }, 'user registered');
+    res.status(201).json(await startSession(req, res, user, true));
+  });
+
+  router.post('/login', async (req, res) => {
+    await loginPerIp.consume(`login:${req.ip}`);
+    const input = parse(loginSchema, req.body);
+    const accountKey = `account:${foldKey(input.username)}`;
+    await loginPerAccount.check(accountKey);
+    try {
+      const user = await authenticate(ctx.db, input, ctx.config.passwordHashCost);
+      await loginPerAccount.reset(accountKey);
+      res.json(await startSession(req, res, user, input.remember));
+    } catch (err) {
+      if (err instanceof LoginFailed) {
+        await loginPerAccount.penalty(accountKey);
+        throw errors.unauthorizedWithCode(TEXTS.auth.invalidCredentials, 'invalid_credentials');
+      }
+      throw err;
+    }
+  });
+
+  router.post('/logout', async (req, res) => {
+    if (req.sessionId && req.user) {
+      await sessions.destroy(req.sessionId);
+      ctx.bus.emit('session:ended', { sessionId: req.sessionId, userId: req.user.id });
+    }
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    res.json({ ok: true });
+  });
+
+  router.get('/me', (req, res) => {
+    if (!req.user) throw errors.unauthorized();
+    res.json(presentCurrentUser(req.user));
+  });
+
+  return router;
+}

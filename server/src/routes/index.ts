@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import { TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { authRouter } from './auth';
+import { healthRouter } from './health';
+
+/** Every API resource is mounted here, one line each. */
+export function apiRouter(ctx: AppContext): Router {
+  const api = Router();
+  api.use('/health', healthRouter(ctx));
+  api.use('/auth', authRouter(ctx));
+
+  api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
+  return api;
+}

@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from './config';
+import { createLogger } from './logger';
+import { createDb, migrateLatest } from './db/knex';
+import { DomainBus, type AppContext } from './context';
+import { createApp } from './app';
+import { ensureAdmin } from './services/accounts';
+import { seedDemo } from './db/seed/demo';
+
+export interface RunningServer {
+  ctx: AppContext;
+  httpServer: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Boot: config, database and migrations, demo data and admin, then the HTTP server. */
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config);
+  await migrateLatest(db);
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(db);
+    if (seeded) logger.info(seeded, 'empty database: demo community created');
+  }
+  const admin = await ensureAdmin(db, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+    hashCost: config.passwordHashCost,
+  });
+  if (admin?.password) {
+    // Printed once, on the console only: there is no built-in admin password.
+    process.stdout.write(
+      `\n  Yönetici hesabı oluşturuldu.\n  Kullanıcı adı: ${admin.username}\n  Şifre: ${admin.password}\n  (Bu şifre yalnızca bir kez gösterilir.)\n\n`,
+    );
+  } else if (admin) {
+    logger.info({ username: admin.username, created: admin.created }, 'admin account ready');
+  }
+
+  const app = createApp(ctx);
+  const httpServer = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const address = httpServer.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host}:${address.port}`;
+
+  return {
+    ctx,
+    httpServer,
+    url,
+    async close() {
+      httpServer.closeAllConnections?.();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}

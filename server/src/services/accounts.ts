@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { foldKey, TEXTS, type LoginInput, type RegisterInput } from '@mahalle/shared';
+import { errors } from '../errors';
+import { nowIso } from '../db/time';
+import type { UserRow } from '../presenters/users';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+const T = TEXTS.auth;
+
+/** Unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '');
+}
+
+export async function findUserById(db: Knex | Knex.Transaction, id: number): Promise<UserRow | undefined> {
+  return db('users').where({ id }).first();
+}
+
+/** Creates a member account. Username and e-mail are unique regardless of case (Turkish İ/ı too). */
+export async function registerUser(db: Knex, input: RegisterInput, hashCost: number): Promise<UserRow> {
+  const usernameKey = foldKey(input.username);
+  const emailKey = foldKey(input.email);
+  const passwordHash = await hashPassword(input.password, hashCost);
+  try {
+    return await db.transaction(async (trx) => {
+      const clash = await trx('users')
+        .where({ username_key: usernameKey })
+        .orWhere({ email_key: emailKey })
+        .select('username_key', 'email_key');
+      if (clash.some((r) => r.username_key === usernameKey)) throw errors.conflict(T.usernameTaken, 'username_taken');
+      if (clash.length > 0) throw errors.conflict(T.emailTaken, 'email_taken');
+      const now = nowIso();
+      const [row] = await trx('users')
+        .insert({
+          username: input.username,
+          username_key: usernameKey,
+          display_name: input.displayName,
+          email: input.email,
+          email_key: emailKey,
+          password_hash: passwordHash,
+          role: 'user',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('*');
+      return row as UserRow;
+    });
+  } catch (err) {
+    // Two registrations racing for the same name: the index decides, the answer stays a 409.
+    if (isUniqueViolation(err)) {
+      const msg = String((err as Error).message);
+      if (/email/i.test(msg)) throw errors.conflict(T.emailTaken, 'email_taken');
+      throw errors.conflict(T.usernameTaken, 'username_taken');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Checks a username (or e-mail) and password. The answer is the same whether the account
+ * does not exist, is a demo account, or the password is wrong, and takes the same time.
+ */
+export async function authenticate(db: Knex, input: LoginInput, hashCost: number): Promise<UserRow> {
+  const key = foldKey(input.username);
+  const user = (await db('users').where({ username_key: key }).orWhere({ email_key: key }).first()) as UserRow | undefined;
+  if (!user || !user.password_hash) {
+    await verifyAgainstDummy(input.password, hashCost);
+    throw new LoginFailed(key);
+  }
+  if (!(await verifyPassword(input.password, user.password_hash))) throw new LoginFailed(key);
+  return user;
+}
+
+export class LoginFailed extends Error {
+  constructor(readonly accountKey: string) {
+    super(T.invalidCredentials);
+  }
+}
+
+/**
+ * At start: ADMIN_USERNAME/ADMIN_PASSWORD create or promote that admin. Without them, a
+ * database with no admin gets one with a random password, returned so boot can print it once.
+ */
+export async function ensureAdmin(
+  db: Knex,
+  opts: { username: string | null; password: string | null; hashCost: number },
+): Promise<{ created: boolean; username: string; password?: string } | null> {
+  if (opts.username && opts.password) {
+    const key = foldKey(opts.username);
+    const existing = (await db('users').where({ username_key: key }).first()) as UserRow | undefined;
+    const hash = await hashPassword(opts.password, opts.hashCost);
+    if (existing) {
+      await db('users').where({ id: existing.id }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
+      return { created: false, username: existing.username };
+    }
+    await insertAdmin(db, opts.username, hash);
+    return { created: true, username: opts.username };
+  }
+  const anyAdmin = await db('users').where({ role: 'admin' }).whereNotNull('password_hash').first('id');
+  if (anyAdmin) return null;
+  let username = 'admin';
+  for (let i = 2; await db('users').where({ username_key: foldKey(username) }).first('id'); i++) username = `admin${i}`;
+  const password = crypto.randomBytes(12).toString('base64url');
+  await insertAdmin(db, username, await hashPassword(password, opts.hashCost));
+  return { created: true, username, password };
+}
+
+async function insertAdmin(db: Knex, username: string, passwordHash: string): Promise<void> {
+  const now = nowIso();
+  const email = `${username.toLowerCase()}@mahalle.local`;
+  await db('users').insert({
+    username,
+    username_key: foldKey(username),
+    display_name: 'Yönetici',
+    email,
+    email_key: foldKey(email),
+    password_hash: passwordHash,
+    role: 'admin',
+    is_verified: true,
+    created_at: now,
+    updated_at: now,
+  });
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import knexFactory from 'knex';
+import { loadConfig, type Config } from '../config';
+import { startServer, type RunningServer } from '../server';
+
+export const ADMIN_USERNAME = 'yonetici';
+export const ADMIN_PASSWORD = 'Yonetici.Sifre1';
+export const STRONG_PASSWORD = 'Guclu.Sifre1';
+
+export interface TestServer extends RunningServer {
+  /** A client with its own cookie jar, like one browser. */
+  client(): ApiClient;
+  /** Registers a fresh member and returns a signed-in client. */
+  member(overrides?: Partial<{ username: string; displayName: string; email: string; password: string }>): Promise<Member>;
+  admin(): Promise<Member>;
+}
+
+export interface Member {
+  client: ApiClient;
+  user: { id: number; username: string; displayName: string; email: string; role: string };
+}
+
+/**
+ * Starts the real server on an ephemeral port with a real database: a temporary SQLite
+ * file, or a fresh schema in PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL || null;
+  let schema: string | null = null;
+  if (pgUrl) {
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: pgUrl });
+    await admin.raw(`create schema "${schema}"`);
+    await admin.destroy();
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      dataDir,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: pgUrl,
+      databaseSchema: schema,
+      seedDemo: false,
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      adminUsername: ADMIN_USERNAME,
+      adminPassword: ADMIN_PASSWORD,
+      passwordHashCost: 10,
+      rateLimits: {
+        loginPerIp: { points: 10_000, durationSec: 60 },
+        loginFailuresPerAccount: { points: 10_000, durationSec: 60 },
+        registerPerIp: { points: 10_000, durationSec: 60 },
+      },
+      ...overrides,
+    },
+  );
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const server = await startServer(config);
+  let counter = 0;
+
+  const test: TestServer = {
+    ...server,
+    client: () => new ApiClient(server.url),
+    async member(o = {}) {
+      counter += 1;
+      const suffix = `${counter}${crypto.randomBytes(3).toString('hex')}`;
+      const username = o.username ?? `uye_${suffix}`;
+      const client = new ApiClient(server.url);
+      const password = o.password ?? STRONG_PASSWORD;
+      const res = await client.post('/api/auth/register', {
+        displayName: o.displayName ?? `Üye ${suffix}`,
+        username,
+        email: o.email ?? `${username}@ornek.com`,
+        password,
+        confirmPassword: password,
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { client, user: res.body };
+    },
+    async admin() {
+      const client = new ApiClient(server.url);
+      const res = await client.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+      return { client, user: res.body };
+    },
+    async close() {
+      await server.close();
+      if (pgUrl && schema) {
+        const admin = knexFactory({ client: 'pg', connection: pgUrl });
+        await admin.raw(`drop schema "${schema}" cascade`);
+        await admin.destroy();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return test;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** A tiny HTTP client over fetch with a cookie jar, so tests speak HTTP like a browser does. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string, private defaultHeaders: Record<string, string> = {}) {}
+
+  withHeaders(headers: Record<string, string>): ApiClient {
+    const c = new ApiClient(this.baseUrl, { ...this.defaultHeaders, ...headers });
+    c.cookies = this.cookies;
+    return c;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(
+    method: string,
+    urlPath: string,
+    opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.defaultHeaders, ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    let body: BodyInit | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = await fetch(this.baseUrl + urlPath, { method, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: any = text;
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) parsed = text ? JSON.parse(text) : null;
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  get<T = any>(p: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', p, { headers });
+  }
+  post<T = any>(p: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', p, { json: json ?? {}, headers });
+  }
+  patch<T = any>(p: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', p, { json: json ?? {}, headers });
+  }
+  put<T = any>(p: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', p, { json: json ?? {}, headers });
+  }
+  delete<T = any>(p: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', p, { headers });
+  }
+  /** multipart/form-data, as the UI sends files. */
+  postForm<T = any>(p: string, form: FormData, headers?: Record<string, string>) {
+    return this.request<T>('POST', p, { body: form, headers });
+  }
+  patchForm<T = any>(p: string, form: FormData, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', p, { body: form, headers });
+  }
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+// Zod's own messages in Turkish for anything a schema does not word itself.
+z.config(z.locales.tr());
+
+export * from './limits';
+export * from './texts';
+export * from './errors';
+export * from './types';
+export * from './bridge';
+export * from './rules/fold';
+export * from './rules/slug';
+export * from './rules/password';
+export * from './rules/text';
+export * from './schemas/common';
+export * from './schemas/auth';

@@ -1,0 +1,102 @@
+/** Every business limit lives here once; server schemas and UI form rules both read it. */
+export const LIMITS = {
+  postContentMax: 280,
+  commentMax: 300,
+  commentWarnAbove: 250,
+  messageMax: 500,
+  videoMaxSeconds: 17,
+  imageMaxBytes: 5 * 1024 * 1024,
+  videoMaxBytes: 50 * 1024 * 1024,
+  galleryMax: 10,
+  passwordInputMin: 6,
+  passwordStrongMinLength: 8,
+  passwordMaxLength: 200,
+  usernameMin: 3,
+  usernameMax: 30,
+  displayNameMax: 60,
+  emailMax: 254,
+  bioMax: 500,
+  locationMax: 100,
+  websiteMax: 200,
+  hobbiesMax: 20,
+  hobbyMax: 40,
+  groupNameMin: 2,
+  groupNameMax: 80,
+  groupDescriptionMin: 10,
+  groupDescriptionMax: 1000,
+  questionTitleMax: 200,
+  questionContentMax: 10000,
+  answerMax: 5000,
+  blogTitleMax: 200,
+  blogContentMax: 200_000,
+  blogExcerptMax: 500,
+  blogExcerptCut: 120,
+  metaDescriptionMax: 160,
+  tagMax: 40,
+  tagsMax: 20,
+  eventTitleMax: 120,
+  eventDescriptionMax: 2000,
+  reportReasonMax: 500,
+  loginTimeoutMs: 15000,
+  registerRedirectMs: 100,
+  notificationDropdown: 5,
+  badgeMax: 99,
+  qaPageSize: 10,
+  pageDefault: 20,
+  pageMax: 100,
+  homeBlogPosts: 4,
+  homeQuestions: 5,
+  homePosts: 3,
+  homeMembers: 4,
+  homeEvents: 3,
+  groupSidebarMembers: 10,
+  groupSidebarEvents: 5,
+  sidebarGroups: 5,
+  relatedPosts: 3,
+  trendingHashtags: 20,
+  sessionDaysRemember: 30,
+  sessionHoursDefault: 24,
+} as const;
+
+export const DEFAULT_CATEGORY_NAME = 'Genel';
+export const DEFAULT_BLOG_CATEGORY_COLOR = '#3B82F6';
+
+/** Event categories from the specification (000, section 9). */
+export const EVENT_CATEGORIES = ['Genel', 'Kitap', 'Teknoloji', 'Outdoor', 'Sanat', 'Spor', 'Müzik', 'Yemek'] as const;
+
+/** Q&A categories (001, Q&A list). 'Tümü' is a filter only, never stored. */
+export const QUESTION_CATEGORIES = [
+  'Genel', 'Teknoloji', 'Sağlık', 'Eğitim', 'İş & Kariyer', 'Seyahat', 'Yemek', 'Spor', 'Sanat', 'Müzik', 'Kitaplar',
+] as const;
+export const QUESTION_FILTER_ALL = 'Tümü';
+
+export const NOTIFICATION_TYPES = [
+  'mention', 'like', 'comment', 'follow', 'follow_request', 'follow_accepted', 'event', 'other',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const POST_TYPES = ['text', 'image', 'video'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Static category keys of the category pages (001) with the group icon/colour table. */
+export const STATIC_CATEGORIES = [
+  { key: 'kitaplar', name: 'Kitaplar', icon: 'BookOpen', color: '#8B5CF6' },
+  { key: 'oyunlar', name: 'Oyunlar', icon: 'Gamepad2', color: '#EF4444' },
+  { key: 'müzik', name: 'Müzik', icon: 'Music', color: '#F59E0B' },
+  { key: 'yemek', name: 'Yemek', icon: 'Utensils', color: '#10B981' },
+  { key: 'seyahat', name: 'Seyahat', icon: 'Plane', color: '#3B82F6' },
+  { key: 'araba', name: 'Araba', icon: 'Car', color: '#6B7280' },
+  { key: 'fotoğraf', name: 'Fotoğraf', icon: 'Camera', color: '#EC4899' },
+  { key: 'ilişkiler', name: 'İlişkiler', icon: 'Heart', color: '#F43F5E' },
+  { key: 'spor', name: 'Spor', icon: 'Dumbbell', color: '#059669' },
+  { key: 'teknoloji', name: 'Teknoloji', icon: 'Code', color: '#7C3AED' },
+  { key: 'sanat', name: 'Sanat', icon: 'Palette', color: '#DC2626' },
+  { key: 'eğitim', name: 'Eğitim', icon: 'GraduationCap', color: '#2563EB' },
+] as const;
+
+export const GROUP_ICONS = STATIC_CATEGORIES.map((c) => c.icon);
+export const DEFAULT_GROUP_ICON = 'BookOpen';
+export const DEFAULT_GROUP_COLOR = '#8B5CF6';

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { blogSlug, groupSlug } from './slug';
+import { passwordScore, passwordStrength, isPasswordAcceptable } from './password';
+import { extractHashtags, extractMentions, hashtagKey, badgeText, truncate } from './text';
+import { foldKey } from './fold';
+
+describe('slugs', () => {
+  it('derives a group slug by the specification rule', () => {
+    expect(groupSlug('Doğa Yürüyüşçüleri')).toBe('doga-yuruyusculeri');
+    expect(groupSlug('Kitap & Kahve!!  Kulübü')).toBe('kitap-kahve-kulubu');
+    expect(groupSlug('ÇIĞ')).toBe('cig');
+  });
+  it('derives a blog slug: transliterated, brackets and punctuation removed', () => {
+    expect(blogSlug('Şehrin En Güzel Parkları (2026 Rehberi)')).toBe('sehrin-en-guzel-parklari');
+    expect(blogSlug('  Merhaba, Dünya!  ')).toBe('merhaba-dunya');
+  });
+});
+
+describe('password strength', () => {
+  it('scores out of five', () => {
+    expect(passwordScore('abc')).toBe(1);
+    expect(passwordScore('abcdefgh')).toBe(2);
+    expect(passwordScore('Abcdefg1!')).toBe(5);
+  });
+  it('maps weak/medium/strong', () => {
+    expect(passwordStrength('aaaaaa')).toBe('weak');
+    expect(passwordStrength('abcdef1')).toBe('medium');
+    expect(passwordStrength('Abcdefg1')).toBe('strong');
+    expect(isPasswordAcceptable('123456')).toBe(false);
+    expect(isPasswordAcceptable('abcde1')).toBe(true);
+  });
+});
+
+describe('text rules', () => {
+  it('extracts Turkish hashtags and mentions once each', () => {
+    expect(extractHashtags('#Doğa yürüyüşü #doğa #kitapKulübü!')).toEqual(['Doğa', 'kitapKulübü']);
+    expect(extractMentions('@ayse ve @Mehmet_42, @ayse')).toEqual(['ayse', 'Mehmet_42']);
+    expect(hashtagKey('#İstanbul')).toBe('istanbul');
+  });
+  it('folds Turkish case for keys', () => {
+    expect(foldKey('ALİ')).toBe(foldKey('ali'));
+    expect(foldKey('ALI')).toBe(foldKey('alı'));
+  });
+  it('formats badges and truncates', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(100)).toBe('99+');
+    expect(truncate('abcdef', 3)).toBe('abc...');
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { TEXTS } from '../texts';
+
+/** A positive integer id from a route parameter or body field. */
+export const idSchema = z.coerce
+  .number({ error: TEXTS.errors.invalidId })
+  .int({ error: TEXTS.errors.invalidId })
+  .positive({ error: TEXTS.errors.invalidId })
+  .max(Number.MAX_SAFE_INTEGER, { error: TEXTS.errors.invalidId });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Keyset paging: newest first, `before` is the last id the client has seen. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit bir sayı olmalıdır' })
+    .int({ error: 'limit bir tam sayı olmalıdır' })
+    .min(1, { error: 'limit en az 1 olmalıdır' })
+    .max(LIMITS.pageMax, { error: `limit en fazla ${LIMITS.pageMax} olabilir` })
+    .default(LIMITS.pageDefault),
+  before: idSchema.optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** Boolean from a form field or JSON ("true", "false", "1", "0", true, false). */
+export const formBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on'),
+]);
+
+/** ISO timestamp string used in every answer. */
+export const isoDate = z.string();
