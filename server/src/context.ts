@@ -7,6 +7,13 @@ import type { Logger } from './logger';
 export interface DomainEvents {
   'session:ended': { sessionId: string; userId: number };
   'user:deleted': { userId: number };
+  /** Emit after the transaction that wrote the notification has committed. */
+  'notification:created': { userId: number; notificationId: number };
+  /** Read, read-all or delete changed a user's notifications (counts must be pushed). */
+  'notifications:changed': { userId: number };
+  'message:created': { messageId: number; senderId: number; receiverId: number };
+  'messages:changed': { userId: number };
+  'report:created': { reportId: number };
 }
 
 export class DomainBus {

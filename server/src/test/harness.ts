@@ -126,11 +126,11 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     urlPath: string,
-    opts: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+    opts: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
-    let body: BodyInit | undefined = opts.body;
+    let body: RequestInit['body'] | undefined = opts.body;
     if (opts.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.json);
