@@ -8,7 +8,6 @@ import { SessionService } from '../services/sessions';
 export const SESSION_COOKIE = 'mahalle_sid';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** The signed-in user, from the session only. */
