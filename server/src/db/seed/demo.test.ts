@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { seedDemo } from './demo';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function count(table: string, where: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await server.ctx.db(table).where(where).count({ n: '*' });
+  return Number(row.n);
+}
+
+describe('demo community', () => {
+  it('fills an empty database with members and content', async () => {
+    expect(await count('users', { is_demo: true })).toBe(12);
+    expect(await count('posts')).toBeGreaterThanOrEqual(30);
+    expect(await count('questions')).toBe(8);
+    expect(await count('blog_posts', { published: true })).toBe(5);
+    expect(await count('blog_posts', { published: false })).toBe(1);
+    expect(await count('hobby_groups')).toBe(6);
+    expect(await count('events')).toBe(6);
+    expect(await count('post_hashtags')).toBeGreaterThan(20);
+  });
+
+  it('keeps every denormalised counter true', async () => {
+    const db = server.ctx.db;
+    const posts = await db('posts').select('id', 'likes_count', 'comments_count');
+    const likes = await db('post_likes').select('post_id').count({ n: '*' }).groupBy('post_id');
+    const comments = await db('comments').select('post_id').count({ n: '*' }).groupBy('post_id');
+    const likeMap = new Map(likes.map((r: any) => [r.post_id, Number(r.n)]));
+    const commentMap = new Map(comments.map((r: any) => [r.post_id, Number(r.n)]));
+    for (const p of posts) {
+      expect(p.likes_count).toBe(likeMap.get(p.id) ?? 0);
+      expect(p.comments_count).toBe(commentMap.get(p.id) ?? 0);
+    }
+    const groups = await db('hobby_groups').select('id', 'member_count', 'post_count', 'event_count');
+    for (const g of groups) {
+      expect(g.member_count).toBe(await count('group_members', { group_id: g.id }));
+      expect(g.post_count).toBe(await count('group_posts', { group_id: g.id }));
+      expect(g.event_count).toBe(await count('group_events', { group_id: g.id }));
+    }
+    const questions = await db('questions').select('id', 'answers_count', 'upvotes');
+    for (const q of questions) {
+      expect(q.answers_count).toBe(await count('answers', { question_id: q.id }));
+      expect(q.upvotes).toBe(await count('question_votes', { question_id: q.id }));
+    }
+    const events = await db('events').select('id', 'attendees_count');
+    for (const e of events) expect(e.attendees_count).toBe(await count('event_attendees', { event_id: e.id }));
+  });
+
+  it('never seeds a database that has users, and demo members cannot sign in', async () => {
+    expect(await seedDemo(server.ctx.db)).toBeNull();
+    const res = await server.client().post('/api/auth/login', { username: 'elif_kaya', password: 'herhangi.Bir1' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_credentials');
+  });
+});
