@@ -14,3 +14,8 @@ export * from './rules/password';
 export * from './rules/text';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/posts';
+export * from './schemas/users';
+export * from './schemas/messages';
+export * from './schemas/events';
+export * from './realtime';

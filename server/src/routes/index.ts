@@ -4,12 +4,17 @@ import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { authRouter } from './auth';
 import { healthRouter } from './health';
+import { commentsRouter, postsRouter } from './posts';
+import { categoriesRouter } from './categories';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
   const api = Router();
   api.use('/health', healthRouter(ctx));
   api.use('/auth', authRouter(ctx));
+  api.use('/posts', postsRouter(ctx));
+  api.use('/comments', commentsRouter(ctx));
+  api.use('/categories', categoriesRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

@@ -7,6 +7,7 @@ import * as questions from './20261122000500_questions';
 import * as blog from './20261122000600_blog';
 import * as hobbyGroups from './20261122000700_hobby_groups';
 import * as moderation from './20261122000800_moderation';
+import * as postSortIndexes from './20261122010000_post_sort_indexes';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000600_blog': blog,
   '20261122000700_hobby_groups': hobbyGroups,
   '20261122000800_moderation': moderation,
+  '20261122010000_post_sort_indexes': postSortIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,112 @@
+import { Router } from 'express';
+import {
+  commentSchema,
+  createPostSchema,
+  idParamsSchema,
+  LIMITS,
+  listPostsQuerySchema,
+  pageQuerySchema,
+  TEXTS,
+  updatePostSchema,
+} from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { parse } from '../../validation';
+import { requireUser } from '../../middlewares/auth';
+import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedUpload } from '../../services/uploads';
+import * as posts from '../../services/posts';
+
+const S = TEXTS.social;
+
+export function postsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const upload = multipart([{ name: 'image' }, { name: 'video' }], LIMITS.videoMaxBytes, S.videoTooLarge);
+
+  router.get('/', async (req, res) => {
+    const query = parse(listPostsQuerySchema, req.query);
+    const { items, nextCursor } = await posts.listPosts(ctx.db, query, req.user?.id ?? null);
+    if (nextCursor) res.setHeader('X-Next-Cursor', nextCursor);
+    res.json(items);
+  });
+
+  router.get('/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await posts.getPost(ctx.db, id, req.user?.id ?? null));
+  });
+
+  router.post('/', upload, async (req, res) => {
+    const user = requireUser(req);
+    const input = parse(createPostSchema, req.body);
+    const files = filesOf(req);
+    const image = files.image?.[0];
+    const video = files.video?.[0];
+    if (image && video) throw errors.badRequest(S.oneFileOnly, 'one_file_only');
+    if (!input.content && !image && !video) throw errors.badRequest(S.postTextRequired, 'post_empty');
+    let saved: SavedUpload | null = null;
+    try {
+      if (image) saved = await saveImage(ctx.config.uploadsDir, image);
+      if (video) saved = await saveVideo(ctx.config.uploadsDir, video);
+      const post = await posts.createPost(ctx, user, {
+        content: input.content,
+        categoryId: input.categoryId,
+        imageUrl: image ? saved!.url : null,
+        videoUrl: video ? saved!.url : null,
+      });
+      res.status(201).json(post);
+    } catch (err) {
+      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      throw err;
+    }
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    const input = parse(updatePostSchema, req.body);
+    res.json(await posts.updatePost(ctx, user, id, input));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await posts.deletePost(ctx, user, id);
+    res.json({ ok: true });
+  });
+
+  router.post('/:id/like', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await posts.toggleLike(ctx, user, id));
+  });
+
+  router.post('/:id/share', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await posts.sharePost(ctx.db, req.user?.id ?? null, id));
+  });
+
+  router.get('/:id/comments', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const page = parse(pageQuerySchema, req.query);
+    res.json(await posts.listComments(ctx.db, id, req.user?.id ?? null, page));
+  });
+
+  router.post('/:id/comments', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    const { content } = parse(commentSchema, req.body);
+    res.status(201).json(await posts.addComment(ctx, user, id, content));
+  });
+
+  return router;
+}
+
+export function commentsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.delete('/:id', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await posts.deleteComment(ctx.db, user, id);
+    res.json({ ok: true });
+  });
+  return router;
+}

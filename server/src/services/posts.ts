@@ -1,0 +1,280 @@
+import type { Knex } from 'knex';
+import {
+  DEFAULT_CATEGORY_NAME,
+  extractHashtags,
+  extractMentions,
+  foldKey,
+  hashtagKey,
+  TEXTS,
+  type ListPostsQuery,
+} from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso } from '../db/time';
+import type { UserRow } from '../presenters/users';
+import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
+import { announceNotifications, createNotification } from './notifications';
+import { removeUpload } from './uploads';
+
+const S = TEXTS.social;
+const N = TEXTS.notificationTexts;
+type Db = Knex | Knex.Transaction;
+
+/** Posts joined with author and category: the one query every post list starts from. */
+export function postsQuery(db: Db) {
+  return db('posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(
+      'p.*',
+      'u.id as u_id',
+      'u.username as u_username',
+      'u.display_name as u_display_name',
+      'u.profile_image as u_profile_image',
+      'u.role as u_role',
+      'c.name as c_name',
+      'c.color as c_color',
+    );
+}
+
+/**
+ * Only what the viewer may see: hidden (moderated) posts never, and a private account's posts
+ * only for itself and its accepted followers.
+ */
+export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.QueryBuilder {
+  q.where('p.is_hidden', false);
+  return q.where((w) => {
+    w.where('u.is_private', false);
+    if (viewerId) {
+      w.orWhere('p.author_id', viewerId).orWhereExists(function () {
+        this.select(1).from('follows as f').whereRaw('f.following_id = p.author_id').andWhere('f.follower_id', viewerId);
+      });
+    }
+  });
+}
+
+function encodeCursor(value: number, id: number): string {
+  return Buffer.from(`${value}:${id}`).toString('base64url');
+}
+function decodeCursor(cursor: string | undefined): [number, number] | null {
+  if (!cursor) return null;
+  const m = /^(\d+):(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
+  const q = visibleTo(postsQuery(db), viewerId);
+  if (query.categoryId) q.where('p.category_id', query.categoryId);
+  if (query.authorId) q.where('p.author_id', query.authorId);
+  if (query.category) {
+    const key = foldKey(query.category);
+    const cat = await db('categories').where({ name_key: key }).orWhere({ slug: key }).first('id');
+    if (!cat) throw errors.notFound(S.categoryNotFound);
+    q.where('p.category_id', cat.id);
+  }
+  if (query.feed === 'following' && viewerId) {
+    q.where((w) =>
+      w.where('p.author_id', viewerId).orWhereExists(function () {
+        this.select(1).from('follows as f2').whereRaw('f2.following_id = p.author_id').andWhere('f2.follower_id', viewerId);
+      }),
+    );
+  }
+  let nextCursor: string | null = null;
+  if (query.sort === 'newest') {
+    if (query.before) q.where('p.id', '<', query.before);
+    q.orderBy('p.id', 'desc');
+  } else {
+    const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
+    const cursor = decodeCursor(query.cursor);
+    if (cursor) q.where((w) => w.where(col, '<', cursor[0]).orWhere((w2) => w2.where(col, cursor[0]).andWhere('p.id', '<', cursor[1])));
+    q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
+  }
+  const rows = (await q.limit(query.limit)) as PostRow[];
+  if (query.sort !== 'newest' && rows.length === query.limit) {
+    const last = rows[rows.length - 1];
+    nextCursor = encodeCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+  }
+  return { items: await presentPosts(db, rows, viewerId), nextCursor };
+}
+
+export async function getPost(db: Db, id: number, viewerId: number | null) {
+  const row = (await visibleTo(postsQuery(db), viewerId).where('p.id', id).first()) as PostRow | undefined;
+  if (!row) throw errors.notFound(S.postNotFound);
+  const [post] = await presentPosts(db, [row], viewerId);
+  return post;
+}
+
+/** Hashtags and mentions of a post's text, stored for lookups; returns newly mentioned user ids. */
+async function indexText(trx: Knex.Transaction, postId: number, content: string, createdAt: string, authorId: number): Promise<number[]> {
+  const before = (await trx('post_mentions').where({ post_id: postId }).select('user_id')).map((r: { user_id: number }) => r.user_id);
+  await trx('post_hashtags').where({ post_id: postId }).delete();
+  await trx('post_mentions').where({ post_id: postId }).delete();
+  const tags = [...new Set(extractHashtags(content).map(hashtagKey))].filter((t) => t.length <= 100);
+  if (tags.length) await trx('post_hashtags').insert(tags.map((tag) => ({ post_id: postId, tag, created_at: createdAt })));
+  const names = extractMentions(content).map(foldKey);
+  if (names.length === 0) return [];
+  const users = await trx('users').whereIn('username_key', names).select('id');
+  const ids = users.map((u: { id: number }) => u.id).filter((id: number) => id !== authorId);
+  if (ids.length) await trx('post_mentions').insert(ids.map((user_id: number) => ({ post_id: postId, user_id })));
+  return ids.filter((id: number) => !before.includes(id));
+}
+
+export async function resolveCategoryId(db: Db, categoryId: number | undefined): Promise<number> {
+  if (categoryId) {
+    const cat = await db('categories').where({ id: categoryId }).first('id');
+    if (!cat) throw errors.badRequest(S.categoryNotFound, 'category_not_found');
+    return cat.id;
+  }
+  const genel = await db('categories').where({ name_key: foldKey(DEFAULT_CATEGORY_NAME) }).first('id');
+  return genel.id;
+}
+
+export async function createPost(
+  ctx: AppContext,
+  author: UserRow,
+  input: { content: string; categoryId?: number; imageUrl?: string | null; videoUrl?: string | null },
+) {
+  const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const id = await ctx.db.transaction(async (trx) => {
+    const categoryId = await resolveCategoryId(trx, input.categoryId);
+    const now = nowIso();
+    const [row] = await trx('posts')
+      .insert({
+        author_id: author.id,
+        content: input.content,
+        type,
+        category_id: categoryId,
+        image_url: input.imageUrl ?? null,
+        video_url: input.videoUrl ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const postId = typeof row === 'object' ? row.id : row;
+    for (const userId of await indexText(trx, postId, input.content, now, author.id)) {
+      created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }) });
+    }
+    return postId as number;
+  });
+  announceNotifications(ctx.bus, created);
+  return getPost(ctx.db, id, author.id);
+}
+
+async function ownedPost(db: Db, id: number, actor: UserRow) {
+  const post = await db('posts').where({ id }).first();
+  if (!post) throw errors.notFound(S.postNotFound);
+  if (post.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
+  return post;
+}
+
+export async function updatePost(ctx: AppContext, actor: UserRow, id: number, input: { content: string; categoryId?: number }) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const post = await ownedPost(trx, id, actor);
+    if (post.author_id !== actor.id) throw errors.forbidden();
+    if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
+    const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
+    if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
+    await trx('posts').where({ id }).update(patch);
+    for (const userId of await indexText(trx, id, input.content, nowIso(), actor.id)) {
+      created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }) });
+    }
+  });
+  announceNotifications(ctx.bus, created);
+  return getPost(ctx.db, id, actor.id);
+}
+
+/** The author or an admin; likes, comments, bookmarks, hashtags and notifications go with it. */
+export async function deletePost(ctx: AppContext, actor: UserRow, id: number) {
+  const post = await ctx.db.transaction(async (trx) => {
+    const p = await ownedPost(trx, id, actor);
+    const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
+    await trx('posts').where({ id }).delete();
+    return { ...p, affected };
+  });
+  await removeUpload(ctx.config.uploadsDir, post.image_url);
+  await removeUpload(ctx.config.uploadsDir, post.video_url);
+  for (const userId of post.affected) ctx.bus.emit('notifications:changed', { userId });
+}
+
+async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {
+  const row = await visibleTo(postsQuery(db), viewerId).where('p.id', id).first('p.id', 'p.author_id');
+  if (!row) throw errors.notFound(S.postNotFound);
+  return row as { id: number; author_id: number };
+}
+
+export async function toggleLike(ctx: AppContext, user: UserRow, postId: number) {
+  let notification: { userId: number; notificationId: number | null } | null = null;
+  const result = await ctx.db.transaction(async (trx) => {
+    const post = await visiblePostOrThrow(trx, postId, user.id);
+    const existing = await trx('post_likes').where({ post_id: postId, user_id: user.id }).first();
+    if (existing) {
+      await trx('post_likes').where({ post_id: postId, user_id: user.id }).delete();
+      await trx('posts').where({ id: postId }).decrement('likes_count', 1);
+    } else {
+      await trx('post_likes').insert({ post_id: postId, user_id: user.id, created_at: nowIso() });
+      await trx('posts').where({ id: postId }).increment('likes_count', 1);
+      notification = {
+        userId: post.author_id,
+        notificationId: await createNotification(trx, { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like }),
+      };
+    }
+    const { likes_count } = await trx('posts').where({ id: postId }).first('likes_count');
+    return { liked: !existing, likesCount: likes_count as number };
+  });
+  if (notification) announceNotifications(ctx.bus, [notification]);
+  return result;
+}
+
+export async function sharePost(db: Knex, viewerId: number | null, postId: number) {
+  return db.transaction(async (trx) => {
+    await visiblePostOrThrow(trx, postId, viewerId);
+    await trx('posts').where({ id: postId }).increment('shares_count', 1);
+    const { shares_count } = await trx('posts').where({ id: postId }).first('shares_count');
+    return { sharesCount: shares_count as number };
+  });
+}
+
+function commentsQuery(db: Db) {
+  return db('comments as cm')
+    .join('users as u', 'u.id', 'cm.author_id')
+    .select('cm.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+}
+
+/** Oldest first, so a conversation reads top to bottom; `before` pages towards older ones. */
+export async function listComments(db: Knex, postId: number, viewerId: number | null, page: { limit: number; before?: number }) {
+  await visiblePostOrThrow(db, postId, viewerId);
+  const q = commentsQuery(db).where('cm.post_id', postId).andWhere('cm.is_hidden', false);
+  if (page.before) q.where('cm.id', '<', page.before);
+  const rows = (await q.orderBy('cm.id', 'desc').limit(page.limit)) as CommentRow[];
+  return rows.reverse().map(presentComment);
+}
+
+export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
+  let notification: { userId: number; notificationId: number | null } | null = null;
+  const id = await ctx.db.transaction(async (trx) => {
+    const post = await visiblePostOrThrow(trx, postId, user.id);
+    const now = nowIso();
+    const [row] = await trx('comments').insert({ post_id: postId, author_id: user.id, content, created_at: now, updated_at: now }).returning('id');
+    await trx('posts').where({ id: postId }).increment('comments_count', 1);
+    notification = {
+      userId: post.author_id,
+      notificationId: await createNotification(trx, { userId: post.author_id, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
+    };
+    return (typeof row === 'object' ? row.id : row) as number;
+  });
+  if (notification) announceNotifications(ctx.bus, [notification]);
+  return presentComment((await commentsQuery(ctx.db).where('cm.id', id).first()) as CommentRow);
+}
+
+/** The comment's author or an admin. */
+export async function deleteComment(db: Knex, actor: UserRow, id: number) {
+  await db.transaction(async (trx) => {
+    const comment = await trx('comments').where({ id }).first();
+    if (!comment) throw errors.notFound(S.commentNotFound);
+    if (comment.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
+    await trx('comments').where({ id }).delete();
+    await trx('posts').where({ id: comment.post_id }).decrement('comments_count', 1);
+  });
+}

@@ -1,0 +1,14 @@
+/** Socket.io at path /ws: event names and payloads shared by the server, the UI and the desktop app. */
+export const SOCKET_PATH = '/ws';
+
+export const SOCKET_EVENTS = {
+  notificationCount: 'notification_count',
+  messageCount: 'message_count',
+  newNotification: 'new_notification',
+  newMessage: 'new_message',
+  reportCreated: 'report_created',
+} as const;
+
+export interface CountPayload {
+  count: number;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EVENT_CATEGORIES, LIMITS } from '../limits';
+import { TEXTS } from '../texts';
+import { formBoolean, pageQuerySchema } from './common';
+
+const S = TEXTS.social;
+
+export const createEventSchema = z.object({
+  title: z
+    .string({ error: S.eventTitleRequired })
+    .trim()
+    .min(1, { error: S.eventTitleRequired })
+    .max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
+  description: z
+    .string({ error: S.eventDescriptionRequired })
+    .trim()
+    .min(1, { error: S.eventDescriptionRequired })
+    .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
+  date: z
+    .string({ error: S.eventDateRequired })
+    .min(1, { error: S.eventDateRequired })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: S.eventDateInvalid })
+    .transform((v) => new Date(v).toISOString()),
+  location: z.string().trim().max(200).optional().default(''),
+  category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
+  isPrivate: formBoolean.optional().default(false),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
+    .optional(),
+});
+
+export const listEventsQuerySchema = pageQuerySchema.extend({
+  when: z.enum(['upcoming', 'past']).optional().default('upcoming'),
+});
+
+/** Colours of the event categories in the UI. */
+export const EVENT_CATEGORY_COLORS: Record<(typeof EVENT_CATEGORIES)[number], string> = {
+  Genel: '#6366F1',
+  Kitap: '#8B5CF6',
+  Teknoloji: '#7C3AED',
+  Outdoor: '#059669',
+  Sanat: '#DC2626',
+  Spor: '#10B981',
+  Müzik: '#F59E0B',
+  Yemek: '#F97316',
+};
