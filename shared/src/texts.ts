@@ -71,6 +71,7 @@ export const TEXTS = {
     oneFileOnly: 'Bir gönderiye tek bir dosya eklenebilir',
     unexpectedFile: 'Beklenmeyen dosya alanı',
     cannotFollowSelf: 'Kendinizi takip edemezsiniz',
+    privateAccount: 'Bu hesap gizli; yalnızca takipçileri görebilir',
     followRequestNotFound: 'Takip isteği bulunamadı',
     notOwnBookmarks: 'Yalnızca kendi kayıtlarınızı görebilirsiniz',
     notOwnProfile: 'Yalnızca kendi profilinizi düzenleyebilirsiniz',

@@ -6,6 +6,9 @@ import { authRouter } from './auth';
 import { healthRouter } from './health';
 import { commentsRouter, postsRouter } from './posts';
 import { categoriesRouter } from './categories';
+import { followRequestsRouter, usersRouter } from './users';
+import { bookmarksRouter } from './bookmarks';
+import { hashtagsRouter } from './hashtags';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -15,6 +18,10 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/posts', postsRouter(ctx));
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
+  api.use('/users', usersRouter(ctx));
+  api.use('/follow-requests', followRequestsRouter(ctx));
+  api.use('/bookmarks', bookmarksRouter(ctx));
+  api.use('/hashtags', hashtagsRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

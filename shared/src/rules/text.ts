@@ -28,9 +28,9 @@ export function extractMentions(text: string): string[] {
   return uniqueMatches(text, MENTION_RE);
 }
 
-/** Normalised hashtag key for storage and lookup. */
+/** Hashtag key for storage, lookup and display: Turkish lower case (#İstanbul → istanbul, #Yalnız → yalnız). */
 export function hashtagKey(tag: string): string {
-  return foldKey(tag.replace(/^#/, ''));
+  return tag.replace(/^#/, '').normalize('NFC').toLocaleLowerCase('tr');
 }
 
 /** Count characters as a person sees them (emoji count once). */

@@ -1,0 +1,17 @@
+import { Router } from 'express';
+import { hashtagParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { parse } from '../../validation';
+import { postsWithTag, trendingHashtags } from '../../services/hashtags';
+
+export function hashtagsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/trending', async (_req, res) => {
+    res.json(await trendingHashtags(ctx.db));
+  });
+  router.get('/:tag/posts', async (req, res) => {
+    const { tag } = parse(hashtagParamsSchema, req.params);
+    res.json(await postsWithTag(ctx.db, tag, req.user?.id ?? null, parse(pageQuerySchema, req.query)));
+  });
+  return router;
+}

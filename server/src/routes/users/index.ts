@@ -1,0 +1,122 @@
+import { Router } from 'express';
+import { idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { parse } from '../../validation';
+import { requireUser } from '../../middlewares/auth';
+import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
+import { listPosts } from '../../services/posts';
+import * as users from '../../services/users';
+
+const S = TEXTS.social;
+
+export function usersRouter(ctx: AppContext): Router {
+  const router = Router();
+  const upload = multipart([{ name: 'profileImage' }], LIMITS.imageMaxBytes, S.imageTooLarge);
+
+  router.get('/recent', async (req, res) => {
+    res.json(await users.recentUsers(ctx.db, parse(pageQuerySchema, req.query)));
+  });
+
+  router.get('/profile/:username', async (req, res) => {
+    const { username } = parse(usernameParamsSchema, req.params);
+    res.json(users.presentProfile(await users.userByUsername(ctx.db, username), req.user));
+  });
+
+  router.get('/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(users.presentProfile(await users.userById(ctx.db, id), req.user));
+  });
+
+  router.get('/:id/stats', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await users.userById(ctx.db, id);
+    res.json(await users.userStats(ctx.db, id));
+  });
+
+  router.get('/:id/posts', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await users.userById(ctx.db, id);
+    const query = parse(listPostsQuerySchema, { ...req.query, authorId: id });
+    res.json((await listPosts(ctx.db, query, req.user?.id ?? null)).items);
+  });
+
+  for (const direction of ['followers', 'following'] as const) {
+    router.get(`/:id/${direction}`, async (req, res) => {
+      const { id } = parse(idParamsSchema, req.params);
+      const target = await users.userById(ctx.db, id);
+      if (!(await users.canSeeInside(ctx.db, target, req.user))) throw errors.forbidden(S.privateAccount, 'private_account');
+      res.json(await users.connections(ctx.db, id, direction, parse(pageQuerySchema, req.query)));
+    });
+  }
+
+  router.get('/:id/follow-status', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await users.userById(ctx.db, id);
+    if (!req.user) return res.json({ isFollowing: false, isPending: false });
+    res.json(await users.followStatus(ctx.db, req.user.id, id));
+  });
+
+  router.post('/:id/follow', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await users.follow(ctx, me, id));
+  });
+
+  router.delete('/:id/unfollow', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await users.unfollow(ctx, me, id));
+  });
+
+  router.patch('/:id', upload, async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
+    const target = await users.userById(ctx.db, id);
+    const input = parse(updateProfileSchema, req.body);
+    const file = filesOf(req).profileImage?.[0];
+    const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
+    try {
+      const updated = await users.updateProfile(ctx.db, target, input, saved?.url ?? null);
+      if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
+      res.json(users.presentProfile(updated, me));
+    } catch (err) {
+      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      throw err;
+    }
+  });
+
+  router.get('/:id/bookmarks', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
+    res.json(await users.listBookmarks(ctx.db, me, parse(pageQuerySchema, req.query)));
+  });
+
+  router.delete('/:id/bookmarks', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
+    const removed = await ctx.db('bookmarks').where({ user_id: me.id }).delete();
+    res.json({ removed });
+  });
+
+  return router;
+}
+
+export function followRequestsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await users.incomingRequests(ctx.db, me, parse(pageQuerySchema, req.query)));
+  });
+  for (const action of ['accept', 'reject'] as const) {
+    router.post(`/:id/${action}`, async (req, res) => {
+      const me = requireUser(req);
+      const { id } = parse(idParamsSchema, req.params);
+      res.json(await users.answerFollowRequest(ctx, me, id, action === 'accept'));
+    });
+  }
+  return router;
+}

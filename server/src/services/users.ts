@@ -1,0 +1,245 @@
+import type { Knex } from 'knex';
+import { foldKey, TEXTS, type UpdateProfileInput } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso, toIso } from '../db/time';
+import { parseJsonArray, type UserRow } from '../presenters/users';
+import { presentPosts, type PostRow } from '../presenters/posts';
+import { isUniqueViolation } from './accounts';
+import { announceNotifications, createNotification } from './notifications';
+import { postsQuery, visibleTo } from './posts';
+
+const S = TEXTS.social;
+const N = TEXTS.notificationTexts;
+type Db = Knex | Knex.Transaction;
+
+/** A profile as others see it; e-mail only for the person themself and admins. */
+export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
+  const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    ...(self ? { email: row.email } : {}),
+    bio: row.bio ?? '',
+    location: row.location ?? '',
+    website: row.website ?? '',
+    hobbies: parseJsonArray(row.hobbies),
+    profileImage: row.profile_image,
+    role: row.role,
+    isVerified: Boolean(row.is_verified),
+    isPrivate: Boolean(row.is_private),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** Short form for lists of people (followers, recent members). */
+export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    role: row.role,
+    bio: row.bio ?? '',
+    isVerified: Boolean(row.is_verified),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function userById(db: Db, id: number): Promise<UserRow> {
+  const user = (await db('users').where({ id }).first()) as UserRow | undefined;
+  if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+  return user;
+}
+
+export async function userByUsername(db: Db, username: string): Promise<UserRow> {
+  const user = (await db('users').where({ username_key: foldKey(username) }).first()) as UserRow | undefined;
+  if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+  return user;
+}
+
+export async function isFollowing(db: Db, followerId: number, followingId: number): Promise<boolean> {
+  return Boolean(await db('follows').where({ follower_id: followerId, following_id: followingId }).first('id'));
+}
+
+/** A private account's connections and posts are for itself, its followers and admins. */
+export async function canSeeInside(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<boolean> {
+  if (!target.is_private) return true;
+  if (!viewer) return false;
+  if (viewer.id === target.id || viewer.role === 'admin') return true;
+  return isFollowing(db, viewer.id, target.id);
+}
+
+export async function userStats(db: Db, userId: number) {
+  const [posts] = await db('posts').where({ author_id: userId, is_hidden: false }).count({ n: '*' }).sum({ likes: 'likes_count' });
+  const [followers] = await db('follows').where({ following_id: userId }).count({ n: '*' });
+  const [following] = await db('follows').where({ follower_id: userId }).count({ n: '*' });
+  return {
+    posts: Number(posts.n),
+    followers: Number(followers.n),
+    following: Number(following.n),
+    likes: Number(posts.likes ?? 0),
+  };
+}
+
+export async function recentUsers(db: Db, page: { limit: number; before?: number }) {
+  const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'role', 'bio', 'is_verified', 'created_at');
+  if (page.before) q.where('id', '<', page.before);
+  return (await q.orderBy('id', 'desc').limit(page.limit)).map(presentPerson);
+}
+
+/** Followers or followings, newest connection first, keyset-paged by the follow row's id. */
+export async function connections(db: Db, userId: number, direction: 'followers' | 'following', page: { limit: number; before?: number }) {
+  const [mine, theirs] = direction === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
+  const q = db('follows as f')
+    .join('users as u', 'u.id', `f.${theirs}`)
+    .where(`f.${mine}`, userId)
+    .select('f.id as follow_id', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
+  if (page.before) q.where('f.id', '<', page.before);
+  const rows = await q.orderBy('f.id', 'desc').limit(page.limit);
+  return rows.map((r: any) => ({ ...presentPerson(r), followId: r.follow_id }));
+}
+
+export async function followStatus(db: Db, viewerId: number, targetId: number) {
+  const following = await isFollowing(db, viewerId, targetId);
+  const pending = following ? false : Boolean(await db('follow_requests').where({ requester_id: viewerId, target_id: targetId }).first('id'));
+  return { isFollowing: following, isPending: pending };
+}
+
+export async function follow(ctx: AppContext, me: UserRow, targetId: number): Promise<{ status: 'following' | 'pending' }> {
+  if (me.id === targetId) throw errors.badRequest(S.cannotFollowSelf, 'cannot_follow_self');
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const status = await ctx.db.transaction(async (trx) => {
+    const target = await userById(trx, targetId);
+    if (await isFollowing(trx, me.id, target.id)) return 'following' as const;
+    if (target.is_private) {
+      const existing = await trx('follow_requests').where({ requester_id: me.id, target_id: target.id }).first('id');
+      if (!existing) {
+        await trx('follow_requests').insert({ requester_id: me.id, target_id: target.id, created_at: nowIso() });
+        created.push({
+          userId: target.id,
+          notificationId: await createNotification(trx, { userId: target.id, type: 'follow_request', actorId: me.id, message: N.follow_request }),
+        });
+      }
+      return 'pending' as const;
+    }
+    await trx('follows').insert({ follower_id: me.id, following_id: target.id, created_at: nowIso() });
+    created.push({ userId: target.id, notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }) });
+    return 'following' as const;
+  });
+  announceNotifications(ctx.bus, created);
+  return { status };
+}
+
+/** Unfollow, or withdraw a pending request (its notification goes too). */
+export async function unfollow(ctx: AppContext, me: UserRow, targetId: number) {
+  await userById(ctx.db, targetId);
+  const removedNotification = await ctx.db.transaction(async (trx) => {
+    await trx('follows').where({ follower_id: me.id, following_id: targetId }).delete();
+    const withdrawn = await trx('follow_requests').where({ requester_id: me.id, target_id: targetId }).delete();
+    if (withdrawn) {
+      await trx('notifications').where({ user_id: targetId, related_user_id: me.id, type: 'follow_request' }).delete();
+    }
+    return withdrawn > 0;
+  });
+  if (removedNotification) ctx.bus.emit('notifications:changed', { userId: targetId });
+  return { status: 'none' as const };
+}
+
+/** The recipient answers a request from `requesterId`. */
+export async function answerFollowRequest(ctx: AppContext, me: UserRow, requesterId: number, accept: boolean) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const request = await trx('follow_requests').where({ requester_id: requesterId, target_id: me.id }).first('id');
+    if (!request) throw errors.notFound(S.followRequestNotFound, 'follow_request_not_found');
+    await trx('follow_requests').where({ id: request.id }).delete();
+    await trx('notifications').where({ user_id: me.id, related_user_id: requesterId, type: 'follow_request' }).delete();
+    if (accept) {
+      if (!(await isFollowing(trx, requesterId, me.id))) {
+        await trx('follows').insert({ follower_id: requesterId, following_id: me.id, created_at: nowIso() });
+      }
+      created.push({
+        userId: requesterId,
+        notificationId: await createNotification(trx, { userId: requesterId, type: 'follow_accepted', actorId: me.id, message: N.follow_accepted }),
+      });
+    }
+  });
+  ctx.bus.emit('notifications:changed', { userId: me.id });
+  announceNotifications(ctx.bus, created);
+  return { status: accept ? ('accepted' as const) : ('rejected' as const) };
+}
+
+export async function incomingRequests(db: Db, me: UserRow, page: { limit: number; before?: number }) {
+  const q = db('follow_requests as r')
+    .join('users as u', 'u.id', 'r.requester_id')
+    .where('r.target_id', me.id)
+    .select('r.id as request_id', 'r.created_at as requested_at', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
+  if (page.before) q.where('r.id', '<', page.before);
+  const rows = await q.orderBy('r.id', 'desc').limit(page.limit);
+  return rows.map((r: any) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) }));
+}
+
+export async function updateProfile(db: Knex, target: UserRow, input: UpdateProfileInput, profileImage: string | null) {
+  const patch: Record<string, unknown> = { updated_at: nowIso() };
+  if (input.displayName !== undefined) patch.display_name = input.displayName;
+  if (input.email !== undefined) {
+    patch.email = input.email;
+    patch.email_key = foldKey(input.email);
+  }
+  if (input.bio !== undefined) patch.bio = input.bio;
+  if (input.location !== undefined) patch.location = input.location;
+  if (input.website !== undefined) patch.website = input.website;
+  if (input.hobbies !== undefined) patch.hobbies = JSON.stringify(input.hobbies);
+  if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
+  if (profileImage) patch.profile_image = profileImage;
+  try {
+    await db.transaction(async (trx) => {
+      if (patch.email_key) {
+        const clash = await trx('users').where({ email_key: patch.email_key }).whereNot({ id: target.id }).first('id');
+        if (clash) throw errors.conflict(TEXTS.auth.emailTaken, 'email_taken');
+      }
+      await trx('users').where({ id: target.id }).update(patch);
+      // Going public lets everyone waiting in.
+      if (input.isPrivate === false) {
+        const waiting = await trx('follow_requests').where({ target_id: target.id }).select('requester_id');
+        for (const w of waiting) {
+          if (!(await isFollowing(trx, w.requester_id, target.id))) {
+            await trx('follows').insert({ follower_id: w.requester_id, following_id: target.id, created_at: nowIso() });
+          }
+        }
+        await trx('follow_requests').where({ target_id: target.id }).delete();
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(TEXTS.auth.emailTaken, 'email_taken');
+    throw err;
+  }
+  return userById(db, target.id);
+}
+
+export async function toggleBookmark(db: Knex, me: UserRow, postId: number) {
+  return db.transaction(async (trx) => {
+    const post = await visibleTo(postsQuery(trx), me.id).where('p.id', postId).first('p.id');
+    if (!post) throw errors.notFound(S.postNotFound);
+    const existing = await trx('bookmarks').where({ user_id: me.id, post_id: postId }).first('id');
+    if (existing) {
+      await trx('bookmarks').where({ id: existing.id }).delete();
+      return { bookmarked: false };
+    }
+    await trx('bookmarks').insert({ user_id: me.id, post_id: postId, created_at: nowIso() });
+    return { bookmarked: true };
+  });
+}
+
+/** Bookmarked posts, most recently saved first; `before` is a bookmarkId. */
+export async function listBookmarks(db: Knex, me: UserRow, page: { limit: number; before?: number }) {
+  const q = visibleTo(postsQuery(db), me.id)
+    .join('bookmarks as b', 'b.post_id', 'p.id')
+    .where('b.user_id', me.id)
+    .select('b.id as bookmark_id', 'b.created_at as bookmarked_at');
+  if (page.before) q.where('b.id', '<', page.before);
+  const rows = (await q.orderBy('b.id', 'desc').limit(page.limit)) as (PostRow & { bookmark_id: number; bookmarked_at: unknown })[];
+  const posts = await presentPosts(db, rows, me.id);
+  return posts.map((p, i) => ({ ...p, bookmarkId: rows[i].bookmark_id, bookmarkedAt: toIso(rows[i].bookmarked_at) }));
+}
