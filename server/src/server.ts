@@ -7,6 +7,7 @@ import { DomainBus, type AppContext } from './context';
 import { createApp } from './app';
 import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
+import { attachRealtime } from './realtime';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -42,6 +43,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
   const app = createApp(ctx);
   const httpServer = http.createServer(app);
+  const realtime = attachRealtime(ctx, httpServer);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -55,6 +57,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     httpServer,
     url,
     async close() {
+      await realtime.close();
       httpServer.closeAllConnections?.();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();

@@ -9,6 +9,9 @@ import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
 import { bookmarksRouter } from './bookmarks';
 import { hashtagsRouter } from './hashtags';
+import { notificationsRouter } from './notifications';
+import { messagesRouter } from './messages';
+import { eventsRouter } from './events';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -22,6 +25,9 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/follow-requests', followRequestsRouter(ctx));
   api.use('/bookmarks', bookmarksRouter(ctx));
   api.use('/hashtags', hashtagsRouter(ctx));
+  api.use('/notifications', notificationsRouter(ctx));
+  api.use('/messages', messagesRouter(ctx));
+  api.use('/events', eventsRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

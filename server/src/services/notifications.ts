@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { NotificationType } from '@mahalle/shared';
 import type { DomainBus } from '../context';
-import { nowIso } from '../db/time';
+import { nowIso, toIso } from '../db/time';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../errors';
 
 export interface NewNotification {
   /** Recipient. */
@@ -42,4 +44,86 @@ export function announceNotifications(bus: DomainBus, created: { userId: number;
   for (const c of created) {
     if (c.notificationId !== null) bus.emit('notification:created', { userId: c.userId, notificationId: c.notificationId });
   }
+}
+
+// ---- reading one's own notifications ----
+
+
+export interface NotificationRow {
+  id: number;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  is_read: boolean | number;
+  related_post_id: number | null;
+  related_user_id: number | null;
+  link: string | null;
+  created_at: unknown;
+  ru_username: string | null;
+  ru_display_name: string | null;
+  ru_profile_image: string | null;
+}
+
+function notificationsQuery(db: Knex | Knex.Transaction) {
+  return db('notifications as n')
+    .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
+    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image');
+}
+
+export function presentNotification(r: NotificationRow) {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    message: r.message,
+    isRead: Boolean(r.is_read),
+    relatedPostId: r.related_post_id,
+    relatedUserId: r.related_user_id,
+    relatedUser: r.related_user_id
+      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image }
+      : null,
+    link: r.link,
+    createdAt: toIso(r.created_at),
+  };
+}
+
+export async function listNotifications(db: Knex, userId: number, page: { limit: number; before?: number }) {
+  const q = notificationsQuery(db).where('n.user_id', userId);
+  if (page.before) q.where('n.id', '<', page.before);
+  return ((await q.orderBy('n.id', 'desc').limit(page.limit)) as NotificationRow[]).map(presentNotification);
+}
+
+export async function getNotification(db: Knex, id: number) {
+  const row = (await notificationsQuery(db).where('n.id', id).first()) as NotificationRow | undefined;
+  return row ? presentNotification(row) : null;
+}
+
+export async function unreadNotificationCount(db: Knex, userId: number): Promise<number> {
+  const [row] = await db('notifications').where({ user_id: userId, is_read: false }).count({ n: '*' });
+  return Number(row.n);
+}
+
+/** Someone else's notification answers 404 like a missing one: its existence is not theirs to know. */
+async function ownNotification(db: Knex, userId: number, id: number) {
+  const row = await db('notifications').where({ id, user_id: userId }).first('id');
+  if (!row) throw errors.notFound(TEXTS.social.notificationNotFound);
+}
+
+export async function markNotificationRead(db: Knex, bus: DomainBus, userId: number, id: number) {
+  await ownNotification(db, userId, id);
+  await db('notifications').where({ id, user_id: userId }).update({ is_read: true });
+  bus.emit('notifications:changed', { userId });
+}
+
+export async function markAllNotificationsRead(db: Knex, bus: DomainBus, userId: number) {
+  const updated = await db('notifications').where({ user_id: userId, is_read: false }).update({ is_read: true });
+  bus.emit('notifications:changed', { userId });
+  return updated;
+}
+
+export async function deleteNotification(db: Knex, bus: DomainBus, userId: number, id: number) {
+  await ownNotification(db, userId, id);
+  await db('notifications').where({ id, user_id: userId }).delete();
+  bus.emit('notifications:changed', { userId });
 }

@@ -1,0 +1,117 @@
+import type http from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_EVENTS, SOCKET_PATH } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { SESSION_COOKIE } from '../middlewares/auth';
+import { SessionService } from '../services/sessions';
+import { getNotification, unreadNotificationCount } from '../services/notifications';
+import { getMessage, unreadMessageCount } from '../services/messages';
+
+interface SocketData {
+  userId: number;
+  sessionId: string;
+  role: string;
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+const userRoom = (id: number) => `user:${id}`;
+const sessionRoom = (id: string) => `session:${id}`;
+const ADMINS = 'admins';
+
+/**
+ * socket.io at /ws. Who connects is decided by the session (cookie from the browser, or the
+ * desktop app's bearer token in the handshake), never by what the client says. Each user's
+ * sockets share a room; counts and new items are pushed to that room only.
+ * Rooms live in this node's memory: several nodes need a socket.io adapter (e.g. Redis).
+ */
+export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
+  const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
+  const allowed = new Set(ctx.config.allowedOrigins);
+  const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      // Same rule as the HTTP guard: a browser page from another site may not ride the cookie.
+      const origin = req.headers.origin;
+      if (!origin || allowed.has(origin)) return callback(null, true);
+      try {
+        callback(null, new URL(origin).host === req.headers.host);
+      } catch {
+        callback(null, false);
+      }
+    },
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const token = typeof auth?.token === 'string' ? auth.token : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const session = token ? await sessions.find(token) : null;
+      const user = session ? await ctx.db('users').where({ id: session.user_id }).first('id', 'role') : null;
+      if (!session || !user) return next(new Error('unauthorized'));
+      socket.data = { userId: user.id, sessionId: session.id, role: user.role };
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  async function pushCounts(userId: number, which: { notifications?: boolean; messages?: boolean } = { notifications: true, messages: true }) {
+    try {
+      if (which.notifications) io.to(userRoom(userId)).emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, userId) });
+      if (which.messages) io.to(userRoom(userId)).emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, userId) });
+    } catch (err) {
+      ctx.logger.warn({ err }, 'realtime: could not push counts');
+    }
+  }
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+    void socket.join([userRoom(data.userId), sessionRoom(data.sessionId), ...(data.role === 'admin' ? [ADMINS] : [])]);
+    void (async () => {
+      socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });
+      socket.emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, data.userId) });
+    })().catch((err) => ctx.logger.warn({ err }, 'realtime: initial counts failed'));
+  });
+
+  const off = [
+    ctx.bus.on('notification:created', async ({ userId, notificationId }) => {
+      const notification = await getNotification(ctx.db, notificationId).catch(() => null);
+      if (notification) io.to(userRoom(userId)).emit(SOCKET_EVENTS.newNotification, { notification });
+      await pushCounts(userId, { notifications: true });
+    }),
+    ctx.bus.on('notifications:changed', ({ userId }) => void pushCounts(userId, { notifications: true })),
+    ctx.bus.on('message:created', async ({ messageId, senderId, receiverId }) => {
+      const message = await getMessage(ctx.db, messageId).catch(() => null);
+      if (message) io.to([userRoom(receiverId), userRoom(senderId)]).emit(SOCKET_EVENTS.newMessage, { message });
+      await pushCounts(receiverId, { messages: true });
+    }),
+    ctx.bus.on('messages:changed', ({ userId }) => void pushCounts(userId, { messages: true })),
+    ctx.bus.on('session:ended', ({ sessionId }) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    }),
+    ctx.bus.on('user:deleted', ({ userId }) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    }),
+    ctx.bus.on('report:created', ({ reportId }) => {
+      io.to(ADMINS).emit(SOCKET_EVENTS.reportCreated, { reportId });
+    }),
+  ];
+
+  return {
+    io,
+    async close() {
+      off.forEach((f) => f());
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { startTestServer, type Member, type TestServer } from '../test/harness';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  sockets.forEach((s) => s.disconnect());
+  await server?.close();
+});
+
+/** A real socket.io client over the network, authenticated like a browser: by its cookie. */
+function socketFor(member: Member | null, opts: { token?: string } = {}): Socket {
+  const socket = connect(server.url, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: member ? { cookie: member.client.cookieHeader } : {},
+    auth: opts.token ? { token: opts.token } : {},
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Collects every event so a test can wait for one that matches. */
+function recorder(socket: Socket) {
+  const seen: { event: string; payload: any }[] = [];
+  socket.onAny((event, payload) => seen.push({ event, payload }));
+  return {
+    seen,
+    async waitFor(event: string, match: (p: any) => boolean = () => true, timeoutMs = 5000) {
+      const start = Date.now();
+      while (Date.now() - start < timeoutMs) {
+        const hit = seen.find((s) => s.event === event && match(s.payload));
+        if (hit) return hit.payload;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no ${event} within ${timeoutMs} ms; saw ${JSON.stringify(seen)}`);
+    },
+  };
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', (err) => reject(err));
+  });
+}
+
+describe('real-time socket at /ws', () => {
+  it('refuses a connection without a session, whatever userId it claims', async () => {
+    const socket = connect(server.url, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, auth: { userId: 1, type: 'auth' } });
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow(/unauthorized/);
+  });
+
+  it('pushes counts on connect and new notifications to the right user only', async () => {
+    const owner = await server.member();
+    const fan = await server.member();
+    const ownerSocket = socketFor(owner);
+    const fanSocket = socketFor(fan);
+    const ownerEvents = recorder(ownerSocket);
+    const fanEvents = recorder(fanSocket);
+    await Promise.all([connected(ownerSocket), connected(fanSocket)]);
+    expect(await ownerEvents.waitFor('notification_count')).toEqual({ count: 0 });
+    expect(await ownerEvents.waitFor('message_count')).toEqual({ count: 0 });
+
+    const post = (await owner.client.post('/api/posts', { content: 'canlı' })).body;
+    await fan.client.post(`/api/posts/${post.id}/like`);
+    const pushed = await ownerEvents.waitFor('new_notification');
+    expect(pushed.notification).toMatchObject({ type: 'like', relatedPostId: post.id, relatedUserId: fan.user.id });
+    await ownerEvents.waitFor('notification_count', (p) => p.count === 1);
+
+    await owner.client.patch('/api/notifications/read-all');
+    await ownerEvents.waitFor('notification_count', (p) => p.count === 0);
+    expect(fanEvents.seen.some((s) => s.event === 'new_notification')).toBe(false);
+  });
+
+  it('delivers new messages live with the unread count, and not to a third person', async () => {
+    const a = await server.member();
+    const b = await server.member();
+    const c = await server.member();
+    const bSocket = socketFor(b);
+    const cSocket = socketFor(c);
+    const bEvents = recorder(bSocket);
+    const cEvents = recorder(cSocket);
+    await Promise.all([connected(bSocket), connected(cSocket)]);
+    await a.client.post('/api/messages', { receiverId: b.user.id, content: 'Canlı mesaj' });
+    const { message } = await bEvents.waitFor('new_message');
+    expect(message).toMatchObject({ content: 'Canlı mesaj', senderId: a.user.id, receiverId: b.user.id });
+    await bEvents.waitFor('message_count', (p) => p.count === 1);
+    await b.client.patch(`/api/messages/conversation/${a.user.id}/read`);
+    await bEvents.waitFor('message_count', (p) => p.count === 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cEvents.seen.filter((s) => s.event === 'new_message')).toHaveLength(0);
+  });
+
+  it('accepts the desktop app\'s bearer token and disconnects a session at logout', async () => {
+    const m = await server.member({ username: 'soketmasa' });
+    const desktop = await server.client().post('/api/auth/login', { username: 'soketmasa', password: 'Guclu.Sifre1' }, { 'x-mahalle-client': 'desktop' });
+    const tokenSocket = socketFor(null, { token: desktop.body.token });
+    await connected(tokenSocket);
+    const cookieSocket = socketFor(m);
+    await connected(cookieSocket);
+    const gone = new Promise<string>((resolve) => cookieSocket.on('disconnect', (reason) => resolve(reason)));
+    await m.client.post('/api/auth/logout');
+    expect(await gone).toBe('io server disconnect');
+    expect(tokenSocket.connected).toBe(true);
+  });
+
+  it('refuses a browser handshake from another site', async () => {
+    const m = await server.member();
+    const socket = connect(server.url, {
+      path: '/ws',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: m.client.cookieHeader, origin: 'https://kotu.example' },
+    });
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow();
+  });
+});

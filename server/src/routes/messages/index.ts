@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import { idParamsSchema, pageQuerySchema, sendMessageSchema, userIdParamsSchema } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { parse } from '../../validation';
+import { requireUser } from '../../middlewares/auth';
+import * as messages from '../../services/messages';
+
+export function messagesRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await messages.listConversations(ctx.db, me, parse(pageQuerySchema, req.query)));
+  });
+  router.get('/unread-count', async (req, res) => {
+    const me = requireUser(req);
+    res.json({ count: await messages.unreadMessageCount(ctx.db, me.id) });
+  });
+  router.get('/conversation/:userId', async (req, res) => {
+    const me = requireUser(req);
+    const { userId } = parse(userIdParamsSchema, req.params);
+    res.json(await messages.conversationWith(ctx.db, me, userId, parse(pageQuerySchema, req.query)));
+  });
+  router.patch('/conversation/:userId/read', async (req, res) => {
+    const me = requireUser(req);
+    const { userId } = parse(userIdParamsSchema, req.params);
+    res.json({ updated: await messages.markConversationRead(ctx, me, userId) });
+  });
+  router.post('/', async (req, res) => {
+    const me = requireUser(req);
+    const input = parse(sendMessageSchema, req.body);
+    res.status(201).json(await messages.sendMessage(ctx, me, input));
+  });
+  router.patch('/:id/read', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await messages.markRead(ctx, me, id);
+    res.json({ ok: true });
+  });
+  router.delete('/:id', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await messages.deleteMessage(ctx, me, id);
+    res.json({ ok: true });
+  });
+  return router;
+}

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { idParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { parse } from '../../validation';
+import { requireUser } from '../../middlewares/auth';
+import * as notifications from '../../services/notifications';
+
+/** Only ever the signed-in user's own notifications. */
+export function notificationsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await notifications.listNotifications(ctx.db, me.id, parse(pageQuerySchema, req.query)));
+  });
+  router.get('/unread-count', async (req, res) => {
+    const me = requireUser(req);
+    res.json({ count: await notifications.unreadNotificationCount(ctx.db, me.id) });
+  });
+  router.patch('/read-all', async (req, res) => {
+    const me = requireUser(req);
+    res.json({ updated: await notifications.markAllNotificationsRead(ctx.db, ctx.bus, me.id) });
+  });
+  router.patch('/:id/read', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await notifications.markNotificationRead(ctx.db, ctx.bus, me.id, id);
+    res.json({ ok: true });
+  });
+  router.delete('/:id', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await notifications.deleteNotification(ctx.db, ctx.bus, me.id, id);
+    res.json({ ok: true });
+  });
+  return router;
+}

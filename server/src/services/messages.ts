@@ -1,0 +1,158 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso, toIso } from '../db/time';
+import { presentAuthor, type UserRow } from '../presenters/users';
+import { userById } from './users';
+
+const S = TEXTS.social;
+type Db = Knex | Knex.Transaction;
+
+interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  message_type: string;
+  is_read: boolean | number;
+  created_at: unknown;
+}
+
+type PersonRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'role'>;
+
+async function peopleById(db: Db, ids: number[]): Promise<Map<number, PersonRow>> {
+  const rows = ids.length ? await db('users').whereIn('id', [...new Set(ids)]).select('id', 'username', 'display_name', 'profile_image', 'role') : [];
+  return new Map(rows.map((r: PersonRow) => [r.id, r]));
+}
+
+function present(m: MessageRow, people: Map<number, PersonRow>) {
+  return {
+    id: m.id,
+    senderId: m.sender_id,
+    receiverId: m.receiver_id,
+    sender: presentAuthor(people.get(m.sender_id)),
+    receiver: presentAuthor(people.get(m.receiver_id)),
+    content: m.content,
+    isRead: Boolean(m.is_read),
+    createdAt: toIso(m.created_at),
+    messageType: m.message_type,
+  };
+}
+
+export async function presentMessages(db: Db, rows: MessageRow[]) {
+  const people = await peopleById(db, rows.flatMap((m) => [m.sender_id, m.receiver_id]));
+  return rows.map((m) => present(m, people));
+}
+
+export async function getMessage(db: Db, id: number) {
+  const row = (await db('messages').where({ id }).first()) as MessageRow | undefined;
+  return row ? (await presentMessages(db, [row]))[0] : null;
+}
+
+function pair(a: number, b: number) {
+  return a < b ? { user_low_id: a, user_high_id: b } : { user_low_id: b, user_high_id: a };
+}
+
+export async function sendMessage(ctx: AppContext, me: UserRow, input: { receiverId: number; content: string; messageType: string }) {
+  if (input.receiverId === me.id) throw errors.badRequest(S.cannotMessageSelf, 'cannot_message_self');
+  const id = await ctx.db.transaction(async (trx) => {
+    await userById(trx, input.receiverId);
+    const key = pair(me.id, input.receiverId);
+    let conversation = await trx('conversations').where(key).first('id');
+    const now = nowIso();
+    if (!conversation) {
+      const [row] = await trx('conversations').insert({ ...key, created_at: now, updated_at: now }).returning('id');
+      conversation = { id: typeof row === 'object' ? row.id : row };
+    }
+    const [row] = await trx('messages')
+      .insert({
+        conversation_id: conversation.id,
+        sender_id: me.id,
+        receiver_id: input.receiverId,
+        content: input.content,
+        message_type: input.messageType,
+        created_at: now,
+      })
+      .returning('id');
+    const messageId = (typeof row === 'object' ? row.id : row) as number;
+    await trx('conversations').where({ id: conversation.id }).update({ last_message_id: messageId, updated_at: now });
+    return messageId;
+  });
+  ctx.bus.emit('message:created', { messageId: id, senderId: me.id, receiverId: input.receiverId });
+  return (await getMessage(ctx.db, id))!;
+}
+
+/** Conversations newest first: the other person, the last message and my unread count in it. */
+export async function listConversations(db: Knex, me: UserRow, page: { limit: number; before?: number }) {
+  const q = db('conversations')
+    .where((w) => w.where('user_low_id', me.id).orWhere('user_high_id', me.id))
+    .whereNotNull('last_message_id')
+    .select('id', 'user_low_id', 'user_high_id', 'last_message_id');
+  if (page.before) q.where('last_message_id', '<', page.before);
+  const conversations = await q.orderBy('last_message_id', 'desc').limit(page.limit);
+  if (conversations.length === 0) return [];
+  const lastMessages = (await db('messages').whereIn('id', conversations.map((c: any) => c.last_message_id))) as MessageRow[];
+  const presented = new Map((await presentMessages(db, lastMessages)).map((m) => [m.id, m]));
+  const others = conversations.map((c: any) => (c.user_low_id === me.id ? c.user_high_id : c.user_low_id));
+  const people = await peopleById(db, others);
+  const unread = await db('messages')
+    .where({ receiver_id: me.id, is_read: false })
+    .whereIn('conversation_id', conversations.map((c: any) => c.id))
+    .select('conversation_id')
+    .count({ n: '*' })
+    .groupBy('conversation_id');
+  const unreadMap = new Map(unread.map((u: any) => [u.conversation_id, Number(u.n)]));
+  return conversations.map((c: any, i: number) => ({
+    id: c.id,
+    otherUser: presentAuthor(people.get(others[i])),
+    lastMessage: presented.get(c.last_message_id) ?? null,
+    unreadCount: unreadMap.get(c.id) ?? 0,
+  }));
+}
+
+/** Both directions, oldest first within the page; `before` pages back in time. */
+export async function conversationWith(db: Knex, me: UserRow, otherId: number, page: { limit: number; before?: number }) {
+  await userById(db, otherId);
+  const conversation = await db('conversations').where(pair(me.id, otherId)).first('id');
+  if (!conversation) return [];
+  const q = db('messages').where({ conversation_id: conversation.id });
+  if (page.before) q.where('id', '<', page.before);
+  const rows = (await q.orderBy('id', 'desc').limit(page.limit)) as MessageRow[];
+  return presentMessages(db, rows.reverse());
+}
+
+export async function markRead(ctx: AppContext, me: UserRow, id: number) {
+  const message = await ctx.db('messages').where({ id }).first();
+  if (!message || (message.sender_id !== me.id && message.receiver_id !== me.id)) throw errors.notFound(S.messageNotFound);
+  if (message.receiver_id !== me.id) throw errors.forbidden(S.onlyReceiverReads);
+  await ctx.db('messages').where({ id }).update({ is_read: true });
+  ctx.bus.emit('messages:changed', { userId: me.id });
+}
+
+export async function markConversationRead(ctx: AppContext, me: UserRow, otherId: number) {
+  const updated = await ctx.db('messages').where({ receiver_id: me.id, sender_id: otherId, is_read: false }).update({ is_read: true });
+  ctx.bus.emit('messages:changed', { userId: me.id });
+  return updated;
+}
+
+/** Only the sender deletes; the conversation keeps pointing at its newest remaining message. */
+export async function deleteMessage(ctx: AppContext, me: UserRow, id: number) {
+  const receiverId = await ctx.db.transaction(async (trx) => {
+    const message = await trx('messages').where({ id }).first();
+    if (!message || (message.sender_id !== me.id && message.receiver_id !== me.id)) throw errors.notFound(S.messageNotFound);
+    if (message.sender_id !== me.id) throw errors.forbidden(S.onlySenderDeletes);
+    await trx('messages').where({ id }).delete();
+    const latest = await trx('messages').where({ conversation_id: message.conversation_id }).max({ id: 'id' }).first();
+    await trx('conversations').where({ id: message.conversation_id }).update({ last_message_id: latest?.id ?? null });
+    return message.receiver_id as number;
+  });
+  ctx.bus.emit('messages:changed', { userId: receiverId });
+  ctx.bus.emit('messages:changed', { userId: me.id });
+}
+
+export async function unreadMessageCount(db: Knex, userId: number): Promise<number> {
+  const [row] = await db('messages').where({ receiver_id: userId, is_read: false }).count({ n: '*' });
+  return Number(row.n);
+}
