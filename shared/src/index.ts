@@ -19,3 +19,4 @@ export * from './schemas/users';
 export * from './schemas/messages';
 export * from './schemas/events';
 export * from './realtime';
+export * from './schemas/questions';

@@ -12,6 +12,7 @@ import { hashtagsRouter } from './hashtags';
 import { notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
 import { eventsRouter } from './events';
+import { answersRouter, questionsRouter } from './questions';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -28,6 +29,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/notifications', notificationsRouter(ctx));
   api.use('/messages', messagesRouter(ctx));
   api.use('/events', eventsRouter(ctx));
+  api.use('/questions', questionsRouter(ctx));
+  api.use('/answers', answersRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('questions and answers', () => {
+  it('asks as the session user, lists 10 a page with a total, searches Turkish-aware and filters by category', async () => {
+    const asker = await server.member();
+    const first = await asker.client.post('/api/questions', { title: 'İstanbul yolu nasıl?', content: 'Trafik durumu', category: 'Seyahat', tags: 'yol, trafik, yol', authorId: 1 });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ title: 'İstanbul yolu nasıl?', authorId: asker.user.id, category: { name: 'Seyahat' }, tags: ['yol', 'trafik'], answersCount: 0, isAnswered: false });
+    for (let i = 0; i < 11; i++) await asker.client.post('/api/questions', { title: `Soru ${i}`, content: 'içerik' });
+    const page1 = await server.client().get('/api/questions');
+    expect(page1.body.items).toHaveLength(10);
+    expect(page1.body.total).toBe(12);
+    const page2 = await server.client().get('/api/questions?page=2');
+    expect(page2.body.items).toHaveLength(2);
+    const search = await server.client().get(`/api/questions?search=${encodeURIComponent('ISTANBUL')}`);
+    expect(search.body.items.map((q: { id: number }) => q.id)).toEqual([first.body.id]);
+    const cat = await server.client().get(`/api/questions?category=Seyahat`);
+    expect(cat.body.total).toBe(1);
+    expect((await server.client().get(`/api/questions?category=${encodeURIComponent('Tümü')}`)).body.total).toBe(12);
+    const missing = await asker.client.post('/api/questions', { title: ' ', content: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Lütfen başlık ve içerik alanlarını doldurun.');
+    expect((await server.client().post('/api/questions', { title: 'a', content: 'b' })).status).toBe(401);
+  });
+
+  it('counts views, toggles upvotes, answers, and only the author accepts', async () => {
+    const asker = await server.member();
+    const helper = await server.member();
+    const q = (await asker.client.post('/api/questions', { title: 'Kabul testi', content: 'Hangisi?' })).body;
+    await server.client().get(`/api/questions/${q.id}`);
+    expect((await server.client().get(`/api/questions/${q.id}`)).body.views).toBe(2);
+    expect((await helper.client.post(`/api/questions/${q.id}/upvote`, { userId: 1 })).body).toEqual({ upvoted: true, upvotes: 1 });
+    expect((await helper.client.get(`/api/questions/${q.id}`)).body.userHasUpvoted).toBe(true);
+    expect((await helper.client.post(`/api/questions/${q.id}/upvote`)).body).toEqual({ upvoted: false, upvotes: 0 });
+
+    const a1 = await helper.client.post(`/api/questions/${q.id}/answers`, { content: 'Bence bu', authorId: 1 });
+    expect(a1.status).toBe(201);
+    expect(a1.body.author.id).toBe(helper.user.id);
+    expect((await helper.client.post(`/api/questions/${q.id}/answers`, { content: '  ' })).status).toBe(400);
+    const a2 = (await asker.client.post(`/api/questions/${q.id}/answers`, { content: 'Kendi cevabım' })).body;
+    expect((await asker.client.get('/api/notifications')).body[0]).toMatchObject({ type: 'other', message: expect.stringContaining('sorunuza cevap verdi') });
+    expect((await asker.client.post(`/api/answers/${a1.body.id}/upvote`)).body).toEqual({ upvoted: true, upvotes: 1 });
+
+    expect((await helper.client.post(`/api/answers/${a1.body.id}/accept`)).status).toBe(403);
+    const admin = await server.admin();
+    expect((await admin.client.post(`/api/answers/${a1.body.id}/accept`)).status).toBe(403);
+    expect((await asker.client.post(`/api/answers/${a1.body.id}/accept`)).body).toMatchObject({ accepted: true, isAnswered: true });
+    const answers = (await server.client().get(`/api/questions/${q.id}/answers`)).body;
+    expect(answers[0]).toMatchObject({ id: a1.body.id, isAccepted: true });
+    expect(answers[1].id).toBe(a2.id);
+    expect((await server.client().get(`/api/questions/${q.id}`)).body).toMatchObject({ isAnswered: true, answersCount: 2 });
+  });
+
+  it('deletes answers and questions (with their answers) for admins only, whatever headers others send', async () => {
+    const asker = await server.member();
+    const q = (await asker.client.post('/api/questions', { title: 'Silinecek', content: 'x' })).body;
+    const a = (await asker.client.post(`/api/questions/${q.id}/answers`, { content: 'cevap' })).body;
+    const forged = { 'x-user-role': 'admin', role: 'admin' };
+    expect((await asker.client.delete(`/api/answers/${a.id}`, forged)).status).toBe(403);
+    expect((await asker.client.delete(`/api/questions/${q.id}`, forged)).status).toBe(403);
+    expect((await asker.client.patch(`/api/questions/${q.id}`, { title: 'x' }, forged)).status).toBe(403);
+    const admin = await server.admin();
+    expect((await admin.client.patch(`/api/questions/${q.id}`, { title: 'Düzeltildi' })).body.title).toBe('Düzeltildi');
+    expect((await admin.client.delete(`/api/answers/${a.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/questions/${q.id}`)).body.answersCount).toBe(0);
+    await asker.client.post(`/api/questions/${q.id}/answers`, { content: 'yine' });
+    expect((await admin.client.delete(`/api/questions/${q.id}`)).status).toBe(200);
+    const gone = await server.client().get(`/api/questions/${q.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('Soru bulunamadı');
+    const left = await server.ctx.db('answers').where({ question_id: q.id }).count({ n: '*' });
+    expect(Number(left[0].n)).toBe(0);
+    const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'answer.delete', 'question.delete']).orderBy('id');
+    expect(log.map((l: { action: string }) => l.action)).toEqual(['question.update', 'answer.delete', 'question.delete']);
+  });
+});

@@ -1,0 +1,236 @@
+import type { Knex } from 'knex';
+import { foldKey, TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso, toIso } from '../db/time';
+import { parseJsonArray, presentAuthor, type UserRow } from '../presenters/users';
+import { audit } from './audit';
+import { announceNotifications, createNotification } from './notifications';
+
+const Q = TEXTS.community;
+type Db = Knex | Knex.Transaction;
+
+const AUTHOR_COLS = ['u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role'];
+
+function author(r: any) {
+  return r.u_id ? presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }) : presentAuthor(null);
+}
+
+export function likePattern(text: string): string {
+  return `%${foldKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
+  const voted = new Set<number>();
+  if (viewerId && rows.length) {
+    for (const v of await db('question_votes').whereIn('question_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('question_id')) voted.add(v.question_id);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    authorId: r.author_id,
+    author: author(r),
+    category: { name: r.category },
+    tags: parseJsonArray(r.tags),
+    views: r.views,
+    upvotes: r.upvotes,
+    answersCount: r.answers_count,
+    answerCount: r.answers_count,
+    isAnswered: Boolean(r.is_answered),
+    acceptedAnswerId: r.accepted_answer_id,
+    userHasUpvoted: voted.has(r.id),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  }));
+}
+
+function questionsQuery(db: Db) {
+  return db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLS);
+}
+
+/** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
+export async function listQuestions(db: Knex, q: { search?: string; category?: string; page: number; pageSize: number }, viewerId: number | null) {
+  const filter = (query: Knex.QueryBuilder) => {
+    if (q.search) query.where('q.search_text', 'like', likePattern(q.search));
+    if (q.category) query.where('q.category', q.category);
+    return query;
+  };
+  const [{ n }] = await filter(db('questions as q')).count({ n: '*' });
+  const rows = await filter(questionsQuery(db))
+    .orderBy('q.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items: await presentQuestions(db, rows, viewerId), total: Number(n), page: q.page, pageSize: q.pageSize };
+}
+
+export async function getQuestion(db: Db, id: number, viewerId: number | null, countView = false) {
+  if (countView) await db('questions').where({ id }).increment('views', 1);
+  const row = await questionsQuery(db).where('q.id', id).first();
+  if (!row) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+  return (await presentQuestions(db, [row], viewerId))[0];
+}
+
+export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
+  const now = nowIso();
+  const [row] = await db('questions')
+    .insert({
+      author_id: me.id,
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      tags: JSON.stringify(input.tags),
+      search_text: foldKey(`${input.title} ${input.content}`),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
+  return getQuestion(db, typeof row === 'object' ? row.id : row, me.id);
+}
+
+export async function updateQuestion(db: Knex, admin: UserRow, id: number, input: { title?: string; content?: string; category?: string; tags?: string[] }) {
+  await db.transaction(async (trx) => {
+    const before = await trx('questions').where({ id }).first();
+    if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    const title = input.title ?? before.title;
+    const content = input.content ?? before.content;
+    const patch = {
+      title,
+      content,
+      category: input.category ?? before.category,
+      tags: input.tags ? JSON.stringify(input.tags) : before.tags,
+      search_text: foldKey(`${title} ${content}`),
+      updated_at: nowIso(),
+    };
+    await trx('questions').where({ id }).update(patch);
+    await audit(trx, admin, 'question.update', { type: 'question', id }, {
+      before: { title: before.title, content: before.content, category: before.category, tags: parseJsonArray(before.tags) },
+      after: { title: patch.title, content: patch.content, category: patch.category, tags: parseJsonArray(patch.tags) },
+    });
+  });
+  return getQuestion(db, id, admin.id);
+}
+
+/** Admins only: the question and all its answers. */
+export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
+  await db.transaction(async (trx) => {
+    const before = await trx('questions').where({ id }).first('id', 'title', 'author_id', 'answers_count');
+    if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    await trx('questions').where({ id }).delete();
+    await audit(trx, admin, 'question.delete', { type: 'question', id }, { before });
+  });
+}
+
+export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
+  return db.transaction(async (trx) => {
+    if (!(await trx('questions').where({ id }).first('id'))) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    const existing = await trx('question_votes').where({ question_id: id, user_id: me.id }).first('user_id');
+    if (existing) {
+      await trx('question_votes').where({ question_id: id, user_id: me.id }).delete();
+      await trx('questions').where({ id }).decrement('upvotes', 1);
+    } else {
+      await trx('question_votes').insert({ question_id: id, user_id: me.id, created_at: nowIso() });
+      await trx('questions').where({ id }).increment('upvotes', 1);
+    }
+    const { upvotes } = await trx('questions').where({ id }).first('upvotes');
+    return { upvoted: !existing, upvotes: upvotes as number };
+  });
+}
+
+function answersQuery(db: Db) {
+  return db('answers as a').leftJoin('users as u', 'u.id', 'a.author_id').select('a.*', ...AUTHOR_COLS);
+}
+
+async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
+  const voted = new Set<number>();
+  if (viewerId && rows.length) {
+    for (const v of await db('answer_votes').whereIn('answer_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('answer_id')) voted.add(v.answer_id);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    questionId: r.question_id,
+    content: r.content,
+    upvotes: r.upvotes,
+    isAccepted: Boolean(r.is_accepted),
+    userHasUpvoted: voted.has(r.id),
+    author: author(r),
+    createdAt: toIso(r.created_at),
+  }));
+}
+
+/** The accepted answer first, then oldest first; keyset on id for long threads. */
+export async function listAnswers(db: Knex, questionId: number, viewerId: number | null, page: { limit: number; before?: number }) {
+  await getQuestion(db, questionId, viewerId);
+  const q = answersQuery(db).where('a.question_id', questionId).andWhere('a.is_hidden', false);
+  if (page.before) q.where('a.id', '>', page.before);
+  const rows = await q.orderBy([{ column: 'a.is_accepted', order: 'desc' }, { column: 'a.id', order: 'asc' }]).limit(page.limit);
+  return presentAnswers(db, rows, viewerId);
+}
+
+export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number, content: string) {
+  let note: { userId: number; notificationId: number | null } | null = null;
+  const id = await ctx.db.transaction(async (trx) => {
+    const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
+    if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    const now = nowIso();
+    const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
+    await trx('questions').where({ id: questionId }).increment('answers_count', 1);
+    if (question.author_id) {
+      note = {
+        userId: question.author_id,
+        notificationId: await createNotification(trx, {
+          userId: question.author_id,
+          type: 'other',
+          actorId: me.id,
+          title: 'Yeni cevap',
+          message: `${me.display_name} ${Q.answerNotification}`,
+          link: `/qa/question/${questionId}`,
+        }),
+      };
+    }
+    return (typeof row === 'object' ? row.id : row) as number;
+  });
+  if (note) announceNotifications(ctx.bus, [note]);
+  return (await presentAnswers(ctx.db, [await answersQuery(ctx.db).where('a.id', id).first()], me.id))[0];
+}
+
+export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
+  return db.transaction(async (trx) => {
+    if (!(await trx('answers').where({ id }).first('id'))) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    const existing = await trx('answer_votes').where({ answer_id: id, user_id: me.id }).first('user_id');
+    if (existing) {
+      await trx('answer_votes').where({ answer_id: id, user_id: me.id }).delete();
+      await trx('answers').where({ id }).decrement('upvotes', 1);
+    } else {
+      await trx('answer_votes').insert({ answer_id: id, user_id: me.id, created_at: nowIso() });
+      await trx('answers').where({ id }).increment('upvotes', 1);
+    }
+    const { upvotes } = await trx('answers').where({ id }).first('upvotes');
+    return { upvoted: !existing, upvotes: upvotes as number };
+  });
+}
+
+/** Only the question's author accepts; the question is then answered (closed). */
+export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
+  return db.transaction(async (trx) => {
+    const answer = await trx('answers').where({ id: answerId }).first('id', 'question_id');
+    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    const question = await trx('questions').where({ id: answer.question_id }).first('id', 'author_id');
+    if (question.author_id !== me.id) throw errors.forbidden(Q.onlyAuthorAccepts, 'not_question_author');
+    await trx('answers').where({ question_id: question.id }).update({ is_accepted: false });
+    await trx('answers').where({ id: answerId }).update({ is_accepted: true });
+    await trx('questions').where({ id: question.id }).update({ is_answered: true, accepted_answer_id: answerId, updated_at: nowIso() });
+    return { accepted: true, answerId, questionId: question.id, isAnswered: true };
+  });
+}
+
+export async function deleteAnswer(db: Knex, admin: UserRow, id: number) {
+  await db.transaction(async (trx) => {
+    const answer = await trx('answers').where({ id }).first();
+    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    await trx('answers').where({ id }).delete();
+    await trx('questions').where({ id: answer.question_id }).decrement('answers_count', 1);
+    if (answer.is_accepted) await trx('questions').where({ id: answer.question_id }).update({ is_answered: false, accepted_answer_id: null });
+    await audit(trx, admin, 'answer.delete', { type: 'answer', id }, { before: { content: answer.content, questionId: answer.question_id, authorId: answer.author_id } });
+  });
+}
