@@ -20,3 +20,4 @@ export * from './schemas/messages';
 export * from './schemas/events';
 export * from './realtime';
 export * from './schemas/questions';
+export * from './schemas/blog';

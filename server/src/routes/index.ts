@@ -13,6 +13,7 @@ import { notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
 import { eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
+import { blogRouter } from './blog';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -31,6 +32,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/events', eventsRouter(ctx));
   api.use('/questions', questionsRouter(ctx));
   api.use('/answers', answersRouter(ctx));
+  api.use('/blog', blogRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

@@ -54,3 +54,18 @@ export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > 99 ? '99+' : String(count);
 }
+
+/** Tags trimmed, without '#', unique regardless of case (first spelling kept). */
+export function uniqueTags(list: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const tag = raw.trim().replace(/^#/, '');
+    const key = tag.toLocaleLowerCase('tr');
+    if (tag && !seen.has(key)) {
+      seen.add(key);
+      out.push(tag);
+    }
+  }
+  return out;
+}

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL } from '../limits';
 import { TEXTS } from '../texts';
+import { uniqueTags } from '../rules/text';
 
 const Q = TEXTS.community;
 
 const tagList = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim().replace(/^#/, '')).filter(Boolean))
-  .transform((v) => [...new Map(v.map((t) => [t.toLocaleLowerCase('tr'), t])).values()])
+  .transform((v) => uniqueTags(Array.isArray(v) ? v : v.split(',')))
   .refine((v) => v.length <= LIMITS.tagsMax && v.every((t) => t.length <= LIMITS.tagMax), { message: Q.tagsInvalid });
 
 export const createQuestionSchema = z.object({

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { makePng } from '../../test/media';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('blog', () => {
+  it('admins write posts; a slug comes from the title and stays unique; drafts stay hidden from readers', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const cat = (await admin.client.post('/api/blog/categories', { name: 'Şehir Rehberi' })).body;
+    expect(cat).toMatchObject({ name: 'Şehir Rehberi', slug: 'sehir-rehberi', color: '#3B82F6', postCount: 0 });
+    const post = await admin.client.post('/api/blog/posts', { title: 'Çiğ Köfte (Tarif) Rehberi', content: '<p>Lezzetli</p>', categoryId: cat.id, tags: 'yemek, tarif, Yemek', published: true, authorId: 99 });
+    expect(post.status).toBe(201);
+    expect(post.body).toMatchObject({ slug: 'cig-kofte-rehberi', tags: ['yemek', 'tarif'], published: true, status: 'published', authorId: admin.user.id, metaTitle: 'Çiğ Köfte (Tarif) Rehberi', ogTitle: 'Çiğ Köfte (Tarif) Rehberi', excerpt: 'Lezzetli' });
+    const again = await admin.client.post('/api/blog/posts', { title: 'Çiğ Köfte (Tarif) Rehberi', content: '<p>İkinci</p>', published: true });
+    expect(again.body.slug).toBe('cig-kofte-rehberi-2');
+    const draft = (await admin.client.post('/api/blog/posts', { title: 'Taslak yazı', content: '<p>henüz değil</p>' })).body;
+    expect(draft.status).toBe('draft');
+
+    const list = await server.client().get('/api/blog/posts');
+    expect(list.body.map((p: { id: number }) => p.id)).toEqual([again.body.id, post.body.id]);
+    expect((await server.client().get(`/api/blog/posts/slug/${draft.slug}`)).status).toBe(404);
+    expect((await admin.client.get('/api/blog/posts/admin')).body.map((p: { id: number }) => p.id)).toContain(draft.id);
+    expect((await member.client.get('/api/blog/posts/admin')).status).toBe(403);
+
+    const read = await server.client().get('/api/blog/posts/slug/cig-kofte-rehberi');
+    expect(read.body.views).toBe(1);
+    expect((await server.client().get('/api/blog/posts/slug/cig-kofte-rehberi')).body.views).toBe(2);
+    expect((await server.client().get('/api/blog/posts/slug/yok')).body.error).toBe('Blog yazısı bulunamadı');
+
+    const cats = await server.client().get('/api/blog/categories');
+    expect(cats.body.find((c: { id: number }) => c.id === cat.id).postCount).toBe(1);
+
+    const forged = { 'x-user-role': 'admin', role: 'admin' };
+    expect((await member.client.post('/api/blog/posts', { title: 'x', content: 'y' }, forged)).status).toBe(403);
+    expect((await member.client.patch(`/api/blog/posts/${post.body.id}`, { title: 'x' }, forged)).status).toBe(403);
+    const missing = await admin.client.post('/api/blog/posts', { title: '', content: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Başlık ve içerik alanları zorunludur');
+    const tooMany = await admin.client.post('/api/blog/posts', { title: 't', content: 'c', gallery: Array.from({ length: 11 }, (_, i) => `https://img.example/${i}.png`) });
+    expect(tooMany.body.error).toBe('Galeriye en fazla 10 görsel eklenebilir');
+  });
+
+  it('sanitises HTML so a post carrying script comes back harmless', async () => {
+    const admin = await server.admin();
+    const evil = '<p onclick="steal()">Merhaba<script>alert(1)</script></p><a href="javascript:alert(2)">tıkla</a><img src="x" onerror="alert(3)"><iframe src="https://kotu.example"></iframe><a href="https://ornek.com">iyi</a><img src="/uploads/a.png">';
+    const post = (await admin.client.post('/api/blog/posts', { title: 'Güvenlik', content: evil, published: true })).body;
+    const read = (await server.client().get(`/api/blog/posts/slug/${post.slug}`)).body.content as string;
+    expect(read).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    expect(read).toContain('<a href="https://ornek.com" rel="noopener noreferrer nofollow">iyi</a>');
+    expect(read).toContain('<img src="/uploads/a.png" />');
+    expect(read).toContain('Merhaba');
+  });
+
+  it('likes, comments (300 max), and comment moderation for admins only', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const post = (await admin.client.post('/api/blog/posts', { title: 'Yorumlu', content: '<p>x</p>', published: true })).body;
+    expect((await server.client().post(`/api/blog/posts/${post.id}/like`)).status).toBe(401);
+    expect((await member.client.post(`/api/blog/posts/${post.id}/like`)).body).toEqual({ liked: true, likesCount: 1 });
+    expect((await member.client.get(`/api/blog/posts/${post.id}/is-liked`)).body).toEqual({ isLiked: true });
+    expect((await server.client().get(`/api/blog/posts/${post.id}/is-liked`)).body).toEqual({ isLiked: false });
+    expect((await member.client.post(`/api/blog/posts/${post.id}/comments`, { content: 'x'.repeat(301) })).status).toBe(400);
+    const comment = await member.client.post(`/api/blog/posts/${post.id}/comments`, { content: 'Güzel yazı' });
+    expect(comment.body).toMatchObject({ content: 'Güzel yazı', authorUsername: member.user.username, postTitle: 'Yorumlu' });
+    const denied = await member.client.delete(`/api/blog/comments/${comment.body.id}`);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe('Yetki gerekli');
+    expect((await admin.client.patch(`/api/blog/comments/${comment.body.id}`, { content: 'Düzenlendi' })).body.content).toBe('Düzenlendi');
+    expect((await admin.client.delete(`/api/blog/comments/${comment.body.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/blog/posts/${post.id}`)).body.commentsCount).toBe(0);
+    const actions = (await server.ctx.db('audit_log').where({ target_type: 'blog_comment' })).map((r: { action: string }) => r.action);
+    expect(actions).toEqual(['blog_comment.update', 'blog_comment.delete']);
+  });
+
+  it('ranks trending by views plus twice the likes, finds related posts and top authors', async () => {
+    const admin = await server.admin();
+    const a = (await admin.client.post('/api/blog/posts', { title: 'Trend A', content: '<p>a</p>', tags: ['koşu'], published: true })).body;
+    const b = (await admin.client.post('/api/blog/posts', { title: 'Trend B', content: '<p>b</p>', tags: ['Koşu'], published: true })).body;
+    for (let i = 0; i < 3; i++) await server.client().get(`/api/blog/posts/slug/${a.slug}`);
+    const fans = await Promise.all([server.member(), server.member()]);
+    for (const f of fans) await f.client.post(`/api/blog/posts/${b.id}/like`);
+    const trending = (await server.client().get('/api/blog/posts?sort=trending&limit=2')).body;
+    expect(trending[0].id).toBe(b.id);
+    const related = (await server.client().get(`/api/blog/posts/${a.id}/related`)).body;
+    expect(related.map((p: { id: number }) => p.id)).toContain(b.id);
+    const authors = (await server.client().get('/api/blog/authors')).body;
+    expect(authors[0].id).toBe(admin.user.id);
+  });
+
+  it('uploads editor images for admins only', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const fd = () => {
+      const f = new FormData();
+      f.append('image', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'a.png');
+      return f;
+    };
+    expect((await member.client.postForm('/api/blog/uploads', fd())).status).toBe(403);
+    const ok = await admin.client.postForm('/api/blog/uploads', fd());
+    expect(ok.status).toBe(201);
+    expect(ok.body.url).toMatch(/^\/uploads\/.+\.png$/);
+    const bad = new FormData();
+    bad.append('image', new Blob(['not an image'], { type: 'image/png' }), 'x.png');
+    const res = await admin.client.postForm('/api/blog/uploads', bad);
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe('Sadece görsel dosyalarını yükleyebilirsiniz');
+  });
+});

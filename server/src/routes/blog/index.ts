@@ -1,0 +1,127 @@
+import { Router } from 'express';
+import {
+  blogCategorySchema,
+  blogCommentSchema,
+  createBlogPostSchema,
+  idParamsSchema,
+  LIMITS,
+  listBlogPostsQuerySchema,
+  pageQuerySchema,
+  slugParamsSchema,
+  TEXTS,
+  updateBlogCategorySchema,
+  updateBlogPostSchema,
+} from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { parse } from '../../validation';
+import { requireAdmin, requireUser } from '../../middlewares/auth';
+import { filesOf, multipart, saveImage } from '../../services/uploads';
+import * as blog from '../../services/blog';
+
+const S = TEXTS.social;
+
+export function blogRouter(ctx: AppContext): Router {
+  const router = Router();
+  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, S.imageTooLargeAlt);
+
+  router.get('/posts', async (req, res) => {
+    res.json(await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: false }));
+  });
+  // Drafts too: admins only. Registered before /posts/:id so "admin" is never read as an id.
+  router.get('/posts/admin', async (req, res) => {
+    requireAdmin(req);
+    res.json(await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: true }));
+  });
+  router.get('/posts/slug/:slug', async (req, res) => {
+    const { slug } = parse(slugParamsSchema, req.params);
+    res.json(await blog.getBlogPostBySlug(ctx.db, slug, req.user));
+  });
+  router.get('/posts/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.getBlogPostById(ctx.db, id, req.user));
+  });
+  router.get('/posts/:id/related', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.relatedPosts(ctx.db, id));
+  });
+  router.post('/posts', async (req, res) => {
+    const admin = requireAdmin(req);
+    res.status(201).json(await blog.createBlogPost(ctx.db, admin, parse(createBlogPostSchema, req.body)));
+  });
+  router.patch('/posts/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.updateBlogPost(ctx.db, admin, id, parse(updateBlogPostSchema, req.body)));
+  });
+  router.delete('/posts/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await blog.deleteBlogPost(ctx.db, admin, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/posts/:id/is-liked', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.blogIsLiked(ctx.db, req.user, id));
+  });
+  router.post('/posts/:id/like', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.toggleBlogLike(ctx.db, me, id));
+  });
+  router.get('/posts/:id/comments', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.listBlogComments(ctx.db, id, req.user, parse(pageQuerySchema, req.query)));
+  });
+  router.post('/posts/:id/comments', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    const { content } = parse(blogCommentSchema, req.body);
+    res.status(201).json(await blog.addBlogComment(ctx.db, me, id, content));
+  });
+  router.patch('/comments/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    const { content } = parse(blogCommentSchema, req.body);
+    res.json(await blog.editBlogComment(ctx.db, admin, id, content));
+  });
+  router.delete('/comments/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await blog.deleteBlogComment(ctx.db, admin, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/authors', async (_req, res) => {
+    res.json(await blog.topAuthors(ctx.db));
+  });
+  router.get('/categories', async (req, res) => {
+    res.json(await blog.listBlogCategories(ctx.db, { includeDrafts: req.user?.role === 'admin' }));
+  });
+  router.post('/categories', async (req, res) => {
+    const admin = requireAdmin(req);
+    res.status(201).json(await blog.createBlogCategory(ctx.db, admin, parse(blogCategorySchema, req.body)));
+  });
+  router.patch('/categories/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.updateBlogCategory(ctx.db, admin, id, parse(updateBlogCategorySchema, req.body)));
+  });
+  router.delete('/categories/:id', async (req, res) => {
+    const admin = requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await blog.deleteBlogCategory(ctx.db, admin, id);
+    res.json({ ok: true });
+  });
+
+  /** Images for the editor (featured image and gallery): admins, 5 MB, real images only. */
+  router.post('/uploads', (req, _res, next) => (requireAdmin(req), next()), upload, async (req, res) => {
+    const file = filesOf(req).image?.[0];
+    if (!file) throw errors.badRequest(S.imageOnly, 'image_required');
+    const saved = await saveImage(ctx.config.uploadsDir, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });
+    res.status(201).json({ url: saved.url });
+  });
+
+  return router;
+}
