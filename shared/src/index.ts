@@ -21,3 +21,4 @@ export * from './schemas/events';
 export * from './realtime';
 export * from './schemas/questions';
 export * from './schemas/blog';
+export * from './schemas/hobby-groups';

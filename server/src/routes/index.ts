@@ -14,6 +14,7 @@ import { messagesRouter } from './messages';
 import { eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
 import { blogRouter } from './blog';
+import { hobbyGroupsRouter } from './hobby-groups';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -33,6 +34,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/questions', questionsRouter(ctx));
   api.use('/answers', answersRouter(ctx));
   api.use('/blog', blogRouter(ctx));
+  api.use('/hobby-groups', hobbyGroupsRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

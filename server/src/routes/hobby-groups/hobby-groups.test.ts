@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+describe('hobby groups', () => {
+  it('are created by members with the rules, a derived unique slug, and the creator as first member', async () => {
+    const creator = await server.member();
+    const res = await creator.client.post('/api/hobby-groups', { name: 'Doğa Yürüyüşçüleri', description: 'Hafta sonu yürüyüşleri yapıyoruz.', icon: 'Camera', color: '#EC4899', slug: 'hack', creatorId: 1 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ slug: 'doga-yuruyusculeri', creatorId: creator.user.id, memberCount: 1, postCount: 0, eventCount: 0, isMember: true, isPrivate: false, icon: 'Camera' });
+    const again = await creator.client.post('/api/hobby-groups', { name: 'Doğa yürüyüşçüleri!', description: 'Aynı isimli ikinci grup.' });
+    expect(again.body.slug).toBe('doga-yuruyusculeri-2');
+    expect(again.body).toMatchObject({ icon: 'BookOpen', color: '#8B5CF6' });
+
+    const short = await creator.client.post('/api/hobby-groups', { name: 'A', description: 'yeterince uzun açıklama' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Grup adı en az 2 karakter olmalıdır');
+    const desc = await creator.client.post('/api/hobby-groups', { name: 'Grup', description: 'kısa' });
+    expect(desc.body.error).toBe('Açıklama en az 10 karakter olmalıdır');
+    expect((await server.client().post('/api/hobby-groups', { name: 'Grup', description: 'yeterince uzun açıklama' })).status).toBe(401);
+    expect((await server.client().get('/api/hobby-groups/yok-boyle')).body.error).toBe('Grup bulunamadı');
+  });
+
+  it('join and leave keep the member count true; only members post and create events', async () => {
+    const creator = await server.member();
+    const joiner = await server.member();
+    const slug = (await creator.client.post('/api/hobby-groups', { name: 'Satranç Kulübü', description: 'Her hafta turnuva yapıyoruz.' })).body.slug;
+    expect((await joiner.client.get(`/api/hobby-groups/${slug}/is-member`)).body).toBe(false);
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'selam' })).status).toBe(403);
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/join`)).body).toEqual({ isMember: true, memberCount: 2 });
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/join`)).body.memberCount).toBe(2);
+    expect((await joiner.client.get(`/api/hobby-groups/${slug}/is-member`)).body).toBe(true);
+
+    const post = await joiner.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'Merhaba grup!', authorId: 1 });
+    expect(post.status).toBe(201);
+    expect(post.body).toMatchObject({ content: 'Merhaba grup!', authorId: joiner.user.id, likesCount: 0, commentsCount: 0 });
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/posts`, { content: ' ' })).body.error).toBe('İçerik gereklidir');
+    const event = await joiner.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Turnuva', date: inDays(3), location: 'Kafe', maxAttendees: 16 });
+    expect(event.status).toBe(201);
+    expect(event.body).toMatchObject({ title: 'Turnuva', location: 'Kafe', maxAttendees: 16, isOnline: false });
+    const badEvent = await joiner.client.post(`/api/hobby-groups/${slug}/events`, { title: 'x', date: inDays(1) });
+    expect(badEvent.body.error).toBe('Konum gereklidir');
+
+    const group = (await server.client().get(`/api/hobby-groups/${slug}`)).body;
+    expect(group).toMatchObject({ memberCount: 2, postCount: 1, eventCount: 1 });
+    const members = (await server.client().get(`/api/hobby-groups/${slug}/members`)).body;
+    expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([[creator.user.id, 'admin'], [joiner.user.id, 'member']]);
+    expect((await server.client().get(`/api/hobby-groups/${slug}/events`)).body).toHaveLength(1);
+
+    expect((await creator.client.post(`/api/hobby-groups/${slug}/leave`)).status).toBe(400);
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/leave`)).body).toEqual({ isMember: false, memberCount: 1 });
+  });
+
+  it('likes, comments and deletions by author, group creator or admin', async () => {
+    const creator = await server.member();
+    const a = await server.member();
+    const b = await server.member();
+    const slug = (await creator.client.post('/api/hobby-groups', { name: 'Kitap Kurdu', description: 'Aylık kitap okuma grubu.' })).body.slug;
+    await a.client.post(`/api/hobby-groups/${slug}/join`);
+    await b.client.post(`/api/hobby-groups/${slug}/join`);
+    const post = (await a.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'Ayın kitabı?' })).body;
+    expect((await b.client.post(`/api/hobby-groups/posts/${post.id}/like`)).body).toEqual({ liked: true, likesCount: 1 });
+    expect((await b.client.get(`/api/hobby-groups/posts/${post.id}/like`)).body).toEqual({ isLiked: true });
+    expect((await b.client.delete(`/api/hobby-groups/posts/${post.id}/like`)).body).toEqual({ liked: false, likesCount: 0 });
+    const comment = await b.client.post(`/api/hobby-groups/posts/${post.id}/comments`, { content: 'Sabahattin Ali!' });
+    expect(comment.status).toBe(201);
+    expect((await b.client.post(`/api/hobby-groups/posts/${post.id}/comments`, { content: '' })).body.error).toBe('Yorum gereklidir');
+    expect((await server.client().get(`/api/hobby-groups/posts/${post.id}/comments`)).body.map((c: { content: string }) => c.content)).toEqual(['Sabahattin Ali!']);
+    expect((await a.client.delete(`/api/hobby-groups/posts/comments/${comment.body.id}`)).status).toBe(403);
+    expect((await creator.client.delete(`/api/hobby-groups/posts/comments/${comment.body.id}`)).status).toBe(200);
+    expect((await b.client.delete(`/api/hobby-groups/posts/${post.id}`)).status).toBe(403);
+    const admin = await server.admin();
+    expect((await admin.client.delete(`/api/hobby-groups/posts/${post.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.postCount).toBe(0);
+  });
+
+  it('a private group shows its card to all but its inside to members only', async () => {
+    const creator = await server.member();
+    const outsider = await server.member();
+    const slug = (await creator.client.post('/api/hobby-groups', { name: 'Gizli Kulüp', description: 'Sadece üyeler için bir grup.', isPrivate: true })).body.slug;
+    await creator.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'gizli' });
+    expect((await outsider.client.get(`/api/hobby-groups/${slug}`)).body.isPrivate).toBe(true);
+    for (const path of ['posts', 'members', 'events']) {
+      expect((await outsider.client.get(`/api/hobby-groups/${slug}/${path}`)).status).toBe(403);
+      expect((await server.client().get(`/api/hobby-groups/${slug}/${path}`)).status).toBe(403);
+    }
+    await outsider.client.post(`/api/hobby-groups/${slug}/join`);
+    expect((await outsider.client.get(`/api/hobby-groups/${slug}/posts`)).body).toHaveLength(1);
+    const list = (await server.client().get('/api/hobby-groups')).body;
+    expect(list.some((g: { slug: string }) => g.slug === slug)).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { Router } from 'express';
+import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { parse } from '../../validation';
+import { requireUser } from '../../middlewares/auth';
+import * as groups from '../../services/hobby-groups';
+
+/** /api/hobby-groups: the slug routes and the /posts/... routes share the prefix, posts first. */
+export function hobbyGroupsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const page = (q: unknown) => parse(pageQuerySchema, q);
+
+  router.get('/', async (req, res) => {
+    res.json(await groups.listGroups(ctx.db, req.user, page(req.query)));
+  });
+  router.post('/', async (req, res) => {
+    const me = requireUser(req);
+    // The client's slug and creatorId are ignored: the slug comes from the name, the creator is the session.
+    res.status(201).json(await groups.createGroup(ctx.db, me, parse(createGroupSchema, req.body)));
+  });
+
+  router.delete('/posts/comments/:id', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await groups.deleteComment(ctx.db, me, id);
+    res.json({ ok: true });
+  });
+  router.delete('/posts/:id', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await groups.deletePost(ctx.db, me, id);
+    res.json({ ok: true });
+  });
+  router.get('/posts/:id/like', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await groups.isLiked(ctx.db, req.user, id));
+  });
+  router.post('/posts/:id/like', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await groups.setLike(ctx.db, me, id, true));
+  });
+  router.delete('/posts/:id/like', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await groups.setLike(ctx.db, me, id, false));
+  });
+  router.get('/posts/:id/comments', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await groups.listComments(ctx.db, id, req.user, page(req.query)));
+  });
+  router.post('/posts/:id/comments', async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    const { content } = parse(groupCommentSchema, req.body);
+    res.status(201).json(await groups.addComment(ctx.db, me, id, content));
+  });
+
+  router.get('/:slug', async (req, res) => {
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.getGroup(ctx.db, slug, req.user));
+  });
+  router.get('/:slug/is-member', async (req, res) => {
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    const group = await groups.groupBySlug(ctx.db, slug);
+    res.json(await groups.isMember(ctx.db, group.id, req.user));
+  });
+  router.post('/:slug/join', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.join(ctx.db, me, slug));
+  });
+  router.post('/:slug/leave', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.leave(ctx.db, me, slug));
+  });
+  router.get('/:slug/members', async (req, res) => {
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.listMembers(ctx.db, slug, req.user, page(req.query)));
+  });
+  router.get('/:slug/posts', async (req, res) => {
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.listPosts(ctx.db, slug, req.user, page(req.query)));
+  });
+  router.post('/:slug/posts', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.status(201).json(await groups.createPost(ctx.db, me, slug, parse(groupPostSchema, req.body)));
+  });
+  router.get('/:slug/events', async (req, res) => {
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.listEvents(ctx.db, slug, req.user, page(req.query)));
+  });
+  router.post('/:slug/events', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.status(201).json(await groups.createEvent(ctx.db, me, slug, parse(groupEventSchema, req.body)));
+  });
+  return router;
+}

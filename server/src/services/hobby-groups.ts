@@ -1,0 +1,342 @@
+import type { Knex } from 'knex';
+import { groupSlug, TEXTS } from '@mahalle/shared';
+import { errors } from '../errors';
+import { nowIso, toIso } from '../db/time';
+import { presentAuthor, type UserRow } from '../presenters/users';
+
+const G = TEXTS.community;
+type Db = Knex | Knex.Transaction;
+
+interface GroupRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  icon: string;
+  color: string;
+  is_private: boolean | number;
+  creator_id: number | null;
+  member_count: number;
+  post_count: number;
+  event_count: number;
+  created_at: unknown;
+}
+
+function presentGroup(g: GroupRow, isMember: boolean) {
+  return {
+    id: g.id,
+    name: g.name,
+    slug: g.slug,
+    description: g.description,
+    icon: g.icon,
+    color: g.color,
+    isPrivate: Boolean(g.is_private),
+    creatorId: g.creator_id,
+    memberCount: g.member_count,
+    postCount: g.post_count,
+    eventCount: g.event_count,
+    isMember,
+    createdAt: toIso(g.created_at),
+  };
+}
+
+async function memberships(db: Db, groupIds: number[], viewer: UserRow | undefined): Promise<Set<number>> {
+  if (!viewer || groupIds.length === 0) return new Set();
+  const rows = await db('group_members').whereIn('group_id', groupIds).andWhere({ user_id: viewer.id }).select('group_id');
+  return new Set(rows.map((r: { group_id: number }) => r.group_id));
+}
+
+/** Groups by size (member count, then id), keyset-paged with the last group's id. */
+export async function listGroups(db: Knex, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const q = db('hobby_groups');
+  if (page.before) {
+    const last = await db('hobby_groups').where({ id: page.before }).first('member_count', 'id');
+    if (last) q.where((w) => w.where('member_count', '<', last.member_count).orWhere((w2) => w2.where('member_count', last.member_count).andWhere('id', '<', last.id)));
+  }
+  const rows = (await q.orderBy([{ column: 'member_count', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit)) as GroupRow[];
+  const mine = await memberships(db, rows.map((r) => r.id), viewer);
+  return rows.map((r) => presentGroup(r, mine.has(r.id)));
+}
+
+export async function groupBySlug(db: Db, slug: string): Promise<GroupRow> {
+  const group = (await db('hobby_groups').where({ slug }).first()) as GroupRow | undefined;
+  if (!group) throw errors.notFound(G.groupNotFound, 'group_not_found');
+  return group;
+}
+
+export async function isMember(db: Db, groupId: number, viewer: UserRow | undefined): Promise<boolean> {
+  if (!viewer) return false;
+  return Boolean(await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('id'));
+}
+
+export async function getGroup(db: Knex, slug: string, viewer: UserRow | undefined) {
+  const group = await groupBySlug(db, slug);
+  return presentGroup(group, await isMember(db, group.id, viewer));
+}
+
+/** A private group's inside (posts, members, events) is for its members and admins. */
+async function insideOrThrow(db: Db, slug: string, viewer: UserRow | undefined) {
+  const group = await groupBySlug(db, slug);
+  if (group.is_private && viewer?.role !== 'admin' && !(await isMember(db, group.id, viewer))) {
+    throw errors.forbidden(G.groupMembersOnly, 'group_members_only');
+  }
+  return group;
+}
+
+async function memberOrThrow(db: Db, slug: string, viewer: UserRow) {
+  const group = await groupBySlug(db, slug);
+  if (!(await isMember(db, group.id, viewer))) throw errors.forbidden(G.groupMembersOnly, 'group_members_only');
+  return group;
+}
+
+export async function createGroup(db: Knex, me: UserRow, input: { name: string; description: string; icon: string; color: string; isPrivate: boolean }) {
+  const slug = await db.transaction(async (trx) => {
+    const base = groupSlug(input.name) || 'grup';
+    let slug = base;
+    for (let i = 2; await trx('hobby_groups').where({ slug }).first('id'); i++) slug = `${base}-${i}`;
+    const now = nowIso();
+    const [row] = await trx('hobby_groups')
+      .insert({ name: input.name, slug, description: input.description, icon: input.icon, color: input.color, is_private: input.isPrivate, creator_id: me.id, member_count: 1, created_at: now, updated_at: now })
+      .returning('id');
+    const groupId = typeof row === 'object' ? row.id : row;
+    await trx('group_members').insert({ group_id: groupId, user_id: me.id, role: 'admin', created_at: now });
+    return slug;
+  });
+  return getGroup(db, slug, me);
+}
+
+export async function join(db: Knex, me: UserRow, slug: string) {
+  return db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    if (!(await isMember(trx, group.id, me))) {
+      await trx('group_members').insert({ group_id: group.id, user_id: me.id, role: 'member', created_at: nowIso() });
+      await trx('hobby_groups').where({ id: group.id }).increment('member_count', 1);
+    }
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { isMember: true, memberCount: member_count as number };
+  });
+}
+
+/** The creator keeps the group they founded: they cannot leave it (an admin can delete it). */
+export async function leave(db: Knex, me: UserRow, slug: string) {
+  return db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    if (group.creator_id === me.id) throw errors.badRequest(G.groupCreatorCannotLeave, 'creator_cannot_leave');
+    const removed = await trx('group_members').where({ group_id: group.id, user_id: me.id }).delete();
+    if (removed) await trx('hobby_groups').where({ id: group.id }).decrement('member_count', 1);
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { isMember: false, memberCount: member_count as number };
+  });
+}
+
+export async function listMembers(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const group = await insideOrThrow(db, slug, viewer);
+  const q = db('group_members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.group_id', group.id)
+    .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
+  if (page.before) q.where('m.id', '>', page.before);
+  const rows = await q.orderBy('m.id', 'asc').limit(page.limit);
+  return rows.map((r: any) => ({
+    id: r.id,
+    displayName: r.display_name,
+    username: r.username,
+    profileImage: r.profile_image,
+    role: r.group_role,
+    siteRole: r.role,
+    membershipId: r.membership_id,
+  }));
+}
+
+function postsQuery(db: Db) {
+  return db('group_posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .select('p.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+}
+
+async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
+  const liked = new Set<number>();
+  if (viewer && rows.length) {
+    for (const r of await db('group_post_likes').whereIn('post_id', rows.map((p) => p.id)).andWhere({ user_id: viewer.id }).select('post_id')) liked.add(r.post_id);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    groupId: r.group_id,
+    content: r.content,
+    type: r.type,
+    imageUrl: r.image_url,
+    authorId: r.author_id,
+    author: presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }),
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    isLiked: liked.has(r.id),
+    createdAt: toIso(r.created_at),
+  }));
+}
+
+export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const group = await insideOrThrow(db, slug, viewer);
+  const q = postsQuery(db).where('p.group_id', group.id).andWhere('p.is_hidden', false);
+  if (page.before) q.where('p.id', '<', page.before);
+  return presentPosts(db, await q.orderBy('p.id', 'desc').limit(page.limit), viewer);
+}
+
+export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; type: string }) {
+  const id = await db.transaction(async (trx) => {
+    const group = await memberOrThrow(trx, slug, me);
+    const now = nowIso();
+    const [row] = await trx('group_posts').insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.type, created_at: now, updated_at: now }).returning('id');
+    await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
+    return (typeof row === 'object' ? row.id : row) as number;
+  });
+  return (await presentPosts(db, [await postsQuery(db).where('p.id', id).first()], me))[0];
+}
+
+async function postWithGroup(db: Db, postId: number) {
+  const post = await db('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', postId).first('p.*', 'g.slug', 'g.creator_id as group_creator_id', 'g.is_private');
+  if (!post) throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
+  return post;
+}
+
+async function visiblePost(db: Db, postId: number, viewer: UserRow | undefined) {
+  const post = await postWithGroup(db, postId);
+  if (post.is_hidden && viewer?.role !== 'admin') throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
+  await insideOrThrow(db, post.slug, viewer);
+  return post;
+}
+
+/** The post's author, the group's creator or an admin. */
+export async function deletePost(db: Knex, me: UserRow, postId: number) {
+  await db.transaction(async (trx) => {
+    const post = await postWithGroup(trx, postId);
+    if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
+    await trx('group_posts').where({ id: postId }).delete();
+    await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
+  });
+}
+
+export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
+  return db.transaction(async (trx) => {
+    await visiblePost(trx, postId, me);
+    const existing = await trx('group_post_likes').where({ post_id: postId, user_id: me.id }).first('post_id');
+    if (like && !existing) {
+      await trx('group_post_likes').insert({ post_id: postId, user_id: me.id, created_at: nowIso() });
+      await trx('group_posts').where({ id: postId }).increment('likes_count', 1);
+    } else if (!like && existing) {
+      await trx('group_post_likes').where({ post_id: postId, user_id: me.id }).delete();
+      await trx('group_posts').where({ id: postId }).decrement('likes_count', 1);
+    }
+    const { likes_count } = await trx('group_posts').where({ id: postId }).first('likes_count');
+    return { liked: like, likesCount: likes_count as number };
+  });
+}
+
+export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: number) {
+  await visiblePost(db, postId, viewer);
+  if (!viewer) return { isLiked: false };
+  return { isLiked: Boolean(await db('group_post_likes').where({ post_id: postId, user_id: viewer.id }).first('post_id')) };
+}
+
+function commentsQuery(db: Db) {
+  return db('group_post_comments as c')
+    .join('users as u', 'u.id', 'c.author_id')
+    .select('c.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+}
+
+function presentComment(r: any) {
+  return {
+    id: r.id,
+    postId: r.post_id,
+    content: r.content,
+    createdAt: toIso(r.created_at),
+    author: presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }),
+  };
+}
+
+export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  await visiblePost(db, postId, viewer);
+  const q = commentsQuery(db).where('c.post_id', postId).andWhere('c.is_hidden', false);
+  if (page.before) q.where('c.id', '<', page.before);
+  return (await q.orderBy('c.id', 'desc').limit(page.limit)).reverse().map(presentComment);
+}
+
+/** Commenting is for members of the group (as posting is). */
+export async function addComment(db: Knex, me: UserRow, postId: number, content: string) {
+  const id = await db.transaction(async (trx) => {
+    const post = await visiblePost(trx, postId, me);
+    await memberOrThrow(trx, post.slug, me);
+    const now = nowIso();
+    const [row] = await trx('group_post_comments').insert({ post_id: postId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
+    await trx('group_posts').where({ id: postId }).increment('comments_count', 1);
+    return (typeof row === 'object' ? row.id : row) as number;
+  });
+  return presentComment(await commentsQuery(db).where('c.id', id).first());
+}
+
+export async function deleteComment(db: Knex, me: UserRow, commentId: number) {
+  await db.transaction(async (trx) => {
+    const comment = await trx('group_post_comments').where({ id: commentId }).first();
+    if (!comment) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+    const post = await postWithGroup(trx, comment.post_id);
+    if (comment.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
+    await trx('group_post_comments').where({ id: commentId }).delete();
+    await trx('group_posts').where({ id: comment.post_id }).decrement('comments_count', 1);
+  });
+}
+
+function presentEvent(r: any) {
+  return {
+    id: r.id,
+    groupId: r.group_id,
+    title: r.title,
+    description: r.description ?? '',
+    date: toIso(r.date),
+    location: r.location,
+    maxAttendees: r.max_attendees,
+    isOnline: Boolean(r.is_online),
+    meetingLink: r.meeting_link,
+    creatorId: r.creator_id,
+    createdAt: toIso(r.created_at),
+  };
+}
+
+/** Upcoming first (soonest), keyset on (date, id). */
+export async function listEvents(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const group = await insideOrThrow(db, slug, viewer);
+  const q = db('group_events').where({ group_id: group.id }).andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
+  if (page.before) {
+    const last = await db('group_events').where({ id: page.before }).first('date', 'id');
+    if (last) q.where((w) => w.where('date', '>', last.date).orWhere((w2) => w2.where('date', last.date).andWhere('id', '>', last.id)));
+  }
+  return (await q.orderBy([{ column: 'date', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(page.limit)).map(presentEvent);
+}
+
+export async function createEvent(
+  db: Knex,
+  me: UserRow,
+  slug: string,
+  input: { title: string; description: string; date: string; location: string; maxAttendees?: number; isOnline: boolean; meetingLink?: string },
+) {
+  const row = await db.transaction(async (trx) => {
+    const group = await memberOrThrow(trx, slug, me);
+    const now = nowIso();
+    const [created] = await trx('group_events')
+      .insert({
+        group_id: group.id,
+        creator_id: me.id,
+        title: input.title,
+        description: input.description || null,
+        date: input.date,
+        location: input.location,
+        max_attendees: input.maxAttendees ?? null,
+        is_online: input.isOnline,
+        meeting_link: input.meetingLink || null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('*');
+    await trx('hobby_groups').where({ id: group.id }).increment('event_count', 1);
+    return created;
+  });
+  return presentEvent(row);
+}
