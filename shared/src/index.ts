@@ -22,3 +22,4 @@ export * from './realtime';
 export * from './schemas/questions';
 export * from './schemas/blog';
 export * from './schemas/hobby-groups';
+export * from './schemas/admin';

@@ -15,6 +15,8 @@ import { eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
 import { blogRouter } from './blog';
 import { hobbyGroupsRouter } from './hobby-groups';
+import { adminRouter } from './admin';
+import { reportsRouter } from './reports';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -35,6 +37,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/answers', answersRouter(ctx));
   api.use('/blog', blogRouter(ctx));
   api.use('/hobby-groups', hobbyGroupsRouter(ctx));
+  api.use('/reports', reportsRouter(ctx));
+  api.use('/admin', adminRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

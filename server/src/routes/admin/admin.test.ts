@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Member, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+let admin: Member;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const ADMIN_GETS = ['/api/admin/stats', '/api/admin/users', '/api/admin/questions', '/api/admin/comments', '/api/admin/content', '/api/admin/events', '/api/admin/audit', '/api/admin/reports'];
+
+describe('admin API', () => {
+  it('refuses every admin endpoint to a member and a visitor, whatever headers they send', async () => {
+    const member = await server.member();
+    const forged = { 'x-user-role': 'admin', role: 'admin', 'x-role': 'admin' };
+    for (const path of ADMIN_GETS) {
+      const res = await member.client.get(path, forged);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error).toBe('Yetki gerekli');
+      expect((await server.client().get(path, forged)).status, path).toBe(401);
+    }
+    expect((await member.client.patch(`/api/admin/users/${member.user.id}`, { role: 'admin' }, forged)).status).toBe(403);
+    expect((await member.client.post('/api/admin/users/bulk', { ids: [member.user.id], action: 'make_admin' }, forged)).status).toBe(403);
+    expect((await member.client.get('/api/auth/me')).body.role).toBe('user');
+  });
+
+  it('counts the totals and lists recent activity', async () => {
+    const m = await server.member();
+    await m.client.post('/api/posts', { content: 'istatistik' });
+    const stats = (await admin.client.get('/api/admin/stats')).body;
+    expect(stats).toMatchObject({ totalUsers: expect.any(Number), totalPosts: 1, totalBlogs: 0, totalQuestions: 0 });
+    expect(stats.recentActivity.some((a: { type: string }) => a.type === 'post')).toBe(true);
+  });
+
+  it('finds users, changes role and verification, deletes non-admins, and audits each step', async () => {
+    const target = await server.member({ username: 'aranan_kisi', displayName: 'Aranan Kişi' });
+    const found = (await admin.client.get('/api/admin/users?search=ARANAN')).body;
+    expect(found.map((u: { id: number }) => u.id)).toEqual([target.user.id]);
+    expect(found[0]).toMatchObject({ email: target.user.email, isVerified: false, role: 'user' });
+    const verified = await admin.client.patch(`/api/admin/users/${target.user.id}`, { isVerified: true });
+    expect(verified.body.isVerified).toBe(true);
+    expect((await admin.client.patch(`/api/admin/users/${target.user.id}`, { role: 'boss' })).status).toBe(400);
+    expect((await admin.client.patch(`/api/admin/users/${admin.user.id}`, { role: 'user' })).status).toBe(400);
+    const promoted = await server.member();
+    await admin.client.patch(`/api/admin/users/${promoted.user.id}`, { role: 'admin' });
+    const noAdminDelete = await admin.client.delete(`/api/admin/users/${promoted.user.id}`);
+    expect(noAdminDelete.status).toBe(403);
+    expect(noAdminDelete.body.error).toBe('Yönetici hesapları silinemez');
+    expect((await admin.client.delete(`/api/admin/users/${admin.user.id}`)).status).toBe(400);
+
+    const post = (await target.client.post('/api/posts', { content: 'gidecek' })).body;
+    const q = (await target.client.post('/api/questions', { title: 'Kalacak soru', content: 'x' })).body;
+    expect((await admin.client.delete(`/api/admin/users/${target.user.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(404);
+    const kept = (await server.client().get(`/api/questions/${q.id}`)).body;
+    expect(kept.author.displayName).toBe('Silinmiş kullanıcı');
+    expect((await target.client.get('/api/auth/me')).status).toBe(401);
+
+    const actions = (await admin.client.get('/api/admin/audit?targetType=user')).body.map((a: { action: string }) => a.action);
+    expect(actions).toEqual(['user.delete', 'user.update', 'user.update']);
+    const update = (await admin.client.get('/api/admin/audit?action=user.update')).body.at(-1);
+    expect(update).toMatchObject({ actorUsername: 'yonetici', before: { isVerified: false }, after: { isVerified: true } });
+  });
+
+  it('bulk-verifies in one transaction, or changes nothing', async () => {
+    const people = await Promise.all([server.member(), server.member(), server.member()]);
+    const ids = people.map((p) => p.user.id);
+    expect((await admin.client.post('/api/admin/users/bulk', { ids, action: 'verify' })).body).toEqual({ updated: 3 });
+    const rows = await server.ctx.db('users').whereIn('id', ids).select('is_verified');
+    expect(rows.every((r: { is_verified: unknown }) => Boolean(r.is_verified))).toBe(true);
+    const failing = await admin.client.post('/api/admin/users/bulk', { ids: [...ids, 999999], action: 'unverify' });
+    expect(failing.status).toBe(404);
+    const still = await server.ctx.db('users').whereIn('id', ids).select('is_verified');
+    expect(still.every((r: { is_verified: unknown }) => Boolean(r.is_verified))).toBe(true);
+  });
+
+  it('lists comments of every kind together, edits and deletes them with counters kept true', async () => {
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'yorumlanacak' })).body;
+    await m.client.post(`/api/posts/${post.id}/comments`, { content: 'gönderi yorumu' });
+    const q = (await m.client.post('/api/questions', { title: 'Soru', content: 'x' })).body;
+    await m.client.post(`/api/questions/${q.id}/answers`, { content: 'bir cevap' });
+    const blog = (await admin.client.post('/api/blog/posts', { title: 'Blog', content: '<p>x</p>', published: true })).body;
+    await m.client.post(`/api/blog/posts/${blog.id}/comments`, { content: 'blog yorumu' });
+    const all = (await admin.client.get('/api/admin/comments')).body;
+    expect(all.slice(0, 3).map((c: { kind: string }) => c.kind).sort()).toEqual(['answer', 'blog', 'post']);
+    const postComment = all.find((c: { kind: string }) => c.kind === 'post');
+    expect(postComment).toMatchObject({ content: 'gönderi yorumu', link: `/posts/${post.id}`, status: 'active' });
+    expect((await admin.client.patch(`/api/admin/comments/post/${postComment.id}`, { content: 'düzeltildi' })).body.content).toBe('düzeltildi');
+    expect((await admin.client.delete(`/api/admin/comments/post/${postComment.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/posts/${post.id}`)).body.commentsCount).toBe(0);
+    const answer = all.find((c: { kind: string }) => c.kind === 'answer');
+    await admin.client.delete(`/api/admin/comments/answer/${answer.id}`);
+    expect((await server.client().get(`/api/questions/${q.id}`)).body.answersCount).toBe(0);
+    expect((await admin.client.delete('/api/admin/comments/uzay/1')).status).toBe(400);
+    const search = (await admin.client.get('/api/admin/comments?search=BLOG')).body;
+    expect(search.map((c: { content: string }) => c.content)).toEqual(['blog yorumu']);
+  });
+
+  it('lists and deletes content and events of both kinds', async () => {
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'aranacak içerik' })).body;
+    const found = (await admin.client.get('/api/admin/content?search=aranacak')).body;
+    expect(found.map((p: { id: number }) => p.id)).toEqual([post.id]);
+    expect((await admin.client.delete(`/api/admin/content/post/${post.id}`)).status).toBe(200);
+    const slug = (await m.client.post('/api/hobby-groups', { name: 'Admin Test Grubu', description: 'Yönetim testleri için.' })).body.slug;
+    const gp = (await m.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'grup içeriği' })).body;
+    expect((await admin.client.get('/api/admin/content?kind=group_post')).body[0].id).toBe(gp.id);
+    await admin.client.delete(`/api/admin/content/group_post/${gp.id}`);
+    expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.postCount).toBe(0);
+    const ev = (await m.client.post('/api/events', { title: 'Silinecek', description: 'x', date: new Date(Date.now() + 86_400_000).toISOString() })).body;
+    expect((await admin.client.get('/api/admin/events')).body[0].id).toBe(ev.id);
+    expect((await admin.client.delete(`/api/admin/events/event/${ev.id}`)).status).toBe(200);
+    const ge = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Grup etkinliği', date: new Date(Date.now() + 86_400_000).toISOString(), location: 'Park' })).body;
+    expect((await admin.client.delete(`/api/admin/events/group_event/${ge.id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.eventCount).toBe(0);
+  });
+});
+
+describe('content reports', () => {
+  it('members report; admins see the queue, delete the reported post from it, and the audit log shows each step', async () => {
+    const author = await server.member();
+    const reporter = await server.member();
+    const other = await server.member();
+    const post = (await author.client.post('/api/posts', { content: 'kötü içerik' })).body;
+    expect((await server.client().post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'spam' })).status).toBe(401);
+    const noReason = await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: ' ' });
+    expect(noReason.body.error).toBe('Lütfen şikayet nedenini yazın');
+    expect((await reporter.client.post('/api/reports', { targetType: 'post', targetId: 999999, reason: 'spam' })).status).toBe(404);
+    const report = await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'Spam içerik' });
+    expect(report.status).toBe(201);
+    expect((await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'yine' })).status).toBe(409);
+    await other.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'Rahatsız edici' });
+
+    const queue = (await admin.client.get('/api/admin/reports')).body;
+    expect(queue).toHaveLength(2);
+    expect(queue[1]).toMatchObject({ targetType: 'post', targetId: post.id, reason: 'Spam içerik', status: 'open', target: { exists: true, preview: 'kötü içerik', author: { id: author.user.id } } });
+    expect((await reporter.client.get('/api/admin/reports')).status).toBe(403);
+
+    const resolved = await admin.client.post(`/api/admin/reports/${queue[1].id}/resolve`, { note: 'Silindi', action: 'delete' });
+    expect(resolved.body).toEqual({ id: queue[1].id, status: 'resolved' });
+    expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(404);
+    expect((await admin.client.get('/api/admin/reports')).body).toHaveLength(0);
+    expect((await admin.client.get('/api/admin/reports?status=resolved')).body).toHaveLength(2);
+    expect((await admin.client.post(`/api/admin/reports/${queue[1].id}/resolve`, {})).status).toBe(409);
+
+    const audit = (await admin.client.get('/api/admin/audit?limit=10')).body.map((a: { action: string }) => a.action);
+    expect(audit.slice(0, 5)).toEqual(['report.resolve', 'report.resolve', 'post.delete', 'report.create', 'report.create']);
+  });
+
+  it('hides a reported comment from readers, and dismisses without touching content', async () => {
+    const author = await server.member();
+    const reporter = await server.member();
+    const post = (await author.client.post('/api/posts', { content: 'temiz gönderi' })).body;
+    const comment = (await author.client.post(`/api/posts/${post.id}/comments`, { content: 'kaba yorum' })).body;
+    const r1 = (await reporter.client.post('/api/reports', { targetType: 'comment', targetId: comment.id, reason: 'Hakaret' })).body;
+    await admin.client.post(`/api/admin/reports/${r1.id}/resolve`, { action: 'hide', note: 'gizlendi' });
+    expect((await server.client().get(`/api/posts/${post.id}/comments`)).body).toEqual([]);
+    const r2 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'yanlışlıkla' })).body;
+    await admin.client.post(`/api/admin/reports/${r2.id}/dismiss`, { note: 'sorun yok', action: 'delete' });
+    expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(200);
+    const userReport = await reporter.client.post('/api/reports', { targetType: 'user', targetId: reporter.user.id, reason: 'ben' });
+    expect(userReport.status).toBe(400);
+  });
+});

@@ -1,0 +1,89 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import {
+  adminCommentsQuerySchema,
+  adminEditCommentSchema,
+  adminEventsQuerySchema,
+  adminUpdateUserSchema,
+  adminUsersQuerySchema,
+  auditQuerySchema,
+  bulkUsersSchema,
+  commentKindParamsSchema,
+  contentKindParamsSchema,
+  contentQuerySchema,
+  eventKindParamsSchema,
+  idParamsSchema,
+  pageQuerySchema,
+  reportsQuerySchema,
+  resolveReportSchema,
+} from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { parse } from '../../validation';
+import { requireAdmin } from '../../middlewares/auth';
+import * as admin from '../../services/admin';
+import { listAudit } from '../../services/audit';
+import { closeReport, listReports } from '../../services/reports';
+
+/** Everything under /api/admin: the session's role decides, never a header the client sends. */
+export function adminRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    requireAdmin(req);
+    next();
+  });
+
+  router.get('/stats', async (_req, res) => res.json(await admin.stats(ctx.db)));
+
+  router.get('/users', async (req, res) => res.json(await admin.listUsers(ctx.db, parse(adminUsersQuerySchema, req.query))));
+  router.post('/users/bulk', async (req, res) => {
+    const { ids, action } = parse(bulkUsersSchema, req.body);
+    res.json(await admin.bulkUsers(ctx, req.user!, ids, action));
+  });
+  router.patch('/users/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await admin.updateUser(ctx.db, req.user!, id, parse(adminUpdateUserSchema, req.body)));
+  });
+  router.delete('/users/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await admin.deleteUser(ctx, req.user!, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/questions', async (req, res) => res.json(await admin.listQuestions(ctx.db, parse(pageQuerySchema, req.query))));
+
+  router.get('/comments', async (req, res) => res.json(await admin.listComments(ctx.db, parse(adminCommentsQuerySchema, req.query))));
+  router.patch('/comments/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(commentKindParamsSchema, req.params);
+    const { content } = parse(adminEditCommentSchema, req.body);
+    res.json(await admin.editComment(ctx.db, req.user!, kind, id, content));
+  });
+  router.delete('/comments/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(commentKindParamsSchema, req.params);
+    await admin.deleteComment(ctx.db, req.user!, kind, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/content', async (req, res) => res.json(await admin.listContent(ctx.db, parse(contentQuerySchema, req.query))));
+  router.delete('/content/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(contentKindParamsSchema, req.params);
+    await admin.deleteContent(ctx, req.user!, kind, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/events', async (req, res) => res.json(await admin.listEvents(ctx.db, parse(adminEventsQuerySchema, req.query))));
+  router.delete('/events/:kind/:id', async (req, res) => {
+    const { kind, id } = parse(eventKindParamsSchema, req.params);
+    await admin.deleteEvent(ctx.db, req.user!, kind, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/audit', async (req, res) => res.json(await listAudit(ctx.db, parse(auditQuerySchema, req.query))));
+
+  router.get('/reports', async (req, res) => res.json(await listReports(ctx.db, parse(reportsQuerySchema, req.query))));
+  for (const [path, outcome] of [['resolve', 'resolved'], ['dismiss', 'dismissed']] as const) {
+    router.post(`/reports/:id/${path}`, async (req, res) => {
+      const { id } = parse(idParamsSchema, req.params);
+      res.json(await closeReport(ctx, req.user!, id, outcome, parse(resolveReportSchema, req.body)));
+    });
+  }
+  return router;
+}

@@ -1,0 +1,310 @@
+import type { Knex } from 'knex';
+import { TEXTS, type CommentKind } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso, toIso } from '../db/time';
+import { presentAuthor, type UserRow } from '../presenters/users';
+import { audit } from './audit';
+import { likePattern } from './questions';
+import { removeUpload } from './uploads';
+
+const A = TEXTS.admin;
+type Db = Knex | Knex.Transaction;
+
+async function count(db: Db, table: string): Promise<number> {
+  const [row] = await db(table).count({ n: '*' });
+  return Number(row.n);
+}
+
+export async function stats(db: Knex) {
+  const [users, posts, blogs, postComments, blogComments, groupComments, answers, categories, blogCategories, questions, events, groupEvents, openReports] =
+    await Promise.all(
+      ['users', 'posts', 'blog_posts', 'comments', 'blog_comments', 'group_post_comments', 'answers', 'categories', 'blog_categories', 'questions', 'events', 'group_events'].map((t) => count(db, t)).concat(
+        db('reports').where({ status: 'open' }).count({ n: '*' }).then(([r]) => Number(r.n)),
+      ),
+    );
+  const recent = await Promise.all([
+    db('users').orderBy('id', 'desc').limit(5).select('id', 'display_name as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'user' }))),
+    db('posts').orderBy('id', 'desc').limit(5).select('id', 'content as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'post' }))),
+    db('questions').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'question' }))),
+    db('blog_posts').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'blog' }))),
+    db('events').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'event' }))),
+  ]);
+  const recentActivity = recent
+    .flat()
+    .map((r: any) => ({ id: `${r.type}-${r.id}`, title: String(r.title).slice(0, 120), date: toIso(r.created_at), type: r.type }))
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, 10);
+  return {
+    totalUsers: users,
+    totalPosts: posts,
+    totalBlogs: blogs,
+    totalComments: postComments + blogComments + groupComments + answers,
+    totalCategories: categories + blogCategories,
+    totalQuestions: questions,
+    totalEvents: events + groupEvents,
+    openReports,
+    recentActivity,
+  };
+}
+
+function presentAdminUser(r: UserRow) {
+  return {
+    id: r.id,
+    displayName: r.display_name,
+    username: r.username,
+    email: r.email,
+    role: r.role,
+    profileImage: r.profile_image,
+    isVerified: Boolean(r.is_verified),
+    isPrivate: Boolean(r.is_private),
+    isDemo: Boolean(r.is_demo),
+    createdAt: toIso(r.created_at),
+  };
+}
+
+export async function listUsers(db: Knex, q: { limit: number; before?: number; search?: string; role?: string; verified?: boolean }) {
+  const query = db('users');
+  if (q.search) {
+    const p = likePattern(q.search);
+    query.where((w) => w.where('username_key', 'like', p).orWhere('email_key', 'like', p).orWhereRaw('lower(display_name) like ?', [p]));
+  }
+  if (q.role) query.where('role', q.role);
+  if (q.verified !== undefined) query.where('is_verified', q.verified);
+  if (q.before) query.where('id', '<', q.before);
+  return ((await query.orderBy('id', 'desc').limit(q.limit)) as UserRow[]).map(presentAdminUser);
+}
+
+export async function updateUser(db: Knex, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
+  await db.transaction(async (trx) => {
+    const before = (await trx('users').where({ id }).first()) as UserRow | undefined;
+    if (!before) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+    if (id === admin.id && input.role === 'user') throw errors.badRequest(A.cannotDemoteSelf, 'cannot_demote_self');
+    const patch: Record<string, unknown> = { updated_at: nowIso() };
+    if (input.role !== undefined) patch.role = input.role;
+    if (input.isVerified !== undefined) patch.is_verified = input.isVerified;
+    await trx('users').where({ id }).update(patch);
+    await audit(trx, admin, 'user.update', { type: 'user', id }, {
+      before: { role: before.role, isVerified: Boolean(before.is_verified) },
+      after: { role: input.role ?? before.role, isVerified: input.isVerified ?? Boolean(before.is_verified) },
+    });
+  });
+  return presentAdminUser((await db('users').where({ id }).first()) as UserRow);
+}
+
+/**
+ * Never an admin, never oneself. Personal content goes with the account (cascades); questions,
+ * answers, blog posts and groups stay, shown as 'Silinmiş kullanıcı'.
+ */
+export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, trxIn?: Knex.Transaction) {
+  const run = async (trx: Knex.Transaction) => {
+    const target = (await trx('users').where({ id }).first()) as UserRow | undefined;
+    if (!target) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+    if (target.id === admin.id) throw errors.badRequest(A.cannotDeleteSelf, 'cannot_delete_self');
+    if (target.role === 'admin') throw errors.forbidden(A.cannotDeleteAdmin, 'cannot_delete_admin');
+    const files = await trx('posts').where({ author_id: id }).select('image_url', 'video_url');
+    await trx('users').where({ id }).delete();
+    await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
+    return { files, profileImage: target.profile_image };
+  };
+  const result = trxIn ? await run(trxIn) : await ctx.db.transaction(run);
+  const cleanup = async () => {
+    for (const f of result.files) {
+      await removeUpload(ctx.config.uploadsDir, f.image_url);
+      await removeUpload(ctx.config.uploadsDir, f.video_url);
+    }
+    await removeUpload(ctx.config.uploadsDir, result.profileImage);
+    ctx.bus.emit('user:deleted', { userId: id });
+  };
+  if (trxIn) return cleanup;
+  await cleanup();
+  return null;
+}
+
+/** One confirm, many rows: every row changes in one transaction, or none does. */
+export async function bulkUsers(ctx: AppContext, admin: UserRow, ids: number[], action: 'verify' | 'unverify' | 'make_admin' | 'make_user' | 'delete') {
+  const cleanups: (() => Promise<void>)[] = [];
+  await ctx.db.transaction(async (trx) => {
+    for (const id of ids) {
+      if (action === 'delete') {
+        const cleanup = await deleteUser(ctx, admin, id, trx);
+        if (cleanup) cleanups.push(cleanup);
+        continue;
+      }
+      const before = (await trx('users').where({ id }).first()) as UserRow | undefined;
+      if (!before) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+      if (id === admin.id && action === 'make_user') throw errors.badRequest(A.cannotDemoteSelf, 'cannot_demote_self');
+      const patch = action === 'verify' ? { is_verified: true } : action === 'unverify' ? { is_verified: false } : { role: action === 'make_admin' ? 'admin' : 'user' };
+      await trx('users').where({ id }).update({ ...patch, updated_at: nowIso() });
+      await audit(trx, admin, `user.bulk_${action}`, { type: 'user', id }, {
+        before: { role: before.role, isVerified: Boolean(before.is_verified) },
+        after: { role: (patch as { role?: string }).role ?? before.role, isVerified: (patch as { is_verified?: boolean }).is_verified ?? Boolean(before.is_verified) },
+      });
+    }
+  });
+  for (const c of cleanups) await c();
+  return { updated: ids.length };
+}
+
+export async function listQuestions(db: Knex, q: { limit: number; before?: number }) {
+  const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
+  if (q.before) query.where('q.id', '<', q.before);
+  return (await query.orderBy('q.id', 'desc').limit(q.limit)).map((r: any) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    category: r.category,
+    views: r.views,
+    upvotes: r.upvotes,
+    answersCount: r.answers_count,
+    isAnswered: Boolean(r.is_answered),
+    author: presentAuthor(r.u_id ? { id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role } : null),
+    createdAt: toIso(r.created_at),
+  }));
+}
+
+// ---- comments of every kind ----
+
+const COMMENT_TABLES: Record<CommentKind, { table: string; parent: string; parentTable: string; parentTitle: string; counter: string; link: (r: any) => string }> = {
+  post: { table: 'comments', parent: 'post_id', parentTable: 'posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/posts/${r.parent_id}` },
+  blog: { table: 'blog_comments', parent: 'post_id', parentTable: 'blog_posts', parentTitle: 'title', counter: 'comments_count', link: (r) => `/blog/${r.parent_slug}` },
+  answer: { table: 'answers', parent: 'question_id', parentTable: 'questions', parentTitle: 'title', counter: 'answers_count', link: (r) => `/qa/question/${r.parent_id}` },
+  group: { table: 'group_post_comments', parent: 'post_id', parentTable: 'group_posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/groups/${r.group_slug}` },
+};
+
+function commentsOfKind(db: Db, kind: CommentKind) {
+  const t = COMMENT_TABLES[kind];
+  const q = db(`${t.table} as c`)
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .join(`${t.parentTable} as p`, 'p.id', `c.${t.parent}`)
+    .select('c.id', 'c.content', 'c.created_at', 'c.is_hidden', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', `p.id as parent_id`, `p.${t.parentTitle} as parent_title`);
+  if (kind === 'blog') q.select('p.slug as parent_slug');
+  if (kind === 'group') q.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.slug as group_slug');
+  return q;
+}
+
+function presentAdminComment(kind: CommentKind, r: any) {
+  return {
+    kind,
+    key: `${kind}-${r.id}`,
+    id: r.id,
+    content: r.content,
+    isHidden: Boolean(r.is_hidden),
+    status: r.is_hidden ? 'hidden' : 'active',
+    author: presentAuthor(r.u_id ? { id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role } : null),
+    targetTitle: String(r.parent_title ?? '').slice(0, 120),
+    link: COMMENT_TABLES[kind].link(r),
+    createdAt: toIso(r.created_at),
+  };
+}
+
+/** Comments of posts, blog posts, questions (answers) and groups, merged newest first by time. */
+export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; search?: string; limit: number; beforeTime?: string }) {
+  const kinds: CommentKind[] = q.kind === 'all' ? ['post', 'blog', 'answer', 'group'] : [q.kind];
+  const parts = await Promise.all(
+    kinds.map(async (kind) => {
+      const query = commentsOfKind(db, kind);
+      if (q.search) query.whereRaw('lower(c.content) like ?', [likePattern(q.search)]);
+      if (q.beforeTime) query.where('c.created_at', '<', q.beforeTime);
+      return (await query.orderBy('c.created_at', 'desc').limit(q.limit)).map((r: any) => presentAdminComment(kind, r));
+    }),
+  );
+  return parts.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, q.limit);
+}
+
+export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string) {
+  const t = COMMENT_TABLES[kind];
+  await db.transaction(async (trx) => {
+    const before = await trx(t.table).where({ id }).first('content');
+    if (!before) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+    await trx(t.table).where({ id }).update({ content, updated_at: nowIso() });
+    await audit(trx, admin, 'comment.update', { type: `${kind}_comment`, id }, { before: { content: before.content }, after: { content } });
+  });
+  return presentAdminComment(kind, await commentsOfKind(db, kind).where('c.id', id).first());
+}
+
+export async function deleteCommentTx(trx: Knex.Transaction, admin: UserRow, kind: CommentKind, id: number) {
+  const t = COMMENT_TABLES[kind];
+  const before = await trx(t.table).where({ id }).first();
+  if (!before) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+  await trx(t.table).where({ id }).delete();
+  await trx(t.parentTable).where({ id: before[t.parent] }).decrement(t.counter, 1);
+  if (kind === 'answer' && before.is_accepted) await trx('questions').where({ id: before.question_id }).update({ is_answered: false, accepted_answer_id: null });
+  await audit(trx, admin, 'comment.delete', { type: `${kind}_comment`, id }, { before: { content: before.content, authorId: before.author_id } });
+}
+
+export async function deleteComment(db: Knex, admin: UserRow, kind: CommentKind, id: number) {
+  await db.transaction((trx) => deleteCommentTx(trx, admin, kind, id));
+}
+
+export const COMMENT_TABLE_OF = (kind: CommentKind) => COMMENT_TABLES[kind].table;
+
+// ---- content: posts and group posts ----
+
+export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number }) {
+  const table = q.kind === 'post' ? 'posts' : 'group_posts';
+  const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
+  if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
+  if (q.search) query.whereRaw('lower(p.content) like ?', [likePattern(q.search)]);
+  if (q.before) query.where('p.id', '<', q.before);
+  return (await query.orderBy('p.id', 'desc').limit(q.limit)).map((r: any) => ({
+    kind: q.kind,
+    id: r.id,
+    content: r.content,
+    type: r.type,
+    imageUrl: r.image_url,
+    videoUrl: r.video_url ?? null,
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    isHidden: Boolean(r.is_hidden),
+    group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
+    author: presentAuthor({ id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role }),
+    createdAt: toIso(r.created_at),
+  }));
+}
+
+export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, trxIn?: Knex.Transaction) {
+  const table = kind === 'post' ? 'posts' : 'group_posts';
+  const run = async (trx: Knex.Transaction) => {
+    const before = await trx(table).where({ id }).first();
+    if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
+    await trx(table).where({ id }).delete();
+    if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
+    await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
+    return before;
+  };
+  const before = trxIn ? await run(trxIn) : await ctx.db.transaction(run);
+  await removeUpload(ctx.config.uploadsDir, before.image_url);
+  await removeUpload(ctx.config.uploadsDir, before.video_url);
+}
+
+// ---- events of the city and of groups ----
+
+export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; before?: number }) {
+  if (q.kind === 'event') {
+    const query = db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name');
+    if (q.before) query.where('e.id', '<', q.before);
+    return (await query.orderBy('e.id', 'desc').limit(q.limit)).map((r: any) => ({
+      kind: 'event', id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: r.category,
+      attendeesCount: r.attendees_count, isPrivate: Boolean(r.is_private), creator: { username: r.username, displayName: r.display_name }, group: null, createdAt: toIso(r.created_at),
+    }));
+  }
+  const query = db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
+  if (q.before) query.where('e.id', '<', q.before);
+  return (await query.orderBy('e.id', 'desc').limit(q.limit)).map((r: any) => ({
+    kind: 'group_event', id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: null,
+    attendeesCount: null, isPrivate: false, creator: { username: r.username, displayName: r.display_name }, group: { name: r.group_name, slug: r.group_slug }, createdAt: toIso(r.created_at),
+  }));
+}
+
+export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'group_event', id: number) {
+  const table = kind === 'event' ? 'events' : 'group_events';
+  await db.transaction(async (trx) => {
+    const before = await trx(table).where({ id }).first();
+    if (!before) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
+    await trx(table).where({ id }).delete();
+    if (kind === 'group_event') await trx('hobby_groups').where({ id: before.group_id }).decrement('event_count', 1);
+    await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { title: before.title, date: toIso(before.date) } });
+  });
+}
+

@@ -1,0 +1,136 @@
+import type { Knex } from 'knex';
+import { TEXTS, type ReportTarget } from '@mahalle/shared';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso, toIso, toIsoOrNull } from '../db/time';
+import { presentAuthor, type UserRow } from '../presenters/users';
+import { audit } from './audit';
+import { deleteCommentTx, deleteContent, deleteUser } from './admin';
+
+const A = TEXTS.admin;
+
+/** Where each kind of reported thing lives, and which column holds its text. */
+const TARGETS: Record<ReportTarget, { table: string; text: string; author: string; hideable: boolean }> = {
+  post: { table: 'posts', text: 'content', author: 'author_id', hideable: true },
+  comment: { table: 'comments', text: 'content', author: 'author_id', hideable: true },
+  answer: { table: 'answers', text: 'content', author: 'author_id', hideable: true },
+  blog_comment: { table: 'blog_comments', text: 'content', author: 'author_id', hideable: true },
+  group_post: { table: 'group_posts', text: 'content', author: 'author_id', hideable: true },
+  group_comment: { table: 'group_post_comments', text: 'content', author: 'author_id', hideable: true },
+  user: { table: 'users', text: 'display_name', author: 'id', hideable: false },
+};
+
+export async function createReport(ctx: AppContext, me: UserRow, input: { targetType: ReportTarget; targetId: number; reason: string }) {
+  const t = TARGETS[input.targetType];
+  const id = await ctx.db.transaction(async (trx) => {
+    const target = await trx(t.table).where({ id: input.targetId }).first('id');
+    if (!target) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    if (input.targetType === 'user' && input.targetId === me.id) throw errors.badRequest(A.cannotReportSelf, 'cannot_report_self');
+    const open = await trx('reports').where({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, status: 'open' }).first('id');
+    if (open) throw errors.conflict(A.reportAlreadyOpen, 'report_already_open');
+    const [row] = await trx('reports')
+      .insert({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, status: 'open', created_at: nowIso() })
+      .returning('id');
+    const reportId = (typeof row === 'object' ? row.id : row) as number;
+    await audit(trx, me, 'report.create', { type: 'report', id: reportId }, { after: { targetType: input.targetType, targetId: input.targetId, reason: input.reason } });
+    return reportId;
+  });
+  ctx.bus.emit('report:created', { reportId: id });
+  return (await listReports(ctx.db, { status: 'open', limit: 1, before: id + 1 }))[0];
+}
+
+/** Reports with a preview of what was reported and who wrote it (one query per kind on the page). */
+export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | 'dismissed'; limit: number; before?: number }) {
+  const query = db('reports as r')
+    .leftJoin('users as rep', 'rep.id', 'r.reporter_id')
+    .where('r.status', q.status)
+    .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
+  if (q.before) query.where('r.id', '<', q.before);
+  const rows = await query.orderBy('r.id', 'desc').limit(q.limit);
+  const previews = new Map<string, { text: string; author: ReturnType<typeof presentAuthor>; hidden: boolean }>();
+  const byType = new Map<ReportTarget, number[]>();
+  for (const r of rows) byType.set(r.target_type, [...(byType.get(r.target_type) ?? []), r.target_id]);
+  for (const [type, ids] of byType) {
+    const t = TARGETS[type];
+    const targetRows = await db(`${t.table} as x`)
+      .leftJoin('users as au', 'au.id', `x.${t.author}`)
+      .whereIn('x.id', ids)
+      .select('x.id', `x.${t.text} as text`, ...(t.hideable ? ['x.is_hidden'] : []), 'au.id as au_id', 'au.username', 'au.display_name', 'au.profile_image', 'au.role');
+    for (const x of targetRows) {
+      previews.set(`${type}:${x.id}`, {
+        text: String(x.text ?? '').slice(0, 300),
+        author: presentAuthor(x.au_id ? { id: x.au_id, username: x.username, display_name: x.display_name, profile_image: x.profile_image, role: x.role } : null),
+        hidden: Boolean(x.is_hidden),
+      });
+    }
+  }
+  return rows.map((r: any) => {
+    const preview = previews.get(`${r.target_type}:${r.target_id}`);
+    return {
+      id: r.id,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      reason: r.reason,
+      status: r.status,
+      resolutionNote: r.resolution_note ?? '',
+      reporter: r.reporter_id ? { id: r.reporter_id, username: r.rep_username, displayName: r.rep_display_name } : null,
+      target: preview ? { exists: true, preview: preview.text, author: preview.author, isHidden: preview.hidden } : { exists: false, preview: '', author: null, isHidden: false },
+      resolvedBy: r.resolved_by,
+      resolvedAt: toIsoOrNull(r.resolved_at),
+      createdAt: toIso(r.created_at),
+    };
+  });
+}
+
+/**
+ * Close a report, acting on the content in the same transaction: delete or hide it. Acting on
+ * the content closes every other open report about the same thing too.
+ */
+export async function closeReport(
+  ctx: AppContext,
+  admin: UserRow,
+  id: number,
+  outcome: 'resolved' | 'dismissed',
+  input: { note: string; action: 'none' | 'delete' | 'hide' },
+) {
+  const cleanups: (() => Promise<void>)[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const report = await trx('reports').where({ id }).first();
+    if (!report) throw errors.notFound(A.reportNotFound, 'report_not_found');
+    if (report.status !== 'open') throw errors.conflict(A.reportClosed, 'report_closed');
+    const type = report.target_type as ReportTarget;
+    const t = TARGETS[type];
+    const action = outcome === 'dismissed' ? 'none' : input.action;
+    if (action !== 'none' && !(await trx(t.table).where({ id: report.target_id }).first('id'))) {
+      throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    }
+    if (action === 'hide') {
+      if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
+      await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
+      await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
+    } else if (action === 'delete') {
+      if (type === 'post' || type === 'group_post') await deleteContent(ctx, admin, type, report.target_id, trx);
+      else if (type === 'user') {
+        const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
+        if (cleanup) cleanups.push(cleanup);
+      } else {
+        const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
+        await deleteCommentTx(trx, admin, kind, report.target_id);
+      }
+    }
+    const now = nowIso();
+    const scope = trx('reports').where({ status: 'open' });
+    if (action === 'none') scope.where({ id });
+    else scope.where({ target_type: type, target_id: report.target_id });
+    const closing = await scope.clone().select('id');
+    await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now });
+    for (const c of closing) {
+      await audit(trx, admin, `report.${outcome === 'resolved' ? 'resolve' : 'dismiss'}`, { type: 'report', id: c.id }, {
+        before: { status: 'open' },
+        after: { status: outcome, note: input.note, action },
+      });
+    }
+  });
+  for (const c of cleanups) await c();
+  return (await ctx.db('reports').where({ id }).first('id', 'status')) as { id: number; status: string };
+}
