@@ -1,25 +1,105 @@
-import { useEffect, useState } from 'react';
-import { TEXTS, type CurrentUser } from '@mahalle/shared';
+import { lazy, useEffect } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import trTR from 'antd/locale/tr_TR';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import type { CurrentUser } from '@mahalle/shared';
+import { queryClient } from './api/query';
+import { api } from './api/client';
+import { useRealtime } from './api/socket';
+import { useSession, useTheme } from './stores/session';
+import { platform } from './platform';
+import { Layout } from './features/shell/Layout';
+import { MembersOnly } from './features/shell/Gate';
+import { NotFoundPage } from './features/shell/NotFoundPage';
+import { HomePage } from './features/home/HomePage';
+import './components/time';
 
-/** Minimal start page until the full interface lands: who is signed in, and the server's health. */
-export function App() {
-  const [user, setUser] = useState<CurrentUser | null | undefined>(undefined);
-  const [healthy, setHealthy] = useState<boolean | null>(null);
+// Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
+const LoginPage = lazy(() => import('./features/auth/LoginPage'));
+const PostPage = lazy(() => import('./features/feed/PostPage'));
+const NotificationsPage = lazy(() => import('./features/notifications/NotificationsPage'));
+const MessagesPage = lazy(() => import('./features/messages/MessagesPage'));
+const BookmarksPage = lazy(() => import('./features/feed/BookmarksPage'));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
+const EventsPage = lazy(() => import('./features/events/EventsPage'));
+const QaListPage = lazy(() => import('./features/qa/QaListPage'));
+const QuestionPage = lazy(() => import('./features/qa/QuestionPage'));
+const BlogListPage = lazy(() => import('./features/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
+const BlogCreatePage = lazy(() => import('./features/blog/BlogCreatePage'));
+const GroupsPage = lazy(() => import('./features/groups/GroupsPage'));
+const GroupPage = lazy(() => import('./features/groups/GroupPage'));
+const DiscoverPage = lazy(() => import('./features/discover/DiscoverPage'));
+const CategoryPage = lazy(() => import('./features/categories/CategoryPage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+
+function SessionLoader() {
+  const setUser = useSession((s) => s.setUser);
   useEffect(() => {
-    fetch('/api/auth/me', { credentials: 'include' })
-      .then((r) => (r.ok ? r.json() : null))
+    api<CurrentUser>('/api/auth/me')
       .then(setUser)
       .catch(() => setUser(null));
-    fetch('/api/health')
-      .then((r) => setHealthy(r.ok))
-      .catch(() => setHealthy(false));
-  }, []);
+  }, [setUser]);
+  useRealtime();
+  const navigate = useNavigate();
+  useEffect(() => platform.onNavigate((route) => navigate(route)), [navigate]);
+  return null;
+}
+
+function AppRoutes() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>{TEXTS.app.name}</h1>
-      <p>{TEXTS.app.description}</p>
-      {user === undefined ? <p>{TEXTS.app.pageLoading}</p> : user ? <p>Hoş geldin, {user.displayName}!</p> : <p>Giriş yapmadınız.</p>}
-      <p>Sunucu: {healthy === null ? '...' : healthy ? 'çalışıyor' : 'ulaşılamıyor'}</p>
-    </main>
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="discover" element={<DiscoverPage />} />
+        <Route path="qa" element={<QaListPage />} />
+        <Route path="qa/question/:id" element={<QuestionPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/create" element={<MembersOnly><BlogCreatePage /></MembersOnly>} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
+        <Route path="categories" element={<GroupsPage title="Kategoriler" />} />
+        <Route path="category/:name" element={<CategoryPage />} />
+        <Route path="hobby-groups" element={<GroupsPage />} />
+        <Route path="hobby-groups/:slug" element={<GroupPage />} />
+        <Route path="groups/:slug" element={<GroupPage />} />
+        <Route path="posts/:id" element={<PostPage />} />
+        <Route path="notifications" element={<MembersOnly><NotificationsPage /></MembersOnly>} />
+        <Route path="messages" element={<MembersOnly><MessagesPage /></MembersOnly>} />
+        <Route path="bookmarks" element={<MembersOnly><BookmarksPage /></MembersOnly>} />
+        <Route path="profile" element={<MembersOnly><ProfilePage own /></MembersOnly>} />
+        <Route path="profile/:username" element={<MembersOnly><ProfilePage /></MembersOnly>} />
+        <Route path="user/:username" element={<MembersOnly><ProfilePage /></MembersOnly>} />
+        <Route path="events" element={<MembersOnly><EventsPage /></MembersOnly>} />
+        <Route path="admin" element={<MembersOnly><AdminPage /></MembersOnly>} />
+        <Route path="404" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="index.html" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const dark = useTheme((s) => s.theme) === 'dark';
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, [dark]);
+  // The desktop app loads the UI from a file, where only hash routes work.
+  const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
+  return (
+    <ConfigProvider locale={trTR} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
+      <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1, duration: 5 }}>
+        <QueryClientProvider client={queryClient}>
+          <Router>
+            <SessionLoader />
+            <AppRoutes />
+          </Router>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
   );
 }

@@ -1,0 +1,60 @@
+import { TEXTS, type ApiErrorBody } from '@mahalle/shared';
+import { platform } from '../platform';
+
+/** A failed call: `message` is the server's Turkish text; branch on `code`, never on the text. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly details?: ApiErrorBody['details']) {
+    super(message);
+  }
+}
+
+let base = '';
+let token: string | null = null;
+export async function initApi() {
+  base = await platform.getServerUrl();
+  token = await platform.getSessionToken();
+}
+export function setToken(t: string | null) {
+  token = t;
+  void platform.setSessionToken(t);
+}
+export const serverBase = () => base;
+
+/**
+ * The one HTTP client: credentials always, JSON or multipart, and the shared error rule
+ * (a non-2xx answer becomes an ApiError with the server's message, or "status: text").
+ */
+export async function api<T = unknown>(path: string, opts: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  let res: Response;
+  try {
+    res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', TEXTS.auth.networkError);
+  }
+  const text = await res.text();
+  const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+  const data = isJson && text ? JSON.parse(text) : text;
+  if (!res.ok) {
+    if (isJson && data && typeof data.error === 'string') throw new ApiError(res.status, data.code ?? 'error', data.error, data.details);
+    throw new ApiError(res.status, 'http_error', `${res.status}: ${text || res.statusText}`);
+  }
+  return data as T;
+}
+
+export const get = <T>(path: string) => api<T>(path);
+export const post = <T>(path: string, json?: unknown) => api<T>(path, { method: 'POST', json: json ?? {} });
+export const patch = <T>(path: string, json?: unknown) => api<T>(path, { method: 'PATCH', json: json ?? {} });
+export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });
+
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}

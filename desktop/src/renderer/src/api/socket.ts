@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { io } from 'socket.io-client';
+import { SOCKET_EVENTS, SOCKET_PATH, TEXTS } from '@mahalle/shared';
+import { queryClient } from './query';
+import { serverBase } from './client';
+import { platform } from '../platform';
+import { useCounts, useSession } from '../stores/session';
+import type { Message, Notification } from './types';
+
+/** The real-time connection: open only while signed in; counts reset on sign-out. */
+export function useRealtime() {
+  const user = useSession((s) => s.user);
+  const setCounts = useCounts((s) => s.set);
+  useEffect(() => {
+    if (!user) {
+      setCounts({ notifications: 0, messages: 0, connected: false });
+      return;
+    }
+    let cancelled = false;
+    let socket: ReturnType<typeof io> | null = null;
+    void platform.getSessionToken().then((token) => {
+      if (cancelled) return;
+      socket = io(serverBase() || undefined, { path: SOCKET_PATH, withCredentials: true, auth: token ? { token } : {} });
+      socket.on('connect', () => setCounts({ connected: true }));
+      socket.on('disconnect', () => setCounts({ connected: false }));
+      socket.on(SOCKET_EVENTS.notificationCount, ({ count }: { count: number }) => {
+        setCounts({ notifications: count });
+        platform.setUnreadCounts({ notifications: count, messages: useCounts.getState().messages });
+      });
+      socket.on(SOCKET_EVENTS.messageCount, ({ count }: { count: number }) => {
+        setCounts({ messages: count });
+        platform.setUnreadCounts({ notifications: useCounts.getState().notifications, messages: count });
+      });
+      socket.on(SOCKET_EVENTS.newNotification, ({ notification }: { notification?: Notification }) => {
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+        if (notification && document.hidden) {
+          const who = notification.relatedUser?.displayName ?? '';
+          const text = (TEXTS.notificationTexts as Record<string, string>)[notification.type] ?? notification.message;
+          platform.notify({ title: TEXTS.app.name, body: `${who} ${text}`.trim(), route: '/notifications' });
+        }
+      });
+      socket.on(SOCKET_EVENTS.newMessage, ({ message }: { message: Message }) => {
+        void queryClient.invalidateQueries({ queryKey: ['messages'] });
+        if (message.receiverId === user.id && document.hidden) {
+          platform.notify({ title: `Yeni mesaj: ${message.sender.displayName}`, body: message.content, route: `/messages?user=${message.senderId}` });
+        }
+      });
+      socket.on(SOCKET_EVENTS.reportCreated, () => void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }));
+      socket.on('connect_error', (err) => console.warn('socket', err.message));
+    });
+    return () => {
+      cancelled = true;
+      socket?.disconnect();
+    };
+  }, [user, setCounts]);
+}

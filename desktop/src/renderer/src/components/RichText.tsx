@@ -1,0 +1,19 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import { HASHTAG_RE, MENTION_RE } from '@mahalle/shared';
+
+/** Post text with mentions linked to /user/{name} and hashtags highlighted. */
+export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: string) => void }) {
+  const re = new RegExp(`${HASHTAG_RE.source}|${MENTION_RE.source}`, 'g');
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    const index = m.index ?? 0;
+    parts.push(text.slice(last, index));
+    if (m[0].startsWith('@')) parts.push(<Link key={index} to={`/user/${m[2]}`}>{m[0]}</Link>);
+    else parts.push(<a key={index} role="button" onClick={(e) => { e.preventDefault(); onHashtag?.(m[1]); }} style={{ color: '#1677ff' }}>{m[0]}</a>);
+    last = index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)}</span>;
+}

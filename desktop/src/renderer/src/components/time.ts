@@ -1,0 +1,14 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/tr';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import updateLocale from 'dayjs/plugin/updateLocale';
+
+dayjs.extend(relativeTime);
+dayjs.extend(updateLocale);
+dayjs.locale('tr');
+dayjs.updateLocale('tr', { weekStart: 1 });
+
+export const fromNow = (iso: string) => dayjs(iso).fromNow();
+export const formatDate = (iso: string) => dayjs(iso).format('D MMMM YYYY');
+export const formatDateTime = (iso: string) => dayjs(iso).format('D MMMM YYYY, HH:mm');
+export { dayjs };

@@ -1,0 +1,351 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, patch, post } from '../../api/client';
+import type { BlogPost } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { PageSpinner } from '../../components/common';
+import { formatDateTime, fromNow } from '../../components/time';
+import { AdminTable, type AdminColumn } from './table/AdminTable';
+import { usePageMeta } from '../shell/meta';
+
+/** Keyset paging for the workspace tables: `before` is the last row's id (or time, for comments). */
+function usePaged<T>(key: string[], url: string, cursor: (last: T) => string, param = 'before') {
+  const q = useInfiniteQuery({
+    queryKey: ['admin', ...key, url],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => get<T[]>(`${url}${url.includes('?') ? '&' : '?'}limit=100${pageParam ? `&${param}=${encodeURIComponent(pageParam)}` : ''}`),
+    getNextPageParam: (last) => (last.length === 100 ? cursor(last[last.length - 1]) : undefined),
+  });
+  return { rows: q.data?.pages.flat() ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => void q.fetchNextPage() };
+}
+
+function useAct() {
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  return (p: Promise<unknown>, ok: string, fail = 'İşlem başarısız oldu') =>
+    p.then(() => { notification.success({ message: ok }); void qc.invalidateQueries(); }).catch((err) => { notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }); throw err; });
+}
+
+interface AdminUser { id: number; displayName: string; username: string; email: string; role: 'user' | 'admin'; isVerified: boolean; isDemo: boolean; createdAt: string }
+
+function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<string>('');
+  const act = useAct();
+  const me = useSession((s) => s.user)!;
+  const url = `/api/admin/users?${new URLSearchParams({ ...(search ? { search } : {}), ...(role ? { role } : {}) })}`;
+  const { rows, loading, hasMore, more } = usePaged<AdminUser>(['users'], url, (u) => String(u.id));
+  const bulk = (action: string) => (ids: string[]) => act(post('/api/admin/users/bulk', { ids: ids.map(Number), action }), 'Kullanıcılar güncellendi');
+  const columns: AdminColumn<AdminUser>[] = [
+    { key: 'displayName', title: 'Ad', width: 160 },
+    { key: 'username', title: 'Kullanıcı adı', width: 140, render: (u) => `@${u.username}` },
+    { key: 'email', title: 'E-posta', width: 200 },
+    { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{u.role}</Tag> },
+    { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
+    { key: 'createdAt', title: 'Katılma', width: 150, render: (u) => formatDateTime(u.createdAt) },
+    {
+      key: 'actions', title: 'İşlemler', width: 280, render: (u) => (
+        <Space>
+          <Button size="small" onClick={() => void act(patch(`/api/admin/users/${u.id}`, { isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi')}>{u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}</Button>
+          {u.id !== me.id && <Button size="small" onClick={() => void act(patch(`/api/admin/users/${u.id}`, { role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi')}>{u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}</Button>}
+          {u.role !== 'admin' && <Button size="small" danger onClick={() => void act(del(`/api/admin/users/${u.id}`), 'Kullanıcı silindi', 'Kullanıcı silinemedi')}>Sil</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <AdminTable
+      id="users"
+      rows={rows}
+      loading={loading}
+      columns={columns}
+      rowKey={(u) => String(u.id)}
+      hasMore={hasMore}
+      onLoadMore={more}
+      toolbar={
+        <>
+          <Input.Search placeholder="Kullanıcı ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Kullanıcı ara" />
+          <Select value={role} onChange={setRole} style={{ width: 130 }} options={[{ value: '', label: 'Tüm roller' }, { value: 'user', label: 'Kullanıcı' }, { value: 'admin', label: 'Admin' }]} aria-label="Rol filtresi" />
+        </>
+      }
+      bulkActions={[
+        { key: 'verify', label: 'Doğrula', run: bulk('verify') },
+        { key: 'unverify', label: 'Doğrulamayı kaldır', run: bulk('unverify') },
+        { key: 'make_admin', label: 'Admin yap', run: bulk('make_admin') },
+        { key: 'make_user', label: 'Kullanıcı yap', run: bulk('make_user') },
+        { key: 'delete', label: 'Sil', danger: true, run: bulk('delete') },
+      ]}
+    />
+  );
+}
+
+interface AdminComment { kind: 'post' | 'blog' | 'answer' | 'group'; key: string; id: number; content: string; status: string; author: { displayName: string }; targetTitle: string; link: string; createdAt: string }
+const KIND_LABEL: Record<string, string> = { post: 'Gönderi', blog: 'Blog', answer: 'Cevap', group: 'Grup' };
+
+function CommentsTab() {
+  const [kind, setKind] = useState('all');
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<AdminComment | null>(null);
+  const [text, setText] = useState('');
+  const act = useAct();
+  const navigate = useNavigate();
+  const url = `/api/admin/comments?${new URLSearchParams({ kind, ...(search ? { search } : {}) })}`;
+  const { rows, loading, hasMore, more } = usePaged<AdminComment>(['comments'], url, (c) => c.createdAt, 'beforeTime');
+  return (
+    <>
+      <AdminTable
+        id="comments"
+        rows={rows}
+        loading={loading}
+        rowKey={(c) => c.key}
+        hasMore={hasMore}
+        onLoadMore={more}
+        onOpen={(c) => navigate(c.link)}
+        toolbar={
+          <>
+            <Select value={kind} onChange={setKind} style={{ width: 140 }} options={[{ value: 'all', label: 'Tümü' }, ...Object.entries(KIND_LABEL).map(([value, label]) => ({ value, label }))]} aria-label="Tür" />
+            <Input.Search placeholder="Yorumlarda ara..." allowClear onSearch={setSearch} style={{ width: 220 }} />
+          </>
+        }
+        columns={[
+          { key: 'kind', title: 'Tür', width: 90, render: (c) => <Tag>{KIND_LABEL[c.kind]}</Tag> },
+          { key: 'content', title: 'Yorum', width: 320 },
+          { key: 'author', title: 'Yazar', width: 140, render: (c) => c.author.displayName },
+          { key: 'targetTitle', title: 'İçerik', width: 200 },
+          { key: 'status', title: 'Durum', width: 90, render: (c) => <Tag color={c.status === 'active' ? 'green' : 'orange'}>{c.status === 'active' ? 'Aktif' : 'Gizli'}</Tag> },
+          { key: 'createdAt', title: 'Tarih', width: 130, render: (c) => fromNow(c.createdAt) },
+          { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
+            <Space>
+              <Button size="small" onClick={() => { setEditing(c); setText(c.content); }}>Düzenle</Button>
+              <Button size="small" danger onClick={() => void act(del(`/api/admin/comments/${c.kind}/${c.id}`), 'Yorum silindi', 'Yorum silinemedi')}>Sil</Button>
+            </Space>
+          ) },
+        ]}
+        bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const k of ids) { const [kindOf, id] = k.split('-'); await del(`/api/admin/comments/${kindOf}/${id}`); } } }]}
+      />
+      <Modal open={!!editing} title="Yorumu Düzenle" okText="Kaydet" cancelText="İptal" onCancel={() => setEditing(null)} onOk={() => editing && act(patch(`/api/admin/comments/${editing.kind}/${editing.id}`, { content: text }), 'Yorum güncellendi', 'Yorum güncellenemedi').then(() => setEditing(null))}>
+        <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 3 }} />
+      </Modal>
+    </>
+  );
+}
+
+interface Report { id: number; targetType: string; targetId: number; reason: string; status: string; resolutionNote: string; reporter: { displayName: string } | null; target: { exists: boolean; preview: string; author: { displayName: string } | null; isHidden: boolean }; createdAt: string }
+
+function ReportsTab() {
+  const [status, setStatus] = useState('open');
+  const [closing, setClosing] = useState<{ report: Report; outcome: 'resolve' | 'dismiss'; action: 'none' | 'delete' | 'hide' } | null>(null);
+  const [note, setNote] = useState('');
+  const act = useAct();
+  const { rows, loading, hasMore, more } = usePaged<Report>(['reports'], `/api/admin/reports?status=${status}`, (r) => String(r.id));
+  const close = () => closing && act(post(`/api/admin/reports/${closing.report.id}/${closing.outcome}`, { note, action: closing.action }), closing.outcome === 'resolve' ? 'Şikayet çözüldü' : 'Şikayet reddedildi').then(() => { setClosing(null); setNote(''); });
+  return (
+    <>
+      <AdminTable
+        id="reports"
+        rows={rows}
+        loading={loading}
+        rowKey={(r) => String(r.id)}
+        hasMore={hasMore}
+        onLoadMore={more}
+        toolbar={<Select value={status} onChange={setStatus} style={{ width: 140 }} options={[{ value: 'open', label: 'Açık' }, { value: 'resolved', label: 'Çözüldü' }, { value: 'dismissed', label: 'Reddedildi' }]} aria-label="Durum" />}
+        columns={[
+          { key: 'targetType', title: 'Tür', width: 110, render: (r) => <Tag>{r.targetType}</Tag> },
+          { key: 'preview', title: 'İçerik', width: 260, render: (r) => (r.target.exists ? r.target.preview : <Typography.Text type="secondary">Silinmiş</Typography.Text>) },
+          { key: 'author', title: 'Yazar', width: 130, render: (r) => r.target.author?.displayName ?? '—' },
+          { key: 'reason', title: 'Neden', width: 200 },
+          { key: 'reporter', title: 'Şikayet eden', width: 130, render: (r) => r.reporter?.displayName ?? '—' },
+          { key: 'createdAt', title: 'Tarih', width: 120, render: (r) => fromNow(r.createdAt) },
+          { key: 'actions', title: 'İşlemler', width: 300, render: (r) => r.status !== 'open' ? <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text> : (
+            <Space wrap>
+              <Button size="small" danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>İçeriği sil</Button>
+              {r.targetType !== 'user' && <Button size="small" onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'hide' })} disabled={!r.target.exists}>Gizle</Button>}
+              <Button size="small" onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'none' })}>Çözüldü</Button>
+              <Button size="small" onClick={() => setClosing({ report: r, outcome: 'dismiss', action: 'none' })}>Reddet</Button>
+            </Space>
+          ) },
+        ]}
+        bulkActions={status === 'open' ? [{ key: 'resolve', label: 'Çözüldü olarak işaretle', run: async (ids) => { for (const id of ids) await post(`/api/admin/reports/${id}/resolve`, { note: 'Toplu çözüm' }); } }] : []}
+      />
+      <Modal open={!!closing} title={closing?.outcome === 'dismiss' ? 'Şikayeti reddet' : 'Şikayeti çöz'} okText="Onayla" cancelText="İptal" onOk={() => void close()} onCancel={() => setClosing(null)}>
+        {closing?.action === 'delete' && <Typography.Paragraph type="danger">Şikayet edilen içerik kalıcı olarak silinecek.</Typography.Paragraph>}
+        {closing?.action === 'hide' && <Typography.Paragraph>İçerik okuyuculardan gizlenecek.</Typography.Paragraph>}
+        <Input.TextArea value={note} onChange={(e) => setNote(e.target.value)} placeholder="Not (isteğe bağlı)" aria-label="Not" />
+      </Modal>
+    </>
+  );
+}
+
+function SimpleTab<T extends { id: number }>({ id, url, columns, remove, cursor = (r: T) => String(r.id) }: { id: string; url: string; columns: AdminColumn<T>[]; remove?: (row: T) => Promise<unknown>; cursor?: (r: T) => string }) {
+  const act = useAct();
+  const { rows, loading, hasMore, more } = usePaged<T>([id], url, cursor);
+  const all = remove ? [...columns, { key: 'actions', title: 'İşlemler', width: 100, render: (r: T) => <Button size="small" danger onClick={() => void act(remove(r), 'Silindi', 'Silinemedi')}>Sil</Button> }] : columns;
+  return <AdminTable id={id} rows={rows} loading={loading} rowKey={(r) => String(r.id)} columns={all} hasMore={hasMore} onLoadMore={more} bulkActions={remove ? [{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const i of ids) { const row = rows.find((r) => String(r.id) === i); if (row) await remove(row); } } }] : []} />;
+}
+
+function ContentTab() {
+  const [kind, setKind] = useState<'post' | 'group_post'>('post');
+  const [search, setSearch] = useState('');
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Select value={kind} onChange={setKind} options={[{ value: 'post', label: 'Gönderiler' }, { value: 'group_post', label: 'Grup gönderileri' }]} style={{ width: 170 }} />
+        <Input.Search placeholder="İçerikte ara..." allowClear onSearch={setSearch} style={{ width: 220 }} />
+      </Space>
+      <SimpleTab<{ id: number; content: string; author: { displayName: string }; likesCount: number; commentsCount: number; isHidden: boolean; createdAt: string }>
+        key={kind + search}
+        id={`content-${kind}`}
+        url={`/api/admin/content?${new URLSearchParams({ kind, ...(search ? { search } : {}) })}`}
+        remove={(r) => del(`/api/admin/content/${kind}/${r.id}`)}
+        columns={[
+          { key: 'content', title: 'İçerik', width: 320 },
+          { key: 'author', title: 'Yazar', width: 140, render: (r) => r.author.displayName },
+          { key: 'likesCount', title: 'Beğeni', width: 80 },
+          { key: 'commentsCount', title: 'Yorum', width: 80 },
+          { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
+          { key: 'createdAt', title: 'Tarih', width: 120, render: (r) => fromNow(r.createdAt) },
+        ]}
+      />
+    </>
+  );
+}
+
+function CategoriesTab() {
+  const act = useAct();
+  const { data = [], isLoading } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string; postCount: number; description: string }[]>('/api/blog/categories') });
+  const [form] = Form.useForm();
+  const [editing, setEditing] = useState<{ id: number; name: string; color: string } | null>(null);
+  const save = (v: { name: string; color?: unknown; description?: string }) => {
+    const color = typeof v.color === 'string' ? v.color : (v.color as { toHexString?: () => string } | undefined)?.toHexString?.();
+    const body = { name: v.name, description: v.description, ...(color ? { color: color.toUpperCase().slice(0, 7) } : {}) };
+    return act(editing ? patch(`/api/blog/categories/${editing.id}`, body) : post('/api/blog/categories', body), editing ? 'Kategori güncellendi' : 'Kategori oluşturuldu', 'Kategori kaydedilemedi').then(() => { form.resetFields(); setEditing(null); });
+  };
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={10}>
+        <Card title={editing ? 'Kategoriyi düzenle' : 'Yeni kategori'} size="small">
+          <Form form={form} layout="vertical" onFinish={save} initialValues={{ color: '#3B82F6' }}>
+            <Form.Item label="Ad" name="name" rules={[{ required: true, message: 'Kategori adı gereklidir' }]}><Input /></Form.Item>
+            <Form.Item label="Açıklama" name="description"><Input /></Form.Item>
+            <Form.Item label="Renk" name="color"><ColorPicker format="hex" /></Form.Item>
+            <Space><Button type="primary" htmlType="submit">Kaydet</Button>{editing && <Button onClick={() => { setEditing(null); form.resetFields(); }}>İptal</Button>}</Space>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} md={14}>
+        {isLoading ? <PageSpinner /> : (
+          <List dataSource={data} renderItem={(c) => (
+            <List.Item actions={[<Button key="e" size="small" onClick={() => { setEditing(c); form.setFieldsValue(c); }}>Düzenle</Button>, <Button key="d" size="small" danger onClick={() => void act(del(`/api/blog/categories/${c.id}`), 'Kategori silindi', 'Kategori silinemedi')}>Sil</Button>]}>
+              <Space><Tag color={c.color}>{c.name}</Tag><Typography.Text type="secondary">/{c.slug} · {c.postCount} yazı</Typography.Text></Space>
+            </List.Item>
+          )} />
+        )}
+      </Col>
+    </Row>
+  );
+}
+
+function BlogTab() {
+  const act = useAct();
+  const navigate = useNavigate();
+  const { data = [], isLoading } = useQuery({ queryKey: ['blog', 'admin'], queryFn: () => get<BlogPost[]>('/api/blog/posts/admin?limit=100') });
+  return (
+    <>
+      <Button type="primary" style={{ marginBottom: 8 }} onClick={() => navigate('/blog/create')}>Yeni Yazı</Button>
+      <AdminTable<BlogPost>
+        id="blog"
+        rows={data}
+        loading={isLoading}
+        rowKey={(b) => String(b.id)}
+        onOpen={(b) => navigate(`/blog/${b.slug}`)}
+        columns={[
+          { key: 'title', title: 'Başlık', width: 260 },
+          { key: 'status', title: 'Durum', width: 100, render: (b) => (b.published ? <Tag color="green">Yayında</Tag> : <Tag color="orange">Taslak</Tag>) },
+          { key: 'views', title: 'Görüntülenme', width: 110 },
+          { key: 'likesCount', title: 'Beğeni', width: 80 },
+          { key: 'createdAt', title: 'Tarih', width: 130, render: (b) => fromNow(b.createdAt) },
+          { key: 'actions', title: 'İşlemler', width: 220, render: (b) => (
+            <Space>
+              <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
+              <Button size="small" danger onClick={() => void act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi')}>Sil</Button>
+            </Space>
+          ) },
+        ]}
+        bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/posts/${id}`); } }]}
+      />
+    </>
+  );
+}
+
+export default function AdminPage() {
+  usePageMeta({ title: 'Yönetici Paneli' });
+  const user = useSession((s) => s.user);
+  const { data: stats } = useQuery({ queryKey: ['admin', 'stats'], queryFn: () => get<Record<string, number> & { recentActivity: { id: string; title: string; date: string; type: string }[] }>('/api/admin/stats'), enabled: user?.role === 'admin' });
+  if (user?.role !== 'admin') return <Result status="403" title="Bu sayfaya erişim yetkiniz yok" />;
+  const statLabels: [string, string][] = [['totalUsers', 'Kullanıcı'], ['totalPosts', 'Gönderi'], ['totalBlogs', 'Blog'], ['totalComments', 'Yorum'], ['totalCategories', 'Kategori'], ['totalQuestions', 'Soru'], ['totalEvents', 'Etkinlik'], ['openReports', 'Açık şikayet']];
+  return (
+    <div>
+      <Typography.Title level={2}>Yönetici Paneli</Typography.Title>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'stats', label: 'İstatistikler', children: (
+            <>
+              <Row gutter={[12, 12]}>{statLabels.map(([k, label]) => <Col key={k} xs={12} md={6}><Card size="small"><Statistic title={label} value={stats?.[k] ?? 0} /></Card></Col>)}</Row>
+              <Card title="Son Aktiviteler" size="small" style={{ marginTop: 12 }}>
+                <List dataSource={stats?.recentActivity ?? []} renderItem={(a) => <List.Item><Tag>{a.type}</Tag> {a.title} <Typography.Text type="secondary">{fromNow(a.date)}</Typography.Text></List.Item>} />
+              </Card>
+            </>
+          ) },
+          { key: 'categories', label: 'Kategoriler', children: <CategoriesTab /> },
+          { key: 'blog', label: 'Blog Yazıları', children: <BlogTab /> },
+          { key: 'qa', label: 'Soru & Cevap', children: (
+            <SimpleTab<{ id: number; title: string; category: string; answersCount: number; isAnswered: boolean; author: { displayName: string }; createdAt: string }>
+              id="questions" url="/api/admin/questions" remove={(q) => del(`/api/questions/${q.id}`)}
+              columns={[
+                { key: 'title', title: 'Başlık', width: 280 },
+                { key: 'category', title: 'Kategori', width: 110 },
+                { key: 'answersCount', title: 'Cevap', width: 70 },
+                { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
+                { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
+                { key: 'createdAt', title: 'Tarih', width: 120, render: (q) => fromNow(q.createdAt) },
+              ]}
+            />
+          ) },
+          { key: 'users', label: 'Kullanıcılar', children: <UsersTab /> },
+          { key: 'comments', label: 'Yorumlar', children: <CommentsTab /> },
+          { key: 'events', label: 'Etkinlikler', children: (
+            <SimpleTab<{ id: number; title: string; date: string; location: string; creator: { displayName: string }; attendeesCount: number | null }>
+              id="events" url="/api/admin/events?kind=event" remove={(e) => del(`/api/admin/events/event/${e.id}`)}
+              columns={[
+                { key: 'title', title: 'Başlık', width: 240 },
+                { key: 'date', title: 'Tarih', width: 160, render: (e) => formatDateTime(e.date) },
+                { key: 'location', title: 'Konum', width: 160 },
+                { key: 'attendeesCount', title: 'Katılımcı', width: 90 },
+                { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator.displayName },
+              ]}
+            />
+          ) },
+          { key: 'content', label: 'İçerik Yönetimi', children: <ContentTab /> },
+          { key: 'reports', label: 'Şikayetler', children: <ReportsTab /> },
+          { key: 'audit', label: 'Denetim Kaydı', children: (
+            <SimpleTab<{ id: number; actorUsername: string; action: string; targetType: string; targetId: string; before: unknown; after: unknown; createdAt: string }>
+              id="audit" url="/api/admin/audit"
+              columns={[
+                { key: 'createdAt', title: 'Zaman', width: 160, render: (a) => formatDateTime(a.createdAt) },
+                { key: 'actorUsername', title: 'Kim', width: 120 },
+                { key: 'action', title: 'İşlem', width: 170, render: (a) => <Tag>{a.action}</Tag> },
+                { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId}` },
+                { key: 'change', title: 'Değişiklik', width: 320, render: (a) => <Typography.Text code style={{ fontSize: 11 }}>{JSON.stringify({ before: a.before, after: a.after })}</Typography.Text> },
+              ]}
+            />
+          ) },
+        ]}
+      />
+    </div>
+  );
+}
+

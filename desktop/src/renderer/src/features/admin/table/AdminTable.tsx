@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Checkbox, Dropdown, Space, Table, Typography } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
+import { loadPrefs, moveFocus, savePrefs } from './prefs';
+
+export interface AdminColumn<T> {
+  key: string;
+  title: string;
+  width?: number;
+  render?: (row: T) => React.ReactNode;
+}
+
+export interface BulkAction {
+  key: string;
+  label: string;
+  danger?: boolean;
+  run(ids: string[]): Promise<unknown>;
+}
+
+/**
+ * The moderation workspace's table: @tanstack/react-table holds column visibility and row
+ * selection, antd draws it (virtualised, so thousands of rows stay smooth). Column choice and
+ * widths are remembered; arrow keys move the focused row, space selects it, enter opens it.
+ */
+export function AdminTable<T>({
+  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, onLoadMore, toolbar,
+}: {
+  id: string;
+  rows: T[];
+  columns: AdminColumn<T>[];
+  rowKey(row: T): string;
+  loading?: boolean;
+  bulkActions?: BulkAction[];
+  onOpen?(row: T): void;
+  hasMore?: boolean;
+  onLoadMore?(): void;
+  toolbar?: React.ReactNode;
+}) {
+  const { modal, notification } = App.useApp();
+  const [prefs, setPrefs] = useState(() => loadPrefs(id));
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [focused, setFocused] = useState(-1);
+  const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(prefs.hidden.map((h) => [h, false])), [prefs.hidden]);
+  const defs = useMemo<ColumnDef<T>[]>(() => columns.map((c) => ({ id: c.key, header: c.title })), [columns]);
+  const table = useReactTable({
+    data: rows,
+    columns: defs,
+    getRowId: (row) => rowKey(row),
+    state: { rowSelection, columnVisibility },
+    enableRowSelection: bulkActions.length > 0,
+    onRowSelectionChange: setRowSelection,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const visible = table.getVisibleLeafColumns().map((c) => columns.find((x) => x.key === c.id)!);
+  const selectedIds = Object.keys(rowSelection).filter((k) => rowSelection[k]);
+  const update = (next: typeof prefs) => {
+    setPrefs(next);
+    savePrefs(id, next);
+  };
+  const runBulk = (action: BulkAction) =>
+    modal.confirm({
+      title: `${action.label}: ${selectedIds.length} kayıt`,
+      content: 'Seçili kayıtların tümüne uygulanacak. Emin misiniz?',
+      okText: action.label,
+      cancelText: 'İptal',
+      okButtonProps: { danger: action.danger },
+      onOk: () =>
+        action.run(selectedIds).then(
+          () => {
+            notification.success({ message: 'İşlem tamamlandı' });
+            setRowSelection({});
+          },
+          (err: Error) => notification.error({ message: 'Hata', description: err.message }),
+        ),
+    });
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(e.key)) {
+      e.preventDefault();
+      setFocused(focused < 0 ? (rows.length ? 0 : -1) : moveFocus(focused, e.key, rows.length));
+    } else if (e.key === ' ' && focused >= 0 && bulkActions.length) {
+      e.preventDefault();
+      const idKey = rowKey(rows[focused]);
+      setRowSelection((s) => ({ ...s, [idKey]: !s[idKey] }));
+    } else if (e.key === 'Enter' && focused >= 0) {
+      onOpen?.(rows[focused]);
+    }
+  };
+  return (
+    <div tabIndex={0} onKeyDown={onKeyDown} aria-label="Tablo: ok tuşlarıyla gezinin, boşlukla seçin" style={{ outline: 'none' }} data-testid={`table-${id}`}>
+      <Space style={{ marginBottom: 8, display: 'flex', flexWrap: 'wrap' }}>
+        {toolbar}
+        {bulkActions.length > 0 && (
+          <Typography.Text type="secondary">{selectedIds.length} seçili</Typography.Text>
+        )}
+        {bulkActions.map((a) => (
+          <Button key={a.key} danger={a.danger} disabled={selectedIds.length === 0} onClick={() => runBulk(a)}>{a.label}</Button>
+        ))}
+        <Dropdown
+          trigger={['click']}
+          popupRender={() => (
+            <div style={{ background: 'var(--ant-color-bg-elevated, #fff)', padding: 8, borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)' }}>
+              {columns.map((c) => (
+                <div key={c.key}>
+                  <Checkbox checked={!prefs.hidden.includes(c.key)} onChange={(e) => update({ ...prefs, hidden: e.target.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}>{c.title}</Checkbox>
+                </div>
+              ))}
+            </div>
+          )}
+        >
+          <Button icon={<SettingOutlined />}>Sütunlar</Button>
+        </Dropdown>
+      </Space>
+      <Table<T>
+        size="small"
+        virtual
+        scroll={{ y: 520, x: visible.reduce((s, c) => s + (prefs.widths[c.key] ?? c.width ?? 160), 60) }}
+        loading={loading}
+        dataSource={rows}
+        rowKey={(r) => rowKey(r)}
+        pagination={false}
+        rowClassName={(_, i) => (i === focused ? 'ant-table-row-selected' : '')}
+        onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
+        rowSelection={bulkActions.length ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) } : undefined}
+        columns={visible.map((c) => ({
+          key: c.key,
+          title: c.title,
+          width: prefs.widths[c.key] ?? c.width ?? 160,
+          render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
+          onHeaderCell: () => ({
+            onDoubleClick: () => update({ ...prefs, widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 } }),
+            title: 'Genişliği değiştirmek için çift tıklayın',
+          }),
+        }))}
+      />
+      {hasMore && <Button block style={{ marginTop: 8 }} onClick={onLoadMore}>Daha fazla yükle</Button>}
+    </div>
+  );
+}

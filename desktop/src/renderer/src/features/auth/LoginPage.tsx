@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { App, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isPasswordAcceptable, LIMITS, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
+import { api, ApiError, get, setToken } from '../../api/client';
+import type { BlogPost, EventItem, Question } from '../../api/types';
+import { platform } from '../../platform';
+import { useSession } from '../../stores/session';
+import { usePageMeta } from '../shell/meta';
+
+const T = TEXTS.auth;
+
+function PromoPanel() {
+  const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
+  const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=5') });
+  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'login'], queryFn: () => get<EventItem[]>('/api/events?limit=2').catch(() => []) });
+  return (
+    <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#db2777)', color: '#fff' }}>
+      <Typography.Title level={2} style={{ color: '#fff' }}>Mahalle</Typography.Title>
+      <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin topluluğuna katıl.</Typography.Paragraph>
+      <Typography.Title level={5} style={{ color: '#fff' }}>Son blog yazıları</Typography.Title>
+      {blog.map((b) => <div key={b.id}><Link to={`/blog/${b.slug}`} style={{ color: '#fff' }}>{b.title}</Link></div>)}
+      <Typography.Title level={5} style={{ color: '#fff', marginTop: 12 }}>Popüler sorular</Typography.Title>
+      {questions?.items.slice(0, 2).map((q) => <div key={q.id}><Link to={`/qa/question/${q.id}`} style={{ color: '#fff' }}>{q.title}</Link></div>)}
+      <Typography.Title level={5} style={{ color: '#fff', marginTop: 12 }}>Yaklaşan etkinlikler</Typography.Title>
+      {events.map((e) => <div key={e.id}>{e.title}</div>)}
+      <div style={{ marginTop: 16 }}><Link to="/" style={{ color: '#fff' }}>← Ana sayfaya dön</Link></div>
+    </Card>
+  );
+}
+
+function StrengthMeter({ password }: { password: string }) {
+  if (!password) return null;
+  const strength = passwordStrength(password);
+  const label = { weak: 'Zayıf', medium: 'Orta', strong: 'Güçlü' }[strength];
+  const color = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' }[strength];
+  return (
+    <div data-testid="strength">
+      <Progress percent={(passwordScore(password) / 5) * 100} showInfo={false} strokeColor={color} size="small" />
+      <Typography.Text style={{ color }}>Şifre gücü: {label}</Typography.Text>
+    </div>
+  );
+}
+
+export default function LoginPage() {
+  usePageMeta({ title: 'Giriş Yap' });
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') === 'register' ? 'register' : 'login');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const setUser = useSession((s) => s.setUser);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const desktop = platform.kind === 'desktop';
+  const headers = desktop ? { 'x-mahalle-client': 'desktop' } : undefined;
+
+  const signedIn = (user: CurrentUser & { token?: string }, delay = 0) => {
+    if (user.token) setToken(user.token);
+    setUser(user);
+    void qc.invalidateQueries();
+    setTimeout(() => navigate('/'), delay);
+  };
+
+  const login = async (values: { username: string; password: string; remember: boolean }) => {
+    setBusy(true);
+    setError(null);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LIMITS.loginTimeoutMs);
+    try {
+      const user = await api<CurrentUser & { token?: string }>('/api/auth/login', { method: 'POST', json: values, signal: controller.signal, headers: { 'Cache-Control': 'no-cache', ...headers } });
+      signedIn(user);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') setError(T.loginTimeout);
+      else setError(err instanceof ApiError ? err.message : T.loginFailed);
+    } finally {
+      clearTimeout(timer);
+      setBusy(false);
+    }
+  };
+
+  const register = async (values: Record<string, string>) => {
+    if (values.password !== values.confirmPassword) return setError(T.passwordsDiffer);
+    if (!isPasswordAcceptable(values.password)) return setError(T.weakPassword);
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await api<CurrentUser & { token?: string }>('/api/auth/register', { method: 'POST', json: values, headers });
+      message.success('Hoş geldin!');
+      signedIn(user, LIMITS.registerRedirectMs);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : T.registerFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Row gutter={24} style={{ maxWidth: 1000, margin: '0 auto' }}>
+      <Col xs={0} md={10}><PromoPanel /></Col>
+      <Col xs={24} md={14}>
+        <Card>
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => { setTab(k); setError(null); }}
+            items={[
+              {
+                key: 'login',
+                label: 'Giriş Yap',
+                children: (
+                  <Form layout="vertical" onFinish={login} initialValues={{ remember: true }} requiredMark={false}>
+                    <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}>
+                      <Input autoComplete="username" />
+                    </Form.Item>
+                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }]}>
+                      <Input.Password autoComplete="current-password" />
+                    </Form.Item>
+                    <Form.Item name="remember" valuePropName="checked"><Checkbox>Beni hatırla</Checkbox></Form.Item>
+                    {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+                    <Button type="primary" htmlType="submit" block disabled={busy}>{busy ? T.verifying : 'Giriş Yap'}</Button>
+                  </Form>
+                ),
+              },
+              {
+                key: 'register',
+                label: 'Üye Ol',
+                children: (
+                  <Form layout="vertical" onFinish={register} requiredMark={false}>
+                    <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: T.displayNameRequired }]}><Input autoComplete="name" /></Form.Item>
+                    <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}><Input autoComplete="username" /></Form.Item>
+                    <Form.Item label="E-posta" name="email" rules={[{ required: true, message: T.emailRequired }, { type: 'email', message: T.emailInvalid }]}><Input type="email" autoComplete="email" /></Form.Item>
+                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }, { min: LIMITS.passwordInputMin, message: T.passwordTooShort }]}>
+                      <Input.Password autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
+                    </Form.Item>
+                    <StrengthMeter password={password} />
+                    <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[{ required: true, message: T.confirmPasswordRequired }]}><Input.Password autoComplete="new-password" /></Form.Item>
+                    {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
+                    <Button type="primary" htmlType="submit" block disabled={busy}>{busy ? T.creatingAccount : 'Üye Ol'}</Button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch, Tag, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { blogSlug, LIMITS, TEXTS, truncate } from '@mahalle/shared';
+import { api, errorMessage, get, post } from '../../api/client';
+import type { BlogPost } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { usePageMeta } from '../shell/meta';
+
+export default function BlogCreatePage() {
+  usePageMeta({ title: 'Yeni Blog Yazısı' });
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { notification, message } = App.useApp();
+  const [form] = Form.useForm();
+  const [tags, setTags] = useState<string[]>([]);
+  const [tagInput, setTagInput] = useState('');
+  const [gallery, setGallery] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string }[]>('/api/blog/categories') });
+  const denied = user && user.role !== 'admin';
+  useEffect(() => {
+    if (denied) {
+      const t = setTimeout(() => navigate('/blog'), 2000);
+      return () => clearTimeout(t);
+    }
+  }, [denied, navigate]);
+  if (denied) return <Result status="403" title="Bu sayfaya erişim yetkiniz yok" />;
+
+  const upload = async (file: File): Promise<string | null> => {
+    if (!file.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return null; }
+    if (file.size > LIMITS.imageMaxBytes) { message.error("Dosya boyutu 5MB'dan küçük olmalıdır"); return null; }
+    const fd = new FormData();
+    fd.append('image', file);
+    try {
+      return (await api<{ url: string }>('/api/blog/uploads', { method: 'POST', form: fd })).url;
+    } catch (err) {
+      message.error(errorMessage(err, 'Görsel yüklenemedi'));
+      return null;
+    }
+  };
+  const addTag = () => {
+    const t = tagInput.trim();
+    if (t && !tags.some((x) => x.toLocaleLowerCase('tr') === t.toLocaleLowerCase('tr'))) setTags([...tags, t]);
+    setTagInput('');
+  };
+  const save = async (published: boolean) => {
+    const v = form.getFieldsValue();
+    if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: 'Eksik bilgi', description: 'Başlık ve içerik alanları zorunludur' });
+    setBusy(true);
+    try {
+      const body = {
+        ...v,
+        slug: v.slug || blogSlug(v.title),
+        metaTitle: v.metaTitle || v.title,
+        metaDescription: v.metaDescription || truncate(v.excerpt ?? '', LIMITS.metaDescriptionMax),
+        ogTitle: v.ogTitle || v.title,
+        ogDescription: v.ogDescription || v.excerpt,
+        tags,
+        gallery,
+        published,
+      };
+      const created = await post<BlogPost>('/api/blog/posts', body);
+      notification.success({ message: published ? 'Yazı yayınlandı' : 'Taslak kaydedildi' });
+      void qc.invalidateQueries({ queryKey: ['blog'] });
+      navigate(`/blog/${created.slug}`);
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Blog yazısı oluşturulurken hata oluştu') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="Yeni Blog Yazısı">
+      <Form form={form} layout="vertical" initialValues={{ published: false }} onValuesChange={(changed) => {
+        if ('title' in changed && !form.isFieldTouched('slug')) form.setFieldsValue({ slug: blogSlug(changed.title ?? '') });
+      }}>
+        <Row gutter={16}>
+          <Col xs={24} md={16}>
+            <Form.Item label="Başlık" name="title"><Input maxLength={LIMITS.blogTitleMax} /></Form.Item>
+            <Form.Item label="Kısa ad (slug)" name="slug"><Input /></Form.Item>
+            <Form.Item label="Özet" name="excerpt"><Input.TextArea maxLength={LIMITS.blogExcerptMax} showCount /></Form.Item>
+            <Form.Item label="İçerik (HTML)" name="content"><Input.TextArea autoSize={{ minRows: 10 }} /></Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label="Kategori" name="categoryId"><Select allowClear options={categories.map((c) => ({ value: c.id, label: c.name }))} /></Form.Item>
+            <Form.Item label="Öne çıkan görsel (URL)" name="featuredImage"><Input placeholder="https://" /></Form.Item>
+            <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => { void upload(f).then((url) => url && form.setFieldsValue({ featuredImage: url })); return false; }}>
+              <Button icon={<UploadOutlined />}>Görsel yükle</Button>
+            </Upload>
+            <div style={{ marginTop: 12 }}>Galeri ({gallery.length}/{LIMITS.galleryMax})</div>
+            <Upload accept="image/*" multiple showUploadList={false} beforeUpload={(f) => {
+              if (gallery.length >= LIMITS.galleryMax) { message.error(`Galeriye en fazla ${LIMITS.galleryMax} görsel eklenebilir (${f.name})`); return false; }
+              void upload(f).then((url) => url && setGallery((g) => (g.length < LIMITS.galleryMax ? [...g, url] : g)));
+              return false;
+            }}>
+              <Button icon={<UploadOutlined />}>Galeriye ekle</Button>
+            </Upload>
+            <div>{gallery.map((g) => <Tag key={g} closable onClose={() => setGallery(gallery.filter((x) => x !== g))}>{g.split('/').pop()}</Tag>)}</div>
+            <div style={{ marginTop: 12 }}>Etiketler</div>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} onPressEnter={(e) => { e.preventDefault(); addTag(); }} />
+              <Button onClick={addTag}>Ekle</Button>
+            </Space.Compact>
+            <div style={{ marginTop: 4 }}>{tags.map((t) => <Tag key={t} closable onClose={() => setTags(tags.filter((x) => x !== t))}>{t}</Tag>)}</div>
+            <Form.Item label="Meta başlık" name="metaTitle" style={{ marginTop: 12 }}><Input /></Form.Item>
+            <Form.Item label="Meta açıklama" name="metaDescription"><Input.TextArea maxLength={LIMITS.metaDescriptionMax} /></Form.Item>
+            <Form.Item label="Meta anahtar kelimeler" name="metaKeywords"><Input /></Form.Item>
+            <Form.Item label="OG başlık" name="ogTitle"><Input /></Form.Item>
+            <Form.Item label="OG açıklama" name="ogDescription"><Input /></Form.Item>
+            <Form.Item label="OG görsel" name="ogImage"><Input /></Form.Item>
+            <Form.Item label="Yayında" name="published" valuePropName="checked"><Switch /></Form.Item>
+          </Col>
+        </Row>
+        <Space>
+          <Button onClick={() => void save(false)} loading={busy}>Taslak Kaydet</Button>
+          <Button type="primary" onClick={() => void save(form.getFieldValue('published') !== false)} loading={busy}>Yayınla</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

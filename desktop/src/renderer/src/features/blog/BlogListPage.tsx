@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button, Card, Col, Input, List, Row, Tabs, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { get } from '../../api/client';
+import type { BlogPost } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { EmptyState, mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
+import { formatDate } from '../../components/time';
+import { usePageMeta } from '../shell/meta';
+
+export function BlogCard({ post: b }: { post: BlogPost }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Link to={`/blog/${b.slug}`}>
+      <Card
+        hoverable
+        data-testid="blog-card"
+        cover={b.featuredImage && !failed ? <img src={mediaUrl(b.featuredImage)} alt="" onError={() => setFailed(true)} style={{ height: 160, objectFit: 'cover' }} /> : <div style={{ height: 120, background: `linear-gradient(135deg, ${b.category?.color ?? '#6d28d9'}, #db2777)` }} />}
+      >
+        {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
+        <Typography.Title level={5} style={{ marginTop: 6 }}>{b.title}</Typography.Title>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{b.excerpt}</Typography.Paragraph>
+        <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme</Typography.Text>
+      </Card>
+    </Link>
+  );
+}
+
+function Grid({ posts }: { posts: BlogPost[] }) {
+  if (posts.length === 0) return <EmptyState title="Henüz blog yazısı yok" />;
+  return <Row gutter={[16, 16]}>{posts.map((p) => <Col key={p.id} xs={24} md={12} lg={8}><BlogCard post={p} /></Col>)}</Row>;
+}
+
+export default function BlogListPage() {
+  usePageMeta({ title: 'Blog', description: 'Topluluktan yazılar, şehir rehberleri ve hobiler.' });
+  const user = useSession((s) => s.user);
+  const [search, setSearch] = useState('');
+  const q = search ? `&search=${encodeURIComponent(search)}` : '';
+  const { data: trending = [], isLoading } = useQuery({ queryKey: ['blog', 'trending', search], queryFn: () => get<BlogPost[]>(`/api/blog/posts?sort=trending&limit=6${q}`) });
+  const { data: latest = [] } = useQuery({ queryKey: ['blog', 'latest', 6, search], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=6${q}`) });
+  const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string; postCount: number }[]>('/api/blog/categories') });
+  const { data: authors = [] } = useQuery({ queryKey: ['blog', 'authors'], queryFn: () => get<{ id: number; username: string; displayName: string; profileImage: string | null; posts: number; views: number; likes: number }[]>('/api/blog/authors') });
+  return (
+    <div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography.Title level={2}>Blog</Typography.Title>
+        {user?.role === 'admin' && <Link to="/blog/create"><Button type="primary">Yeni Yazı Yaz</Button></Link>}
+      </div>
+      <Input.Search placeholder="Blogda ara..." allowClear onSearch={setSearch} style={{ marginBottom: 16 }} aria-label="Blogda ara" />
+      {isLoading ? <PageSpinner /> : (
+        <Tabs items={[
+          { key: 'trend', label: 'Trendler', children: <Grid posts={trending} /> },
+          { key: 'new', label: 'En Yeni', children: <Grid posts={latest} /> },
+          { key: 'cat', label: 'Kategoriler', children: (
+            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Card><Tag color={c.color}>{c.name}</Tag><div>{c.postCount} yazı</div></Card></Col>)}</Row>
+          ) },
+          { key: 'authors', label: 'Yazarlar', children: (
+            <List dataSource={authors} renderItem={(a) => <List.Item><List.Item.Meta avatar={<UserAvatar user={a} />} title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>} description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`} /></List.Item>} />
+          ) },
+        ]} />
+      )}
+    </div>
+  );
+}

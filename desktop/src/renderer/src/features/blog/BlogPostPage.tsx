@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, post } from '../../api/client';
+import type { BlogComment, BlogPost } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
+import { formatDate, fromNow } from '../../components/time';
+import { usePageMeta } from '../shell/meta';
+
+export default function BlogPostPage() {
+  const { slug } = useParams();
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const { notification, message, modal } = App.useApp();
+  const [text, setText] = useState('');
+  const { data: b, isLoading, isError } = useQuery({ queryKey: ['blog', 'slug', slug], queryFn: () => get<BlogPost>(`/api/blog/posts/slug/${slug}`) });
+  const { data: comments = [] } = useQuery({ queryKey: ['blog', b?.id, 'comments'], queryFn: () => get<BlogComment[]>(`/api/blog/posts/${b!.id}/comments?limit=100`), enabled: !!b });
+  const { data: related = [] } = useQuery({ queryKey: ['blog', b?.id, 'related'], queryFn: () => get<BlogPost[]>(`/api/blog/posts/${b!.id}/related`), enabled: !!b?.published });
+  const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string }[]>('/api/blog/categories') });
+  usePageMeta({ title: b?.metaTitle ?? b?.title ?? 'Blog', description: b?.metaDescription ?? b?.excerpt, image: mediaUrl(b?.featuredImage), canonical: `/blog/${slug}` });
+  if (isLoading) return <PageSpinner />;
+  if (isError || !b) return <Result status="404" title="Blog yazısı bulunamadı" extra={<Link to="/blog">Bloga dön</Link>} />;
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['blog'] });
+  const like = async () => {
+    if (!user) return message.info('Giriş yapmalısınız');
+    try {
+      await post(`/api/blog/posts/${b.id}/like`);
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi sırasında bir hata oluştu') });
+    }
+  };
+  const comment = async () => {
+    try {
+      await post(`/api/blog/posts/${b.id}/comments`, { content: text });
+      setText('');
+      notification.success({ message: 'Yorumunuz eklendi' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
+    }
+  };
+  const count = charCount(text);
+  return (
+    <Row gutter={24}>
+      <Col xs={24} lg={16}>
+        <Link to="/blog">← Blog</Link>
+        <Card style={{ marginTop: 8 }} cover={b.featuredImage ? <img src={mediaUrl(b.featuredImage)} alt="" style={{ maxHeight: 360, objectFit: 'cover' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} /> : undefined}>
+          <Space wrap>{b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}{!b.published && <Tag color="orange">Taslak</Tag>}{b.tags.map((t) => <Tag key={t}>#{t}</Tag>)}</Space>
+          <Typography.Title level={2} style={{ marginTop: 8 }}>{b.title}</Typography.Title>
+          <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · 5 dk okuma</Typography.Text>
+          {/* The server sanitises blog HTML with an allowlist before storing it. */}
+          <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
+          {b.gallery.length > 0 && (
+            <Image.PreviewGroup>
+              <Space wrap style={{ marginTop: 16 }}>{b.gallery.map((g) => <Image key={g.url} src={mediaUrl(g.url)} width={160} alt={g.caption} />)}</Space>
+            </Image.PreviewGroup>
+          )}
+          <Space style={{ marginTop: 16 }}>
+            <Button icon={b.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()}>{b.likesCount}</Button>
+            <Button icon={<ShareAltOutlined />} onClick={() => void navigator.clipboard.writeText(window.location.href).then(() => message.success('Link kopyalandı'))}>Paylaş</Button>
+          </Space>
+        </Card>
+        <Card title={`Yorumlar (${comments.length})`} style={{ marginTop: 16 }}>
+          {user ? (
+            <div style={{ marginBottom: 12 }}>
+              <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2 }} aria-label="Yorum yaz" placeholder="Yorum yaz..." />
+              <Space style={{ marginTop: 8 }}>
+                <Typography.Text type={count > LIMITS.commentMax ? 'danger' : 'secondary'}>{count}/{LIMITS.commentMax}</Typography.Text>
+                <Button type="primary" onClick={() => void comment()} disabled={!text.trim() || count > LIMITS.commentMax}>Gönder</Button>
+              </Space>
+            </div>
+          ) : <Typography.Paragraph><Link to="/login">Yorum yapmak için giriş yapın</Link></Typography.Paragraph>}
+          <List
+            dataSource={comments}
+            locale={{ emptyText: 'Henüz yorum yapılmamış' }}
+            renderItem={(c) => (
+              <List.Item actions={user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: 'Yorumu Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => del(`/api/blog/comments/${c.id}`).then(() => { notification.success({ message: 'Yorum silindi' }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
+                <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<span>{c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></span>} description={c.content} />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={8}>
+        <Card title="Yazar" size="small">
+          <Space><UserAvatar user={b.author} /><div><Link to={`/user/${b.authorUsername}`}><strong>{b.authorName}</strong></Link><div>{b.author.bio}</div></div></Space>
+        </Card>
+        <Card title="İlgili Yazılar" size="small" style={{ marginTop: 12 }}>
+          {related.length === 0 ? <Typography.Text type="secondary">İlgili yazı yok</Typography.Text> : related.map((r) => <div key={r.id}><Link to={`/blog/${r.slug}`}>{r.title}</Link></div>)}
+        </Card>
+        <Card title="Kategoriler" size="small" style={{ marginTop: 12 }}>
+          {categories.slice(0, 6).map((c) => <div key={c.id}><Link to={`/category/${c.slug}`}>{c.name}</Link></div>)}
+        </Card>
+        {!user && (
+          <Card size="small" style={{ marginTop: 12 }}>
+            <Space direction="vertical"><Link to="/">Ana Sayfa</Link><Link to="/login">Giriş Yap</Link><Link to="/login?tab=register">Üye Ol</Link></Space>
+          </Card>
+        )}
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button, Card, Result, Space, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { STATIC_CATEGORIES } from '@mahalle/shared';
+import { get } from '../../api/client';
+import type { Category } from '../../api/types';
+import { PostList } from '../feed/PostList';
+import { GroupIcon } from '../groups/icons';
+import { usePageMeta } from '../shell/meta';
+
+const SORTS = [
+  { key: 'newest', label: 'En yeni' },
+  { key: 'popular', label: 'En popüler' },
+  { key: 'commented', label: 'En çok yorumlanan' },
+] as const;
+
+export default function CategoryPage() {
+  const params = useParams();
+  const key = decodeURIComponent(params.name ?? '').toLocaleLowerCase('tr');
+  const category = STATIC_CATEGORIES.find((c) => c.key === key);
+  const [sort, setSort] = useState<(typeof SORTS)[number]['key']>('newest');
+  const { data: counts = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
+  usePageMeta({
+    title: category ? `${category.name} Kategorisi` : 'Kategori Bulunamadı',
+    description: category ? `${category.name} ile ilgili paylaşımlar ve topluluk içerikleri.` : undefined,
+    keywords: category ? `${category.name}, hobi, topluluk` : undefined,
+    canonical: `/category/${params.name}`,
+  });
+  if (!category) return <Result status="404" title="Kategori Bulunamadı" subTitle="Aradığınız kategori mevcut değil" extra={<Link to="/categories">Kategorilere dön</Link>} />;
+  const postCount = counts.find((c) => c.key === category.key)?.postCount ?? 0;
+  return (
+    <div>
+      <script type="application/ld+json">{JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: `Mahalle - ${category.name}` })}</script>
+      <Card style={{ borderTop: `4px solid ${category.color}`, marginBottom: 16 }}>
+        <Space align="center">
+          <GroupIcon name={category.icon} color={category.color} size={40} />
+          <div>
+            <Typography.Title level={2} style={{ margin: 0 }}>{category.name}</Typography.Title>
+            <Typography.Text type="secondary">{postCount} gönderi</Typography.Text>
+          </div>
+        </Space>
+      </Card>
+      <Space style={{ marginBottom: 12 }}>
+        {SORTS.map((s) => <Tag.CheckableTag key={s.key} checked={sort === s.key} onChange={() => setSort(s.key)}>{s.label}</Tag.CheckableTag>)}
+      </Space>
+      <PostList
+        query={`/api/posts?category=${encodeURIComponent(category.key)}${sort === 'newest' ? '' : `&sort=${sort}`}`}
+        empty={<Card style={{ textAlign: 'center' }}><Typography.Paragraph>Bu kategoride henüz gönderi yok.</Typography.Paragraph><Link to="/"><Button type="primary">İlk gönderiyi paylaş</Button></Link></Card>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { FireOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TEXTS } from '@mahalle/shared';
+import { errorMessage, get, post } from '../../api/client';
+import type { EventItem, Hashtag, Person, Post } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { EmptyState, PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { PostCard } from '../feed/PostCard';
+import { EventCard } from '../events/EventsPage';
+import { usePageMeta } from '../shell/meta';
+
+function People({ filter }: { filter: string }) {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const { data = [], isLoading } = useQuery({ queryKey: ['users', 'recent', 'discover'], queryFn: () => get<Person[]>('/api/users/recent?limit=30') });
+  const people = data.filter((p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))));
+  if (isLoading) return <PageSpinner />;
+  const follow = async (p: Person) => {
+    if (!user) return navigate('/login');
+    try {
+      const r = await post<{ status: string }>(`/api/users/${p.id}/follow`);
+      notification.success({ message: r.status === 'pending' ? 'Takip isteği gönderildi' : `${p.displayName} takip ediliyor` });
+      void qc.invalidateQueries({ queryKey: ['users'] });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Takip isteği gönderilirken bir hata oluştu.') });
+    }
+  };
+  return (
+    <Row gutter={[16, 16]}>
+      {people.map((p, i) => (
+        <Col key={p.id} xs={24} md={12}>
+          <Card size="small">
+            <Space align="start">
+              <UserAvatar user={p} size={48} />
+              <div>
+                <UserName user={p} /> {i < 3 && <Tag color="gold">#{i + 1}</Tag>} {p.isVerified && <Tag color="blue">Doğrulanmış</Tag>}
+                <div><Typography.Text type="secondary">@{p.username}</Typography.Text></div>
+                <Typography.Paragraph ellipsis={{ rows: 2 }}>{p.bio}</Typography.Paragraph>
+                <Space>
+                  <Button size="small" onClick={() => navigate(user ? `/messages?user=${p.id}` : '/login')}>Mesaj</Button>
+                  <Button size="small" type="primary" onClick={() => void follow(p)}>Takip Et</Button>
+                </Space>
+              </div>
+            </Space>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+export default function DiscoverPage() {
+  usePageMeta({ title: 'Keşfet', description: 'Şehrindeki gündem konuları ve popüler içerikler.' });
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState(params.get('q') ?? '');
+  const [tag, setTag] = useState<string | null>(null);
+  const { data: trending = [], isLoading: loadingTags } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
+  const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
+  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
+  const { data: today = [] } = useQuery({ queryKey: ['posts', 'today'], queryFn: () => get<Post[]>('/api/posts?limit=100') });
+  const dayAgo = Date.now() - 86_400_000;
+  const newToday = today.filter((p) => new Date(p.createdAt).getTime() > dayAgo);
+  const activeAuthors = new Set(newToday.map((p) => p.author.id)).size;
+  const f = filter.toLocaleLowerCase('tr');
+  const shownPosts = popular.filter((p) => !f || p.content.toLocaleLowerCase('tr').includes(f));
+  return (
+    <Row gutter={24}>
+      <Col xs={24} xl={17}>
+        <Typography.Title level={2}>Keşfet</Typography.Title>
+        <Typography.Paragraph type="secondary">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</Typography.Paragraph>
+        <Input.Search placeholder="Keşfet..." value={filter} onChange={(e) => setFilter(e.target.value)} allowClear style={{ marginBottom: 12 }} aria-label="Keşfet" />
+        <Tabs
+          defaultActiveKey="trending"
+          items={[
+            { key: 'trending', label: 'Trendler', children: isLoading ? <PageSpinner /> : shownPosts.length === 0 ? <EmptyState title="Henüz gönderi yok" /> : shownPosts.map((p, i) => (
+              <div key={p.id}><Tag color="volcano">#{i + 1} Trend</Tag><PostCard post={p} /></div>
+            )) },
+            { key: 'people', label: 'İnsanlar', children: <People filter={filter} /> },
+            { key: 'topics', label: 'Konular', children: loadingTags ? <PageSpinner /> : (
+              <>
+                {trending.length === 0 ? <EmptyState title="Henüz gündem konusu yok" /> : (
+                  <Row gutter={[12, 12]}>
+                    {trending.filter((t) => !f || t.tag.includes(f)).map((t, i) => (
+                      <Col key={t.tag} xs={12} md={8}>
+                        <Card hoverable size="small" onClick={() => setTag(t.tag)} data-testid="topic-card">
+                          <Space><Typography.Text type="secondary">#{i + 1}</Typography.Text>{t.hot && <Tag color="red" icon={<FireOutlined />}>Hot</Tag>}</Space>
+                          <Typography.Title level={5} style={{ margin: '4px 0' }}>#{t.tag}</Typography.Title>
+                          <Typography.Text type="secondary">{t.posts} gönderi · {t.growth >= 0 ? '+' : ''}{t.growth}%</Typography.Text>
+                        </Card>
+                      </Col>
+                    ))}
+                  </Row>
+                )}
+                {tag && (
+                  <Card title={`#${tag} Gönderileri`} extra={<Button onClick={() => setTag(null)}>Kapat</Button>} style={{ marginTop: 16 }}>
+                    {loadingTagPosts ? <PageSpinner /> : tagPosts.length === 0 ? <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text> : tagPosts.map((p) => <PostCard key={p.id} post={p} />)}
+                  </Card>
+                )}
+              </>
+            ) },
+            { key: 'events', label: 'Etkinlikler', children: events.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" /> : (
+              <Row gutter={[16, 16]}>{events.map((e) => <Col key={e.id} xs={24} md={12}><EventCard event={e} /></Col>)}</Row>
+            ) },
+          ]}
+        />
+      </Col>
+      <Col xs={0} xl={7}>
+        <Card title="Günlük İstatistikler" size="small">
+          <Statistic title="Yeni içerik (24 saat)" value={newToday.length} prefix="+" />
+          <Statistic title="Aktif kullanıcı (24 saat)" value={activeAuthors} />
+          <Statistic title="Etkileşim (beğeni + yorum)" value={today.reduce((s, p) => s + p.likesCount + p.commentsCount, 0)} />
+        </Card>
+        <Card title="Şu An Trend" size="small" style={{ marginTop: 12 }}>
+          <List dataSource={trending.slice(0, 5)} renderItem={(t) => <List.Item>#{t.tag} <Typography.Text type="secondary">{t.posts}</Typography.Text></List.Item>} />
+        </Card>
+        <Card title="Öne Çıkan İçerik" size="small" style={{ marginTop: 12 }}>
+          {popular.slice(0, 2).map((p) => <div key={p.id} style={{ marginBottom: 8 }}><Link to={`/posts/${p.id}`}>{p.content.slice(0, 60)}</Link></div>)}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,41 @@
+import { App, Button, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, errorMessage, get } from '../../api/client';
+import type { Post } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { EmptyState, PageSpinner } from '../../components/common';
+import { PostCard } from './PostCard';
+import { usePageMeta } from '../shell/meta';
+import { TEXTS } from '@mahalle/shared';
+
+export default function BookmarksPage() {
+  usePageMeta({ title: 'Kaydedilenler' });
+  const user = useSession((s) => s.user)!;
+  const qc = useQueryClient();
+  const { modal, notification } = App.useApp();
+  const { data = [], isLoading } = useQuery({ queryKey: ['bookmarks', 'posts'], queryFn: () => get<Post[]>(`/api/users/${user.id}/bookmarks?limit=100`) });
+  const clear = () =>
+    modal.confirm({
+      title: 'Tümünü temizle',
+      content: 'Kaydettiğiniz bütün gönderiler listeden kaldırılacak.',
+      okText: 'Temizle',
+      cancelText: 'İptal',
+      onOk: () =>
+        del(`/api/users/${user.id}/bookmarks`)
+          .then(() => {
+            notification.success({ message: 'Tümü temizlendi' });
+            void qc.invalidateQueries({ queryKey: ['bookmarks'] });
+            void qc.invalidateQueries({ queryKey: ['posts'] });
+          })
+          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') })),
+    });
+  return (
+    <div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography.Title level={2}>Kaydedilenler</Typography.Title>
+        {data.length > 0 && <Button onClick={clear}>Tümünü temizle</Button>}
+      </div>
+      {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz kaydedilen gönderi yok" hint="Beğendiğin gönderileri kaydet, burada bul." /> : data.map((p) => <PostCard key={p.id} post={p} />)}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mahalle/shared';
+import { api, errorMessage, get } from '../../api/client';
+import type { Category, Post } from '../../api/types';
+import { useSession, useUi } from '../../stores/session';
+import { UserAvatar } from '../../components/common';
+
+/** How long a video lasts, read by the browser before anything is uploaded. */
+export function videoDuration(file: File): Promise<number> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement('video');
+    video.preload = 'metadata';
+    video.onloadedmetadata = () => {
+      URL.revokeObjectURL(url);
+      resolve(video.duration);
+    };
+    video.onerror = () => {
+      URL.revokeObjectURL(url);
+      resolve(Number.NaN);
+    };
+    video.src = url;
+  });
+}
+
+export function Composer() {
+  const user = useSession((s) => s.user);
+  const focusTick = useUi((s) => s.composerFocusTick);
+  const { message, notification } = App.useApp();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [expanded, setExpanded] = useState(false);
+  const [file, setFile] = useState<{ kind: 'image' | 'video'; file: File; preview: string } | null>(null);
+  const [categoryId, setCategoryId] = useState<number | undefined>();
+  const textRef = useRef<TextAreaRef>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const { data: categories = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
+  const genel = categories.find((c) => c.name === 'Genel');
+
+  useEffect(() => {
+    if (focusTick > 0) {
+      setExpanded(true);
+      setTimeout(() => textRef.current?.focus(), 50);
+    }
+  }, [focusTick]);
+
+  const create = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      form.append('content', text);
+      if (categoryId ?? genel?.id) form.append('categoryId', String(categoryId ?? genel?.id));
+      form.append('type', file?.kind ?? 'text');
+      if (file) form.append(file.kind, file.file);
+      return api<Post>('/api/posts', { method: 'POST', form });
+    },
+    onSuccess: () => {
+      notification.success({ message: 'Gönderi paylaşıldı', description: 'Gönderiniz başarıyla paylaşıldı' });
+      setText('');
+      setFile(null);
+      setCategoryId(undefined);
+      setExpanded(false);
+      void qc.invalidateQueries({ queryKey: ['posts'] });
+    },
+    // The text stays in the box when sending fails.
+    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') }),
+  });
+
+  if (!user) return null;
+  const count = charCount(text);
+  const tags = extractHashtags(text);
+  const mentions = extractMentions(text);
+  const submit = () => {
+    if (!text.trim() && !file) {
+      message.warning('Lütfen bir metin yazın veya dosya ekleyin');
+      return;
+    }
+    if (count > LIMITS.postContentMax || create.isPending) return;
+    create.mutate();
+  };
+  const pick = async (kind: 'image' | 'video', f: File | undefined) => {
+    if (!f) return;
+    if (kind === 'image') {
+      if (!f.type.startsWith('image/')) return message.error('Sadece görsel dosyalarını yükleyebilirsiniz');
+      if (f.size > LIMITS.imageMaxBytes) return message.error("Resim boyutu 5MB'yi geçemez");
+    } else {
+      const seconds = await videoDuration(f);
+      if (!(seconds <= LIMITS.videoMaxSeconds)) return message.error('Video süresi 17 saniyeyi geçemez');
+    }
+    // An image replaces a video and a video replaces an image.
+    setFile({ kind, file: f, preview: URL.createObjectURL(f) });
+  };
+
+  return (
+    <Card style={{ marginBottom: 16 }} data-testid="composer">
+      <Space align="start" style={{ width: '100%' }} styles={{ item: { flex: 1 } }}>
+        <UserAvatar user={user} />
+        <div style={{ width: '100%' }}>
+          <Input.TextArea
+            ref={textRef}
+            value={text}
+            placeholder="Ne düşünüyorsun..."
+            aria-label="Ne düşünüyorsun..."
+            autoSize={{ minRows: expanded ? 3 : 1, maxRows: 8 }}
+            onFocus={() => setExpanded(true)}
+            onChange={(e) => setText(Array.from(e.target.value).slice(0, LIMITS.postContentMax).join(''))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+          {(tags.length > 0 || mentions.length > 0) && (
+            <div style={{ marginTop: 8 }}>
+              {tags.map((t) => <Tag key={`h-${t}`} color="purple">#{t}</Tag>)}
+              {mentions.map((m) => <Tag key={`m-${m}`} color="blue">@{m}</Tag>)}
+            </div>
+          )}
+          {file && (
+            <div style={{ position: 'relative', marginTop: 8, display: 'inline-block' }}>
+              {file.kind === 'image' ? <img src={file.preview} alt="Seçilen görsel" style={{ maxHeight: 200, borderRadius: 8 }} /> : <video src={file.preview} style={{ maxHeight: 200 }} controls />}
+              <Button size="small" shape="circle" icon={<CloseOutlined />} aria-label="Dosyayı kaldır" style={{ position: 'absolute', top: 4, right: 4 }} onClick={() => setFile(null)} />
+            </div>
+          )}
+          {expanded && (
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginTop: 8 }}>
+              <Select
+                aria-label="Kategori"
+                style={{ minWidth: 140 }}
+                value={categoryId ?? genel?.id}
+                onChange={setCategoryId}
+                options={categories.map((c) => ({ value: c.id, label: c.name }))}
+              />
+              <input ref={imageInput} type="file" accept="image/*" hidden onChange={(e) => { void pick('image', e.target.files?.[0]); e.target.value = ''; }} data-testid="image-input" />
+              <input ref={videoInput} type="file" accept="video/*" hidden onChange={(e) => { void pick('video', e.target.files?.[0]); e.target.value = ''; }} />
+              <Button icon={<PictureOutlined />} onClick={() => imageInput.current?.click()}>Görsel</Button>
+              <Button icon={<VideoCameraOutlined />} onClick={() => videoInput.current?.click()}>Video</Button>
+              <div style={{ flex: 1 }} />
+              <Typography.Text type={count > LIMITS.postContentMax - 20 ? 'danger' : 'secondary'}>{count}/{LIMITS.postContentMax}</Typography.Text>
+              <Button type="primary" onClick={submit} loading={create.isPending} disabled={(!text.trim() && !file) || count > LIMITS.postContentMax || create.isPending}>Paylaş</Button>
+            </div>
+          )}
+        </div>
+      </Space>
+    </Card>
+  );
+}

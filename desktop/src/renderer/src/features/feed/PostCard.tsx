@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { App, Button, Card, Dropdown, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, patch, post } from '../../api/client';
+import type { Comment, Post } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { mediaUrl, UserAvatar, UserName } from '../../components/common';
+import { RichText } from '../../components/RichText';
+import { fromNow } from '../../components/time';
+import { ReportDialog } from '../admin/ReportDialog';
+
+export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const { notification, modal } = App.useApp();
+  const [text, setText] = useState('');
+  const { data: comments = [], isLoading } = useQuery({ queryKey: ['posts', p.id, 'comments'], queryFn: () => get<Comment[]>(`/api/posts/${p.id}/comments?limit=100`), enabled: open });
+  const add = useMutation({
+    mutationFn: () => post<Comment>(`/api/posts/${p.id}/comments`, { content: text }),
+    onSuccess: () => {
+      setText('');
+      notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
+      void qc.invalidateQueries({ queryKey: ['posts'] });
+    },
+    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
+  });
+  const remove = (c: Comment) =>
+    modal.confirm({
+      title: 'Yorumu Sil',
+      content: 'Bu işlem geri alınamaz.',
+      okText: 'Sil',
+      cancelText: 'İptal',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        del(`/api/comments/${c.id}`)
+          .then(() => {
+            notification.success({ message: 'Yorum silindi' });
+            void qc.invalidateQueries({ queryKey: ['posts'] });
+          })
+          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu.') })),
+    });
+  const count = charCount(text);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title="Yorumlar" destroyOnHidden>
+      <div style={{ maxHeight: '20rem', overflowY: 'auto' }}>
+        {isLoading ? (
+          <Typography.Text>Yükleniyor...</Typography.Text>
+        ) : comments.length === 0 ? (
+          <div style={{ textAlign: 'center', padding: 16 }}>
+            <div>Henüz yorum yapılmamış</div>
+            <Typography.Text type="secondary">İlk yorumu sen yap!</Typography.Text>
+          </div>
+        ) : (
+          <List
+            dataSource={comments}
+            renderItem={(c) => (
+              <List.Item
+                actions={user && (user.id === c.author.id || user.role === 'admin') ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />] : []}
+              >
+                <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<Space><UserName user={c.author} /><Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></Space>} description={<RichText text={c.content} />} />
+              </List.Item>
+            )}
+          />
+        )}
+      </div>
+      {user && (
+        <div style={{ marginTop: 12 }}>
+          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." aria-label="Yorum yaz" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={LIMITS.commentMax} />
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
+            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>{count}/{LIMITS.commentMax}</Typography.Text>
+            <Button type="primary" onClick={() => add.mutate()} loading={add.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>Gönder</Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export function PostCard({ post: p }: { post: Post }) {
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { notification, modal, message } = App.useApp();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['posts'] });
+  const requireLogin = () => {
+    if (!user) {
+      message.info('Giriş yapmalısınız');
+      navigate('/login');
+      return false;
+    }
+    return true;
+  };
+  const like = useMutation({
+    mutationFn: () => post<{ liked: boolean }>(`/api/posts/${p.id}/like`),
+    onSuccess: (r) => {
+      notification.success({ message: r.liked ? 'Beğeni yapıldı' : 'Beğeni kaldırıldı' });
+      refresh();
+    },
+    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi başarısız oldu') }),
+  });
+  const save = useMutation({
+    mutationFn: () => post<{ bookmarked: boolean }>('/api/bookmarks/toggle', { postId: p.id }),
+    onSuccess: (r) => {
+      notification.success({ message: r.bookmarked ? 'Kaydedildi' : 'Kayıt kaldırıldı' });
+      refresh();
+      void qc.invalidateQueries({ queryKey: ['bookmarks'] });
+    },
+    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }),
+  });
+  const share = async () => {
+    const url = `${window.location.origin}/posts/${p.id}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      message.success('Link kopyalandı');
+    } catch {
+      message.info(url);
+    }
+    void post(`/api/posts/${p.id}/share`).then(refresh).catch(() => undefined);
+  };
+  const remove = () =>
+    modal.confirm({
+      title: 'Gönderiyi Sil',
+      content: 'Bu işlem geri alınamaz.',
+      okText: 'Sil',
+      cancelText: 'İptal',
+      okButtonProps: { danger: true },
+      onOk: () =>
+        del(`/api/posts/${p.id}`)
+          .then(() => {
+            notification.success({ message: 'Gönderi silindi' });
+            refresh();
+          })
+          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
+    });
+  const saveEdit = async () => {
+    try {
+      await patch(`/api/posts/${p.id}`, { content: editing });
+      setEditing(null);
+      notification.success({ message: 'Gönderi güncellendi' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi güncellenemedi') });
+    }
+  };
+  const own = user?.id === p.author.id;
+  const menu = [
+    ...(own ? [{ key: 'edit', icon: <EditOutlined />, label: 'Düzenle', onClick: () => setEditing(p.content) }] : []),
+    ...(own || user?.role === 'admin' ? [{ key: 'del', icon: <DeleteOutlined />, danger: true, label: own ? 'Sil' : 'Sil (Admin)', onClick: remove }] : []),
+    ...(user && !own ? [{ key: 'report', icon: <FlagOutlined />, label: 'Şikayet Et', onClick: () => setReporting(true) }] : []),
+  ];
+  return (
+    <Card style={{ marginBottom: 12 }} data-testid="post-card">
+      <div style={{ display: 'flex', gap: 12 }}>
+        <UserAvatar user={p.author} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <Space wrap size={4}>
+              <UserName user={p.author} />
+              <Typography.Text type="secondary">@{p.author.username} · {fromNow(p.createdAt)}</Typography.Text>
+              {p.category && <Tag color={p.category.color}>{p.category.name}</Tag>}
+            </Space>
+            {user && menu.length > 0 && (
+              <Dropdown menu={{ items: menu }} trigger={['click']}>
+                <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
+              </Dropdown>
+            )}
+          </div>
+          {editing !== null ? (
+            <div style={{ marginTop: 8 }}>
+              <Input.TextArea value={editing} onChange={(e) => setEditing(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
+              <Space style={{ marginTop: 8 }}>
+                <Button type="primary" onClick={() => void saveEdit()}>Kaydet</Button>
+                <Button onClick={() => setEditing(null)}>İptal</Button>
+              </Space>
+            </div>
+          ) : (
+            <div style={{ marginTop: 6 }}>
+              <RichText text={p.content} />
+            </div>
+          )}
+          {p.imageUrl && !imageFailed && <img src={mediaUrl(p.imageUrl)} alt="" onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', borderRadius: 8 }} />}
+          {p.videoUrl && <video src={mediaUrl(p.videoUrl)} controls style={{ marginTop: 8, maxWidth: '100%', maxHeight: 360, borderRadius: 8 }} />}
+          <Space style={{ marginTop: 8 }} wrap>
+            <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && like.mutate()} loading={like.isPending}>{p.likesCount}</Button>
+            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>{p.commentsCount}</Button>
+            <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>{p.sharesCount}</Button>
+            <Button type="text" aria-label="Kaydet" aria-pressed={p.isBookmarked} icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />} onClick={() => requireLogin() && save.mutate()} />
+          </Space>
+        </div>
+      </div>
+      <CommentsDialog post={p} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
+      {reporting && <ReportDialog targetType="post" targetId={p.id} onClose={() => setReporting(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, List, Modal, Result, Row, Space, Switch, Tag, Typography } from 'antd';
+import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, post } from '../../api/client';
+import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { formatDateTime, fromNow, dayjs } from '../../components/time';
+import { GroupIcon } from './icons';
+import { usePageMeta } from '../shell/meta';
+
+function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const { notification, message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  const like = async () => {
+    if (!user) return message.info('Giriş yapmalısınız');
+    try {
+      if (p.isLiked) await del(`/api/hobby-groups/posts/${p.id}/like`);
+      else await post(`/api/hobby-groups/posts/${p.id}/like`);
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, p.isLiked ? 'Beğeni kaldırma sırasında bir hata oluştu' : 'Beğeni sırasında bir hata oluştu') });
+    }
+  };
+  const comment = async () => {
+    try {
+      await post(`/api/hobby-groups/posts/${p.id}/comments`, { content: text });
+      setText('');
+      notification.success({ message: 'Yorumunuz eklendi' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
+    }
+  };
+  const canDelete = user && (user.id === p.authorId || user.id === group.creatorId || user.role === 'admin');
+  return (
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
+      <Space><UserAvatar user={p.author} size={32} /><UserName user={p.author} /><Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text></Space>
+      <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
+      <Space>
+        <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
+        <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>
+        {canDelete && <Button type="text" danger icon={<DeleteOutlined />} aria-label="Gönderiyi sil" onClick={() => void del(`/api/hobby-groups/posts/${p.id}`).then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })} />}
+      </Space>
+      {open && (
+        <div style={{ marginTop: 8 }}>
+          {comments.map((c) => <div key={c.id} style={{ marginBottom: 4 }}><strong>{c.author.displayName}</strong> {c.content}</div>)}
+          {group.isMember && (
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." maxLength={LIMITS.commentMax} aria-label="Yorum yaz" />
+              <Button type="primary" disabled={!text.trim()} onClick={() => void comment()}>Gönder</Button>
+            </Space.Compact>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export default function GroupPage() {
+  const { slug } = useParams();
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const [postText, setPostText] = useState('');
+  const [sharing, setSharing] = useState(false);
+  const [eventOpen, setEventOpen] = useState(false);
+  const [eventForm] = Form.useForm();
+  const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
+  const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
+  const { data: posts = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
+  const { data: members = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
+  const { data: events = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
+  usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
+  if (isLoading) return <PageSpinner />;
+  if (isError || !g) return <Result status="404" title="Grup bulunamadı" extra={<Link to="/categories">Gruplara dön</Link>} />;
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  const toggleMembership = async () => {
+    try {
+      await post(`/api/hobby-groups/${slug}/${g.isMember ? 'leave' : 'join'}`);
+      notification.success({ message: g.isMember ? 'Gruptan ayrıldınız.' : 'Gruba katıldınız.' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  const sharePost = async () => {
+    try {
+      await post(`/api/hobby-groups/${slug}/posts`, { content: postText, type: 'text' });
+      setPostText('');
+      setSharing(false);
+      notification.success({ message: 'Gönderi paylaşıldı.' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') });
+    }
+  };
+  const createEvent = async (v: { title: string; description?: string; date: dayjs.Dayjs; location: string; maxAttendees?: number; isOnline?: boolean; meetingLink?: string }) => {
+    try {
+      await post(`/api/hobby-groups/${slug}/events`, { ...v, date: v.date.toISOString() });
+      notification.success({ message: 'Etkinlik oluşturuldu.' });
+      eventForm.resetFields();
+      setEventOpen(false);
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Etkinlik oluşturulurken bir hata oluştu.') });
+    }
+  };
+  return (
+    <div>
+      <Link to="/categories">← Gruplar</Link>
+      <Card style={{ marginTop: 8, borderTop: `4px solid ${g.color}` }}>
+        <Space align="start" wrap>
+          <GroupIcon name={g.icon} color={g.color} size={48} />
+          <div>
+            <Typography.Title level={2} style={{ margin: 0 }}>{g.name} {g.isPrivate && <Tag>Özel</Tag>}</Typography.Title>
+            <Typography.Paragraph>{g.description}</Typography.Paragraph>
+            <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
+          </div>
+        </Space>
+        {user && (
+          <Space style={{ display: 'flex', marginTop: 12 }}>
+            {user.id !== g.creatorId && <Button type={g.isMember ? 'default' : 'primary'} onClick={() => void toggleMembership()}>{g.isMember ? 'Gruptan Ayrıl' : 'Gruba Katıl'}</Button>}
+            {g.isMember && <Button onClick={() => setSharing(true)}>Gönderi Paylaş</Button>}
+            {g.isMember && <Button onClick={() => setEventOpen(true)}>Etkinlik Oluştur</Button>}
+          </Space>
+        )}
+      </Card>
+      {!inside ? <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card> : (
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col xs={24} lg={16}>
+            {posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card title="Üyeler" size="small">
+              <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
+                <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
+              )} />
+              {members.length > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{members.length - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
+            </Card>
+            <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
+              {events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
+                <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}</Typography.Text></div>
+              ))}
+              {events.length > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{events.length - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
+            </Card>
+            {user?.role === 'admin' && <Card size="small" style={{ marginTop: 12 }}>Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.</Card>}
+          </Col>
+        </Row>
+      )}
+      <Modal open={sharing} title="Gönderi Paylaş" okText="Paylaş" cancelText="İptal" onOk={() => void sharePost()} onCancel={() => setSharing(false)} okButtonProps={{ disabled: !postText.trim() }}>
+        <Input.TextArea value={postText} onChange={(e) => setPostText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Gönderi" />
+      </Modal>
+      <Modal open={eventOpen} title="Etkinlik Oluştur" okText="Oluştur" cancelText="İptal" onOk={() => eventForm.submit()} onCancel={() => setEventOpen(false)}>
+        <Form form={eventForm} layout="vertical" onFinish={createEvent}>
+          <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
+          <Form.Item label="Açıklama" name="description"><Input.TextArea /></Form.Item>
+          <Form.Item label="Tarih ve saat" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} /></Form.Item>
+          <Form.Item label="Konum" name="location" rules={[{ required: true, message: 'Konum gereklidir' }]}><Input /></Form.Item>
+          <Form.Item label="En fazla katılımcı" name="maxAttendees"><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item label="Çevrim içi" name="isOnline" valuePropName="checked"><Switch /></Form.Item>
+          <Form.Item label="Toplantı bağlantısı" name="meetingLink"><Input placeholder="https://" /></Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

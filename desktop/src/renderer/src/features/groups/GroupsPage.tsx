@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, LIMITS, STATIC_CATEGORIES, TEXTS } from '@mahalle/shared';
+import { errorMessage, get, post } from '../../api/client';
+import type { HobbyGroup } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { EmptyState, PageSpinner } from '../../components/common';
+import { GroupIcon } from './icons';
+import { usePageMeta } from '../shell/meta';
+
+function CreateGroupDialog({ onClose }: { onClose(): void }) {
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const [icon, setIcon] = useState<string>(DEFAULT_GROUP_ICON);
+  const [color, setColor] = useState<string>(DEFAULT_GROUP_COLOR);
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const submit = async (v: { name: string; description: string }) => {
+    setBusy(true);
+    try {
+      await post('/api/hobby-groups', { ...v, icon, color, isPrivate: false });
+      notification.success({ message: 'Başarılı!', description: 'Hobi grubu oluşturuldu' });
+      form.resetFields();
+      void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+      onClose();
+    } catch (err) {
+      // The dialog stays open with what was typed.
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Grup oluşturulurken bir hata oluştu.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title="Yeni Hobi Grubu Oluştur" onCancel={onClose} footer={[<Button key="c" onClick={onClose}>İptal</Button>, <Button key="o" type="primary" disabled={busy} onClick={() => form.submit()}>{busy ? 'Oluşturuluyor...' : 'Oluştur'}</Button>]}>
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label="Grup adı" name="name" rules={[{ required: true, min: LIMITS.groupNameMin, message: 'Grup adı en az 2 karakter olmalıdır' }]}><Input /></Form.Item>
+        <Form.Item label="Açıklama" name="description" rules={[{ required: true, min: LIMITS.groupDescriptionMin, message: 'Açıklama en az 10 karakter olmalıdır' }]}><Input.TextArea /></Form.Item>
+        <div>Simge ve renk</div>
+        <Space wrap style={{ marginTop: 8 }}>
+          {STATIC_CATEGORIES.map((c) => (
+            <Button key={c.key} aria-label={c.name} type={icon === c.icon ? 'primary' : 'default'} onClick={() => { setIcon(c.icon); setColor(c.color); }} icon={<GroupIcon name={c.icon} color={icon === c.icon ? '#fff' : c.color} size={16} />} />
+          ))}
+        </Space>
+        <Space wrap style={{ marginTop: 8 }}>
+          {[...new Set(STATIC_CATEGORIES.map((c) => c.color))].map((c) => (
+            <button key={c} type="button" aria-label={`Renk ${c}`} onClick={() => setColor(c)} style={{ width: 24, height: 24, borderRadius: 12, background: c, border: color === c ? '3px solid #000' : '1px solid #ccc', cursor: 'pointer' }} />
+          ))}
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: string }) {
+  usePageMeta({ title, description: 'Şehrindeki hobi gruplarını keşfet, katıl ya da kendi grubunu kur.' });
+  const user = useSession((s) => s.user);
+  const [creating, setCreating] = useState(false);
+  const { data = [], isLoading } = useQuery({ queryKey: ['hobby-groups', 'list'], queryFn: () => get<HobbyGroup[]>('/api/hobby-groups?limit=100') });
+  return (
+    <div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography.Title level={2}>{title}</Typography.Title>
+        {user && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Grup Oluştur</Button>}
+      </div>
+      {title === 'Kategoriler' && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          {STATIC_CATEGORIES.map((c) => <Link key={c.key} to={`/category/${c.key}`}><Tag color={c.color}>{c.name}</Tag></Link>)}
+        </Space>
+      )}
+      {!user && user !== undefined && (
+        <Card style={{ marginBottom: 16 }}>Hobi gruplarına katılmak için giriş yapın <Link to="/login"><Button type="link">Giriş Yap</Button></Link></Card>
+      )}
+      {isLoading ? <PageSpinner /> : data.length === 0 ? (
+        <EmptyState title="Henüz hobi grubu yok" hint="İlk hobi grubunu sen oluştur!" action={user ? <Button type="primary" onClick={() => setCreating(true)}>İlk Grubu Oluştur</Button> : undefined} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {data.map((g) => (
+            <Col key={g.id} xs={24} md={12} lg={8}>
+              <Link to={`/hobby-groups/${g.slug}`}>
+                <Card hoverable data-testid="group-card">
+                  <Space><GroupIcon name={g.icon} color={g.color} size={28} /><Typography.Title level={5} style={{ margin: 0 }}>{g.name}</Typography.Title>{g.isPrivate && <Tag>Özel</Tag>}</Space>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginTop: 8 }}>{g.description}</Typography.Paragraph>
+                  <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {creating && <CreateGroupDialog onClose={() => setCreating(false)} />}
+    </div>
+  );
+}

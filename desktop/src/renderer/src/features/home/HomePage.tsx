@@ -1,0 +1,118 @@
+import { Button, Card, Col, List, Row, Space, Statistic, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS, stripHtml, truncate } from '@mahalle/shared';
+import { get } from '../../api/client';
+import type { BlogPost, Category, EventItem, Hashtag, Person, Question } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { UserAvatar } from '../../components/common';
+import { formatDateTime } from '../../components/time';
+import { Composer } from '../feed/Composer';
+import { PostList } from '../feed/PostList';
+import { usePageMeta } from '../shell/meta';
+
+function SideLists() {
+  const { data: members = [] } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
+  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
+  const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card title="Gündemdeki Etiketler" size="small">
+        {trending.length === 0 ? <Typography.Text type="secondary">Henüz gündem yok</Typography.Text> : trending.slice(0, 5).map((t) => (
+          <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <span>#{t.tag}</span>
+            <Typography.Text type="secondary">{t.posts} gönderi · {t.growth >= 0 ? '+' : ''}{t.growth}%</Typography.Text>
+          </div>
+        ))}
+      </Card>
+      <Card title="Yeni Üyeler" size="small">
+        <List dataSource={members} renderItem={(m) => (
+          <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} /></List.Item>
+        )} />
+      </Card>
+      <Card title="Yaklaşan Etkinlikler" size="small" extra={<Link to="/events">Tümü</Link>}>
+        {events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.map((e) => (
+          <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.location}</Typography.Text></div>
+        ))}
+      </Card>
+    </Space>
+  );
+}
+
+export function HomePage() {
+  usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
+  const user = useSession((s) => s.user);
+  const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
+  const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?pageSize=${LIMITS.homeQuestions}`) });
+  const { data: blogAll = [] } = useQuery({ queryKey: ['blog', 'count'], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=100') });
+  const { data: categories = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
+  const { data: members = [] } = useQuery({ queryKey: ['users', 'recent', 100], queryFn: () => get<Person[]>('/api/users/recent?limit=100') });
+  const { data: weekEvents = [] } = useQuery({ queryKey: ['events', 'upcoming', 100], queryFn: () => get<EventItem[]>('/api/events?limit=100').catch(() => []) });
+  const weekAhead = Date.now() + 7 * 86_400_000;
+  const counters = [
+    { title: 'Aktif üye', value: members.length >= 100 ? '100+' : members.length },
+    { title: 'Soru', value: questions?.total ?? 0 },
+    { title: 'Blog yazısı', value: blogAll.length },
+    { title: 'Bu hafta etkinlik', value: weekEvents.filter((e) => new Date(e.date).getTime() < weekAhead).length },
+    { title: 'Kategori', value: categories.length },
+  ];
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={16}>
+        {user === null && (
+          <Card style={{ marginBottom: 16, background: 'linear-gradient(135deg,#6d28d9,#db2777)', color: '#fff' }}>
+            <Typography.Title style={{ color: '#fff' }}>Mahalle'ye hoş geldin!</Typography.Title>
+            <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.</Typography.Paragraph>
+            <Space><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></Space>
+          </Card>
+        )}
+        <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+          {counters.map((c) => (
+            <Col xs={12} md={8} lg={4} key={c.title} flex="1"><Card size="small"><Statistic title={c.title} value={c.value} /></Card></Col>
+          ))}
+        </Row>
+        <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+          {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
+            <Col key={to} xs={12} md={8} lg={4} flex="1"><Link to={to}><Card size="small" hoverable style={{ textAlign: 'center' }}>{label}</Card></Link></Col>
+          ))}
+        </Row>
+        {user && (
+          <>
+            <Composer />
+            <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography.Title level={4}>Son Gönderiler</Typography.Title>
+              <Link to="/home">Tümü</Link>
+            </div>
+            <PostList query="/api/posts" />
+          </>
+        )}
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col xs={24} md={12}>
+            <Card title="Son Blog Yazıları" size="small" extra={<Link to="/blog">Tümü</Link>}>
+              {blog.map((b) => (
+                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.excerpt), 80)}</Typography.Text></div>
+              ))}
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card title="Son Sorular" size="small" extra={<Link to="/qa">Tümü</Link>}>
+              {questions?.items.map((q) => (
+                <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Typography.Text type="secondary">({q.answersCount} cevap)</Typography.Text></div>
+              ))}
+            </Card>
+          </Col>
+        </Row>
+        {user === null && (
+          <Card style={{ marginTop: 16, textAlign: 'center' }}>
+            <Typography.Title level={3}>Topluluğa katıl</Typography.Title>
+            <Typography.Paragraph>Paylaş, beğen, yorum yap; komşularınla aynı hobilerde buluş.</Typography.Paragraph>
+            <Link to="/login?tab=register"><Button type="primary" size="large">Üye Ol</Button></Link>
+          </Card>
+        )}
+      </Col>
+      <Col xs={24} xl={8}>
+        <SideLists />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { App, Badge, Button, Card, Col, Empty, Input, List, Popconfirm, Row, Typography } from 'antd';
+import { DeleteOutlined, SendOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, patch, post } from '../../api/client';
+import type { Conversation, Message, Profile } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { fromNow } from '../../components/time';
+import { usePageMeta } from '../shell/meta';
+
+function ChatPane({ otherId }: { otherId: number }) {
+  const me = useSession((s) => s.user)!;
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  const { data: other } = useQuery({ queryKey: ['users', otherId], queryFn: () => get<Profile>(`/api/users/${otherId}`) });
+  const { data: messages = [], isLoading } = useQuery({ queryKey: ['messages', 'conversation', otherId], queryFn: () => get<Message[]>(`/api/messages/conversation/${otherId}?limit=100`) });
+  const unread = messages.some((m) => m.receiverId === me.id && !m.isRead);
+  useEffect(() => {
+    // Opening a conversation reads it.
+    if (unread) void patch(`/api/messages/conversation/${otherId}/read`).then(() => qc.invalidateQueries({ queryKey: ['messages'] }));
+  }, [unread, otherId, qc]);
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length]);
+  const send = useMutation({
+    mutationFn: () => post<Message>('/api/messages', { receiverId: otherId, content: text, messageType: 'text' }),
+    onSuccess: () => {
+      setText('');
+      void qc.invalidateQueries({ queryKey: ['messages'] });
+    },
+    // What was typed stays in the box.
+    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') }),
+  });
+  const remove = (m: Message) =>
+    del(`/api/messages/${m.id}`)
+      .then(() => qc.invalidateQueries({ queryKey: ['messages'] }))
+      .catch(() => notification.error({ message: TEXTS.errors.title, description: 'Mesaj silinemedi' }));
+  return (
+    <Card title={other ? <span><UserAvatar user={other} size={28} /> {other.displayName}</span> : ' '} styles={{ body: { display: 'flex', flexDirection: 'column', height: 480 } }}>
+      <div style={{ flex: 1, overflowY: 'auto' }} data-testid="chat-messages">
+        {isLoading ? <PageSpinner /> : messages.length === 0 ? <Empty description="Henüz mesaj yok. İlk mesajı sen gönder!" /> : messages.map((m) => {
+          const mine = m.senderId === me.id;
+          return (
+            <div key={m.id} style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }}>
+              <div style={{ maxWidth: '75%', padding: '8px 12px', borderRadius: 12, background: mine ? '#6d28d9' : 'rgba(127,127,127,.15)', color: mine ? '#fff' : undefined, whiteSpace: 'pre-wrap' }}>
+                {m.content}
+                <div style={{ fontSize: 11, opacity: 0.7 }}>
+                  {fromNow(m.createdAt)}
+                  {mine && (
+                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText="İptal" onConfirm={() => void remove(m)}>
+                      <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Mesajı sil" style={{ color: 'inherit' }} />
+                    </Popconfirm>
+                  )}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+        <div ref={end} />
+      </div>
+      <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Mesaj yaz..."
+          aria-label="Mesaj yaz"
+          maxLength={LIMITS.messageMax}
+          autoSize={{ minRows: 1, maxRows: 5 }}
+          style={{ maxHeight: 120 }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              if (text.trim() && !send.isPending) send.mutate();
+            }
+          }}
+        />
+        <Button type="primary" icon={<SendOutlined />} aria-label="Gönder" onClick={() => send.mutate()} disabled={!text.trim()} loading={send.isPending} />
+      </div>
+    </Card>
+  );
+}
+
+export default function MessagesPage() {
+  usePageMeta({ title: 'Mesajlar' });
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('user')) || null;
+  const { data = [], isLoading } = useQuery({ queryKey: ['messages', 'conversations'], queryFn: () => get<Conversation[]>('/api/messages?limit=100') });
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={9}>
+        <Card title="Mesajlar" styles={{ body: { padding: 0 } }}>
+          {isLoading ? <PageSpinner /> : data.length === 0 ? <Empty description="Henüz mesajınız yok" style={{ padding: 24 }} /> : (
+            <List
+              dataSource={data}
+              renderItem={(c) => (
+                <List.Item onClick={() => setParams({ user: String(c.otherUser.id) })} style={{ cursor: 'pointer', paddingInline: 16, background: selected === c.otherUser.id ? 'rgba(109,40,217,.08)' : undefined }} data-testid="conversation">
+                  <List.Item.Meta
+                    avatar={<Badge count={c.unreadCount} size="small"><UserAvatar user={c.otherUser} /></Badge>}
+                    title={c.otherUser.displayName}
+                    description={<Typography.Text type="secondary" ellipsis>{c.lastMessage?.content}</Typography.Text>}
+                  />
+                </List.Item>
+              )}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} md={15}>{selected ? <ChatPane otherId={selected} /> : <Card><Empty description="Bir konuşma seçin" /></Card>}</Col>
+    </Row>
+  );
+}

@@ -1,0 +1,58 @@
+import { App, Badge, Button, Card, List, Space, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, patch, post } from '../../api/client';
+import type { Notification } from '../../api/types';
+import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
+import { fromNow } from '../../components/time';
+import { notificationTarget, notificationText } from './text';
+import { usePageMeta } from '../shell/meta';
+
+export default function NotificationsPage() {
+  usePageMeta({ title: 'Bildirimler' });
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const { data = [], isLoading } = useQuery({ queryKey: ['notifications', 'page'], queryFn: () => get<Notification[]>('/api/notifications?limit=100') });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['notifications'] });
+  const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
+    p.then(() => { if (ok) notification.success({ message: ok }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
+  const open = (n: Notification) => {
+    if (!n.isRead) void run(patch(`/api/notifications/${n.id}/read`));
+    const to = notificationTarget(n);
+    if (to) navigate(to);
+  };
+  return (
+    <Card title="Bildirimler" extra={<Button onClick={() => void run(patch('/api/notifications/read-all'))} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
+      {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz bildirim yok" /> : (
+        <List
+          dataSource={data}
+          renderItem={(n) => (
+            <List.Item
+              style={{ background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 12, borderRadius: 8, cursor: 'pointer' }}
+              onClick={() => open(n)}
+              actions={[
+                ...(n.type === 'follow_request' && n.relatedUserId
+                  ? [
+                      <Button key="a" type="primary" size="small" onClick={(e) => { e.stopPropagation(); void run(post(`/api/follow-requests/${n.relatedUserId}/accept`), 'Takip isteği kabul edildi'); }}>Kabul Et</Button>,
+                      <Button key="r" size="small" onClick={(e) => { e.stopPropagation(); void run(post(`/api/follow-requests/${n.relatedUserId}/reject`), 'Takip isteği reddedildi'); }}>Reddet</Button>,
+                    ]
+                  : []),
+                ...(!n.isRead ? [<Button key="m" size="small" type="link" onClick={(e) => { e.stopPropagation(); void run(patch(`/api/notifications/${n.id}/read`)); }}>Okundu</Button>] : []),
+                <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Bildirimi sil" onClick={(e) => { e.stopPropagation(); void run(del(`/api/notifications/${n.id}`), 'Bildirim silindi'); }} />,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<Badge dot={!n.isRead}><UserAvatar user={n.relatedUser} /></Badge>}
+                title={<Space>{notificationText(n)}</Space>}
+                description={<Typography.Text type="secondary">{fromNow(n.createdAt)}</Typography.Text>}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

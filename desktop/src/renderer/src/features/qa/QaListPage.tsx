@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, List, Modal, Pagination, Select, Space, Tag, Typography } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, LikeOutlined, MessageOutlined, EyeOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL, TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, post } from '../../api/client';
+import type { Question } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
+import { fromNow } from '../../components/time';
+import { usePageMeta } from '../shell/meta';
+
+function AskDialog({ onClose }: { onClose(): void }) {
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const submit = async (v: { title?: string; content?: string; category: string; tags?: string }) => {
+    if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: 'Eksik bilgi', description: 'Lütfen başlık ve içerik alanlarını doldurun.' });
+    setBusy(true);
+    try {
+      await post('/api/questions', v);
+      notification.success({ message: 'Soru eklendi' });
+      void qc.invalidateQueries({ queryKey: ['questions'] });
+      onClose();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru eklenirken bir hata oluştu.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title="Soru Sor" okText="Sor" cancelText="İptal" onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ category: 'Genel' }}>
+        <Form.Item label="Başlık" name="title"><Input maxLength={LIMITS.questionTitleMax} /></Form.Item>
+        <Form.Item label="İçerik" name="content"><Input.TextArea autoSize={{ minRows: 4 }} /></Form.Item>
+        <Form.Item label="Kategori" name="category"><Select options={QUESTION_CATEGORIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
+        <Form.Item label="Etiketler (virgülle)" name="tags"><Input /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function QaListPage() {
+  usePageMeta({ title: 'Soru & Cevap', description: 'Topluluğa soru sor, cevapla, oyla.' });
+  const user = useSession((s) => s.user);
+  const [params, setParams] = useSearchParams();
+  const [asking, setAsking] = useState(false);
+  const qc = useQueryClient();
+  const { modal, notification } = App.useApp();
+  const page = Number(params.get('page') ?? 1);
+  const category = params.get('category') ?? QUESTION_FILTER_ALL;
+  const search = params.get('q') ?? '';
+  const qs = new URLSearchParams({ page: String(page), ...(category !== QUESTION_FILTER_ALL ? { category } : {}), ...(search ? { search } : {}) });
+  const { data, isLoading } = useQuery({ queryKey: ['questions', 'list', qs.toString()], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?${qs}`) });
+  const set = (p: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...p });
+  const remove = (q: Question) =>
+    modal.confirm({
+      title: 'Soruyu Sil',
+      content: 'Soru ve tüm cevapları kalıcı olarak silinecek.',
+      okText: 'Sil',
+      cancelText: 'İptal',
+      okButtonProps: { danger: true },
+      onOk: () => del(`/api/questions/${q.id}`).then(() => { notification.success({ message: 'Soru silindi' }); void qc.invalidateQueries({ queryKey: ['questions'] }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru silinemedi') })),
+    });
+  return (
+    <div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+        <Typography.Title level={2}>Soru & Cevap</Typography.Title>
+        {user ? <Button type="primary" onClick={() => setAsking(true)}>Soru Sor</Button> : <Link to="/login"><Button>Soru sormak için giriş yapın</Button></Link>}
+      </div>
+      <Input.Search placeholder="Sorularda ara..." defaultValue={search} allowClear onSearch={(v) => set({ q: v, page: '1' })} style={{ marginBottom: 12 }} aria-label="Sorularda ara" />
+      <Space wrap style={{ marginBottom: 16 }}>
+        {[QUESTION_FILTER_ALL, ...QUESTION_CATEGORIES].map((c) => (
+          <Tag.CheckableTag key={c} checked={category === c} onChange={() => set({ category: c, page: '1' })}>{c}</Tag.CheckableTag>
+        ))}
+      </Space>
+      {isLoading ? <PageSpinner /> : !data || data.items.length === 0 ? <EmptyState title="Henüz soru yok" hint="İlk soruyu sen sor!" /> : (
+        <>
+          <List
+            dataSource={data.items}
+            renderItem={(q) => (
+              <Card style={{ marginBottom: 12 }} size="small" data-testid="question-card">
+                <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+                  <div>
+                    <Link to={`/qa/question/${q.id}`}><Typography.Title level={5} style={{ margin: 0 }}>{q.title}</Typography.Title></Link>
+                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0' }}>{q.content}</Typography.Paragraph>
+                    <Space wrap size="small">
+                      <Tag>{q.category.name}</Tag>
+                      {q.isAnswered && <Tag color="green" icon={<CheckCircleOutlined />}>Cevaplandı</Tag>}
+                      {q.tags.map((t) => <Tag key={t} color="purple">#{t}</Tag>)}
+                    </Space>
+                  </div>
+                  {user?.role === 'admin' && <Button danger type="text" icon={<DeleteOutlined />} aria-label="Soruyu sil" onClick={() => remove(q)} />}
+                </div>
+                <Space style={{ marginTop: 8 }} wrap>
+                  <UserAvatar user={q.author} size={24} /> <span>{q.author.displayName}</span>
+                  <Typography.Text type="secondary">{fromNow(q.createdAt)}</Typography.Text>
+                  <span><LikeOutlined /> {q.upvotes}</span><span><MessageOutlined /> {q.answersCount}</span><span><EyeOutlined /> {q.views}</span>
+                </Space>
+              </Card>
+            )}
+          />
+          <Pagination current={page} pageSize={LIMITS.qaPageSize} total={data.total} onChange={(p) => set({ page: String(p) })} showSizeChanger={false} />
+        </>
+      )}
+      {asking && <AskDialog onClose={() => setAsking(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { App, Button, Card, Input, List, Result, Space, Tag, Typography } from 'antd';
+import { CheckCircleFilled, DeleteOutlined, EyeOutlined, LikeFilled, LikeOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TEXTS } from '@mahalle/shared';
+import { del, errorMessage, get, post } from '../../api/client';
+import type { Answer, Question } from '../../api/types';
+import { useSession } from '../../stores/session';
+import { PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { fromNow } from '../../components/time';
+import { usePageMeta } from '../shell/meta';
+
+export default function QuestionPage() {
+  const { id } = useParams();
+  const user = useSession((s) => s.user);
+  const qc = useQueryClient();
+  const { notification, message, modal } = App.useApp();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { data: q, isLoading, isError } = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => get<Question>(`/api/questions/${id}`) });
+  const { data: answers = [] } = useQuery({ queryKey: ['questions', 'one', id, 'answers'], queryFn: () => get<Answer[]>(`/api/questions/${id}/answers`), enabled: !!q });
+  usePageMeta({ title: q?.title ?? 'Soru', description: q?.content.slice(0, 160) });
+  if (isLoading) return <PageSpinner />;
+  if (isError || !q) return <Result status="404" title="Soru bulunamadı" extra={<Link to="/qa">Sorulara dön</Link>} />;
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['questions'] });
+  const act = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
+    p.then(() => { if (ok) notification.success({ message: ok }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
+  const needLogin = () => { if (!user) { message.info('Giriş yapın'); return true; } return false; };
+  const share = async () => {
+    const url = window.location.href;
+    if (navigator.share) await navigator.share({ title: q.title, url }).catch(() => undefined);
+    else { await navigator.clipboard.writeText(url).catch(() => undefined); message.success('Link kopyalandı'); }
+  };
+  const answer = async () => {
+    setBusy(true);
+    try {
+      await post(`/api/questions/${q.id}/answers`, { content: text });
+      setText('');
+      notification.success({ message: 'Cevap eklendi' });
+      refresh();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Cevap eklenirken bir hata oluştu.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <Link to="/qa">← Sorular</Link>
+      <Card style={{ marginTop: 8 }}>
+        <Typography.Title level={3}>{q.title}</Typography.Title>
+        <Space wrap>
+          <Tag>{q.category.name}</Tag>
+          {q.isAnswered && <Tag color="green">Cevaplandı</Tag>}
+          {q.tags.map((t) => <Tag key={t} color="purple">#{t}</Tag>)}
+          <span><EyeOutlined /> {q.views}</span>
+          <Typography.Text type="secondary">{fromNow(q.createdAt)}</Typography.Text>
+        </Space>
+        <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{q.content}</Typography.Paragraph>
+        <Space>
+          <UserAvatar user={q.author} size={28} /><UserName user={q.author} />
+          <Button icon={q.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />} onClick={() => !needLogin() && void act(post(`/api/questions/${q.id}/upvote`))} aria-label="Oyla">{q.upvotes}</Button>
+          <Button icon={<ShareAltOutlined />} onClick={() => void share()}>Paylaş</Button>
+        </Space>
+      </Card>
+      <Typography.Title level={4} style={{ marginTop: 16 }}>{q.answersCount} Cevap</Typography.Title>
+      <List
+        dataSource={answers}
+        locale={{ emptyText: 'Henüz cevap yok. İlk cevabı sen yaz!' }}
+        renderItem={(a) => (
+          <Card size="small" style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }} data-testid="answer">
+            {a.isAccepted && <Tag color="green" icon={<CheckCircleFilled />}>Kabul edilen cevap</Tag>}
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{a.content}</Typography.Paragraph>
+            <Space wrap>
+              <UserAvatar user={a.author} size={24} /><UserName user={a.author} /><Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
+              <Button size="small" icon={a.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />} onClick={() => !needLogin() && void act(post(`/api/answers/${a.id}/upvote`))} aria-label="Cevabı oyla">{a.upvotes}</Button>
+              {user?.id === q.authorId && !a.isAccepted && <Button size="small" type="primary" ghost onClick={() => void act(post(`/api/answers/${a.id}/accept`), 'Soru işaretlendi ve kapatıldı.')}>Kabul Et</Button>}
+              {user?.role === 'admin' && (
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Cevabı sil" onClick={() => modal.confirm({ title: 'Cevabı Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => act(del(`/api/answers/${a.id}`), 'Cevap silindi') })} />
+              )}
+            </Space>
+          </Card>
+        )}
+      />
+      {user ? (
+        <Card title="Cevabın" size="small" style={{ marginTop: 12 }}>
+          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Cevabın" />
+          <Button type="primary" style={{ marginTop: 8 }} onClick={() => void answer()} loading={busy} disabled={!text.trim()}>Cevapla</Button>
+        </Card>
+      ) : (
+        <Card style={{ marginTop: 12, textAlign: 'center' }}>
+          <Typography.Paragraph>Cevap yazmak için giriş yapın.</Typography.Paragraph>
+          <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
+        </Card>
+      )}
+    </div>
+  );
+}

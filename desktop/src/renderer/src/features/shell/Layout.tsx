@@ -1,0 +1,235 @@
+import { Suspense, useEffect } from 'react';
+import { Badge, Button, Drawer, Dropdown, Grid, Input, Layout as AntLayout, List, Menu, Space, Typography, theme as antTheme } from 'antd';
+import {
+  BellOutlined, CalendarOutlined, CompassOutlined, HomeOutlined, MenuOutlined, MessageOutlined, MoonOutlined,
+  PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
+} from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { badgeText, LIMITS } from '@mahalle/shared';
+import { get, post, patch } from '../../api/client';
+import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
+import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { notificationText, notificationTarget } from '../notifications/text';
+import { fromNow } from '../../components/time';
+
+const { Header, Sider, Content, Footer } = AntLayout;
+
+function NotificationsDropdown() {
+  const count = useCounts((s) => s.notifications);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { data = [] } = useQuery({ queryKey: ['notifications'], queryFn: () => get<Notification[]>(`/api/notifications?limit=${LIMITS.notificationDropdown}`) });
+  const items = data.slice(0, LIMITS.notificationDropdown);
+  const open = async (n: Notification) => {
+    if (!n.isRead) {
+      await patch(`/api/notifications/${n.id}/read`).catch(() => undefined);
+      void qc.invalidateQueries({ queryKey: ['notifications'] });
+    }
+    const to = notificationTarget(n);
+    if (to) navigate(to);
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      popupRender={() => (
+        <div style={{ width: 320, background: 'var(--ant-color-bg-elevated, #fff)', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)', padding: 8 }}>
+          {items.length === 0 ? (
+            <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>Henüz bildirim yok</Typography.Text>
+          ) : (
+            <List
+              dataSource={items}
+              renderItem={(n) => (
+                <List.Item onClick={() => void open(n)} style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(22,119,255,.08)', paddingInline: 8 }}>
+                  <List.Item.Meta avatar={<UserAvatar user={n.relatedUser} size={32} />} title={notificationText(n)} description={fromNow(n.createdAt)} />
+                </List.Item>
+              )}
+            />
+          )}
+          <div style={{ textAlign: 'center', paddingTop: 4 }}>
+            <Link to="/notifications">Tümünü Gör</Link>
+          </div>
+        </div>
+      )}
+    >
+      <Button type="text" aria-label="Bildirimler" icon={<Badge count={badgeText(count)} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+    </Dropdown>
+  );
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const { data: questions } = useQuery({ queryKey: ['questions', 'count'], queryFn: () => get<{ total: number }>('/api/questions?pageSize=1') });
+  const { data: groups = [] } = useQuery({ queryKey: ['hobby-groups', 'sidebar'], queryFn: () => get<HobbyGroup[]>(`/api/hobby-groups?limit=${LIMITS.sidebarGroups}`) });
+  const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  const { data: activity = [] } = useQuery({ queryKey: ['posts', 'activity'], queryFn: () => get<{ id: number; content: string; author: { displayName: string }; createdAt: string }[]>('/api/posts?limit=4') });
+  const links = [
+    { key: '/', icon: <HomeOutlined />, label: 'Ana Sayfa' },
+    { key: '/discover', icon: <CompassOutlined />, label: 'Keşfet' },
+    { key: '/qa', icon: <QuestionCircleOutlined />, label: <span>Soru & Cevap <Badge count={questions?.total ?? 0} size="small" overflowCount={999} style={{ marginInlineStart: 6 }} /></span> },
+    { key: '/blog', icon: <ReadOutlined />, label: 'Blog' },
+    { key: '/categories', icon: <TagsOutlined />, label: 'Kategoriler' },
+    ...(user
+      ? [
+          { key: '/events', icon: <CalendarOutlined />, label: 'Etkinlikler' },
+          { key: '/notifications', icon: <BellOutlined />, label: 'Bildirimler' },
+          { key: '/messages', icon: <MessageOutlined />, label: 'Mesajlar' },
+          { key: '/bookmarks', icon: <SaveOutlined />, label: 'Kaydedilenler' },
+          { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
+        ]
+      : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
+    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <Badge count="Admin" style={{ backgroundColor: '#f5222d' }} /></span> }] : []),
+  ];
+  return (
+    <div style={{ padding: '12px 0' }}>
+      {user ? (
+        <Space style={{ padding: '0 16px 12px' }}>
+          <UserAvatar user={user} />
+          <div>
+            <div style={{ fontWeight: 600 }}>{user.displayName || user.username}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>Eskişehir, Türkiye</Typography.Text>
+          </div>
+        </Space>
+      ) : (
+        <div style={{ padding: '0 16px 12px' }}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>Topluluğa katılmak için giriş yapın.</Typography.Paragraph>
+          <Link to="/login"><Button type="primary" block>Giriş Yap</Button></Link>
+        </div>
+      )}
+      <Menu mode="inline" selectedKeys={[location.pathname]} items={links.map((l) => ({ key: l.key, icon: l.icon, label: <Link to={l.key} onClick={onNavigate}>{l.label}</Link> }))} style={{ borderInlineEnd: 0 }} />
+      <div style={{ padding: '12px 16px' }}>
+        <Typography.Title level={5}><TeamOutlined /> Hobi Grupları</Typography.Title>
+        {groups.map((g) => (
+          <div key={g.id}><Link to={`/category/${g.name.toLocaleLowerCase('tr')}`} onClick={onNavigate} style={{ color: g.color }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
+        ))}
+        <Link to="/categories" onClick={onNavigate}>Tümünü gör</Link>
+        <Typography.Title level={5} style={{ marginTop: 16 }}>Gündem</Typography.Title>
+        {trending.length === 0 && <Typography.Text type="secondary">Henüz gündem yok</Typography.Text>}
+        {trending.slice(0, 5).map((t) => (
+          <div key={t.tag}>#{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text></div>
+        ))}
+        <Typography.Title level={5} style={{ marginTop: 16 }}>Son Aktiviteler</Typography.Title>
+        {activity.map((a) => (
+          <div key={a.id} style={{ fontSize: 12, marginBottom: 4 }}>
+            <strong>{a.author.displayName}</strong> paylaştı · <Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Layout() {
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const messages = useCounts((s) => s.messages);
+  const { theme, toggle } = useTheme();
+  const { mobileMenuOpen, setMobileMenu, focusComposer } = useUi();
+  const screens = Grid.useBreakpoint();
+  const desktop = screens.lg ?? true;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = antTheme.useToken();
+  const qc = useQueryClient();
+  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+
+  const logout = async () => {
+    await post('/api/auth/logout').catch((err) => console.warn('logout', err));
+    setUser(null);
+    qc.clear();
+    navigate('/');
+  };
+
+  const nav = [
+    { to: '/', label: 'Ana Sayfa' },
+    { to: '/discover', label: 'Keşfet' },
+    { to: '/qa', label: 'Soru & Cevap' },
+    { to: '/events', label: 'Etkinlikler' },
+  ];
+  return (
+    <AntLayout style={{ minHeight: '100vh' }}>
+      <Header style={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        {!desktop && <Button type="text" icon={<MenuOutlined />} aria-label="Menü" onClick={() => setMobileMenu(true)} />}
+        <Link to="/" style={{ fontWeight: 800, fontSize: 20 }}>Mahalle</Link>
+        {desktop && (
+          <nav style={{ display: 'flex', gap: 16 }} aria-label="Ana gezinme">
+            {nav.map((n) => <Link key={n.to} to={n.to} style={{ fontWeight: location.pathname === n.to ? 700 : 400 }}>{n.label}</Link>)}
+          </nav>
+        )}
+        <div style={{ flex: 1 }} />
+        {desktop && <Input.Search placeholder="Ara..." style={{ width: 220 }} aria-label="Ara" onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
+        <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
+        {user ? (
+          <Space>
+            <NotificationsDropdown />
+            <Link to="/messages" aria-label="Mesajlar">
+              <Badge count={badgeText(messages)} size="small" data-testid="message-badge"><MessageOutlined style={{ fontSize: 18 }} /></Badge>
+            </Link>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'p', label: <Link to="/profile">Profil</Link> },
+                  { key: 'e', label: <Link to="/profile?edit=1">Profili Düzenle</Link> },
+                  ...(user.role === 'admin' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
+                  { key: 'o', label: 'Çıkış Yap', onClick: () => void logout() },
+                ],
+              }}
+            >
+              <Button type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0 }}><UserAvatar user={user} size={32} /></Button>
+            </Dropdown>
+          </Space>
+        ) : (
+          user === null && (
+            <Space>
+              <Link to="/login?tab=register"><Button>Üye Ol</Button></Link>
+              <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
+            </Space>
+          )
+        )}
+      </Header>
+      <AntLayout>
+        {desktop && (
+          <Sider width={260} style={{ background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+            <SidebarContent />
+          </Sider>
+        )}
+        <Drawer open={mobileMenuOpen} onClose={() => setMobileMenu(false)} placement="left" width={280} title="Mahalle" styles={{ body: { padding: 0 } }}>
+          <SidebarContent onNavigate={() => setMobileMenu(false)} />
+        </Drawer>
+        <AntLayout>
+          <Content style={{ padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Content>
+          {desktop && <Footer style={{ textAlign: 'center' }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</Footer>}
+        </AntLayout>
+      </AntLayout>
+      {!desktop && (
+        <nav aria-label="Alt gezinme" data-testid="bottom-bar" style={{ position: 'fixed', bottom: 0, left: 0, right: 0, height: 60, display: 'flex', justifyContent: 'space-around', alignItems: 'center', background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, zIndex: 20 }}>
+          <Link to="/" aria-label="Ana Sayfa"><HomeOutlined /> <small>Ana Sayfa</small></Link>
+          <Link to="/discover" aria-label="Keşfet"><CompassOutlined /> <small>Keşfet</small></Link>
+          <Button
+            type="primary"
+            shape="circle"
+            size="large"
+            icon={<PlusOutlined />}
+            aria-label="Yeni gönderi"
+            data-testid="add-button"
+            onClick={() => {
+              if (location.pathname !== '/') navigate('/');
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+              focusComposer();
+            }}
+          />
+          <Link to="/qa" aria-label="Q&A"><QuestionCircleOutlined /> <small>Q&A</small></Link>
+          <Link to="/events" aria-label="Etkinlik"><CalendarOutlined /> <small>Etkinlik</small></Link>
+        </nav>
+      )}
+    </AntLayout>
+  );
+}
+

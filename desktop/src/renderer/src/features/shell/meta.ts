@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { TEXTS } from '@mahalle/shared';
+
+function setMeta(attr: 'name' | 'property', key: string, value: string) {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = value;
+}
+
+/** Title, description, keywords, social-preview tags and the canonical link of a page. */
+export function usePageMeta(meta: { title: string; description?: string; keywords?: string; image?: string; canonical?: string }) {
+  useEffect(() => {
+    const title = meta.title ? `${meta.title} | ${TEXTS.app.name}` : TEXTS.app.title;
+    document.title = title;
+    const description = meta.description ?? TEXTS.app.description;
+    setMeta('name', 'description', description);
+    if (meta.keywords) setMeta('name', 'keywords', meta.keywords);
+    setMeta('property', 'og:title', title);
+    setMeta('property', 'og:description', description);
+    setMeta('property', 'og:type', 'website');
+    if (meta.image) setMeta('property', 'og:image', meta.image);
+    setMeta('name', 'twitter:card', 'summary');
+    let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'canonical';
+      document.head.appendChild(link);
+    }
+    link.href = window.location.origin + (meta.canonical ?? window.location.pathname);
+  }, [meta.title, meta.description, meta.keywords, meta.image, meta.canonical]);
+}
