@@ -24,7 +24,9 @@ function ChatPane({ otherId }: { otherId: number }) {
     // Opening a conversation reads it.
     if (unread) void patch(`/api/messages/conversation/${otherId}/read`).then(() => qc.invalidateQueries({ queryKey: ['messages'] }));
   }, [unread, otherId, qc]);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
   const send = useMutation({
     mutationFn: () => post<Message>('/api/messages', { receiverId: otherId, content: text, messageType: 'text' }),
     onSuccess: () => {

@@ -133,7 +133,9 @@ export function Layout() {
   const location = useLocation();
   const { token } = antTheme.useToken();
   const qc = useQueryClient();
-  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
 
   const logout = async () => {
     await post('/api/auth/logout').catch((err) => console.warn('logout', err));

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { api, adminPage, memberPage, screenshots, uniqueName } from './fixtures';
+
+test('ask, answer, upvote and accept a question', async ({ browser }) => {
+  const asker = await memberPage(browser, { displayName: 'Soran Kişi' });
+  const helper = await memberPage(browser, { displayName: 'Yardımcı Kişi' });
+  const title = `Eskişehir'de en iyi simit nerede? ${uniqueName('')}`;
+  await asker.page.goto('/qa');
+  await asker.page.getByRole('button', { name: 'Soru Sor' }).click();
+  await asker.page.getByRole('dialog').getByRole('button', { name: 'Sor' }).click();
+  await expect(asker.page.getByText('Lütfen başlık ve içerik alanlarını doldurun.')).toBeVisible();
+  await asker.page.getByLabel('Başlık', { exact: true }).fill(title);
+  await asker.page.getByLabel('İçerik').fill('Sıcak ve çıtır olsun lütfen.');
+  await asker.page.getByRole('dialog').getByRole('button', { name: 'Sor' }).click();
+  await expect(asker.page.getByText('Soru eklendi')).toBeVisible();
+  await asker.page.getByRole('link', { name: title }).click();
+  const url = asker.page.url();
+
+  await helper.page.goto(url);
+  await helper.page.getByRole('button', { name: 'Oyla' }).click();
+  await expect(helper.page.getByRole('button', { name: 'Oyla' })).toHaveText('1');
+  await helper.page.getByLabel('Cevabın').fill('Odunpazarı\'ndaki fırın harika.');
+  await helper.page.getByRole('button', { name: 'Cevapla' }).click();
+  await expect(helper.page.getByText('Cevap eklendi')).toBeVisible();
+  await expect(helper.page.getByRole('button', { name: 'Kabul Et' })).toHaveCount(0);
+
+  await asker.page.reload();
+  await asker.page.getByTestId('answer').getByRole('button', { name: 'Kabul Et' }).click();
+  await expect(asker.page.getByText('Soru işaretlendi ve kapatıldı.')).toBeVisible();
+  await expect(asker.page.getByText('Kabul edilen cevap')).toBeVisible();
+  await screenshots(asker.page, 'question');
+  await asker.context.close();
+  await helper.context.close();
+});
+
+test('create, join and post in a hobby group', async ({ browser }) => {
+  const creator = await memberPage(browser);
+  const joiner = await memberPage(browser);
+  const name = `Masa Tenisi ${uniqueName('')}`;
+  await creator.page.goto('/hobby-groups');
+  await creator.page.getByRole('button', { name: 'Grup Oluştur' }).click();
+  await creator.page.getByLabel('Grup adı').fill(name);
+  await creator.page.getByLabel('Açıklama').fill('Her cumartesi kulüpte oynuyoruz.');
+  await creator.page.getByRole('button', { name: 'Spor' }).click();
+  await creator.page.getByRole('button', { name: 'Oluştur', exact: true }).click();
+  await expect(creator.page.getByText('Hobi grubu oluşturuldu')).toBeVisible();
+  await creator.page.getByTestId('group-card').filter({ hasText: name }).click();
+  const url = creator.page.url();
+
+  await joiner.page.goto(url);
+  await joiner.page.getByRole('button', { name: 'Gruba Katıl' }).click();
+  await expect(joiner.page.getByText('Gruba katıldınız.')).toBeVisible();
+  await expect(joiner.page.getByText('2 üye')).toBeVisible();
+  await joiner.page.getByRole('button', { name: 'Gönderi Paylaş' }).click();
+  await joiner.page.getByRole('textbox', { name: 'Gönderi' }).fill('Merhaba! Raketimi getiriyorum.');
+  await joiner.page.getByRole('dialog').getByRole('button', { name: 'Paylaş' }).click();
+  await expect(joiner.page.getByTestId('group-post')).toContainText('Raketimi getiriyorum');
+  await screenshots(joiner.page, 'group');
+  await creator.context.close();
+  await joiner.context.close();
+});
+
+test('an admin writes a blog post with a draft first, and deletes a comment', async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const title = `Porsuk Gün Batımı ${uniqueName('')}`;
+  await admin.page.goto('/blog/create');
+  await admin.page.getByLabel('Başlık', { exact: true }).fill(title);
+  await admin.page.getByLabel('İçerik (HTML)').fill('<p>Köprülerin üzerinde <strong>altın</strong> saat.</p><script>alert(1)</script>');
+  await admin.page.getByRole('button', { name: 'Taslak Kaydet' }).click();
+  await expect(admin.page.getByText('Taslak kaydedildi')).toBeVisible();
+  await expect(admin.page.getByText('Taslak', { exact: true })).toBeVisible();
+  const slug = admin.page.url().split('/blog/')[1];
+
+  const visitor = await browser.newPage();
+  await visitor.goto(`/blog/${slug}`);
+  await expect(visitor.getByText('Blog yazısı bulunamadı')).toBeVisible();
+
+  await admin.page.goto('/admin');
+  await admin.page.getByRole('tab', { name: 'Blog Yazıları' }).click();
+  const row = admin.page.locator('.ant-table-row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Yayınla' }).click();
+  await expect(row.getByText('Yayında')).toBeVisible();
+
+  const member = await memberPage(browser);
+  await member.page.goto(`/blog/${slug}`);
+  await expect(member.page.locator('.blog-content')).toContainText('altın');
+  expect(await member.page.locator('.blog-content script').count()).toBe(0);
+  await member.page.getByLabel('Yorum yaz').fill('Harika bir yazı!');
+  await member.page.getByRole('button', { name: 'Gönder' }).click();
+  await expect(member.page.getByText('Yorumunuz eklendi')).toBeVisible();
+
+  await admin.page.goto(`/blog/${slug}`);
+  await admin.page.getByRole('button', { name: 'Yorumu sil' }).click();
+  await admin.page.getByRole('button', { name: 'Sil', exact: true }).click();
+  await expect(admin.page.getByText('Yorum silindi')).toBeVisible();
+  await expect(admin.page.getByText('Harika bir yazı!')).toHaveCount(0);
+  await admin.context.close();
+  await member.context.close();
+  await visitor.close();
+});
+
+test('an admin filters users, bulk-verifies three, deletes a reported post from the queue, and the audit log shows each step; a member cannot reach any of it', async ({ browser }) => {
+  const tag = uniqueName('topl');
+  const members = [];
+  for (let i = 0; i < 3; i++) members.push(await memberPage(browser, { username: `${tag}_${i}`, displayName: `Toplu ${i}` }));
+  const post = await api(members[0].page.request, 'post', '/api/posts', { content: `Şikayet edilecek gönderi ${tag}` });
+  await api(members[1].page.request, 'post', '/api/reports', { targetType: 'post', targetId: post.id, reason: 'Spam' });
+
+  await members[2].page.goto('/admin');
+  await expect(members[2].page.getByText('Bu sayfaya erişim yetkiniz yok')).toBeVisible();
+  expect((await members[2].page.request.get('/api/admin/users')).status()).toBe(403);
+
+  const admin = await adminPage(browser);
+  await admin.page.goto('/admin');
+  await admin.page.getByRole('tab', { name: 'Kullanıcılar' }).click();
+  await admin.page.getByLabel('Kullanıcı ara').fill(tag);
+  await admin.page.getByLabel('Kullanıcı ara').press('Enter');
+  const table = admin.page.getByTestId('table-users');
+  await expect(table.locator('.ant-table-row')).toHaveCount(3);
+  await table.locator('.ant-table-thead .ant-checkbox-input').check();
+  await table.getByRole('button', { name: 'Doğrula', exact: true }).first().click();
+  await admin.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Doğrula' }).click();
+  await expect(table.locator('.ant-table-row').filter({ hasText: 'Evet' })).toHaveCount(3);
+
+  await admin.page.getByRole('tab', { name: 'Şikayetler' }).click();
+  const report = admin.page.getByTestId('table-reports').locator('.ant-table-row').filter({ hasText: tag });
+  await report.getByRole('button', { name: 'İçeriği sil' }).click();
+  await admin.page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+  await expect(admin.page.getByText('Şikayet çözüldü')).toBeVisible();
+  expect((await admin.page.request.get(`/api/posts/${post.id}`)).status()).toBe(404);
+
+  await admin.page.getByRole('tab', { name: 'Denetim Kaydı' }).click();
+  const audit = admin.page.getByTestId('table-audit');
+  await expect(audit.getByText('report.resolve').first()).toBeVisible();
+  await expect(audit.getByText('post.delete').first()).toBeVisible();
+  await expect(audit.getByText('user.bulk_verify')).toHaveCount(3);
+  await screenshots(admin.page, 'admin-audit');
+  await admin.context.close();
+  for (const m of members) await m.context.close();
+});

@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Guclu.Sifre1';
+let counter = 0;
+
+export function uniqueName(prefix: string) {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** Registers through the API and returns a page signed in as that member (cookie in its context). */
+export async function memberPage(browser: Browser, opts: { username?: string; displayName?: string; viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const username = opts.username ?? uniqueName('uye');
+  const res = await page.request.post('/api/auth/register', {
+    data: { displayName: opts.displayName ?? `Üye ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  const user = await res.json();
+  return { context, page, user };
+}
+
+export async function adminPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', { data: { username: 'yonetici', password: 'Yonetici.Sifre1' } });
+  expect(res.status()).toBe(200);
+  return { context, page, user: await res.json() };
+}
+
+export async function api(request: APIRequestContext, method: 'get' | 'post' | 'patch' | 'delete', url: string, data?: unknown) {
+  const res = await request[method](url, data === undefined ? undefined : { data });
+  expect(res.ok(), `${method} ${url}: ${res.status()}`).toBeTruthy();
+  return res.json();
+}
+
+/** Light and dark screenshots of the current page, kept as test artifacts. */
+export async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `../test-results/screens/${name}-light.png` });
+  await page.evaluate(() => localStorage.setItem('mahalle-theme', 'dark'));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `../test-results/screens/${name}-dark.png` });
+  await page.evaluate(() => localStorage.setItem('mahalle-theme', 'light'));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}

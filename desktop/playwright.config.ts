@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 3217);
+const dataDir = path.join(os.tmpdir(), `mahalle-e2e-${process.pid}`);
+
+/**
+ * Browser journeys in Debian's Chromium against the real built server on a fresh SQLite
+ * database with the demo community (npm run build first; npm run test:e2e does it).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && node ../server/dist/index.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: 'yonetici',
+      ADMIN_PASSWORD: 'Yonetici.Sifre1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
