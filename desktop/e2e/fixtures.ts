@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+/** Screenshots are test artifacts at the repository's test-results/screens. */
+export const SCREENS = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
+fs.mkdirSync(SCREENS, { recursive: true });
 
 export const PASSWORD = 'Guclu.Sifre1';
 let counter = 0;
@@ -37,11 +43,11 @@ export async function api(request: APIRequestContext, method: 'get' | 'post' | '
 
 /** Light and dark screenshots of the current page, kept as test artifacts. */
 export async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `../test-results/screens/${name}-light.png` });
+  await page.screenshot({ path: `${SCREENS}${name}-light.png` });
   await page.evaluate(() => localStorage.setItem('mahalle-theme', 'dark'));
   await page.reload();
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `../test-results/screens/${name}-dark.png` });
+  await page.screenshot({ path: `${SCREENS}${name}-dark.png` });
   await page.evaluate(() => localStorage.setItem('mahalle-theme', 'light'));
   await page.reload();
   await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, memberPage, screenshots, uniqueName } from './fixtures';
+import { PASSWORD, SCREENS, memberPage, screenshots, uniqueName } from './fixtures';
 
 function png(): Buffer {
   // A real 2×2 PNG, built from bytes.
@@ -120,6 +120,6 @@ test('the mobile bottom bar and its add button focus the composer', async ({ bro
   await expect(m.page.getByTestId('bottom-bar')).toBeVisible();
   await m.page.getByTestId('add-button').click();
   await expect(m.page.getByLabel('Ne düşünüyorsun...')).toBeFocused();
-  await m.page.screenshot({ path: '../test-results/screens/mobile-light.png' });
+  await m.page.screenshot({ path: `${SCREENS}mobile-light.png` });
   await m.context.close();
 });

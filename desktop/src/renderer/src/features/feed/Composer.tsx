@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,9 +97,9 @@ export function Composer() {
 
   return (
     <Card style={{ marginBottom: 16 }} data-testid="composer">
-      <Space align="start" style={{ width: '100%' }} styles={{ item: { flex: 1 } }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
         <UserAvatar user={user} />
-        <div style={{ width: '100%' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Input.TextArea
             ref={textRef}
             value={text}
@@ -146,7 +146,7 @@ export function Composer() {
             </div>
           )}
         </div>
-      </Space>
+      </div>
     </Card>
   );
 }

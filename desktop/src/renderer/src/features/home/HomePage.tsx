@@ -68,12 +68,12 @@ export function HomePage() {
         )}
         <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
           {counters.map((c) => (
-            <Col xs={12} md={8} lg={4} key={c.title} flex="1"><Card size="small"><Statistic title={c.title} value={c.value} /></Card></Col>
+            <Col xs={12} sm={8} xl={4} key={c.title} style={{ flexGrow: 1 }}><Card size="small"><Statistic title={c.title} value={c.value} /></Card></Col>
           ))}
         </Row>
         <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
           {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
-            <Col key={to} xs={12} md={8} lg={4} flex="1"><Link to={to}><Card size="small" hoverable style={{ textAlign: 'center' }}>{label}</Card></Link></Col>
+            <Col key={to} xs={12} sm={8} xl={4} style={{ flexGrow: 1 }}><Link to={to}><Card size="small" hoverable style={{ textAlign: 'center' }}>{label}</Card></Link></Col>
           ))}
         </Row>
         {user && (
