@@ -97,3 +97,14 @@ describe('rate limits', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('the desktop app\'s origin', () => {
+  it('may call the API with a bearer token across origins, never with the cookie', async () => {
+    const pre = await server.client().request('OPTIONS', '/api/auth/me', { headers: { origin: 'null', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    const res = await server.client().get('/api/health', { origin: 'null' });
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});

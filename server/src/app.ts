@@ -9,6 +9,7 @@ import { errors } from './errors';
 import { loadSession } from './middlewares/auth';
 import { sameOriginGuard } from './middlewares/origin';
 import { errorHandler, requireKnownBodyType } from './middlewares/errors';
+import { corsForTokenClients } from './middlewares/cors';
 import { apiRouter } from './routes';
 import { mountStatic } from './static';
 
@@ -54,11 +55,14 @@ export function createApp(ctx: AppContext): Express {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Uploaded images are shown by the desktop app too, which runs from its own origin.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
       hsts: false, // the organiser's reverse proxy decides about HTTPS
     }),
   );
 
   const api = express.Router();
+  api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));

@@ -41,7 +41,8 @@ export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     allowRequest: (req, callback) => {
       // Same rule as the HTTP guard: a browser page from another site may not ride the cookie.
       const origin = req.headers.origin;
-      if (!origin || allowed.has(origin)) return callback(null, true);
+      // "null" is the desktop app's file:// page; SameSite=Lax keeps cookies off such requests.
+      if (!origin || origin === 'null' || allowed.has(origin)) return callback(null, true);
       try {
         callback(null, new URL(origin).host === req.headers.host);
       } catch {

@@ -35,7 +35,7 @@ export async function api<T = unknown>(path: string, opts: { method?: string; js
   }
   let res: Response;
   try {
-    res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'include', signal: opts.signal });
+    res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: token ? 'omit' : 'include', signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', TEXTS.auth.networkError);
