@@ -5,13 +5,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@mahalle/shared';
 import { queryClient } from './api/query';
-import { api } from './api/client';
+import { api, serverBase } from './api/client';
 import { useRealtime } from './api/socket';
 import { useSession, useTheme } from './stores/session';
 import { platform } from './platform';
 import { Layout } from './features/shell/Layout';
 import { MembersOnly } from './features/shell/Gate';
 import { NotFoundPage } from './features/shell/NotFoundPage';
+import { ServerSetup } from './features/shell/ServerSetup';
 import { HomePage } from './features/home/HomePage';
 import './components/time';
 
@@ -93,12 +94,16 @@ export function App() {
   return (
     <ConfigProvider locale={trTR} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
       <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1, duration: 5 }}>
-        <QueryClientProvider client={queryClient}>
-          <Router>
-            <SessionLoader />
-            <AppRoutes />
-          </Router>
-        </QueryClientProvider>
+        {platform.kind === 'desktop' && !serverBase() ? (
+          <ServerSetup />
+        ) : (
+          <QueryClientProvider client={queryClient}>
+            <Router>
+              <SessionLoader />
+              <AppRoutes />
+            </Router>
+          </QueryClientProvider>
+        )}
       </AntApp>
     </ConfigProvider>
   );

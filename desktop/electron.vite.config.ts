@@ -1,0 +1,30 @@
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/** The Electron app: main and preload for Node, the renderer is the same React UI as the browser build. */
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: fileURLToPath(new URL('./src/main/index.ts', import.meta.url)) } },
+      externalizeDeps: { exclude: ['@mahalle/shared'] },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: fileURLToPath(new URL('./src/preload/index.ts', import.meta.url)) },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+      externalizeDeps: { exclude: ['@mahalle/shared'] },
+    },
+  },
+  renderer: {
+    root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
+    plugins: [react()],
+    base: './',
+    build: {
+      rollupOptions: { input: { index: fileURLToPath(new URL('./src/renderer/index.html', import.meta.url)) } },
+    },
+  },
+});
