@@ -45,7 +45,11 @@ export function useRealtime() {
           platform.notify({ title: `Yeni mesaj: ${message.sender.displayName}`, body: message.content, route: `/messages?user=${message.senderId}` });
         }
       });
-      socket.on(SOCKET_EVENTS.reportCreated, () => void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }));
+      socket.on(SOCKET_EVENTS.reportCreated, () => {
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+        // Admins hear of new reports; the desktop app shows it natively while in the background.
+        if (document.hidden) platform.notify({ title: 'Yeni şikayet', body: 'Moderasyon kuyruğunda yeni bir şikayet var.', route: '/admin' });
+      });
       socket.on('connect_error', (err) => console.warn('socket', err.message));
     });
     return () => {
