@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toIso } from '../db/time';
-import { presentAuthor } from './users';
+import { authorFromJoin } from './users';
 
 /** A posts row joined with its author and category (see postsQuery). */
 export interface PostRow {
@@ -44,7 +44,7 @@ export async function postFlags(db: Knex | Knex.Transaction, postIds: number[], 
 export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[], viewerId: number | null) {
   const flags = await postFlags(db, rows.map((r) => r.id), viewerId);
   return rows.map((r) => {
-    const author = presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role });
+    const author = authorFromJoin(r);
     return {
       id: r.id,
       content: r.content,
@@ -86,6 +86,6 @@ export function presentComment(r: CommentRow) {
     postId: r.post_id,
     content: r.content,
     createdAt: toIso(r.created_at),
-    author: presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }),
+    author: authorFromJoin(r),
   };
 }

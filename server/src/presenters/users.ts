@@ -62,3 +62,27 @@ export function presentAuthor(row: Pick<UserRow, 'id' | 'username' | 'display_na
     role: row.role,
   };
 }
+
+/** Columns that embed a post's or comment's author when `users` is joined as `u`. */
+export const AUTHOR_COLUMNS = [
+  'u.id as u_id',
+  'u.username as u_username',
+  'u.display_name as u_display_name',
+  'u.profile_image as u_profile_image',
+  'u.role as u_role',
+] as const;
+
+export interface AuthorJoin {
+  u_id: number | null;
+  u_username: string;
+  u_display_name: string;
+  u_profile_image: string | null;
+  u_role: Role;
+}
+
+/** The author selected with AUTHOR_COLUMNS; a deleted account gets the placeholder. */
+export function authorFromJoin(r: AuthorJoin) {
+  return r.u_id == null
+    ? presentAuthor(null)
+    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role });
+}

@@ -13,7 +13,7 @@ import {
 } from '@mahalle/shared';
 import { errors } from '../errors';
 import { nowIso, toIso, toIsoOrNull } from '../db/time';
-import { presentAuthor, type UserRow } from '../presenters/users';
+import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { isUniqueViolation } from './accounts';
 import { audit } from './audit';
 import { likePattern } from './questions';
@@ -58,11 +58,7 @@ function blogQuery(db: Db) {
     .leftJoin('blog_categories as c', 'c.id', 'b.category_id')
     .select(
       'b.*',
-      'u.id as u_id',
-      'u.username as u_username',
-      'u.display_name as u_display_name',
-      'u.profile_image as u_profile_image',
-      'u.role as u_role',
+      ...AUTHOR_COLUMNS,
       'u.bio as u_bio',
       'c.name as c_name',
       'c.slug as c_slug',
@@ -71,9 +67,7 @@ function blogQuery(db: Db) {
 }
 
 function present(r: any, opts: { full: boolean; liked?: boolean }) {
-  const author = r.u_id
-    ? presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role })
-    : presentAuthor(null);
+  const author = authorFromJoin(r);
   return {
     id: r.id,
     title: r.title,
@@ -317,11 +311,11 @@ function commentsQuery(db: Db) {
   return db('blog_comments as bc')
     .join('users as u', 'u.id', 'bc.author_id')
     .join('blog_posts as b', 'b.id', 'bc.post_id')
-    .select('bc.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role', 'b.title as post_title', 'b.slug as post_slug');
+    .select('bc.*', ...AUTHOR_COLUMNS, 'b.title as post_title', 'b.slug as post_slug');
 }
 
 export function presentBlogComment(r: any) {
-  const author = presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role });
+  const author = authorFromJoin(r);
   return {
     id: r.id,
     postId: r.post_id,

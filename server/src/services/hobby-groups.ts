@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { groupSlug, TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
-import { presentAuthor, type UserRow } from '../presenters/users';
+import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -151,7 +151,7 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
 function postsQuery(db: Db) {
   return db('group_posts as p')
     .join('users as u', 'u.id', 'p.author_id')
-    .select('p.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+    .select('p.*', ...AUTHOR_COLUMNS);
 }
 
 async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
@@ -166,7 +166,7 @@ async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
     type: r.type,
     imageUrl: r.image_url,
     authorId: r.author_id,
-    author: presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }),
+    author: authorFromJoin(r),
     likesCount: r.likes_count,
     commentsCount: r.comments_count,
     isLiked: liked.has(r.id),
@@ -240,7 +240,7 @@ export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: num
 function commentsQuery(db: Db) {
   return db('group_post_comments as c')
     .join('users as u', 'u.id', 'c.author_id')
-    .select('c.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+    .select('c.*', ...AUTHOR_COLUMNS);
 }
 
 function presentComment(r: any) {
@@ -249,7 +249,7 @@ function presentComment(r: any) {
     postId: r.post_id,
     content: r.content,
     createdAt: toIso(r.created_at),
-    author: presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }),
+    author: authorFromJoin(r),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso } from '../db/time';
-import type { UserRow } from '../presenters/users';
+import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
 import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
 import { announceNotifications, createNotification } from './notifications';
 import { removeUpload } from './uploads';
@@ -27,11 +27,7 @@ export function postsQuery(db: Db) {
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select(
       'p.*',
-      'u.id as u_id',
-      'u.username as u_username',
-      'u.display_name as u_display_name',
-      'u.profile_image as u_profile_image',
-      'u.role as u_role',
+      ...AUTHOR_COLUMNS,
       'c.name as c_name',
       'c.color as c_color',
     );
@@ -239,7 +235,7 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
 function commentsQuery(db: Db) {
   return db('comments as cm')
     .join('users as u', 'u.id', 'cm.author_id')
-    .select('cm.*', 'u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role');
+    .select('cm.*', ...AUTHOR_COLUMNS);
 }
 
 /** Oldest first, so a conversation reads top to bottom; `before` pages towards older ones. */

@@ -3,18 +3,13 @@ import { foldKey, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
-import { parseJsonArray, presentAuthor, type UserRow } from '../presenters/users';
+import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { announceNotifications, createNotification } from './notifications';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-const AUTHOR_COLS = ['u.id as u_id', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image', 'u.role as u_role'];
-
-function author(r: any) {
-  return r.u_id ? presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role }) : presentAuthor(null);
-}
 
 export function likePattern(text: string): string {
   return `%${foldKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,7 +25,7 @@ async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
     title: r.title,
     content: r.content,
     authorId: r.author_id,
-    author: author(r),
+    author: authorFromJoin(r),
     category: { name: r.category },
     tags: parseJsonArray(r.tags),
     views: r.views,
@@ -46,7 +41,7 @@ async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
 }
 
 function questionsQuery(db: Db) {
-  return db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLS);
+  return db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
 }
 
 /** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
@@ -138,7 +133,7 @@ export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
 }
 
 function answersQuery(db: Db) {
-  return db('answers as a').leftJoin('users as u', 'u.id', 'a.author_id').select('a.*', ...AUTHOR_COLS);
+  return db('answers as a').leftJoin('users as u', 'u.id', 'a.author_id').select('a.*', ...AUTHOR_COLUMNS);
 }
 
 async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
@@ -153,7 +148,7 @@ async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
     upvotes: r.upvotes,
     isAccepted: Boolean(r.is_accepted),
     userHasUpvoted: voted.has(r.id),
-    author: author(r),
+    author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
   }));
 }
