@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { notificationTarget, notificationText } from './text';
+import type { Notification } from '../../api/types';
+
+const base: Notification = {
+  id: 1, type: 'like', title: '', message: 'gönderinizi beğendi', isRead: false, relatedPostId: 7, relatedUserId: 3,
+  relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null }, link: null, createdAt: new Date().toISOString(),
+};
+
+describe('notification texts (000 §9)', () => {
+  it('prefixes the actor to the type text', () => {
+    expect(notificationText(base)).toBe('Ayşe gönderinizi beğendi');
+    expect(notificationText({ ...base, type: 'follow_request' })).toBe('Ayşe size takip isteği gönderdi');
+    expect(notificationText({ ...base, type: 'mention' })).toBe('Ayşe sizi bahsetti');
+    expect(notificationText({ ...base, relatedUser: { username: 'ayse', displayName: '', profileImage: null } })).toBe('ayse gönderinizi beğendi');
+  });
+  it('shows the message of other types', () => {
+    expect(notificationText({ ...base, type: 'other', message: 'Ali sorunuza cevap verdi' })).toBe('Ali sorunuza cevap verdi');
+  });
+  it('navigates to the post or the person', () => {
+    expect(notificationTarget(base)).toBe('/posts/7');
+    expect(notificationTarget({ ...base, type: 'follow' })).toBe('/profile/ayse');
+    expect(notificationTarget({ ...base, type: 'other', link: '/qa/question/4' })).toBe('/qa/question/4');
+    expect(notificationTarget({ ...base, type: 'event', link: null })).toBeNull();
+  });
+});
