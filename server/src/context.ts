@@ -14,6 +14,8 @@ export interface DomainEvents {
   'message:created': { messageId: number; senderId: number; receiverId: number };
   'messages:changed': { userId: number };
   'report:created': { reportId: number };
+  /** Reports were resolved or dismissed. */
+  'reports:changed': Record<string, never>;
 }
 
 export class DomainBus {

@@ -12,7 +12,8 @@ export interface PlatformBridge {
   getSessionToken(): Promise<string | null>;
   setSessionToken(token: string | null): Promise<void>;
   /** Unread counts for the tray and badge. */
-  setUnreadCounts(counts: { notifications: number; messages: number }): void;
+  /** `reports`: open content reports, for admins. */
+  setUnreadCounts(counts: { notifications: number; messages: number; reports?: number }): void;
   /** Native notification; `route` opens when clicked. */
   notify(n: { title: string; body: string; route?: string }): void;
   /** Subscribe to navigation requests from the shell (e.g. a clicked notification). */

@@ -7,6 +7,8 @@ export const SOCKET_EVENTS = {
   newNotification: 'new_notification',
   newMessage: 'new_message',
   reportCreated: 'report_created',
+  /** Open reports, sent to admins only. */
+  reportCount: 'report_count',
 } as const;
 
 export interface CountPayload {

@@ -10,7 +10,11 @@ import { TokenVault } from './session/token';
 import { restoreBounds } from './windows/bounds';
 import { navigationDecision } from './security/navigation';
 
-const countsSchema = z.object({ notifications: z.number().int().min(0).max(1e9), messages: z.number().int().min(0).max(1e9) });
+const countsSchema = z.object({
+  notifications: z.number().int().min(0).max(1e9),
+  messages: z.number().int().min(0).max(1e9),
+  reports: z.number().int().min(0).max(1e9).optional(),
+});
 
 export interface DesktopApp {
   counts: Counts;

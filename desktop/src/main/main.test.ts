@@ -160,3 +160,18 @@ describe('the main process through the adapter', () => {
     expect(f.record.external).toEqual(['https://ornek.com']);
   });
 });
+
+describe('open reports for admins', () => {
+  it('count on the badge and in the tray with a menu entry to the queue', async () => {
+    expect(badgeCount({ notifications: 1, messages: 1, reports: 3 })).toBe(5);
+    expect(trayTooltip({ notifications: 1, messages: 0, reports: 3 })).toBe('Mahalle — 1 bildirim, 0 mesaj, 3 açık şikayet');
+    const f = fakeAdapter();
+    await startDesktopApp(f.adapter, { rendererDir: '/r', preloadPath: '/p', iconDir: '/i' });
+    f.emit(IPC.setUnreadCounts, { notifications: 0, messages: 0, reports: 2 });
+    expect(f.record.badge.at(-1)).toBe(2);
+    const entry = f.record.menus.at(-1)!.find((m) => m.label === 'Şikayetler (2)');
+    expect(entry).toBeTruthy();
+    entry!.click!();
+    expect(f.record.sent.at(-1)).toEqual([IPC.navigate, '/admin']);
+  });
+});

@@ -11,7 +11,7 @@ const bridge = {
   setSessionToken: async (token: string | null) => {
     await ipcRenderer.invoke(IPC.setSessionToken, token);
   },
-  setUnreadCounts: (counts: { notifications: number; messages: number }) => ipcRenderer.send(IPC.setUnreadCounts, counts),
+  setUnreadCounts: (counts: { notifications: number; messages: number; reports?: number }) => ipcRenderer.send(IPC.setUnreadCounts, counts),
   notify: (n: { title: string; body: string; route?: string }) => ipcRenderer.send(IPC.notify, n),
   onNavigate: (handler: (route: string) => void) => {
     const listener = (_event: unknown, route: unknown) => {

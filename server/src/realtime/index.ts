@@ -74,12 +74,25 @@ export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     }
   }
 
+  async function pushReportCount() {
+    try {
+      const [row] = await ctx.db('reports').where({ status: 'open' }).count({ n: '*' });
+      io.to(ADMINS).emit(SOCKET_EVENTS.reportCount, { count: Number(row.n) });
+    } catch (err) {
+      ctx.logger.warn({ err }, 'realtime: could not push the report count');
+    }
+  }
+
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId), ...(data.role === 'admin' ? [ADMINS] : [])]);
     void (async () => {
       socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });
       socket.emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, data.userId) });
+      if (data.role === 'admin') {
+        const [row] = await ctx.db('reports').where({ status: 'open' }).count({ n: '*' });
+        socket.emit(SOCKET_EVENTS.reportCount, { count: Number(row.n) });
+      }
     })().catch((err) => ctx.logger.warn({ err }, 'realtime: initial counts failed'));
   });
 
@@ -104,7 +117,9 @@ export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     }),
     ctx.bus.on('report:created', ({ reportId }) => {
       io.to(ADMINS).emit(SOCKET_EVENTS.reportCreated, { reportId });
+      void pushReportCount();
     }),
+    ctx.bus.on('reports:changed', () => void pushReportCount()),
   ];
 
   return {

@@ -124,4 +124,23 @@ describe('real-time socket at /ws', () => {
     sockets.push(socket);
     await expect(connected(socket)).rejects.toThrow();
   });
+
+  it('tells admins the open report count live, and members nothing', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const author = await server.member();
+    const adminSocket = socketFor(admin);
+    const memberSocket = socketFor(member);
+    const adminEvents = recorder(adminSocket);
+    const memberEvents = recorder(memberSocket);
+    await Promise.all([connected(adminSocket), connected(memberSocket)]);
+    await adminEvents.waitFor('report_count', (p) => p.count === 0);
+    const post = (await author.client.post('/api/posts', { content: 'şikayetlik' })).body;
+    const report = (await member.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'spam' })).body;
+    await adminEvents.waitFor('report_created', (p) => p.reportId === report.id);
+    await adminEvents.waitFor('report_count', (p) => p.count === 1);
+    await admin.client.post(`/api/admin/reports/${report.id}/dismiss`, { note: 'sorun yok' });
+    await adminEvents.waitFor('report_count', (p) => p.count === 0);
+    expect(memberEvents.seen.some((s) => s.event.startsWith('report'))).toBe(false);
+  });
 });

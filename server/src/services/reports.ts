@@ -132,5 +132,6 @@ export async function closeReport(
     }
   });
   for (const c of cleanups) await c();
+  ctx.bus.emit('reports:changed', {});
   return (await ctx.db('reports').where({ id }).first('id', 'status')) as { id: number; status: string };
 }

@@ -75,6 +75,7 @@ function AppRoutes() {
         <Route path="user/:username" element={<MembersOnly><ProfilePage /></MembersOnly>} />
         <Route path="events" element={<MembersOnly><EventsPage /></MembersOnly>} />
         <Route path="admin" element={<MembersOnly><AdminPage /></MembersOnly>} />
+        {platform.kind === 'desktop' && <Route path="server" element={<ServerSetup current={serverBase()} />} />}
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -13,7 +13,7 @@ export function useRealtime() {
   const setCounts = useCounts((s) => s.set);
   useEffect(() => {
     if (!user) {
-      setCounts({ notifications: 0, messages: 0, connected: false });
+      setCounts({ notifications: 0, messages: 0, reports: 0, connected: false });
       return;
     }
     let cancelled = false;
@@ -25,11 +25,15 @@ export function useRealtime() {
       socket.on('disconnect', () => setCounts({ connected: false }));
       socket.on(SOCKET_EVENTS.notificationCount, ({ count }: { count: number }) => {
         setCounts({ notifications: count });
-        platform.setUnreadCounts({ notifications: count, messages: useCounts.getState().messages });
+        platform.setUnreadCounts({ ...useCounts.getState(), notifications: count });
       });
       socket.on(SOCKET_EVENTS.messageCount, ({ count }: { count: number }) => {
         setCounts({ messages: count });
-        platform.setUnreadCounts({ notifications: useCounts.getState().notifications, messages: count });
+        platform.setUnreadCounts({ ...useCounts.getState(), messages: count });
+      });
+      socket.on(SOCKET_EVENTS.reportCount, ({ count }: { count: number }) => {
+        setCounts({ reports: count });
+        platform.setUnreadCounts({ ...useCounts.getState(), reports: count });
       });
       socket.on(SOCKET_EVENTS.newNotification, ({ notification }: { notification?: Notification }) => {
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });

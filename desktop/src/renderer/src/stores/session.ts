@@ -35,12 +35,14 @@ export const useTheme = create<ThemeState>((set, get) => ({
 interface CountsState {
   notifications: number;
   messages: number;
+  reports: number;
   connected: boolean;
   set(p: Partial<Omit<CountsState, 'set'>>): void;
 }
 export const useCounts = create<CountsState>((set) => ({
   notifications: 0,
   messages: 0,
+  reports: 0,
   connected: false,
   set: (p) => set(p),
 }));

@@ -26,6 +26,7 @@ function PromoPanel() {
       <Typography.Title level={5} style={{ color: '#fff', marginTop: 12 }}>Yaklaşan etkinlikler</Typography.Title>
       {events.map((e) => <div key={e.id}>{e.title}</div>)}
       <div style={{ marginTop: 16 }}><Link to="/" style={{ color: '#fff' }}>← Ana sayfaya dön</Link></div>
+      {platform.kind === 'desktop' && <div><Link to="/server" style={{ color: '#fff' }}>Sunucuyu değiştir</Link></div>}
     </Card>
   );
 }

@@ -11,6 +11,7 @@ import { get, post, patch } from '../../api/client';
 import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
 import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
+import { platform } from '../../platform';
 import { notificationText, notificationTarget } from '../notifications/text';
 import { fromNow } from '../../components/time';
 
@@ -176,6 +177,7 @@ export function Layout() {
                   { key: 'p', label: <Link to="/profile">Profil</Link> },
                   { key: 'e', label: <Link to="/profile?edit=1">Profili Düzenle</Link> },
                   ...(user.role === 'admin' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
+                  ...(platform.kind === 'desktop' ? [{ key: 's', label: <Link to="/server">Sunucuyu Değiştir</Link> }] : []),
                   { key: 'o', label: 'Çıkış Yap', onClick: () => void logout() },
                 ],
               }}
