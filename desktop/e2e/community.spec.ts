@@ -119,7 +119,10 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
   await expect(table.locator('.ant-table-row')).toHaveCount(3);
   await table.locator('.ant-table-thead .ant-checkbox-input').check();
   await table.getByRole('button', { name: 'Doğrula', exact: true }).first().click();
-  await admin.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Doğrula' }).click();
+  const confirm = admin.page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('Doğrula: 3 kayıt');
+  await confirm.getByRole('button', { name: 'Doğrula' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(table.locator('.ant-table-row').filter({ hasText: 'Evet' })).toHaveCount(3);
 
   await admin.page.getByRole('tab', { name: 'Şikayetler' }).click();

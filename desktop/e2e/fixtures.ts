@@ -7,6 +7,11 @@ export const SCREENS = fileURLToPath(new URL('../../test-results/screens/', impo
 fs.mkdirSync(SCREENS, { recursive: true });
 
 export const PASSWORD = 'Guclu.Sifre1';
+
+/** Uncaught errors of the page show in the test output (a blank screen then says why). */
+export function reportPageErrors(page: Page) {
+  page.on('pageerror', (err) => console.log(`pageerror: ${err.message}\n${(err.stack ?? '').split('\n').slice(0, 6).join('\n')}`));
+}
 let counter = 0;
 
 export function uniqueName(prefix: string) {
@@ -18,6 +23,7 @@ export function uniqueName(prefix: string) {
 export async function memberPage(browser: Browser, opts: { username?: string; displayName?: string; viewport?: { width: number; height: number } } = {}) {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 } });
   const page = await context.newPage();
+  reportPageErrors(page);
   const username = opts.username ?? uniqueName('uye');
   const res = await page.request.post('/api/auth/register', {
     data: { displayName: opts.displayName ?? `Üye ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD },
@@ -30,6 +36,7 @@ export async function memberPage(browser: Browser, opts: { username?: string; di
 export async function adminPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
+  reportPageErrors(page);
   const res = await page.request.post('/api/auth/login', { data: { username: 'yonetici', password: 'Yonetici.Sifre1' } });
   expect(res.status()).toBe(200);
   return { context, page, user: await res.json() };

@@ -7,6 +7,7 @@ import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { likePattern } from './questions';
 import { removeUpload } from './uploads';
+import { applyKeyset, encodeCursor } from '../db/keyset';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -63,7 +64,10 @@ function presentAdminUser(r: UserRow) {
   };
 }
 
-export async function listUsers(db: Knex, q: { limit: number; before?: number; search?: string; role?: string; verified?: boolean }) {
+const USER_SORT = { createdAt: 'id', username: 'username_key', displayName: 'display_name' } as const;
+
+/** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
+export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
   const query = db('users');
   if (q.search) {
     const p = likePattern(q.search);
@@ -71,8 +75,38 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; s
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
-  if (q.before) query.where('id', '<', q.before);
-  return ((await query.orderBy('id', 'desc').limit(q.limit)) as UserRow[]).map(presentAdminUser);
+  if (q.before && !q.cursor) query.where('id', '<', q.before);
+  const column = USER_SORT[q.sort];
+  const rows = (await applyKeyset(query, { column, direction: q.direction, idColumn: 'id' }, q.cursor).limit(q.limit)) as UserRow[];
+  return withCursor(rows.map(presentAdminUser), rows, q.limit, (r) => encodeCursor((r as unknown as Record<string, unknown>)[column], r.id));
+}
+
+/** A page plus the cursor of its last row (null at the end), for tables that sort on the server. */
+function withCursor<T, R>(items: T[], rows: R[], limit: number, cursorOf: (row: R) => string) {
+  return { items, nextCursor: rows.length === limit ? cursorOf(rows[rows.length - 1]) : null };
+}
+
+export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: 'createdAt' | 'name' | 'memberCount' | 'postCount'; direction: 'asc' | 'desc'; search?: string }) {
+  const column = { createdAt: 'g.id', name: 'g.name', memberCount: 'g.member_count', postCount: 'g.post_count' }[q.sort];
+  const query = db('hobby_groups as g').leftJoin('users as u', 'u.id', 'g.creator_id').select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
+  if (q.search) query.whereRaw('lower(g.name) like ?', [likePattern(q.search)]);
+  const rows = await applyKeyset(query, { column, direction: q.direction, idColumn: 'g.id' }, q.cursor).limit(q.limit);
+  const items = rows.map((r: any) => ({
+    id: r.id, name: r.name, slug: r.slug, isPrivate: Boolean(r.is_private), memberCount: r.member_count, postCount: r.post_count, eventCount: r.event_count,
+    creator: r.creator_username ? { username: r.creator_username, displayName: r.creator_name } : null, createdAt: toIso(r.created_at),
+  }));
+  const key = column.replace('g.', '');
+  return withCursor(items, rows, q.limit, (r: any) => encodeCursor(r[key], r.id));
+}
+
+/** A whole group with its posts, comments, members and events (admins only, audited). */
+export async function deleteGroup(db: Knex, admin: UserRow, id: number) {
+  await db.transaction(async (trx) => {
+    const before = await trx('hobby_groups').where({ id }).first('id', 'name', 'slug', 'member_count', 'post_count');
+    if (!before) throw errors.notFound(TEXTS.community.groupNotFound, 'group_not_found');
+    await trx('hobby_groups').where({ id }).delete();
+    await audit(trx, admin, 'hobby_group.delete', { type: 'hobby_group', id }, { before });
+  });
 }
 
 export async function updateUser(db: Knex, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
@@ -241,13 +275,16 @@ export const COMMENT_TABLE_OF = (kind: CommentKind) => COMMENT_TABLES[kind].tabl
 
 // ---- content: posts and group posts ----
 
-export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number }) {
+export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number; cursor?: string; sort: 'createdAt' | 'likesCount' | 'commentsCount'; direction: 'asc' | 'desc' }) {
   const table = q.kind === 'post' ? 'posts' : 'group_posts';
   const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
   if (q.search) query.whereRaw('lower(p.content) like ?', [likePattern(q.search)]);
-  if (q.before) query.where('p.id', '<', q.before);
-  return (await query.orderBy('p.id', 'desc').limit(q.limit)).map((r: any) => ({
+  if (q.before && !q.cursor) query.where('p.id', '<', q.before);
+  const column = { createdAt: 'p.id', likesCount: 'p.likes_count', commentsCount: 'p.comments_count' }[q.sort];
+  const rows = await applyKeyset(query, { column, direction: q.direction, idColumn: 'p.id' }, q.cursor).limit(q.limit);
+  const key = column.replace('p.', '');
+  return withCursor(rows.map((r: any) => ({
     kind: q.kind,
     id: r.id,
     content: r.content,
@@ -260,7 +297,7 @@ export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; se
     group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
     author: presentAuthor({ id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role }),
     createdAt: toIso(r.created_at),
-  }));
+  })), rows, q.limit, (r: any) => encodeCursor(r[key], r.id));
 }
 
 export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, trxIn?: Knex.Transaction) {

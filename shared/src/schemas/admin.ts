@@ -6,7 +6,14 @@ import { formBoolean, idSchema, pageQuerySchema } from './common';
 
 const A = TEXTS.admin;
 
+/** Server-side sorting of the workspace tables: a column and a direction, keyset-paged by `cursor`. */
+export const sortDirection = z.enum(['asc', 'desc']).optional().default('desc');
+export const cursorParam = z.string().max(300).optional();
+
 export const adminUsersQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['createdAt', 'username', 'displayName']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
   verified: formBoolean.optional(),
@@ -43,6 +50,9 @@ export const adminEditCommentSchema = z.object({
 export const CONTENT_KINDS = ['post', 'group_post'] as const;
 export const contentQuerySchema = pageQuerySchema.extend({
   kind: z.enum(CONTENT_KINDS).optional().default('post'),
+  sort: z.enum(['createdAt', 'likesCount', 'commentsCount']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
 });
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), id: idSchema });
@@ -50,6 +60,13 @@ export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { 
 export const EVENT_KINDS = ['event', 'group_event'] as const;
 export const adminEventsQuerySchema = pageQuerySchema.extend({ kind: z.enum(EVENT_KINDS).optional().default('event') });
 export const eventKindParamsSchema = z.object({ kind: z.enum(EVENT_KINDS, { error: A.kindInvalid }), id: idSchema });
+
+export const adminGroupsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['createdAt', 'name', 'memberCount', 'postCount']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
+  search: z.string().trim().max(100).optional(),
+});
 
 export const auditQuerySchema = pageQuerySchema.extend({
   action: z.string().trim().max(60).optional(),

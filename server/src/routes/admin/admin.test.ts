@@ -38,7 +38,7 @@ describe('admin API', () => {
 
   it('finds users, changes role and verification, deletes non-admins, and audits each step', async () => {
     const target = await server.member({ username: 'aranan_kisi', displayName: 'Aranan Kişi' });
-    const found = (await admin.client.get('/api/admin/users?search=ARANAN')).body;
+    const found = (await admin.client.get('/api/admin/users?search=ARANAN')).body.items;
     expect(found.map((u: { id: number }) => u.id)).toEqual([target.user.id]);
     expect(found[0]).toMatchObject({ email: target.user.email, isVerified: false, role: 'user' });
     const verified = await admin.client.patch(`/api/admin/users/${target.user.id}`, { isVerified: true });
@@ -104,12 +104,12 @@ describe('admin API', () => {
   it('lists and deletes content and events of both kinds', async () => {
     const m = await server.member();
     const post = (await m.client.post('/api/posts', { content: 'aranacak içerik' })).body;
-    const found = (await admin.client.get('/api/admin/content?search=aranacak')).body;
+    const found = (await admin.client.get('/api/admin/content?search=aranacak')).body.items;
     expect(found.map((p: { id: number }) => p.id)).toEqual([post.id]);
     expect((await admin.client.delete(`/api/admin/content/post/${post.id}`)).status).toBe(200);
     const slug = (await m.client.post('/api/hobby-groups', { name: 'Admin Test Grubu', description: 'Yönetim testleri için.' })).body.slug;
     const gp = (await m.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'grup içeriği' })).body;
-    expect((await admin.client.get('/api/admin/content?kind=group_post')).body[0].id).toBe(gp.id);
+    expect((await admin.client.get('/api/admin/content?kind=group_post')).body.items[0].id).toBe(gp.id);
     await admin.client.delete(`/api/admin/content/group_post/${gp.id}`);
     expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.postCount).toBe(0);
     const ev = (await m.client.post('/api/events', { title: 'Silinecek', description: 'x', date: new Date(Date.now() + 86_400_000).toISOString() })).body;
@@ -118,6 +118,42 @@ describe('admin API', () => {
     const ge = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Grup etkinliği', date: new Date(Date.now() + 86_400_000).toISOString(), location: 'Park' })).body;
     expect((await admin.client.delete(`/api/admin/events/group_event/${ge.id}`)).status).toBe(200);
     expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.eventCount).toBe(0);
+  });
+});
+
+describe('server-side sorting of the workspace tables', () => {
+  it('sorts users by any column in both directions and pages with a cursor, no OFFSET', async () => {
+    const tag = `sira${Date.now().toString(36)}`;
+    for (const name of ['c', 'a', 'd', 'b']) await server.member({ username: `${tag}_${name}`, displayName: `Sıra ${name.toUpperCase()}` });
+    const asc = await admin.client.get(`/api/admin/users?search=${tag}&sort=username&direction=asc&limit=3`);
+    expect(asc.body.items.map((u: { username: string }) => u.username)).toEqual([`${tag}_a`, `${tag}_b`, `${tag}_c`]);
+    expect(asc.body.nextCursor).toBeTruthy();
+    const rest = await admin.client.get(`/api/admin/users?search=${tag}&sort=username&direction=asc&limit=3&cursor=${asc.body.nextCursor}`);
+    expect(rest.body.items.map((u: { username: string }) => u.username)).toEqual([`${tag}_d`]);
+    expect(rest.body.nextCursor).toBeNull();
+    const desc = await admin.client.get(`/api/admin/users?search=${tag}&sort=displayName&direction=desc`);
+    expect(desc.body.items.map((u: { displayName: string }) => u.displayName)).toEqual(['Sıra D', 'Sıra C', 'Sıra B', 'Sıra A']);
+    expect((await admin.client.get('/api/admin/users?sort=password')).status).toBe(400);
+  });
+
+  it('sorts content by likes and lists and deletes hobby groups', async () => {
+    const m = await server.member();
+    const fan = await server.member();
+    const p1 = (await m.client.post('/api/posts', { content: 'az beğenilen' })).body;
+    const p2 = (await m.client.post('/api/posts', { content: 'çok beğenilen' })).body;
+    await fan.client.post(`/api/posts/${p2.id}/like`);
+    await m.client.post(`/api/posts/${p2.id}/like`);
+    await fan.client.post(`/api/posts/${p1.id}/like`);
+    const top = (await admin.client.get('/api/admin/content?sort=likesCount&direction=desc&limit=2')).body.items;
+    expect(top[0].id).toBe(p2.id);
+    const slug = (await m.client.post('/api/hobby-groups', { name: 'Silinecek Grup', description: 'Yönetim için bir test grubu.' })).body.slug;
+    const groups = (await admin.client.get('/api/admin/groups?search=silinecek')).body.items;
+    expect(groups.map((g: { slug: string }) => g.slug)).toEqual([slug]);
+    expect((await m.client.delete(`/api/admin/groups/${groups[0].id}`)).status).toBe(403);
+    expect((await admin.client.delete(`/api/admin/groups/${groups[0].id}`)).status).toBe(200);
+    expect((await server.client().get(`/api/hobby-groups/${slug}`)).status).toBe(404);
+    const log = (await admin.client.get('/api/admin/audit?action=hobby_group.delete')).body;
+    expect(log[0]).toMatchObject({ targetType: 'hobby_group', before: { slug } });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   adminCommentsQuerySchema,
   adminEditCommentSchema,
   adminEventsQuerySchema,
+  adminGroupsQuerySchema,
   adminUpdateUserSchema,
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -45,6 +46,13 @@ export function adminRouter(ctx: AppContext): Router {
   router.delete('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     await admin.deleteUser(ctx, req.user!, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/groups', async (req, res) => res.json(await admin.listGroups(ctx.db, parse(adminGroupsQuerySchema, req.query))));
+  router.delete('/groups/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await admin.deleteGroup(ctx.db, req.user!, id);
     res.json({ ok: true });
   });
 

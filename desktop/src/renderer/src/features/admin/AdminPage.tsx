@@ -29,6 +29,17 @@ function useAct() {
     p.then(() => { notification.success({ message: ok }); void qc.invalidateQueries(); }).catch((err) => { notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }); throw err; });
 }
 
+/** Tables the server sorts: pages of {items, nextCursor}, the sort part of the query key. */
+function useSorted<T>(key: string[], url: string) {
+  const q = useInfiniteQuery({
+    queryKey: ['admin', ...key, url],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => get<{ items: T[]; nextCursor: string | null }>(`${url}${url.includes('?') ? '&' : '?'}limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  return { rows: q.data?.pages.flatMap((p) => p.items) ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => void q.fetchNextPage() };
+}
+
 interface AdminUser { id: number; displayName: string; username: string; email: string; role: 'user' | 'admin'; isVerified: boolean; isDemo: boolean; createdAt: string }
 
 function UsersTab() {
@@ -36,16 +47,17 @@ function UsersTab() {
   const [role, setRole] = useState<string>('');
   const act = useAct();
   const me = useSession((s) => s.user)!;
-  const url = `/api/admin/users?${new URLSearchParams({ ...(search ? { search } : {}), ...(role ? { role } : {}) })}`;
-  const { rows, loading, hasMore, more } = usePaged<AdminUser>(['users'], url, (u) => String(u.id));
+  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
+  const url = `/api/admin/users?${new URLSearchParams({ sort: sort.key, direction: sort.direction, ...(search ? { search } : {}), ...(role ? { role } : {}) })}`;
+  const { rows, loading, hasMore, more } = useSorted<AdminUser>(['users'], url);
   const bulk = (action: string) => (ids: string[]) => act(post('/api/admin/users/bulk', { ids: ids.map(Number), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
-    { key: 'displayName', title: 'Ad', width: 160 },
-    { key: 'username', title: 'Kullanıcı adı', width: 140, render: (u) => `@${u.username}` },
+    { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
+    { key: 'username', title: 'Kullanıcı adı', width: 140, sortKey: 'username', render: (u) => `@${u.username}` },
     { key: 'email', title: 'E-posta', width: 200 },
     { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{u.role}</Tag> },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
-    { key: 'createdAt', title: 'Katılma', width: 150, render: (u) => formatDateTime(u.createdAt) },
+    { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
     {
       key: 'actions', title: 'İşlemler', width: 280, render: (u) => (
         <Space>
@@ -65,6 +77,8 @@ function UsersTab() {
       rowKey={(u) => String(u.id)}
       hasMore={hasMore}
       onLoadMore={more}
+      sort={sort}
+      onSortChange={setSort}
       toolbar={
         <>
           <Input.Search placeholder="Kullanıcı ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Kullanıcı ara" />
@@ -186,30 +200,82 @@ function SimpleTab<T extends { id: number }>({ id, url, columns, remove, cursor 
   return <AdminTable id={id} rows={rows} loading={loading} rowKey={(r) => String(r.id)} columns={all} hasMore={hasMore} onLoadMore={more} bulkActions={remove ? [{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const i of ids) { const row = rows.find((r) => String(r.id) === i); if (row) await remove(row); } } }] : []} />;
 }
 
+interface ContentRow { id: number; content: string; author: { displayName: string }; likesCount: number; commentsCount: number; isHidden: boolean; group: { name: string; slug: string } | null; createdAt: string }
+
 function ContentTab() {
   const [kind, setKind] = useState<'post' | 'group_post'>('post');
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
+  const act = useAct();
+  const navigate = useNavigate();
+  const url = `/api/admin/content?${new URLSearchParams({ kind, sort: sort.key, direction: sort.direction, ...(search ? { search } : {}) })}`;
+  const { rows, loading, hasMore, more } = useSorted<ContentRow>(['content'], url);
+  const remove = (id: number | string) => del(`/api/admin/content/${kind}/${id}`);
   return (
-    <>
-      <Space style={{ marginBottom: 8 }}>
-        <Select value={kind} onChange={setKind} options={[{ value: 'post', label: 'Gönderiler' }, { value: 'group_post', label: 'Grup gönderileri' }]} style={{ width: 170 }} />
-        <Input.Search placeholder="İçerikte ara..." allowClear onSearch={setSearch} style={{ width: 220 }} />
-      </Space>
-      <SimpleTab<{ id: number; content: string; author: { displayName: string }; likesCount: number; commentsCount: number; isHidden: boolean; createdAt: string }>
-        key={kind + search}
-        id={`content-${kind}`}
-        url={`/api/admin/content?${new URLSearchParams({ kind, ...(search ? { search } : {}) })}`}
-        remove={(r) => del(`/api/admin/content/${kind}/${r.id}`)}
-        columns={[
-          { key: 'content', title: 'İçerik', width: 320 },
-          { key: 'author', title: 'Yazar', width: 140, render: (r) => r.author.displayName },
-          { key: 'likesCount', title: 'Beğeni', width: 80 },
-          { key: 'commentsCount', title: 'Yorum', width: 80 },
-          { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
-          { key: 'createdAt', title: 'Tarih', width: 120, render: (r) => fromNow(r.createdAt) },
-        ]}
-      />
-    </>
+    <AdminTable<ContentRow>
+      id={`content-${kind}`}
+      rows={rows}
+      loading={loading}
+      rowKey={(r) => String(r.id)}
+      hasMore={hasMore}
+      onLoadMore={more}
+      sort={sort}
+      onSortChange={setSort}
+      onOpen={(r) => navigate(r.group ? `/groups/${r.group.slug}` : `/posts/${r.id}`)}
+      toolbar={
+        <>
+          <Select value={kind} onChange={setKind} options={[{ value: 'post', label: 'Gönderiler' }, { value: 'group_post', label: 'Grup gönderileri' }]} style={{ width: 170 }} aria-label="İçerik türü" />
+          <Input.Search placeholder="İçerikte ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="İçerikte ara" />
+        </>
+      }
+      columns={[
+        { key: 'content', title: 'İçerik', width: 320 },
+        { key: 'author', title: 'Yazar', width: 140, render: (r) => r.author.displayName },
+        { key: 'group', title: 'Grup', width: 140, render: (r) => r.group?.name ?? '—' },
+        { key: 'likesCount', title: 'Beğeni', width: 90, sortKey: 'likesCount' },
+        { key: 'commentsCount', title: 'Yorum', width: 90, sortKey: 'commentsCount' },
+        { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
+        { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => void act(remove(r.id), 'Silindi', 'Silinemedi')}>Sil</Button> },
+      ]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+    />
+  );
+}
+
+interface GroupRow { id: number; name: string; slug: string; isPrivate: boolean; memberCount: number; postCount: number; eventCount: number; creator: { displayName: string } | null; createdAt: string }
+
+function GroupsTab() {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
+  const act = useAct();
+  const navigate = useNavigate();
+  const url = `/api/admin/groups?${new URLSearchParams({ sort: sort.key, direction: sort.direction, ...(search ? { search } : {}) })}`;
+  const { rows, loading, hasMore, more } = useSorted<GroupRow>(['groups'], url);
+  return (
+    <AdminTable<GroupRow>
+      id="groups"
+      rows={rows}
+      loading={loading}
+      rowKey={(g) => String(g.id)}
+      hasMore={hasMore}
+      onLoadMore={more}
+      sort={sort}
+      onSortChange={setSort}
+      onOpen={(g) => navigate(`/groups/${g.slug}`)}
+      toolbar={<Input.Search placeholder="Grup ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Grup ara" />}
+      columns={[
+        { key: 'name', title: 'Ad', width: 200, sortKey: 'name' },
+        { key: 'isPrivate', title: 'Tür', width: 80, render: (g) => (g.isPrivate ? <Tag>Özel</Tag> : 'Açık') },
+        { key: 'memberCount', title: 'Üye', width: 80, sortKey: 'memberCount' },
+        { key: 'postCount', title: 'Gönderi', width: 90, sortKey: 'postCount' },
+        { key: 'eventCount', title: 'Etkinlik', width: 90 },
+        { key: 'creator', title: 'Kuran', width: 140, render: (g) => g.creator?.displayName ?? 'Silinmiş kullanıcı' },
+        { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => void act(del(`/api/admin/groups/${g.id}`), 'Grup silindi', 'Grup silinemedi')}>Sil</Button> },
+      ]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/admin/groups/${id}`); } }]}
+    />
   );
 }
 
@@ -330,6 +396,7 @@ export default function AdminPage() {
             />
           ) },
           { key: 'content', label: 'İçerik Yönetimi', children: <ContentTab /> },
+          { key: 'groups', label: 'Hobi Grupları', children: <GroupsTab /> },
           { key: 'reports', label: 'Şikayetler', children: <ReportsTab /> },
           { key: 'audit', label: 'Denetim Kaydı', children: (
             <SimpleTab<{ id: number; actorUsername: string; action: string; targetType: string; targetId: string; before: unknown; after: unknown; createdAt: string }>

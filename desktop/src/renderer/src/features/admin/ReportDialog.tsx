@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Input, Modal, Typography } from 'antd';
+import { App, Button, Input, Modal, Typography } from 'antd';
+import { FlagOutlined } from '@ant-design/icons';
 import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
 import { errorMessage, post } from '../../api/client';
 
@@ -25,5 +26,16 @@ export function ReportDialog({ targetType, targetId, onClose }: { targetType: Re
       <Typography.Paragraph>Bu içeriği neden şikayet ediyorsunuz?</Typography.Paragraph>
       <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={LIMITS.reportReasonMax} showCount autoSize={{ minRows: 3 }} aria-label="Şikayet nedeni" />
     </Modal>
+  );
+}
+
+/** A small 'Şikayet Et' button that opens the dialog (shown to signed-in members only). */
+export function ReportButton({ targetType, targetId, label = false }: { targetType: ReportTarget; targetId: number; label?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" type="text" icon={<FlagOutlined />} aria-label="Şikayet Et" onClick={() => setOpen(true)}>{label ? 'Şikayet Et' : null}</Button>
+      {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session';
 import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { ReportButton } from '../admin/ReportDialog';
 
 export default function BlogPostPage() {
   const { slug } = useParams();
@@ -79,7 +80,7 @@ export default function BlogPostPage() {
             dataSource={comments}
             locale={{ emptyText: 'Henüz yorum yapılmamış' }}
             renderItem={(c) => (
-              <List.Item actions={user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: 'Yorumu Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => del(`/api/blog/comments/${c.id}`).then(() => { notification.success({ message: 'Yorum silindi' }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
+              <List.Item actions={user && user.role !== 'admin' && user.id !== c.author.id ? [<ReportButton key="r" targetType="blog_comment" targetId={c.id} />] : user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: 'Yorumu Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => del(`/api/blog/comments/${c.id}`).then(() => { notification.success({ message: 'Yorum silindi' }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
                 <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<span>{c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></span>} description={c.content} />
               </List.Item>
             )}

@@ -10,7 +10,7 @@ import { useSession } from '../../stores/session';
 import { mediaUrl, UserAvatar, UserName } from '../../components/common';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
-import { ReportDialog } from '../admin/ReportDialog';
+import { ReportButton, ReportDialog } from '../admin/ReportDialog';
 
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
@@ -58,7 +58,10 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
             dataSource={comments}
             renderItem={(c) => (
               <List.Item
-                actions={user && (user.id === c.author.id || user.role === 'admin') ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />] : []}
+                actions={[
+                  ...(user && (user.id === c.author.id || user.role === 'admin') ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />] : []),
+                  ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
+                ]}
               >
                 <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<Space><UserName user={c.author} /><Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></Space>} description={<RichText text={c.content} />} />
               </List.Item>

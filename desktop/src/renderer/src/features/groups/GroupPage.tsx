@@ -11,6 +11,7 @@ import { PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { formatDateTime, fromNow, dayjs } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
+import { ReportButton } from '../admin/ReportDialog';
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
@@ -48,6 +49,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
       <Space>
         <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>
+        {user && user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
         {canDelete && <Button type="text" danger icon={<DeleteOutlined />} aria-label="Gönderiyi sil" onClick={() => void del(`/api/hobby-groups/posts/${p.id}`).then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })} />}
       </Space>
       {open && (

@@ -11,6 +11,7 @@ import { PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { formatDate } from '../../components/time';
 import { PostList } from '../feed/PostList';
 import { usePageMeta } from '../shell/meta';
+import { ReportButton } from '../admin/ReportDialog';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const qc = useQueryClient();
@@ -169,6 +170,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
                 <>
                   {followButton}
                   <Button onClick={() => (me ? setMessaging(true) : navigate('/login'))}>Mesaj Gönder</Button>
+                  {me && <ReportButton targetType="user" targetId={profile.id} label />}
                 </>
               )}
             </Space>

@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { ReportButton } from '../admin/ReportDialog';
 
 export default function QuestionPage() {
   const { id } = useParams();
@@ -75,6 +76,7 @@ export default function QuestionPage() {
             <Space wrap>
               <UserAvatar user={a.author} size={24} /><UserName user={a.author} /><Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
               <Button size="small" icon={a.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />} onClick={() => !needLogin() && void act(post(`/api/answers/${a.id}/upvote`))} aria-label="Cevabı oyla">{a.upvotes}</Button>
+              {user && user.id !== a.author.id && <ReportButton targetType="answer" targetId={a.id} />}
               {user?.id === q.authorId && !a.isAccepted && <Button size="small" type="primary" ghost onClick={() => void act(post(`/api/answers/${a.id}/accept`), 'Soru işaretlendi ve kapatıldı.')}>Kabul Et</Button>}
               {user?.role === 'admin' && (
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label="Cevabı sil" onClick={() => modal.confirm({ title: 'Cevabı Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => act(del(`/api/answers/${a.id}`), 'Cevap silindi') })} />

@@ -8,6 +8,8 @@ export interface AdminColumn<T> {
   key: string;
   title: string;
   width?: number;
+  /** The server's sort key for this column; sortable columns ask the server to sort. */
+  sortKey?: string;
   render?: (row: T) => React.ReactNode;
 }
 
@@ -24,7 +26,7 @@ export interface BulkAction {
  * widths are remembered; arrow keys move the focused row, space selects it, enter opens it.
  */
 export function AdminTable<T>({
-  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, onLoadMore, toolbar,
+  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, onLoadMore, toolbar, sort, onSortChange,
 }: {
   id: string;
   rows: T[];
@@ -36,6 +38,8 @@ export function AdminTable<T>({
   hasMore?: boolean;
   onLoadMore?(): void;
   toolbar?: React.ReactNode;
+  sort?: { key: string; direction: 'asc' | 'desc' };
+  onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
 }) {
   const { modal, notification } = App.useApp();
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
@@ -121,11 +125,18 @@ export function AdminTable<T>({
         pagination={false}
         rowClassName={(_, i) => (i === focused ? 'ant-table-row-selected' : '')}
         onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const col = columns.find((c) => c.key === s?.columnKey);
+          if (onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
+        }}
         rowSelection={bulkActions.length ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) } : undefined}
         columns={visible.map((c) => ({
           key: c.key,
           title: c.title,
           width: prefs.widths[c.key] ?? c.width ?? 160,
+          sorter: c.sortKey ? true : undefined,
+          sortOrder: c.sortKey && sort?.key === c.sortKey ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
           render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
           onHeaderCell: () => ({
             onDoubleClick: () => update({ ...prefs, widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 } }),

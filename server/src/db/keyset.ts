@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+
+/**
+ * Keyset paging over any sortable column with the id as tie-breaker: the cursor is the last
+ * row's (value, id), opaque to clients. No OFFSET, whatever the sort.
+ */
+export interface SortSpec {
+  column: string;
+  direction: 'asc' | 'desc';
+  idColumn: string;
+}
+
+export function encodeCursor(value: unknown, id: number): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): [string | number | null, number] | null {
+  if (!cursor) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'number') return parsed as [string | number | null, number];
+  } catch {
+    /* an unreadable cursor starts from the beginning */
+  }
+  return null;
+}
+
+export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string | undefined): Knex.QueryBuilder {
+  const after = decodeCursor(cursor);
+  const op = sort.direction === 'desc' ? '<' : '>';
+  if (after) {
+    const [value, id] = after;
+    q.where((w) => w.where(sort.column, op, value).orWhere((w2) => w2.where(sort.column, value).andWhere(sort.idColumn, op, id)));
+  }
+  return q.orderBy([{ column: sort.column, order: sort.direction }, { column: sort.idColumn, order: sort.direction }]);
+}
