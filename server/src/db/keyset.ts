@@ -34,3 +34,20 @@ export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string
   }
   return q.orderBy([{ column: sort.column, order: sort.direction }, { column: sort.idColumn, order: sort.direction }]);
 }
+
+/**
+ * One page of a table the server sorts: `columns` maps the client's sort keys onto columns
+ * (never nullable), the id breaks ties, and the cursor of the last row comes back when more
+ * may follow. The sort value is selected as `__sort` so any joined column works.
+ */
+export async function sortedPage<R extends { __sort?: unknown; id?: number }>(
+  query: Knex.QueryBuilder,
+  opts: { columns: Record<string, string>; sort: string; direction: 'asc' | 'desc'; cursor?: string; limit: number; idColumn: string },
+): Promise<{ rows: R[]; nextCursor: string | null }> {
+  const column = opts.columns[opts.sort] ?? opts.idColumn;
+  query.select({ __sort: column, __id: opts.idColumn });
+  const rows = (await applyKeyset(query, { column, direction: opts.direction, idColumn: opts.idColumn }, opts.cursor).limit(opts.limit)) as (R & { __id: number })[];
+  const last = rows[rows.length - 1];
+  const value = last && (last.__sort instanceof Date ? last.__sort.toISOString() : last.__sort);
+  return { rows, nextCursor: rows.length === opts.limit && last ? encodeCursor(value, Number(last.__id)) : null };
+}

@@ -3,11 +3,11 @@ import { TEXTS, type CommentKind } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
-import { presentAuthor, type UserRow } from '../presenters/users';
+import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { likePattern } from './questions';
 import { removeUpload } from './uploads';
-import { applyKeyset, encodeCursor } from '../db/keyset';
+import { sortedPage } from '../db/keyset';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -64,11 +64,11 @@ function presentAdminUser(r: UserRow) {
   };
 }
 
-const USER_SORT = { createdAt: 'id', username: 'username_key', displayName: 'display_name' } as const;
+const USER_SORT = { createdAt: 'id', username: 'username_key', displayName: 'display_name' };
 
 /** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
 export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
-  const query = db('users');
+  const query = db('users').select('*');
   if (q.search) {
     const p = likePattern(q.search);
     query.where((w) => w.where('username_key', 'like', p).orWhere('email_key', 'like', p).orWhereRaw('lower(display_name) like ?', [p]));
@@ -76,27 +76,21 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; c
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
   if (q.before && !q.cursor) query.where('id', '<', q.before);
-  const column = USER_SORT[q.sort];
-  const rows = (await applyKeyset(query, { column, direction: q.direction, idColumn: 'id' }, q.cursor).limit(q.limit)) as UserRow[];
-  return withCursor(rows.map(presentAdminUser), rows, q.limit, (r) => encodeCursor((r as unknown as Record<string, unknown>)[column], r.id));
+  const page = await sortedPage<UserRow>(query, { columns: USER_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
+  return { items: page.rows.map(presentAdminUser), nextCursor: page.nextCursor };
 }
 
-/** A page plus the cursor of its last row (null at the end), for tables that sort on the server. */
-function withCursor<T, R>(items: T[], rows: R[], limit: number, cursorOf: (row: R) => string) {
-  return { items, nextCursor: rows.length === limit ? cursorOf(rows[rows.length - 1]) : null };
-}
+const GROUP_SORT = { createdAt: 'g.id', name: 'g.name', memberCount: 'g.member_count', postCount: 'g.post_count' };
 
-export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: 'createdAt' | 'name' | 'memberCount' | 'postCount'; direction: 'asc' | 'desc'; search?: string }) {
-  const column = { createdAt: 'g.id', name: 'g.name', memberCount: 'g.member_count', postCount: 'g.post_count' }[q.sort];
+export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof GROUP_SORT; direction: 'asc' | 'desc'; search?: string }) {
   const query = db('hobby_groups as g').leftJoin('users as u', 'u.id', 'g.creator_id').select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
   if (q.search) query.whereRaw('lower(g.name) like ?', [likePattern(q.search)]);
-  const rows = await applyKeyset(query, { column, direction: q.direction, idColumn: 'g.id' }, q.cursor).limit(q.limit);
-  const items = rows.map((r: any) => ({
+  const page = await sortedPage<any>(query, { columns: GROUP_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'g.id' });
+  const items = page.rows.map((r: any) => ({
     id: r.id, name: r.name, slug: r.slug, isPrivate: Boolean(r.is_private), memberCount: r.member_count, postCount: r.post_count, eventCount: r.event_count,
     creator: r.creator_username ? { username: r.creator_username, displayName: r.creator_name } : null, createdAt: toIso(r.created_at),
   }));
-  const key = column.replace('g.', '');
-  return withCursor(items, rows, q.limit, (r: any) => encodeCursor(r[key], r.id));
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** A whole group with its posts, comments, members and events (admins only, audited). */
@@ -180,21 +174,28 @@ export async function bulkUsers(ctx: AppContext, admin: UserRow, ids: number[], 
   return { updated: ids.length };
 }
 
-export async function listQuestions(db: Knex, q: { limit: number; before?: number }) {
-  const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
-  if (q.before) query.where('q.id', '<', q.before);
-  return (await query.orderBy('q.id', 'desc').limit(q.limit)).map((r: any) => ({
-    id: r.id,
-    title: r.title,
-    content: r.content,
-    category: r.category,
-    views: r.views,
-    upvotes: r.upvotes,
-    answersCount: r.answers_count,
-    isAnswered: Boolean(r.is_answered),
-    author: presentAuthor(r.u_id ? { id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role } : null),
-    createdAt: toIso(r.created_at),
-  }));
+const QUESTION_SORT = { createdAt: 'q.id', upvotes: 'q.upvotes', views: 'q.views', answersCount: 'q.answers_count' };
+
+export async function listQuestions(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean }) {
+  const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
+  if (q.search) query.where('q.search_text', 'like', likePattern(q.search));
+  if (q.answered !== undefined) query.where('q.is_answered', q.answered);
+  const page = await sortedPage<any>(query, { columns: QUESTION_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'q.id' });
+  return {
+    items: page.rows.map((r: any) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      category: r.category,
+      views: r.views,
+      upvotes: r.upvotes,
+      answersCount: r.answers_count,
+      isAnswered: Boolean(r.is_answered),
+      author: authorFromJoin(r),
+      createdAt: toIso(r.created_at),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 // ---- comments of every kind ----
@@ -232,18 +233,55 @@ function presentAdminComment(kind: CommentKind, r: any) {
   };
 }
 
-/** Comments of posts, blog posts, questions (answers) and groups, merged newest first by time. */
-export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; search?: string; limit: number; beforeTime?: string }) {
+const KIND_RANK: Record<CommentKind, number> = { post: 0, blog: 1, answer: 2, group: 3 };
+
+/**
+ * Comments of posts, blog posts, questions (answers) and groups, merged by time. The order is
+ * (time, kind, id), so rows with the same time never repeat or vanish between pages; each
+ * kind reads at most one page from its (created_at, id) index and the pages merge here.
+ */
+export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; search?: string; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
   const kinds: CommentKind[] = q.kind === 'all' ? ['post', 'blog', 'answer', 'group'] : [q.kind];
+  const after = decodeCommentCursor(q.cursor);
+  const desc = q.direction === 'desc';
+  const op = desc ? '<' : '>';
   const parts = await Promise.all(
     kinds.map(async (kind) => {
       const query = commentsOfKind(db, kind);
       if (q.search) query.whereRaw('lower(c.content) like ?', [likePattern(q.search)]);
-      if (q.beforeTime) query.where('c.created_at', '<', q.beforeTime);
-      return (await query.orderBy('c.created_at', 'desc').limit(q.limit)).map((r: any) => presentAdminComment(kind, r));
+      if (after) {
+        const [time, rank, id] = after;
+        const mine = KIND_RANK[kind];
+        // Past the cursor in (time, kind, id) order, seen from this kind's rank.
+        if (mine === rank) query.where((w) => w.where('c.created_at', op, time).orWhere((w2) => w2.where('c.created_at', time).andWhere('c.id', op, id)));
+        else if (desc ? mine < rank : mine > rank) query.where('c.created_at', desc ? '<=' : '>=', time);
+        else query.where('c.created_at', op, time);
+      }
+      const rows = await query.orderBy([{ column: 'c.created_at', order: q.direction }, { column: 'c.id', order: q.direction }]).limit(q.limit);
+      return rows.map((r: any) => ({ row: presentAdminComment(kind, r), time: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at), rank: KIND_RANK[kind] }));
     }),
   );
-  return parts.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, q.limit);
+  const sign = desc ? -1 : 1;
+  const merged = parts
+    .flat()
+    .sort((a, b) => sign * (a.time.localeCompare(b.time) || a.rank - b.rank || a.row.id - b.row.id))
+    .slice(0, q.limit);
+  const last = merged[merged.length - 1];
+  return {
+    items: merged.map((m) => m.row),
+    nextCursor: merged.length === q.limit && last ? Buffer.from(JSON.stringify([last.time, last.rank, last.row.id])).toString('base64url') : null,
+  };
+}
+
+function decodeCommentCursor(cursor: string | undefined): [string, number, number] | null {
+  if (!cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'number' && typeof v[2] === 'number') return v as [string, number, number];
+  } catch {
+    /* an unreadable cursor starts from the beginning */
+  }
+  return null;
 }
 
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string) {
@@ -275,29 +313,32 @@ export const COMMENT_TABLE_OF = (kind: CommentKind) => COMMENT_TABLES[kind].tabl
 
 // ---- content: posts and group posts ----
 
-export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number; cursor?: string; sort: 'createdAt' | 'likesCount' | 'commentsCount'; direction: 'asc' | 'desc' }) {
+const CONTENT_SORT = { createdAt: 'p.id', likesCount: 'p.likes_count', commentsCount: 'p.comments_count' };
+
+export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number; cursor?: string; sort: keyof typeof CONTENT_SORT; direction: 'asc' | 'desc' }) {
   const table = q.kind === 'post' ? 'posts' : 'group_posts';
-  const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
+  const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', ...AUTHOR_COLUMNS);
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
   if (q.search) query.whereRaw('lower(p.content) like ?', [likePattern(q.search)]);
   if (q.before && !q.cursor) query.where('p.id', '<', q.before);
-  const column = { createdAt: 'p.id', likesCount: 'p.likes_count', commentsCount: 'p.comments_count' }[q.sort];
-  const rows = await applyKeyset(query, { column, direction: q.direction, idColumn: 'p.id' }, q.cursor).limit(q.limit);
-  const key = column.replace('p.', '');
-  return withCursor(rows.map((r: any) => ({
-    kind: q.kind,
-    id: r.id,
-    content: r.content,
-    type: r.type,
-    imageUrl: r.image_url,
-    videoUrl: r.video_url ?? null,
-    likesCount: r.likes_count,
-    commentsCount: r.comments_count,
-    isHidden: Boolean(r.is_hidden),
-    group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
-    author: presentAuthor({ id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role }),
-    createdAt: toIso(r.created_at),
-  })), rows, q.limit, (r: any) => encodeCursor(r[key], r.id));
+  const page = await sortedPage<any>(query, { columns: CONTENT_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'p.id' });
+  return {
+    items: page.rows.map((r: any) => ({
+      kind: q.kind,
+      id: r.id,
+      content: r.content,
+      type: r.type,
+      imageUrl: r.image_url,
+      videoUrl: r.video_url ?? null,
+      likesCount: r.likes_count,
+      commentsCount: r.comments_count,
+      isHidden: Boolean(r.is_hidden),
+      group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
+      author: authorFromJoin(r),
+      createdAt: toIso(r.created_at),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, trxIn?: Knex.Transaction) {
@@ -317,21 +358,26 @@ export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post
 
 // ---- events of the city and of groups ----
 
-export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; before?: number }) {
-  if (q.kind === 'event') {
-    const query = db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name');
-    if (q.before) query.where('e.id', '<', q.before);
-    return (await query.orderBy('e.id', 'desc').limit(q.limit)).map((r: any) => ({
-      kind: 'event', id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: r.category,
-      attendeesCount: r.attendees_count, isPrivate: Boolean(r.is_private), creator: { username: r.username, displayName: r.display_name }, group: null, createdAt: toIso(r.created_at),
-    }));
-  }
-  const query = db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
-  if (q.before) query.where('e.id', '<', q.before);
-  return (await query.orderBy('e.id', 'desc').limit(q.limit)).map((r: any) => ({
-    kind: 'group_event', id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: null,
-    attendeesCount: null, isPrivate: false, creator: { username: r.username, displayName: r.display_name }, group: { name: r.group_name, slug: r.group_slug }, createdAt: toIso(r.created_at),
-  }));
+const EVENT_SORT = { createdAt: 'e.id', date: 'e.date', title: 'e.title', attendeesCount: 'e.attendees_count' };
+
+/** City events or group events; group events have no attendance, so that sort falls back to time. */
+export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string }) {
+  const city = q.kind === 'event';
+  const query = city
+    ? db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name')
+    : db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
+  if (q.search) query.whereRaw('lower(e.title) like ?', [likePattern(q.search)]);
+  const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
+  const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
+  return {
+    items: page.rows.map((r: any) => ({
+      kind: q.kind, id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: city ? r.category : null,
+      attendeesCount: city ? r.attendees_count : null, isPrivate: Boolean(r.is_private),
+      creator: r.username ? { username: r.username, displayName: r.display_name } : null,
+      group: city ? null : { name: r.group_name, slug: r.group_slug }, createdAt: toIso(r.created_at),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'group_event', id: number) {

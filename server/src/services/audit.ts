@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
+import { sortedPage } from '../db/keyset';
 
 /** Writes one admin action into the audit log, inside the transaction that does the action. */
 export async function audit(
@@ -22,6 +23,22 @@ export async function audit(
   });
 }
 
+/**
+ * An admin acting on someone else's content through the ordinary routes (deleting a post, a
+ * comment, an event; editing a profile) is moderation too: it enters the log. Acting on one's
+ * own content is not.
+ */
+export async function auditModeration(
+  trx: Knex | Knex.Transaction,
+  actor: UserRow,
+  ownerId: number | null,
+  action: string,
+  target: { type: string; id: number | string },
+  change: { before?: unknown; after?: unknown } = {},
+): Promise<void> {
+  if (actor.role === 'admin' && ownerId !== actor.id) await audit(trx, actor, action, target, change);
+}
+
 function parse(value: unknown) {
   if (typeof value !== 'string') return null;
   try {
@@ -31,21 +48,26 @@ function parse(value: unknown) {
   }
 }
 
-export async function listAudit(db: Knex, q: { limit: number; before?: number; action?: string; targetType?: string }) {
+/** The log newest (or oldest) first, filtered by action, target kind or actor; keyset-paged by id. */
+export async function listAudit(db: Knex, q: { limit: number; before?: number; action?: string; targetType?: string; actor?: string; direction: 'asc' | 'desc'; cursor?: string }) {
   const query = db('audit_log').select('*');
-  if (q.before) query.where('id', '<', q.before);
+  if (q.before && !q.cursor) query.where('id', '<', q.before);
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
-  const rows = await query.orderBy('id', 'desc').limit(q.limit);
-  return rows.map((r: any) => ({
-    id: r.id,
-    actorId: r.actor_id,
-    actorUsername: r.actor_username,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    before: parse(r.before),
-    after: parse(r.after),
-    createdAt: toIso(r.created_at),
-  }));
+  if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
+  const page = await sortedPage<any>(query, { columns: { createdAt: 'id' }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
+  return {
+    items: page.rows.map((r: any) => ({
+      id: r.id,
+      actorId: r.actor_id,
+      actorUsername: r.actor_username,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      before: parse(r.before),
+      after: parse(r.after),
+      createdAt: toIso(r.created_at),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }

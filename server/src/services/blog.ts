@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sortedPage } from '../db/keyset';
 import sanitizeHtml from 'sanitize-html';
 import {
   blogSlug,
@@ -125,6 +126,20 @@ export async function listBlogPosts(
   }
   const rows = await query.limit(q.limit);
   return rows.map((r: any) => present(r, { full: false }));
+}
+
+const ADMIN_BLOG_SORT = { createdAt: 'b.id', title: 'b.title', views: 'b.views', likesCount: 'b.likes_count', commentsCount: 'b.comments_count' };
+
+/** The workspace's blog table: drafts and published posts, sorted and keyset-paged on the server. */
+export async function listBlogPostsForAdmin(
+  db: Knex,
+  q: { limit: number; cursor?: string; sort: keyof typeof ADMIN_BLOG_SORT; direction: 'asc' | 'desc'; search?: string; status: 'all' | 'published' | 'draft' },
+) {
+  const query = blogQuery(db);
+  if (q.status !== 'all') query.where('b.published', q.status === 'published');
+  if (q.search) query.whereRaw('lower(b.title) like ?', [likePattern(q.search)]);
+  const page = await sortedPage<any>(query, { columns: ADMIN_BLOG_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'b.id' });
+  return { items: page.rows.map((r: any) => present(r, { full: false })), nextCursor: page.nextCursor };
 }
 
 async function uniqueSlug(trx: Db, wanted: string, exceptId?: number): Promise<string> {

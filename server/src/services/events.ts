@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { EVENT_CATEGORY_COLORS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
+import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 
@@ -125,5 +126,8 @@ export async function toggleAttendance(db: Knex, me: UserRow, id: number) {
 export async function deleteEvent(db: Knex, me: UserRow, id: number) {
   const event = await getEvent(db, id, me);
   if (event.creator.id !== me.id && me.role !== 'admin') throw errors.forbidden();
-  await db('events').where({ id }).delete();
+  await db.transaction(async (trx) => {
+    await trx('events').where({ id }).delete();
+    await auditModeration(trx, me, event.creator.id, 'event.delete', { type: 'event', id }, { before: { title: event.title, date: event.date } });
+  });
 }

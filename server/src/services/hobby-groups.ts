@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { groupSlug, TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
+import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
 
@@ -212,6 +213,7 @@ export async function deletePost(db: Knex, me: UserRow, postId: number) {
     if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
+    if (post.group_creator_id !== me.id) await auditModeration(trx, me, post.author_id, 'group_post.delete', { type: 'group_post', id: postId }, { before: { content: post.content, authorId: post.author_id } });
   });
 }
 
@@ -281,6 +283,7 @@ export async function deleteComment(db: Knex, me: UserRow, commentId: number) {
     if (comment.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
     await trx('group_post_comments').where({ id: commentId }).delete();
     await trx('group_posts').where({ id: comment.post_id }).decrement('comments_count', 1);
+    if (post.group_creator_id !== me.id) await auditModeration(trx, me, comment.author_id, 'comment.delete', { type: 'group_comment', id: commentId }, { before: { content: comment.content, authorId: comment.author_id } });
   });
 }
 

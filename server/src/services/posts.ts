@@ -10,6 +10,7 @@ import {
 } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
+import { auditModeration } from './audit';
 import { nowIso } from '../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
 import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
@@ -187,6 +188,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number) {
     const p = await ownedPost(trx, id, actor);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
     await trx('posts').where({ id }).delete();
+    await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
     return { ...p, affected };
   });
   await removeUpload(ctx.config.uploadsDir, post.image_url);
@@ -272,5 +274,6 @@ export async function deleteComment(db: Knex, actor: UserRow, id: number) {
     if (comment.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
     await trx('comments').where({ id }).delete();
     await trx('posts').where({ id: comment.post_id }).decrement('comments_count', 1);
+    await auditModeration(trx, actor, comment.author_id, 'comment.delete', { type: 'post_comment', id }, { before: { content: comment.content, authorId: comment.author_id } });
   });
 }

@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
+import { sortedPage } from '../db/keyset';
 import { deleteCommentTx, deleteContent, deleteUser } from './admin';
 
 const A = TEXTS.admin;
@@ -36,17 +37,27 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
     return reportId;
   });
   ctx.bus.emit('report:created', { reportId: id });
-  return (await listReports(ctx.db, { status: 'open', limit: 1, before: id + 1 }))[0];
+  return getReport(ctx.db, id);
 }
 
-/** Reports with a preview of what was reported and who wrote it (one query per kind on the page). */
-export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | 'dismissed'; limit: number; before?: number }) {
-  const query = db('reports as r')
-    .leftJoin('users as rep', 'rep.id', 'r.reporter_id')
-    .where('r.status', q.status)
-    .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
-  if (q.before) query.where('r.id', '<', q.before);
-  const rows = await query.orderBy('r.id', 'desc').limit(q.limit);
+/** Reports newest (or oldest) first, keyset-paged over the (status, id) index. */
+export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | 'dismissed'; targetType?: ReportTarget; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
+  const query = reportsQuery(db).where('r.status', q.status);
+  if (q.targetType) query.where('r.target_type', q.targetType);
+  const page = await sortedPage<any>(query, { columns: { createdAt: 'r.id' }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'r.id' });
+  return { items: await presentReports(db, page.rows), nextCursor: page.nextCursor };
+}
+
+export async function getReport(db: Knex, id: number) {
+  return (await presentReports(db, await reportsQuery(db).where('r.id', id)))[0];
+}
+
+function reportsQuery(db: Knex) {
+  return db('reports as r').leftJoin('users as rep', 'rep.id', 'r.reporter_id').select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
+}
+
+/** Each report with a preview of what was reported and who wrote it: one query per kind on the page. */
+async function presentReports(db: Knex, rows: any[]) {
   const previews = new Map<string, { text: string; author: ReturnType<typeof presentAuthor>; hidden: boolean }>();
   const byType = new Map<ReportTarget, number[]>();
   for (const r of rows) byType.set(r.target_type, [...(byType.get(r.target_type) ?? []), r.target_id]);

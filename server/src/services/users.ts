@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { foldKey, TEXTS, type UpdateProfileInput } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
+import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import { parseJsonArray, type UserRow } from '../presenters/users';
 import { presentPosts, type PostRow } from '../presenters/posts';
@@ -180,7 +181,8 @@ export async function incomingRequests(db: Db, me: UserRow, page: { limit: numbe
   return rows.map((r: any) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) }));
 }
 
-export async function updateProfile(db: Knex, target: UserRow, input: UpdateProfileInput, profileImage: string | null) {
+/** By the person themself, or by an admin (then audited with the fields before and after). */
+export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null) {
   const patch: Record<string, unknown> = { updated_at: nowIso() };
   if (input.displayName !== undefined) patch.display_name = input.displayName;
   if (input.email !== undefined) {
@@ -200,6 +202,14 @@ export async function updateProfile(db: Knex, target: UserRow, input: UpdateProf
         if (clash) throw errors.conflict(TEXTS.auth.emailTaken, 'email_taken');
       }
       await trx('users').where({ id: target.id }).update(patch);
+      if (actor.id !== target.id) {
+        const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'email_key');
+        const row = target as unknown as Record<string, unknown>;
+        await auditModeration(trx, actor, target.id, 'user.profile_update', { type: 'user', id: target.id }, {
+          before: Object.fromEntries(fields.map((k) => [k, row[k] ?? null])),
+          after: Object.fromEntries(fields.map((k) => [k, patch[k]])),
+        });
+      }
       // Going public lets everyone waiting in.
       if (input.isPrivate === false) {
         const waiting = await trx('follow_requests').where({ target_id: target.id }).select('requester_id');

@@ -33,8 +33,9 @@ export const adminCommentsQuerySchema = z.object({
   kind: z.enum([...COMMENT_KINDS, 'all'] as const).optional().default('all'),
   search: z.string().trim().max(100).optional(),
   limit: pageQuerySchema.shape.limit,
-  /** ISO time of the last comment seen (comments of four kinds merge by time). */
-  beforeTime: z.string().datetime({ error: A.cursorInvalid }).optional(),
+  /** Comments of four kinds merge by time: newest or oldest first, the cursor says where the last page ended. */
+  direction: sortDirection,
+  cursor: cursorParam,
 });
 
 export const commentKindParamsSchema = z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema });
@@ -58,7 +59,29 @@ export const contentQuerySchema = pageQuerySchema.extend({
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
 export const EVENT_KINDS = ['event', 'group_event'] as const;
-export const adminEventsQuerySchema = pageQuerySchema.extend({ kind: z.enum(EVENT_KINDS).optional().default('event') });
+export const adminEventsQuerySchema = pageQuerySchema.extend({
+  kind: z.enum(EVENT_KINDS).optional().default('event'),
+  sort: z.enum(['createdAt', 'date', 'title', 'attendeesCount']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
+  search: z.string().trim().max(100).optional(),
+});
+
+export const adminQuestionsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['createdAt', 'upvotes', 'views', 'answersCount']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
+  search: z.string().trim().max(100).optional(),
+  answered: formBoolean.optional(),
+});
+
+export const adminBlogQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['createdAt', 'title', 'views', 'likesCount', 'commentsCount']).optional().default('createdAt'),
+  direction: sortDirection,
+  cursor: cursorParam,
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['all', 'published', 'draft']).optional().default('all'),
+});
 export const eventKindParamsSchema = z.object({ kind: z.enum(EVENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
 export const adminGroupsQuerySchema = pageQuerySchema.extend({
@@ -71,6 +94,10 @@ export const adminGroupsQuerySchema = pageQuerySchema.extend({
 export const auditQuerySchema = pageQuerySchema.extend({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(30).optional(),
+  /** The acting admin's username (exact, case-insensitive). */
+  actor: z.string().trim().max(30).optional(),
+  direction: sortDirection,
+  cursor: cursorParam,
 });
 
 export const REPORT_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'user'] as const;
@@ -87,7 +114,13 @@ export const createReportSchema = z.object({
     .max(LIMITS.reportReasonMax, { error: A.reportReasonTooLong }),
 });
 
-export const reportsQuerySchema = pageQuerySchema.extend({ status: z.enum(REPORT_STATUSES).optional().default('open') });
+export const reportsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(REPORT_STATUSES).optional().default('open'),
+  targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }).optional(),
+  /** A queue is worked oldest first; the newest first is the default view. */
+  direction: sortDirection,
+  cursor: cursorParam,
+});
 
 export const resolveReportSchema = z.object({
   note: z.string().trim().max(1000).optional().default(''),

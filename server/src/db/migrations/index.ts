@@ -8,6 +8,7 @@ import * as blog from './20261122000600_blog';
 import * as hobbyGroups from './20261122000700_hobby_groups';
 import * as moderation from './20261122000800_moderation';
 import * as postSortIndexes from './20261122010000_post_sort_indexes';
+import * as workspaceSortIndexes from './20261122020000_workspace_sort_indexes';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000700_hobby_groups': hobbyGroups,
   '20261122000800_moderation': moderation,
   '20261122010000_post_sort_indexes': postSortIndexes,
+  '20261122020000_workspace_sort_indexes': workspaceSortIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,7 +11,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ADMIN_GETS = ['/api/admin/stats', '/api/admin/users', '/api/admin/questions', '/api/admin/comments', '/api/admin/content', '/api/admin/events', '/api/admin/audit', '/api/admin/reports'];
+const ADMIN_GETS = ['/api/admin/stats', '/api/admin/users', '/api/admin/groups', '/api/admin/blog', '/api/admin/questions', '/api/admin/comments', '/api/admin/content', '/api/admin/events', '/api/admin/audit', '/api/admin/reports'];
 
 describe('admin API', () => {
   it('refuses every admin endpoint to a member and a visitor, whatever headers they send', async () => {
@@ -60,9 +60,9 @@ describe('admin API', () => {
     expect(kept.author.displayName).toBe('Silinmiş kullanıcı');
     expect((await target.client.get('/api/auth/me')).status).toBe(401);
 
-    const actions = (await admin.client.get('/api/admin/audit?targetType=user')).body.map((a: { action: string }) => a.action);
+    const actions = (await admin.client.get('/api/admin/audit?targetType=user')).body.items.map((a: { action: string }) => a.action);
     expect(actions).toEqual(['user.delete', 'user.update', 'user.update']);
-    const update = (await admin.client.get('/api/admin/audit?action=user.update')).body.at(-1);
+    const update = (await admin.client.get('/api/admin/audit?action=user.update')).body.items.at(-1);
     expect(update).toMatchObject({ actorUsername: 'yonetici', before: { isVerified: false }, after: { isVerified: true } });
   });
 
@@ -86,7 +86,7 @@ describe('admin API', () => {
     await m.client.post(`/api/questions/${q.id}/answers`, { content: 'bir cevap' });
     const blog = (await admin.client.post('/api/blog/posts', { title: 'Blog', content: '<p>x</p>', published: true })).body;
     await m.client.post(`/api/blog/posts/${blog.id}/comments`, { content: 'blog yorumu' });
-    const all = (await admin.client.get('/api/admin/comments')).body;
+    const all = (await admin.client.get('/api/admin/comments')).body.items;
     expect(all.slice(0, 3).map((c: { kind: string }) => c.kind).sort()).toEqual(['answer', 'blog', 'post']);
     const postComment = all.find((c: { kind: string }) => c.kind === 'post');
     expect(postComment).toMatchObject({ content: 'gönderi yorumu', link: `/posts/${post.id}`, status: 'active' });
@@ -97,7 +97,7 @@ describe('admin API', () => {
     await admin.client.delete(`/api/admin/comments/answer/${answer.id}`);
     expect((await server.client().get(`/api/questions/${q.id}`)).body.answersCount).toBe(0);
     expect((await admin.client.delete('/api/admin/comments/uzay/1')).status).toBe(400);
-    const search = (await admin.client.get('/api/admin/comments?search=BLOG')).body;
+    const search = (await admin.client.get('/api/admin/comments?search=BLOG')).body.items;
     expect(search.map((c: { content: string }) => c.content)).toEqual(['blog yorumu']);
   });
 
@@ -113,7 +113,7 @@ describe('admin API', () => {
     await admin.client.delete(`/api/admin/content/group_post/${gp.id}`);
     expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.postCount).toBe(0);
     const ev = (await m.client.post('/api/events', { title: 'Silinecek', description: 'x', date: new Date(Date.now() + 86_400_000).toISOString() })).body;
-    expect((await admin.client.get('/api/admin/events')).body[0].id).toBe(ev.id);
+    expect((await admin.client.get('/api/admin/events')).body.items[0].id).toBe(ev.id);
     expect((await admin.client.delete(`/api/admin/events/event/${ev.id}`)).status).toBe(200);
     const ge = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Grup etkinliği', date: new Date(Date.now() + 86_400_000).toISOString(), location: 'Park' })).body;
     expect((await admin.client.delete(`/api/admin/events/group_event/${ge.id}`)).status).toBe(200);
@@ -152,8 +152,109 @@ describe('server-side sorting of the workspace tables', () => {
     expect((await m.client.delete(`/api/admin/groups/${groups[0].id}`)).status).toBe(403);
     expect((await admin.client.delete(`/api/admin/groups/${groups[0].id}`)).status).toBe(200);
     expect((await server.client().get(`/api/hobby-groups/${slug}`)).status).toBe(404);
-    const log = (await admin.client.get('/api/admin/audit?action=hobby_group.delete')).body;
+    const log = (await admin.client.get('/api/admin/audit?action=hobby_group.delete')).body.items;
     expect(log[0]).toMatchObject({ targetType: 'hobby_group', before: { slug } });
+  });
+});
+
+describe('every workspace table sorts, filters and pages on the server', () => {
+  /** Walks every page of a table and returns its rows in order. */
+  async function walk(path: string, limit = 2) {
+    const rows: any[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 50; i++) {
+      const res: { status: number; body: { items: any[]; nextCursor: string | null } } = await admin.client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status, path).toBe(200);
+      rows.push(...res.body.items);
+      cursor = res.body.nextCursor;
+      if (!cursor) return rows;
+    }
+    throw new Error('too many pages');
+  }
+
+  it('questions by votes, views and answers, searched and filtered by state', async () => {
+    const tag = `ksoru${Date.now().toString(36)}`;
+    const m = await server.member();
+    const voter = await server.member();
+    const qs = [];
+    for (const n of [1, 2, 3]) qs.push((await m.client.post('/api/questions', { title: `${tag} soru ${n}`, content: 'içerik' })).body);
+    await voter.client.post(`/api/questions/${qs[1].id}/upvote`);
+    await m.client.post(`/api/questions/${qs[1].id}/upvote`);
+    await voter.client.post(`/api/questions/${qs[2].id}/upvote`);
+    const byVotes = await walk(`/api/admin/questions?search=${tag.toUpperCase()}&sort=upvotes&direction=desc`);
+    expect(byVotes.map((q) => q.id)).toEqual([qs[1].id, qs[2].id, qs[0].id]);
+    const answer = (await voter.client.post(`/api/questions/${qs[0].id}/answers`, { content: 'cevap' })).body;
+    await m.client.post(`/api/answers/${answer.id}/accept`);
+    const answered = await walk(`/api/admin/questions?search=${tag}&answered=true`);
+    expect(answered.map((q) => q.id)).toEqual([qs[0].id]);
+    const byAnswers = await walk(`/api/admin/questions?search=${tag}&sort=answersCount&direction=asc`);
+    expect(byAnswers.map((q) => q.id)).toEqual([qs[1].id, qs[2].id, qs[0].id]);
+    expect((await admin.client.get('/api/admin/questions?sort=title')).status).toBe(400);
+  });
+
+  it('events by date, title and attendance, city and group events alike', async () => {
+    const tag = `ketk${Date.now().toString(36)}`;
+    const m = await server.member();
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    const late = (await m.client.post('/api/events', { title: `${tag} A geç`, description: 'x', date: day(9) })).body;
+    const soon = (await m.client.post('/api/events', { title: `${tag} C yakın`, description: 'x', date: day(2) })).body;
+    const mid = (await m.client.post('/api/events', { title: `${tag} B orta`, description: 'x', date: day(5) })).body;
+    await (await server.member()).client.post(`/api/events/${mid.id}/attend`);
+    expect((await walk(`/api/admin/events?search=${tag}&sort=date&direction=asc`)).map((e) => e.id)).toEqual([soon.id, mid.id, late.id]);
+    expect((await walk(`/api/admin/events?search=${tag}&sort=title&direction=asc`)).map((e) => e.id)).toEqual([late.id, mid.id, soon.id]);
+    expect((await walk(`/api/admin/events?search=${tag}&sort=attendeesCount&direction=desc`))[0].id).toBe(mid.id);
+    const slug = (await m.client.post('/api/hobby-groups', { name: `${tag} grubu`, description: 'Etkinlik sıralama testi.' })).body.slug;
+    const g1 = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: `${tag} grup 2`, date: day(3), location: 'Park' })).body;
+    const g2 = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: `${tag} grup 1`, date: day(1), location: 'Park' })).body;
+    const groupEvents = await walk(`/api/admin/events?kind=group_event&search=${tag}&sort=date&direction=asc`, 1);
+    expect(groupEvents.map((e) => e.id)).toEqual([g2.id, g1.id]);
+    expect(groupEvents[0].group.slug).toBe(slug);
+  });
+
+  it('blog posts with drafts, by views and by title, filtered by state', async () => {
+    const tag = `kblog${Date.now().toString(36)}`;
+    const draft = (await admin.client.post('/api/blog/posts', { title: `${tag} B taslak`, content: '<p>x</p>', published: false })).body;
+    const live = (await admin.client.post('/api/blog/posts', { title: `${tag} A yayında`, content: '<p>x</p>', published: true })).body;
+    await server.client().get(`/api/blog/posts/slug/${live.slug}`);
+    expect((await walk(`/api/admin/blog?search=${tag}&sort=title&direction=asc`, 1)).map((b) => b.id)).toEqual([live.id, draft.id]);
+    expect((await walk(`/api/admin/blog?search=${tag}&sort=views&direction=desc`)).map((b) => b.id)).toEqual([live.id, draft.id]);
+    expect((await walk(`/api/admin/blog?search=${tag}&status=draft`)).map((b) => b.id)).toEqual([draft.id]);
+    expect((await (await server.member()).client.get('/api/admin/blog')).status).toBe(403);
+  });
+
+  it('comments of four kinds page through equal times without losing or repeating one, both ways', async () => {
+    const tag = `kyorum${Date.now().toString(36)}`;
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'sayfalama' })).body;
+    const q = (await m.client.post('/api/questions', { title: 'Sayfalama sorusu', content: 'x' })).body;
+    for (let i = 0; i < 3; i++) await m.client.post(`/api/posts/${post.id}/comments`, { content: `${tag} gönderi ${i}` });
+    for (let i = 0; i < 2; i++) await m.client.post(`/api/questions/${q.id}/answers`, { content: `${tag} cevap ${i}` });
+    // Same instant for all: the cursor must still walk them one by one.
+    const same = new Date().toISOString();
+    await server.ctx.db('comments').where('content', 'like', `${tag}%`).update({ created_at: same });
+    await server.ctx.db('answers').where('content', 'like', `${tag}%`).update({ created_at: same });
+    const newest = await walk(`/api/admin/comments?search=${tag}`, 2);
+    expect(newest.map((c) => c.key)).toHaveLength(5);
+    expect(new Set(newest.map((c) => c.key)).size).toBe(5);
+    const oldest = await walk(`/api/admin/comments?search=${tag}&direction=asc`, 2);
+    expect(oldest.map((c) => c.key)).toEqual([...newest.map((c) => c.key)].reverse());
+  });
+
+  it('the reports queue oldest first and by kind; the audit log by actor', async () => {
+    const author = await server.member();
+    const reporter = await server.member();
+    const p = (await author.client.post('/api/posts', { content: 'şikayetlik' })).body;
+    const r1 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p.id, reason: 'ilk' })).body;
+    const r2 = (await reporter.client.post('/api/reports', { targetType: 'user', targetId: author.user.id, reason: 'ikinci' })).body;
+    const queue = await walk('/api/admin/reports?direction=asc', 1);
+    const ids = queue.map((r) => r.id);
+    expect(ids.indexOf(r1.id)).toBeLessThan(ids.indexOf(r2.id));
+    expect((await walk('/api/admin/reports?targetType=user')).map((r) => r.id)).toContain(r2.id);
+    expect((await walk('/api/admin/reports?targetType=user')).map((r) => r.id)).not.toContain(r1.id);
+    expect((await admin.client.get('/api/admin/reports?targetType=uzay')).status).toBe(400);
+    const mine = await walk(`/api/admin/audit?actor=${reporter.user.username.toUpperCase()}`, 1);
+    expect(mine.map((a) => a.action)).toEqual(['report.create', 'report.create']);
+    for (const r of [r1, r2]) await admin.client.post(`/api/admin/reports/${r.id}/dismiss`, { note: 'test' });
   });
 });
 
@@ -172,7 +273,7 @@ describe('content reports', () => {
     expect((await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'yine' })).status).toBe(409);
     await other.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'Rahatsız edici' });
 
-    const queue = (await admin.client.get('/api/admin/reports')).body;
+    const queue = (await admin.client.get('/api/admin/reports')).body.items;
     expect(queue).toHaveLength(2);
     expect(queue[1]).toMatchObject({ targetType: 'post', targetId: post.id, reason: 'Spam içerik', status: 'open', target: { exists: true, preview: 'kötü içerik', author: { id: author.user.id } } });
     expect((await reporter.client.get('/api/admin/reports')).status).toBe(403);
@@ -180,11 +281,11 @@ describe('content reports', () => {
     const resolved = await admin.client.post(`/api/admin/reports/${queue[1].id}/resolve`, { note: 'Silindi', action: 'delete' });
     expect(resolved.body).toEqual({ id: queue[1].id, status: 'resolved' });
     expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(404);
-    expect((await admin.client.get('/api/admin/reports')).body).toHaveLength(0);
-    expect((await admin.client.get('/api/admin/reports?status=resolved')).body).toHaveLength(2);
+    expect((await admin.client.get('/api/admin/reports')).body.items).toHaveLength(0);
+    expect((await admin.client.get('/api/admin/reports?status=resolved')).body.items).toHaveLength(2);
     expect((await admin.client.post(`/api/admin/reports/${queue[1].id}/resolve`, {})).status).toBe(409);
 
-    const audit = (await admin.client.get('/api/admin/audit?limit=10')).body.map((a: { action: string }) => a.action);
+    const audit = (await admin.client.get('/api/admin/audit?limit=10')).body.items.map((a: { action: string }) => a.action);
     expect(audit.slice(0, 5)).toEqual(['report.resolve', 'report.resolve', 'post.delete', 'report.create', 'report.create']);
   });
 
@@ -201,5 +302,32 @@ describe('content reports', () => {
     expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(200);
     const userReport = await reporter.client.post('/api/reports', { targetType: 'user', targetId: reporter.user.id, reason: 'ben' });
     expect(userReport.status).toBe(400);
+  });
+});
+
+describe('admins acting through the ordinary routes', () => {
+  it('enters the audit log when an admin deletes or edits what someone else owns, not their own', async () => {
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'moderasyon' })).body;
+    const comment = (await m.client.post(`/api/posts/${post.id}/comments`, { content: 'bir yorum' })).body;
+    const ev = (await m.client.post('/api/events', { title: 'Moderasyon', description: 'x', date: new Date(Date.now() + 86_400_000).toISOString() })).body;
+    const slug = (await m.client.post('/api/hobby-groups', { name: 'Moderasyon Grubu', description: 'Denetim kaydı testi.' })).body.slug;
+    const gp = (await m.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'grup' })).body;
+    const gc = (await m.client.post(`/api/hobby-groups/posts/${gp.id}/comments`, { content: 'grup yorumu' })).body;
+    expect((await admin.client.delete(`/api/comments/${comment.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/posts/${post.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/events/${ev.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/hobby-groups/posts/comments/${gc.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/hobby-groups/posts/${gp.id}`)).status).toBe(200);
+    expect((await admin.client.patch(`/api/users/${m.user.id}`, { bio: 'Yönetici düzeltti' })).status).toBe(200);
+    const own = (await admin.client.post('/api/posts', { content: 'benim' })).body;
+    await admin.client.delete(`/api/posts/${own.id}`);
+    const log = (await admin.client.get('/api/admin/audit?limit=6')).body.items;
+    expect(log.map((a: { action: string; targetType: string }) => `${a.action}:${a.targetType}`)).toEqual([
+      'user.profile_update:user', 'group_post.delete:group_post', 'comment.delete:group_comment', 'event.delete:event', 'post.delete:post', 'comment.delete:post_comment',
+    ]);
+    expect(log[0]).toMatchObject({ after: { bio: 'Yönetici düzeltti' } });
+    expect(log[0].before).toHaveProperty('bio');
+    expect(log.some((a: { targetId: string }) => a.targetId === String(own.id))).toBe(false);
   });
 });

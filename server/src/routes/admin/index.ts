@@ -1,9 +1,11 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import {
+  adminBlogQuerySchema,
   adminCommentsQuerySchema,
   adminEditCommentSchema,
   adminEventsQuerySchema,
   adminGroupsQuerySchema,
+  adminQuestionsQuerySchema,
   adminUpdateUserSchema,
   adminUsersQuerySchema,
   auditQuerySchema,
@@ -13,7 +15,6 @@ import {
   contentQuerySchema,
   eventKindParamsSchema,
   idParamsSchema,
-  pageQuerySchema,
   reportsQuerySchema,
   resolveReportSchema,
 } from '@mahalle/shared';
@@ -23,6 +24,7 @@ import { requireAdmin } from '../../middlewares/auth';
 import * as admin from '../../services/admin';
 import { listAudit } from '../../services/audit';
 import { closeReport, listReports } from '../../services/reports';
+import { listBlogPostsForAdmin } from '../../services/blog';
 
 /** Everything under /api/admin: the session's role decides, never a header the client sends. */
 export function adminRouter(ctx: AppContext): Router {
@@ -56,7 +58,9 @@ export function adminRouter(ctx: AppContext): Router {
     res.json({ ok: true });
   });
 
-  router.get('/questions', async (req, res) => res.json(await admin.listQuestions(ctx.db, parse(pageQuerySchema, req.query))));
+  router.get('/questions', async (req, res) => res.json(await admin.listQuestions(ctx.db, parse(adminQuestionsQuerySchema, req.query))));
+
+  router.get('/blog', async (req, res) => res.json(await listBlogPostsForAdmin(ctx.db, parse(adminBlogQuerySchema, req.query))));
 
   router.get('/comments', async (req, res) => res.json(await admin.listComments(ctx.db, parse(adminCommentsQuerySchema, req.query))));
   router.patch('/comments/:kind/:id', async (req, res) => {
