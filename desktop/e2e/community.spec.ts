@@ -124,6 +124,11 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
   await confirm.getByRole('button', { name: 'Doğrula' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(table.locator('.ant-table-row').filter({ hasText: 'Evet' })).toHaveCount(3);
+  // The server sorts: username ascending, then descending.
+  await table.getByRole('columnheader', { name: 'Kullanıcı adı' }).click();
+  await expect(table.locator('.ant-table-row').first()).toContainText(`@${tag}_0`);
+  await table.getByRole('columnheader', { name: 'Kullanıcı adı' }).click();
+  await expect(table.locator('.ant-table-row').first()).toContainText(`@${tag}_2`);
 
   await admin.page.getByRole('tab', { name: 'Şikayetler' }).click();
   const report = admin.page.getByTestId('table-reports').locator('.ant-table-row').filter({ hasText: tag });
@@ -134,9 +139,13 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
 
   await admin.page.getByRole('tab', { name: 'Denetim Kaydı' }).click();
   const audit = admin.page.getByTestId('table-audit');
-  await expect(audit.getByText('report.resolve').first()).toBeVisible();
-  await expect(audit.getByText('post.delete').first()).toBeVisible();
-  await expect(audit.getByText('user.bulk_verify')).toHaveCount(3);
+  await expect(audit.getByText('Şikayet çözüldü').first()).toBeVisible();
+  await expect(audit.getByText('Gönderi silindi').first()).toBeVisible();
+  await expect(audit.getByText('Toplu doğrulama', { exact: true })).toHaveCount(3);
+  await audit.getByRole('combobox', { name: 'İşlem' }).click();
+  await admin.page.keyboard.type('Toplu doğrulama');
+  await admin.page.locator('.ant-select-item-option').filter({ hasText: /^Toplu doğrulama$/ }).click();
+  await expect(audit.locator('.ant-table-row')).toHaveCount(3);
   await screenshots(admin.page, 'admin-audit');
   await admin.context.close();
   for (const m of members) await m.context.close();

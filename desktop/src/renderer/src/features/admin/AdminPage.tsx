@@ -9,18 +9,8 @@ import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
 import { formatDateTime, fromNow } from '../../components/time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
+import { describeChange } from './table/format';
 import { usePageMeta } from '../shell/meta';
-
-/** Keyset paging for the workspace tables: `before` is the last row's id (or time, for comments). */
-function usePaged<T>(key: string[], url: string, cursor: (last: T) => string, param = 'before') {
-  const q = useInfiniteQuery({
-    queryKey: ['admin', ...key, url],
-    initialPageParam: '',
-    queryFn: ({ pageParam }) => get<T[]>(`${url}${url.includes('?') ? '&' : '?'}limit=100${pageParam ? `&${param}=${encodeURIComponent(pageParam)}` : ''}`),
-    getNextPageParam: (last) => (last.length === 100 ? cursor(last[last.length - 1]) : undefined),
-  });
-  return { rows: q.data?.pages.flat() ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => void q.fetchNextPage() };
-}
 
 function useAct() {
   const qc = useQueryClient();
@@ -40,6 +30,12 @@ function useSorted<T>(key: string[], url: string) {
   return { rows: q.data?.pages.flatMap((p) => p.items) ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => void q.fetchNextPage() };
 }
 
+type Sort = { key: string; direction: 'asc' | 'desc' };
+const NEWEST: Sort = { key: 'createdAt', direction: 'desc' };
+const query = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
+const A = TEXTS.admin;
+
 interface AdminUser { id: number; displayName: string; username: string; email: string; role: 'user' | 'admin'; isVerified: boolean; isDemo: boolean; createdAt: string }
 
 function UsersTab() {
@@ -47,8 +43,8 @@ function UsersTab() {
   const [role, setRole] = useState<string>('');
   const act = useAct();
   const me = useSession((s) => s.user)!;
-  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
-  const url = `/api/admin/users?${new URLSearchParams({ sort: sort.key, direction: sort.direction, ...(search ? { search } : {}), ...(role ? { role } : {}) })}`;
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const url = `/api/admin/users?${query({ sort: sort.key, direction: sort.direction, search, role })}`;
   const { rows, loading, hasMore, more } = useSorted<AdminUser>(['users'], url);
   const bulk = (action: string) => (ids: string[]) => act(post('/api/admin/users/bulk', { ids: ids.map(Number), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
@@ -106,8 +102,9 @@ function CommentsTab() {
   const [text, setText] = useState('');
   const act = useAct();
   const navigate = useNavigate();
-  const url = `/api/admin/comments?${new URLSearchParams({ kind, ...(search ? { search } : {}) })}`;
-  const { rows, loading, hasMore, more } = usePaged<AdminComment>(['comments'], url, (c) => c.createdAt, 'beforeTime');
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const url = `/api/admin/comments?${query({ kind, search, direction: sort.direction })}`;
+  const { rows, loading, hasMore, more } = useSorted<AdminComment>(['comments'], url);
   return (
     <>
       <AdminTable
@@ -117,6 +114,8 @@ function CommentsTab() {
         rowKey={(c) => c.key}
         hasMore={hasMore}
         onLoadMore={more}
+        sort={sort}
+        onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
         onOpen={(c) => navigate(c.link)}
         toolbar={
           <>
@@ -130,7 +129,7 @@ function CommentsTab() {
           { key: 'author', title: 'Yazar', width: 140, render: (c) => c.author.displayName },
           { key: 'targetTitle', title: 'İçerik', width: 200 },
           { key: 'status', title: 'Durum', width: 90, render: (c) => <Tag color={c.status === 'active' ? 'green' : 'orange'}>{c.status === 'active' ? 'Aktif' : 'Gizli'}</Tag> },
-          { key: 'createdAt', title: 'Tarih', width: 130, render: (c) => fromNow(c.createdAt) },
+          { key: 'createdAt', title: 'Tarih', width: 130, sortKey: 'createdAt', render: (c) => fromNow(c.createdAt) },
           { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
             <Space>
               <Button size="small" onClick={() => { setEditing(c); setText(c.content); }}>Düzenle</Button>
@@ -154,7 +153,9 @@ function ReportsTab() {
   const [closing, setClosing] = useState<{ report: Report; outcome: 'resolve' | 'dismiss'; action: 'none' | 'delete' | 'hide' } | null>(null);
   const [note, setNote] = useState('');
   const act = useAct();
-  const { rows, loading, hasMore, more } = usePaged<Report>(['reports'], `/api/admin/reports?status=${status}`, (r) => String(r.id));
+  const [targetType, setTargetType] = useState('');
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const { rows, loading, hasMore, more } = useSorted<Report>(['reports'], `/api/admin/reports?${query({ status, targetType, direction: sort.direction })}`);
   const close = () => closing && act(post(`/api/admin/reports/${closing.report.id}/${closing.outcome}`, { note, action: closing.action }), closing.outcome === 'resolve' ? 'Şikayet çözüldü' : 'Şikayet reddedildi').then(() => { setClosing(null); setNote(''); });
   return (
     <>
@@ -165,14 +166,21 @@ function ReportsTab() {
         rowKey={(r) => String(r.id)}
         hasMore={hasMore}
         onLoadMore={more}
-        toolbar={<Select value={status} onChange={setStatus} style={{ width: 140 }} options={[{ value: 'open', label: 'Açık' }, { value: 'resolved', label: 'Çözüldü' }, { value: 'dismissed', label: 'Reddedildi' }]} aria-label="Durum" />}
+        sort={sort}
+        onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
+        toolbar={
+          <>
+            <Select value={status} onChange={setStatus} style={{ width: 140 }} options={[{ value: 'open', label: 'Açık' }, { value: 'resolved', label: 'Çözüldü' }, { value: 'dismissed', label: 'Reddedildi' }]} aria-label="Durum" />
+            <Select value={targetType} onChange={setTargetType} style={{ width: 160 }} options={[{ value: '', label: 'Tüm türler' }, ...Object.entries(A.reportTargets).map(([value, label]) => ({ value, label }))]} aria-label="Şikayet türü" />
+          </>
+        }
         columns={[
-          { key: 'targetType', title: 'Tür', width: 110, render: (r) => <Tag>{r.targetType}</Tag> },
+          { key: 'targetType', title: 'Tür', width: 130, render: (r) => <Tag>{A.reportTargets[r.targetType as keyof typeof A.reportTargets] ?? r.targetType}</Tag> },
           { key: 'preview', title: 'İçerik', width: 260, render: (r) => (r.target.exists ? r.target.preview : <Typography.Text type="secondary">Silinmiş</Typography.Text>) },
           { key: 'author', title: 'Yazar', width: 130, render: (r) => r.target.author?.displayName ?? '—' },
           { key: 'reason', title: 'Neden', width: 200 },
           { key: 'reporter', title: 'Şikayet eden', width: 130, render: (r) => r.reporter?.displayName ?? '—' },
-          { key: 'createdAt', title: 'Tarih', width: 120, render: (r) => fromNow(r.createdAt) },
+          { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
           { key: 'actions', title: 'İşlemler', width: 300, render: (r) => r.status !== 'open' ? <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text> : (
             <Space wrap>
               <Button size="small" danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>İçeriği sil</Button>
@@ -193,11 +201,105 @@ function ReportsTab() {
   );
 }
 
-function SimpleTab<T extends { id: number }>({ id, url, columns, remove, cursor = (r: T) => String(r.id) }: { id: string; url: string; columns: AdminColumn<T>[]; remove?: (row: T) => Promise<unknown>; cursor?: (r: T) => string }) {
+interface QuestionRow { id: number; title: string; category: string; views: number; upvotes: number; answersCount: number; isAnswered: boolean; author: { displayName: string }; createdAt: string }
+
+function QuestionsTab() {
+  const [search, setSearch] = useState('');
+  const [answered, setAnswered] = useState('');
+  const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
-  const { rows, loading, hasMore, more } = usePaged<T>([id], url, cursor);
-  const all = remove ? [...columns, { key: 'actions', title: 'İşlemler', width: 100, render: (r: T) => <Button size="small" danger onClick={() => void act(remove(r), 'Silindi', 'Silinemedi')}>Sil</Button> }] : columns;
-  return <AdminTable id={id} rows={rows} loading={loading} rowKey={(r) => String(r.id)} columns={all} hasMore={hasMore} onLoadMore={more} bulkActions={remove ? [{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const i of ids) { const row = rows.find((r) => String(r.id) === i); if (row) await remove(row); } } }] : []} />;
+  const navigate = useNavigate();
+  const { rows, loading, hasMore, more } = useSorted<QuestionRow>(['questions'], `/api/admin/questions?${query({ sort: sort.key, direction: sort.direction, search, answered })}`);
+  const remove = (id: number | string) => del(`/api/questions/${id}`);
+  return (
+    <AdminTable<QuestionRow>
+      id="questions" rows={rows} loading={loading} rowKey={(q) => String(q.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      onOpen={(q) => navigate(`/qa/question/${q.id}`)}
+      toolbar={
+        <>
+          <Input.Search placeholder="Sorularda ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Sorularda ara" />
+          <Select value={answered} onChange={setAnswered} style={{ width: 150 }} options={[{ value: '', label: 'Tüm sorular' }, { value: 'true', label: 'Cevaplandı' }, { value: 'false', label: 'Açık' }]} aria-label="Soru durumu" />
+        </>
+      }
+      columns={[
+        { key: 'title', title: 'Başlık', width: 280 },
+        { key: 'category', title: 'Kategori', width: 110 },
+        { key: 'upvotes', title: 'Oy', width: 70, sortKey: 'upvotes' },
+        { key: 'views', title: 'Görüntülenme', width: 135, sortKey: 'views' },
+        { key: 'answersCount', title: 'Cevap', width: 80, sortKey: 'answersCount' },
+        { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
+        { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
+        { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => void act(remove(q.id), 'Soru silindi', 'Soru silinemedi')}>Sil</Button> },
+      ]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+    />
+  );
+}
+
+interface EventRow { kind: 'event' | 'group_event'; id: number; title: string; date: string; location: string; attendeesCount: number | null; creator: { displayName: string } | null; group: { name: string; slug: string } | null; createdAt: string }
+
+function EventsTab() {
+  const [kind, setKind] = useState<'event' | 'group_event'>('event');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'asc' });
+  const act = useAct();
+  const navigate = useNavigate();
+  const { rows, loading, hasMore, more } = useSorted<EventRow>(['events'], `/api/admin/events?${query({ kind, sort: sort.key, direction: sort.direction, search })}`);
+  const remove = (id: number | string) => del(`/api/admin/events/${kind}/${id}`);
+  return (
+    <AdminTable<EventRow>
+      id={`events-${kind}`} rows={rows} loading={loading} rowKey={(e) => String(e.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      onOpen={(e) => navigate(e.group ? `/groups/${e.group.slug}` : '/events')}
+      toolbar={
+        <>
+          <Select value={kind} onChange={setKind} style={{ width: 170 }} options={[{ value: 'event', label: 'Şehir etkinlikleri' }, { value: 'group_event', label: 'Grup etkinlikleri' }]} aria-label="Etkinlik türü" />
+          <Input.Search placeholder="Etkinlik ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Etkinlik ara" />
+        </>
+      }
+      columns={[
+        { key: 'title', title: 'Başlık', width: 240, sortKey: 'title' },
+        { key: 'date', title: 'Tarih', width: 160, sortKey: 'date', render: (e) => formatDateTime(e.date) },
+        { key: 'location', title: 'Konum', width: 160 },
+        ...(kind === 'event'
+          ? [{ key: 'attendeesCount', title: 'Katılımcı', width: 110, sortKey: 'attendeesCount' }]
+          : [{ key: 'group', title: 'Grup', width: 160, render: (e: EventRow) => e.group?.name ?? '—' }]),
+        { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator?.displayName ?? TEXTS.users.deletedUser },
+        { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => void act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi')}>Sil</Button> },
+      ]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+    />
+  );
+}
+
+interface AuditRow { id: number; actorUsername: string | null; action: string; targetType: string; targetId: string | null; before: unknown; after: unknown; createdAt: string }
+
+function AuditTab() {
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const { rows, loading, hasMore, more } = useSorted<AuditRow>(['audit'], `/api/admin/audit?${query({ action, actor, direction: sort.direction })}`);
+  return (
+    <AdminTable<AuditRow>
+      id="audit" rows={rows} loading={loading} rowKey={(a) => String(a.id)} hasMore={hasMore} onLoadMore={more} sort={sort}
+      onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
+      toolbar={
+        <>
+          <Select value={action} onChange={setAction} style={{ width: 220 }} showSearch optionFilterProp="label" aria-label="İşlem"
+            options={[{ value: '', label: 'Tüm işlemler' }, ...Object.entries(A.auditActions).map(([value, label]) => ({ value, label }))]} />
+          <Input.Search placeholder="Kim (kullanıcı adı)" allowClear onSearch={(v) => setActor(v.replace(/^@/, ''))} style={{ width: 200 }} aria-label="İşlemi yapan" />
+        </>
+      }
+      columns={[
+        { key: 'createdAt', title: 'Zaman', width: 160, sortKey: 'createdAt', render: (a) => formatDateTime(a.createdAt) },
+        { key: 'actorUsername', title: 'Kim', width: 120, render: (a) => (a.actorUsername ? `@${a.actorUsername}` : '—') },
+        { key: 'action', title: 'İşlem', width: 190, render: (a) => <Tag title={a.action}>{A.auditActions[a.action] ?? a.action}</Tag> },
+        { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId ?? '—'}` },
+        { key: 'change', title: 'Değişiklik', width: 360, render: (a) => <Typography.Text style={{ fontSize: 12 }}>{describeChange(a.before, a.after)}</Typography.Text> },
+      ]}
+    />
+  );
 }
 
 interface ContentRow { id: number; content: string; author: { displayName: string }; likesCount: number; commentsCount: number; isHidden: boolean; group: { name: string; slug: string } | null; createdAt: string }
@@ -205,10 +307,10 @@ interface ContentRow { id: number; content: string; author: { displayName: strin
 function ContentTab() {
   const [kind, setKind] = useState<'post' | 'group_post'>('post');
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
+  const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
   const navigate = useNavigate();
-  const url = `/api/admin/content?${new URLSearchParams({ kind, sort: sort.key, direction: sort.direction, ...(search ? { search } : {}) })}`;
+  const url = `/api/admin/content?${query({ kind, sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more } = useSorted<ContentRow>(['content'], url);
   const remove = (id: number | string) => del(`/api/admin/content/${kind}/${id}`);
   return (
@@ -247,10 +349,10 @@ interface GroupRow { id: number; name: string; slug: string; isPrivate: boolean;
 
 function GroupsTab() {
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'createdAt', direction: 'desc' });
+  const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
   const navigate = useNavigate();
-  const url = `/api/admin/groups?${new URLSearchParams({ sort: sort.key, direction: sort.direction, ...(search ? { search } : {}) })}`;
+  const url = `/api/admin/groups?${query({ sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more } = useSorted<GroupRow>(['groups'], url);
   return (
     <AdminTable<GroupRow>
@@ -303,11 +405,22 @@ function CategoriesTab() {
       </Col>
       <Col xs={24} md={14}>
         {isLoading ? <PageSpinner /> : (
-          <List dataSource={data} renderItem={(c) => (
-            <List.Item actions={[<Button key="e" size="small" onClick={() => { setEditing(c); form.setFieldsValue(c); }}>Düzenle</Button>, <Button key="d" size="small" danger onClick={() => void act(del(`/api/blog/categories/${c.id}`), 'Kategori silindi', 'Kategori silinemedi')}>Sil</Button>]}>
-              <Space><Tag color={c.color}>{c.name}</Tag><Typography.Text type="secondary">/{c.slug} · {c.postCount} yazı</Typography.Text></Space>
-            </List.Item>
-          )} />
+          <AdminTable
+            id="categories" rows={data} rowKey={(c) => String(c.id)}
+            columns={[
+              { key: 'name', title: 'Ad', width: 160, render: (c) => <Tag color={c.color}>{c.name}</Tag> },
+              { key: 'slug', title: 'Bağlantı', width: 140, render: (c) => `/${c.slug}` },
+              { key: 'postCount', title: 'Yazı', width: 70 },
+              { key: 'description', title: 'Açıklama', width: 200 },
+              { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
+                <Space>
+                  <Button size="small" onClick={() => { setEditing(c); form.setFieldsValue(c); }}>Düzenle</Button>
+                  <Button size="small" danger onClick={() => void act(del(`/api/blog/categories/${c.id}`), 'Kategori silindi', 'Kategori silinemedi')}>Sil</Button>
+                </Space>
+              ) },
+            ]}
+            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/categories/${id}`); } }]}
+          />
         )}
       </Col>
     </Row>
@@ -317,32 +430,37 @@ function CategoriesTab() {
 function BlogTab() {
   const act = useAct();
   const navigate = useNavigate();
-  const { data = [], isLoading } = useQuery({ queryKey: ['blog', 'admin'], queryFn: () => get<BlogPost[]>('/api/blog/posts/admin?limit=100') });
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const { rows, loading, hasMore, more } = useSorted<BlogPost>(['blog'], `/api/admin/blog?${query({ sort: sort.key, direction: sort.direction, search, status })}`);
   return (
-    <>
-      <Button type="primary" style={{ marginBottom: 8 }} onClick={() => navigate('/blog/create')}>Yeni Yazı</Button>
-      <AdminTable<BlogPost>
-        id="blog"
-        rows={data}
-        loading={isLoading}
-        rowKey={(b) => String(b.id)}
-        onOpen={(b) => navigate(`/blog/${b.slug}`)}
-        columns={[
-          { key: 'title', title: 'Başlık', width: 260 },
-          { key: 'status', title: 'Durum', width: 100, render: (b) => (b.published ? <Tag color="green">Yayında</Tag> : <Tag color="orange">Taslak</Tag>) },
-          { key: 'views', title: 'Görüntülenme', width: 110 },
-          { key: 'likesCount', title: 'Beğeni', width: 80 },
-          { key: 'createdAt', title: 'Tarih', width: 130, render: (b) => fromNow(b.createdAt) },
-          { key: 'actions', title: 'İşlemler', width: 220, render: (b) => (
-            <Space>
-              <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
-              <Button size="small" danger onClick={() => void act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi')}>Sil</Button>
-            </Space>
-          ) },
-        ]}
-        bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/posts/${id}`); } }]}
-      />
-    </>
+    <AdminTable<BlogPost>
+      id="blog" rows={rows} loading={loading} rowKey={(b) => String(b.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      onOpen={(b) => navigate(`/blog/${b.slug}`)}
+      toolbar={
+        <>
+          <Button type="primary" onClick={() => navigate('/blog/create')}>Yeni Yazı</Button>
+          <Input.Search placeholder="Başlıkta ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Blog yazısı ara" />
+          <Select value={status} onChange={setStatus} style={{ width: 140 }} options={[{ value: 'all', label: 'Tümü' }, { value: 'published', label: 'Yayında' }, { value: 'draft', label: 'Taslak' }]} aria-label="Yayın durumu" />
+        </>
+      }
+      columns={[
+        { key: 'title', title: 'Başlık', width: 260, sortKey: 'title' },
+        { key: 'status', title: 'Durum', width: 100, render: (b) => (b.published ? <Tag color="green">Yayında</Tag> : <Tag color="orange">Taslak</Tag>) },
+        { key: 'views', title: 'Görüntülenme', width: 135, sortKey: 'views' },
+        { key: 'likesCount', title: 'Beğeni', width: 80, sortKey: 'likesCount' },
+        { key: 'commentsCount', title: 'Yorum', width: 80, sortKey: 'commentsCount' },
+        { key: 'createdAt', title: 'Tarih', width: 130, sortKey: 'createdAt', render: (b) => fromNow(b.createdAt) },
+        { key: 'actions', title: 'İşlemler', width: 220, render: (b) => (
+          <Space>
+            <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
+            <Button size="small" danger onClick={() => void act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi')}>Sil</Button>
+          </Space>
+        ) },
+      ]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/posts/${id}`); } }]}
+    />
   );
 }
 
@@ -368,48 +486,14 @@ export default function AdminPage() {
           ) },
           { key: 'categories', label: 'Kategoriler', children: <CategoriesTab /> },
           { key: 'blog', label: 'Blog Yazıları', children: <BlogTab /> },
-          { key: 'qa', label: 'Soru & Cevap', children: (
-            <SimpleTab<{ id: number; title: string; category: string; answersCount: number; isAnswered: boolean; author: { displayName: string }; createdAt: string }>
-              id="questions" url="/api/admin/questions" remove={(q) => del(`/api/questions/${q.id}`)}
-              columns={[
-                { key: 'title', title: 'Başlık', width: 280 },
-                { key: 'category', title: 'Kategori', width: 110 },
-                { key: 'answersCount', title: 'Cevap', width: 70 },
-                { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
-                { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
-                { key: 'createdAt', title: 'Tarih', width: 120, render: (q) => fromNow(q.createdAt) },
-              ]}
-            />
-          ) },
+          { key: 'qa', label: 'Soru & Cevap', children: <QuestionsTab /> },
           { key: 'users', label: 'Kullanıcılar', children: <UsersTab /> },
           { key: 'comments', label: 'Yorumlar', children: <CommentsTab /> },
-          { key: 'events', label: 'Etkinlikler', children: (
-            <SimpleTab<{ id: number; title: string; date: string; location: string; creator: { displayName: string }; attendeesCount: number | null }>
-              id="events" url="/api/admin/events?kind=event" remove={(e) => del(`/api/admin/events/event/${e.id}`)}
-              columns={[
-                { key: 'title', title: 'Başlık', width: 240 },
-                { key: 'date', title: 'Tarih', width: 160, render: (e) => formatDateTime(e.date) },
-                { key: 'location', title: 'Konum', width: 160 },
-                { key: 'attendeesCount', title: 'Katılımcı', width: 90 },
-                { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator.displayName },
-              ]}
-            />
-          ) },
+          { key: 'events', label: 'Etkinlikler', children: <EventsTab /> },
           { key: 'content', label: 'İçerik Yönetimi', children: <ContentTab /> },
           { key: 'groups', label: 'Hobi Grupları', children: <GroupsTab /> },
           { key: 'reports', label: 'Şikayetler', children: <ReportsTab /> },
-          { key: 'audit', label: 'Denetim Kaydı', children: (
-            <SimpleTab<{ id: number; actorUsername: string; action: string; targetType: string; targetId: string; before: unknown; after: unknown; createdAt: string }>
-              id="audit" url="/api/admin/audit"
-              columns={[
-                { key: 'createdAt', title: 'Zaman', width: 160, render: (a) => formatDateTime(a.createdAt) },
-                { key: 'actorUsername', title: 'Kim', width: 120 },
-                { key: 'action', title: 'İşlem', width: 170, render: (a) => <Tag>{a.action}</Tag> },
-                { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId}` },
-                { key: 'change', title: 'Değişiklik', width: 320, render: (a) => <Typography.Text code style={{ fontSize: 11 }}>{JSON.stringify({ before: a.before, after: a.after })}</Typography.Text> },
-              ]}
-            />
-          ) },
+          { key: 'audit', label: 'Denetim Kaydı', children: <AuditTab /> },
         ]}
       />
     </div>
