@@ -27,7 +27,7 @@ function useSorted<T>(key: string[], url: string) {
     queryFn: ({ pageParam }) => get<{ items: T[]; nextCursor: string | null }>(`${url}${url.includes('?') ? '&' : '?'}limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-  return { rows: q.data?.pages.flatMap((p) => p.items) ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => void q.fetchNextPage() };
+  return { rows: q.data?.pages.flatMap((p) => p.items) ?? [], loading: q.isLoading, hasMore: q.hasNextPage, more: () => { if (!q.isFetchingNextPage) void q.fetchNextPage(); }, loadingMore: q.isFetchingNextPage };
 }
 
 type Sort = { key: string; direction: 'asc' | 'desc' };
@@ -45,7 +45,7 @@ function UsersTab() {
   const me = useSession((s) => s.user)!;
   const [sort, setSort] = useState<Sort>(NEWEST);
   const url = `/api/admin/users?${query({ sort: sort.key, direction: sort.direction, search, role })}`;
-  const { rows, loading, hasMore, more } = useSorted<AdminUser>(['users'], url);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<AdminUser>(['users'], url);
   const bulk = (action: string) => (ids: string[]) => act(post('/api/admin/users/bulk', { ids: ids.map(Number), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
     { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
@@ -71,7 +71,7 @@ function UsersTab() {
       loading={loading}
       columns={columns}
       rowKey={(u) => String(u.id)}
-      hasMore={hasMore}
+      hasMore={hasMore} loadingMore={loadingMore}
       onLoadMore={more}
       sort={sort}
       onSortChange={setSort}
@@ -104,7 +104,7 @@ function CommentsTab() {
   const navigate = useNavigate();
   const [sort, setSort] = useState<Sort>(NEWEST);
   const url = `/api/admin/comments?${query({ kind, search, direction: sort.direction })}`;
-  const { rows, loading, hasMore, more } = useSorted<AdminComment>(['comments'], url);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<AdminComment>(['comments'], url);
   return (
     <>
       <AdminTable
@@ -112,7 +112,7 @@ function CommentsTab() {
         rows={rows}
         loading={loading}
         rowKey={(c) => c.key}
-        hasMore={hasMore}
+        hasMore={hasMore} loadingMore={loadingMore}
         onLoadMore={more}
         sort={sort}
         onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
@@ -155,7 +155,7 @@ function ReportsTab() {
   const act = useAct();
   const [targetType, setTargetType] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
-  const { rows, loading, hasMore, more } = useSorted<Report>(['reports'], `/api/admin/reports?${query({ status, targetType, direction: sort.direction })}`);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<Report>(['reports'], `/api/admin/reports?${query({ status, targetType, direction: sort.direction })}`);
   const close = () => closing && act(post(`/api/admin/reports/${closing.report.id}/${closing.outcome}`, { note, action: closing.action }), closing.outcome === 'resolve' ? 'Şikayet çözüldü' : 'Şikayet reddedildi').then(() => { setClosing(null); setNote(''); });
   return (
     <>
@@ -164,7 +164,7 @@ function ReportsTab() {
         rows={rows}
         loading={loading}
         rowKey={(r) => String(r.id)}
-        hasMore={hasMore}
+        hasMore={hasMore} loadingMore={loadingMore}
         onLoadMore={more}
         sort={sort}
         onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
@@ -209,11 +209,11 @@ function QuestionsTab() {
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
   const navigate = useNavigate();
-  const { rows, loading, hasMore, more } = useSorted<QuestionRow>(['questions'], `/api/admin/questions?${query({ sort: sort.key, direction: sort.direction, search, answered })}`);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<QuestionRow>(['questions'], `/api/admin/questions?${query({ sort: sort.key, direction: sort.direction, search, answered })}`);
   const remove = (id: number | string) => del(`/api/questions/${id}`);
   return (
     <AdminTable<QuestionRow>
-      id="questions" rows={rows} loading={loading} rowKey={(q) => String(q.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      id="questions" rows={rows} loading={loading} rowKey={(q) => String(q.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort} onSortChange={setSort}
       onOpen={(q) => navigate(`/qa/question/${q.id}`)}
       toolbar={
         <>
@@ -245,11 +245,11 @@ function EventsTab() {
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'asc' });
   const act = useAct();
   const navigate = useNavigate();
-  const { rows, loading, hasMore, more } = useSorted<EventRow>(['events'], `/api/admin/events?${query({ kind, sort: sort.key, direction: sort.direction, search })}`);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<EventRow>(['events'], `/api/admin/events?${query({ kind, sort: sort.key, direction: sort.direction, search })}`);
   const remove = (id: number | string) => del(`/api/admin/events/${kind}/${id}`);
   return (
     <AdminTable<EventRow>
-      id={`events-${kind}`} rows={rows} loading={loading} rowKey={(e) => String(e.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      id={`events-${kind}`} rows={rows} loading={loading} rowKey={(e) => String(e.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort} onSortChange={setSort}
       onOpen={(e) => navigate(e.group ? `/groups/${e.group.slug}` : '/events')}
       toolbar={
         <>
@@ -279,10 +279,10 @@ function AuditTab() {
   const [action, setAction] = useState('');
   const [actor, setActor] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
-  const { rows, loading, hasMore, more } = useSorted<AuditRow>(['audit'], `/api/admin/audit?${query({ action, actor, direction: sort.direction })}`);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<AuditRow>(['audit'], `/api/admin/audit?${query({ action, actor, direction: sort.direction })}`);
   return (
     <AdminTable<AuditRow>
-      id="audit" rows={rows} loading={loading} rowKey={(a) => String(a.id)} hasMore={hasMore} onLoadMore={more} sort={sort}
+      id="audit" rows={rows} loading={loading} rowKey={(a) => String(a.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort}
       onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
       toolbar={
         <>
@@ -311,7 +311,7 @@ function ContentTab() {
   const act = useAct();
   const navigate = useNavigate();
   const url = `/api/admin/content?${query({ kind, sort: sort.key, direction: sort.direction, search })}`;
-  const { rows, loading, hasMore, more } = useSorted<ContentRow>(['content'], url);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<ContentRow>(['content'], url);
   const remove = (id: number | string) => del(`/api/admin/content/${kind}/${id}`);
   return (
     <AdminTable<ContentRow>
@@ -319,7 +319,7 @@ function ContentTab() {
       rows={rows}
       loading={loading}
       rowKey={(r) => String(r.id)}
-      hasMore={hasMore}
+      hasMore={hasMore} loadingMore={loadingMore}
       onLoadMore={more}
       sort={sort}
       onSortChange={setSort}
@@ -353,14 +353,14 @@ function GroupsTab() {
   const act = useAct();
   const navigate = useNavigate();
   const url = `/api/admin/groups?${query({ sort: sort.key, direction: sort.direction, search })}`;
-  const { rows, loading, hasMore, more } = useSorted<GroupRow>(['groups'], url);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<GroupRow>(['groups'], url);
   return (
     <AdminTable<GroupRow>
       id="groups"
       rows={rows}
       loading={loading}
       rowKey={(g) => String(g.id)}
-      hasMore={hasMore}
+      hasMore={hasMore} loadingMore={loadingMore}
       onLoadMore={more}
       sort={sort}
       onSortChange={setSort}
@@ -433,10 +433,10 @@ function BlogTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState<Sort>(NEWEST);
-  const { rows, loading, hasMore, more } = useSorted<BlogPost>(['blog'], `/api/admin/blog?${query({ sort: sort.key, direction: sort.direction, search, status })}`);
+  const { rows, loading, hasMore, more, loadingMore } = useSorted<BlogPost>(['blog'], `/api/admin/blog?${query({ sort: sort.key, direction: sort.direction, search, status })}`);
   return (
     <AdminTable<BlogPost>
-      id="blog" rows={rows} loading={loading} rowKey={(b) => String(b.id)} hasMore={hasMore} onLoadMore={more} sort={sort} onSortChange={setSort}
+      id="blog" rows={rows} loading={loading} rowKey={(b) => String(b.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort} onSortChange={setSort}
       onOpen={(b) => navigate(`/blog/${b.slug}`)}
       toolbar={
         <>

@@ -26,7 +26,7 @@ export interface BulkAction {
  * widths are remembered; arrow keys move the focused row, space selects it, enter opens it.
  */
 export function AdminTable<T>({
-  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, onLoadMore, toolbar, sort, onSortChange,
+  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, loadingMore, onLoadMore, toolbar, sort, onSortChange,
 }: {
   id: string;
   rows: T[];
@@ -36,6 +36,8 @@ export function AdminTable<T>({
   bulkActions?: BulkAction[];
   onOpen?(row: T): void;
   hasMore?: boolean;
+  /** A next page is on its way (scrolling to the end asks for it; so does the button). */
+  loadingMore?: boolean;
   onLoadMore?(): void;
   toolbar?: React.ReactNode;
   sort?: { key: string; direction: 'asc' | 'desc' };
@@ -124,6 +126,11 @@ export function AdminTable<T>({
         rowKey={(r) => rowKey(r)}
         pagination={false}
         rowClassName={(_, i) => (i === focused ? 'ant-table-row-selected' : '')}
+        onScroll={(e) => {
+          // Near the end of what is loaded, the next page comes by itself: 10 000 rows are 100 pages.
+          const el = e.currentTarget as HTMLElement | null;
+          if (el && hasMore && !loadingMore && onLoadMore && el.scrollHeight - el.scrollTop - el.clientHeight < 400) onLoadMore();
+        }}
         onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -144,7 +151,10 @@ export function AdminTable<T>({
           }),
         }))}
       />
-      {hasMore && <Button block style={{ marginTop: 8 }} onClick={onLoadMore}>Daha fazla yükle</Button>}
+      {hasMore && <Button block style={{ marginTop: 8 }} onClick={onLoadMore} loading={loadingMore}>Daha fazla yükle</Button>}
+      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }} aria-live="polite">
+        {rows.length} kayıt{hasMore ? ' (kaydırdıkça devamı yüklenir)' : ''}
+      </Typography.Text>
     </div>
   );
 }
