@@ -15,6 +15,7 @@ import { NotFoundPage } from './features/shell/NotFoundPage';
 import { ServerSetup } from './features/shell/ServerSetup';
 import { HomePage } from './features/home/HomePage';
 import './components/time';
+import { installToastKeys } from './components/toastKeys';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
@@ -86,6 +87,7 @@ function AppRoutes() {
 
 export function App() {
   const dark = useTheme((s) => s.theme) === 'dark';
+  useEffect(() => installToastKeys(), []);
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
