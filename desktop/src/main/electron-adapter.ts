@@ -3,6 +3,10 @@ import type { ElectronAdapter, WindowHandle } from './adapter';
 import { allowPermission, contentSecurityPolicy, navigationDecision } from './security/navigation';
 import { SettingsStore } from './settings/store';
 
+/** A 16×16 red dot (PNG): Windows draws it over the taskbar button; the count goes in its description. */
+const OVERLAY_DOT =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAZ0lEQVR42mO4o6bGQAnGJigLxB1AfBmIf0HxZaiYLCEDUqAa/uPAv6BqsBqQgkcjOk5BN0CWgM3YXCKLbEAHCZphuAPZgMtkGHAZ2YBfZBjwi6oGUOwFigOR4mikOCFRJSlTJTORjAG0uMIUmg9qmwAAAABJRU5ErkJggg==';
+
 /** The only file that touches Electron: a thin mapping of the adapter interface onto its API. */
 export function createElectronAdapter(): ElectronAdapter {
   const serverOrigin = () => new SettingsStore(app.getPath('userData')).get('serverUrl');
@@ -52,7 +56,7 @@ export function createElectronAdapter(): ElectronAdapter {
         getBounds: () => win.getBounds(),
         send: (channel, payload) => win.webContents.send(channel, payload),
         onClose: (handler) => void win.on('close', handler),
-        setOverlayIcon: process.platform === 'win32' ? (text) => win.setOverlayIcon(text ? nativeImage.createEmpty() : null, text ?? '') : undefined,
+        setOverlayIcon: process.platform === 'win32' ? (text) => win.setOverlayIcon(text ? nativeImage.createFromDataURL(OVERLAY_DOT) : null, text ? `${text} okunmamış` : '') : undefined,
       };
     },
     setBadgeCount: (count) => void app.setBadgeCount(count),
