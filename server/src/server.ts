@@ -5,13 +5,15 @@ import { createLogger } from './logger';
 import { createDb, migrateLatest } from './db/knex';
 import { DomainBus, type AppContext } from './context';
 import { createApp } from './app';
-import { ensureAdmin } from './services/accounts';
+import { ensureAdmin, isUniqueViolation } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
-import { attachRealtime } from './realtime';
+import { attachRealtime, type Realtime } from './realtime';
+import { prepareRateLimitStore } from './middlewares/rate-limit';
 
 export interface RunningServer {
   ctx: AppContext;
   httpServer: http.Server;
+  realtime: Realtime;
   url: string;
   close(): Promise<void>;
 }
@@ -21,10 +23,16 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const logger = createLogger(config.logLevel);
   const db = createDb(config);
   await migrateLatest(db);
+  await prepareRateLimitStore(db);
   const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
 
   if (config.seedDemo) {
-    const seeded = await seedDemo(db);
+    // Two nodes booting together on an empty database: the seed is one transaction, so the one
+    // that loses the race rolls back whole and finds the demo community already there.
+    const seeded = await seedDemo(db).catch((err) => {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    });
     if (seeded) logger.info(seeded, 'empty database: demo community created');
   }
   const admin = await ensureAdmin(db, {
@@ -43,7 +51,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
   const app = createApp(ctx);
   const httpServer = http.createServer(app);
-  const realtime = attachRealtime(ctx, httpServer);
+  const realtime = await attachRealtime(ctx, httpServer);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -55,6 +63,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   return {
     ctx,
     httpServer,
+    realtime,
     url,
     async close() {
       await realtime.close();

@@ -44,10 +44,34 @@ export function createDb(options: DbOptions): Knex {
   });
 }
 
-export async function migrateLatest(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource });
+/**
+ * Brings the schema up to date. Nodes booting together take turns: knex's lock lets one
+ * migrate while the others wait and retry (they then find nothing left to do).
+ */
+export async function migrateLatest(db: Knex, waitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await db.migrate.latest({ migrationSource });
+      return;
+    } catch (err) {
+      const busy = (err as Error).name === 'MigrationLocked' || createdConcurrently(err);
+      if (!busy || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 export function dbKind(db: Knex): 'postgres' | 'sqlite' {
   return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+}
+
+/**
+ * CREATE TABLE IF NOT EXISTS is not safe against itself: when nodes boot together, the ones that
+ * lose the race fail with 23505 (pg_type's unique index) or 42P07 (relation exists). Both mean
+ * the table is there.
+ */
+export function createdConcurrently(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '42P07';
 }

@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import type http from 'node:http';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
+import { createdConcurrently, dbKind } from '../db/knex';
 import { SessionService } from '../services/sessions';
 import { getNotification, unreadNotificationCount } from '../services/notifications';
 import { getMessage, unreadMessageCount } from '../services/messages';
@@ -22,6 +26,52 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+/**
+ * @socket.io/postgres-adapter: a broadcast or disconnectSockets is applied to this node's sockets
+ * and sent to the other nodes with NOTIFY (payloads over 8 kB go through a table). It gets its
+ * own small pool, with the app's connection string, because one connection stays in LISTEN.
+ */
+async function postgresAdapter(ctx: AppContext) {
+  const { databaseUrl, databaseSchema } = ctx.config;
+  const pool = new pg.Pool({ connectionString: databaseUrl ?? undefined, max: 3, connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => ctx.logger.warn({ err }, 'realtime: PostgreSQL connection error'));
+  // The table sits next to the app's tables, in the configured schema (tests get one each).
+  const tableName = databaseSchema ? `"${databaseSchema}".socket_io_attachments` : 'socket_io_attachments';
+  // Created the way the adapter documents it, at boot rather than in a migration: it belongs to
+  // the adapter, not to the data model, and holds nothing that outlives a few seconds.
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${tableName} (
+      id          bigserial UNIQUE,
+      created_at  timestamptz DEFAULT NOW(),
+      payload     bytea
+    )`);
+  } catch (err) {
+    if (!createdConcurrently(err)) {
+      await pool.end();
+      throw err;
+    }
+  }
+  const adapter = createAdapter(pool, {
+    tableName,
+    channelPrefix: channelPrefix(databaseSchema),
+    errorHandler: (err) => ctx.logger.warn({ err }, 'realtime: PostgreSQL adapter error'),
+  });
+  return { adapter, pool };
+}
+
+/**
+ * NOTIFY channels are database-wide, so each schema gets its own, or communities (and the
+ * tests' parallel servers) sharing a database would hear each other. A channel name has at
+ * most 63 bytes; the adapter appends "#/".
+ */
+function channelPrefix(schema: string | null): string {
+  if (!schema) return 'mahalle';
+  const readable = `mahalle:${schema}`;
+  return Buffer.byteLength(readable) <= 60 ? readable : `mahalle:${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+}
+
+export type Realtime = Awaited<ReturnType<typeof attachRealtime>>;
+
 const userRoom = (id: number) => `user:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
 const ADMINS = 'admins';
@@ -30,14 +80,18 @@ const ADMINS = 'admins';
  * socket.io at /ws. Who connects is decided by the session (cookie from the browser, or the
  * desktop app's bearer token in the handshake), never by what the client says. Each user's
  * sockets share a room; counts and new items are pushed to that room only.
- * Rooms live in this node's memory: several nodes need a socket.io adapter (e.g. Redis).
+ * On SQLite (one node by nature) rooms live in this node's memory. On PostgreSQL every node
+ * joins the others through the database (see postgresAdapter), so an emit or a
+ * disconnectSockets on one node reaches the room's sockets on all of them.
  */
-export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
+export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const allowed = new Set(ctx.config.allowedOrigins);
+  const shared = dbKind(ctx.db) === 'postgres' ? await postgresAdapter(ctx) : null;
   const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
+    ...(shared ? { adapter: shared.adapter } : {}),
     allowRequest: (req, callback) => {
       // Same rule as the HTTP guard: a browser page from another site may not ride the cookie.
       const origin = req.headers.origin;
@@ -128,6 +182,8 @@ export function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       off.forEach((f) => f());
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // After io.close(): closing the adapter released its LISTEN connection and said goodbye.
+      await shared?.pool.end();
     },
   };
 }

@@ -95,7 +95,14 @@ export async function ensureAdmin(
       await db('users').where({ id: existing.id }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
       return { created: false, username: existing.username };
     }
-    await insertAdmin(db, opts.username, hash);
+    try {
+      await insertAdmin(db, opts.username, hash);
+    } catch (err) {
+      // Another node booting at the same moment created it first: promote that row instead.
+      if (!isUniqueViolation(err)) throw err;
+      await db('users').where({ username_key: key }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
+      return { created: false, username: opts.username };
+    }
     return { created: true, username: opts.username };
   }
   const anyAdmin = await db('users').where({ role: 'admin' }).whereNotNull('password_hash').first('id');
@@ -103,7 +110,13 @@ export async function ensureAdmin(
   let username = 'admin';
   for (let i = 2; await db('users').where({ username_key: foldKey(username) }).first('id'); i++) username = `admin${i}`;
   const password = crypto.randomBytes(12).toString('base64url');
-  await insertAdmin(db, username, await hashPassword(password, opts.hashCost));
+  try {
+    await insertAdmin(db, username, await hashPassword(password, opts.hashCost));
+  } catch (err) {
+    // Another node created the first admin at the same moment; its password was printed there.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
   return { created: true, username, password };
 }
 

@@ -16,6 +16,13 @@ export interface TestServer extends RunningServer {
   /** Registers a fresh member and returns a signed-in client. */
   member(overrides?: Partial<{ username: string; displayName: string; email: string; password: string }>): Promise<Member>;
   admin(): Promise<Member>;
+  /**
+   * Starts another node on this server's database (same schema, secret and data directory), as a
+   * second machine behind a load balancer would. This server has already migrated and created the
+   * admin, so the new node's boot finds both done instead of racing for them. Closing the node
+   * leaves the database alone; close it before this server, which drops the schema.
+   */
+  anotherNode(overrides?: Partial<Config>): Promise<TestServer>;
 }
 
 export interface Member {
@@ -60,9 +67,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   );
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  const server = await startServer(config);
-  let counter = 0;
+  return wrap(await startServer(config), config, async () => {
+    if (pgUrl && schema) {
+      const admin = knexFactory({ client: 'pg', connection: pgUrl });
+      await admin.raw(`drop schema "${schema}" cascade`);
+      await admin.destroy();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+}
 
+function wrap(server: RunningServer, config: Config, cleanUp: () => Promise<void>): TestServer {
+  let counter = 0;
   const test: TestServer = {
     ...server,
     client: () => new ApiClient(server.url),
@@ -88,14 +104,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
       return { client, user: res.body };
     },
+    async anotherNode(overrides = {}) {
+      const nodeConfig = { ...config, ...overrides };
+      return wrap(await startServer(nodeConfig), nodeConfig, async () => undefined);
+    },
     async close() {
       await server.close();
-      if (pgUrl && schema) {
-        const admin = knexFactory({ client: 'pg', connection: pgUrl });
-        await admin.raw(`drop schema "${schema}" cascade`);
-        await admin.destroy();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
   return test;

@@ -16,9 +16,9 @@ export function authRouter(ctx: AppContext): Router {
   const router = Router();
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const { rateLimits } = ctx.config;
-  const loginPerIp = new Limiter(rateLimits.loginPerIp, TEXTS.auth.tooManyAttempts);
-  const loginPerAccount = new Limiter(rateLimits.loginFailuresPerAccount, TEXTS.auth.tooManyAttempts);
-  const registerPerIp = new Limiter(rateLimits.registerPerIp, TEXTS.auth.tooManyAttempts);
+  const loginPerIp = new Limiter(ctx.db, rateLimits.loginPerIp, TEXTS.auth.tooManyAttempts);
+  const loginPerAccount = new Limiter(ctx.db, rateLimits.loginFailuresPerAccount, TEXTS.auth.tooManyAttempts);
+  const registerPerIp = new Limiter(ctx.db, rateLimits.registerPerIp, TEXTS.auth.tooManyAttempts);
 
   /** A fresh session id at every sign-in; a cookie for browsers, a token for the desktop app. */
   async function startSession(req: Request, res: Response, user: UserRow, remember: boolean) {
