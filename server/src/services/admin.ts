@@ -341,19 +341,45 @@ export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; se
   };
 }
 
-export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, trxIn?: Knex.Transaction) {
+/**
+ * Deletes a post or group post inside the caller's transaction and returns what to do once it
+ * has committed: its files are removed only then, so a rolled-back delete keeps them.
+ */
+export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, admin: UserRow, kind: 'post' | 'group_post', id: number) {
   const table = kind === 'post' ? 'posts' : 'group_posts';
-  const run = async (trx: Knex.Transaction) => {
-    const before = await trx(table).where({ id }).first();
-    if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
-    await trx(table).where({ id }).delete();
-    if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
-    await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
-    return before;
+  const before = await trx(table).where({ id }).first();
+  if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
+  await trx(table).where({ id }).delete();
+  if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
+  await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
+  return async () => {
+    await removeUpload(ctx.config.uploadsDir, before.image_url);
+    await removeUpload(ctx.config.uploadsDir, before.video_url);
   };
-  const before = trxIn ? await run(trxIn) : await ctx.db.transaction(run);
-  await removeUpload(ctx.config.uploadsDir, before.image_url);
-  await removeUpload(ctx.config.uploadsDir, before.video_url);
+}
+
+export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number) {
+  const cleanup = await ctx.db.transaction((trx) => deleteContentTx(ctx, trx, admin, kind, id));
+  await cleanup();
+}
+
+/** One confirm, many posts: all are deleted in one transaction, or none is. */
+export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[]) {
+  const cleanups = await ctx.db.transaction(async (trx) => {
+    const done: (() => Promise<void>)[] = [];
+    for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id));
+    return done;
+  });
+  for (const c of cleanups) await c();
+  return { deleted: ids.length };
+}
+
+/** Comments of any kinds, all in one transaction or none. */
+export async function bulkDeleteComments(db: Knex, admin: UserRow, items: { kind: CommentKind; id: number }[]) {
+  await db.transaction(async (trx) => {
+    for (const { kind, id } of items) await deleteCommentTx(trx, admin, kind, id);
+  });
+  return { deleted: items.length };
 }
 
 // ---- events of the city and of groups ----

@@ -6,7 +6,7 @@ import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { sortedPage } from '../db/keyset';
-import { deleteCommentTx, deleteContent, deleteUser } from './admin';
+import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
 
 const A = TEXTS.admin;
 
@@ -105,44 +105,63 @@ export async function closeReport(
   input: { note: string; action: 'none' | 'delete' | 'hide' },
 ) {
   const cleanups: (() => Promise<void>)[] = [];
-  await ctx.db.transaction(async (trx) => {
-    const report = await trx('reports').where({ id }).first();
-    if (!report) throw errors.notFound(A.reportNotFound, 'report_not_found');
-    if (report.status !== 'open') throw errors.conflict(A.reportClosed, 'report_closed');
-    const type = report.target_type as ReportTarget;
-    const t = TARGETS[type];
-    const action = outcome === 'dismissed' ? 'none' : input.action;
-    if (action !== 'none' && !(await trx(t.table).where({ id: report.target_id }).first('id'))) {
-      throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
-    }
-    if (action === 'hide') {
-      if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
-      await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
-      await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
-    } else if (action === 'delete') {
-      if (type === 'post' || type === 'group_post') await deleteContent(ctx, admin, type, report.target_id, trx);
-      else if (type === 'user') {
-        const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
-        if (cleanup) cleanups.push(cleanup);
-      } else {
-        const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
-        await deleteCommentTx(trx, admin, kind, report.target_id);
-      }
-    }
-    const now = nowIso();
-    const scope = trx('reports').where({ status: 'open' });
-    if (action === 'none') scope.where({ id });
-    else scope.where({ target_type: type, target_id: report.target_id });
-    const closing = await scope.clone().select('id');
-    await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now });
-    for (const c of closing) {
-      await audit(trx, admin, `report.${outcome === 'resolved' ? 'resolve' : 'dismiss'}`, { type: 'report', id: c.id }, {
-        before: { status: 'open' },
-        after: { status: outcome, note: input.note, action },
-      });
-    }
-  });
+  await ctx.db.transaction((trx) => closeReportTx(ctx, trx, admin, id, outcome, input, cleanups));
   for (const c of cleanups) await c();
   ctx.bus.emit('reports:changed', {});
   return (await ctx.db('reports').where({ id }).first('id', 'status')) as { id: number; status: string };
+}
+
+/** One confirm, many reports resolved or dismissed with one note: all in one transaction, or none. */
+export async function bulkCloseReports(ctx: AppContext, admin: UserRow, ids: number[], outcome: 'resolved' | 'dismissed', note: string) {
+  await ctx.db.transaction(async (trx) => {
+    for (const id of ids) await closeReportTx(ctx, trx, admin, id, outcome, { note, action: 'none' }, []);
+  });
+  ctx.bus.emit('reports:changed', {});
+  return { updated: ids.length };
+}
+
+async function closeReportTx(
+  ctx: AppContext,
+  trx: Knex.Transaction,
+  admin: UserRow,
+  id: number,
+  outcome: 'resolved' | 'dismissed',
+  input: { note: string; action: 'none' | 'delete' | 'hide' },
+  cleanups: (() => Promise<void>)[],
+) {
+  const report = await trx('reports').where({ id }).first();
+  if (!report) throw errors.notFound(A.reportNotFound, 'report_not_found');
+  if (report.status !== 'open') throw errors.conflict(A.reportClosed, 'report_closed');
+  const type = report.target_type as ReportTarget;
+  const t = TARGETS[type];
+  const action = outcome === 'dismissed' ? 'none' : input.action;
+  if (action !== 'none' && !(await trx(t.table).where({ id: report.target_id }).first('id'))) {
+    throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+  }
+  if (action === 'hide') {
+    if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
+    await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
+    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
+  } else if (action === 'delete') {
+    if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id));
+    else if (type === 'user') {
+      const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
+      if (cleanup) cleanups.push(cleanup);
+    } else {
+      const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
+      await deleteCommentTx(trx, admin, kind, report.target_id);
+    }
+  }
+  const now = nowIso();
+  const scope = trx('reports').where({ status: 'open' });
+  if (action === 'none') scope.where({ id });
+  else scope.where({ target_type: type, target_id: report.target_id });
+  const closing = await scope.clone().select('id');
+  await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now });
+  for (const c of closing) {
+    await audit(trx, admin, `report.${outcome === 'resolved' ? 'resolve' : 'dismiss'}`, { type: 'report', id: c.id }, {
+      before: { status: 'open' },
+      after: { status: outcome, note: input.note, action },
+    });
+  }
 }

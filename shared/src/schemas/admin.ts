@@ -128,6 +128,20 @@ export const resolveReportSchema = z.object({
   action: z.enum(['none', 'delete', 'hide']).optional().default('none'),
 });
 
+const bulkIds = z.array(idSchema).min(1, { error: A.nothingSelected }).max(500);
+
+export const bulkReportsSchema = z.object({
+  ids: bulkIds,
+  outcome: z.enum(['resolved', 'dismissed'], { error: A.actionInvalid }),
+  note: z.string().trim().max(1000).optional().default(''),
+});
+
+export const bulkContentSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), ids: bulkIds });
+
+export const bulkCommentsSchema = z.object({
+  items: z.array(z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema })).min(1, { error: A.nothingSelected }).max(500),
+});
+
 export const bulkUsersSchema = z.object({
   ids: z.array(idSchema).min(1, { error: A.nothingSelected }).max(500),
   action: z.enum(['verify', 'unverify', 'make_admin', 'make_user', 'delete'], { error: A.actionInvalid }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
+import { makePng } from '../../test/media';
 
 let server: TestServer;
 let admin: Member;
@@ -329,5 +330,58 @@ describe('admins acting through the ordinary routes', () => {
     expect(log[0]).toMatchObject({ after: { bio: 'Yönetici düzeltti' } });
     expect(log[0].before).toHaveProperty('bio');
     expect(log.some((a: { targetId: string }) => a.targetId === String(own.id))).toBe(false);
+  });
+});
+
+describe('bulk moderation: one confirm, one transaction', () => {
+  it('resolves several reports at once, or none when one of them is already closed', async () => {
+    const author = await server.member();
+    const reporter = await server.member();
+    const posts = [];
+    for (let i = 0; i < 3; i++) posts.push((await author.client.post('/api/posts', { content: `toplu şikayet ${i}` })).body);
+    const reports: { id: number }[] = [];
+    for (const p of posts) reports.push((await reporter.client.post('/api/reports', { targetType: 'post', targetId: p.id, reason: 'spam' })).body);
+    await admin.client.post(`/api/admin/reports/${reports[2].id}/dismiss`, { note: 'önce kapandı' });
+    const refused = await admin.client.post('/api/admin/reports/bulk', { ids: reports.map((r) => r.id), outcome: 'resolved', note: 'toplu' });
+    expect(refused.status).toBe(409);
+    const open = (await admin.client.get('/api/admin/reports?limit=100')).body.items.map((r: { id: number }) => r.id);
+    expect(open).toEqual(expect.arrayContaining([reports[0].id, reports[1].id]));
+    const done = await admin.client.post('/api/admin/reports/bulk', { ids: [reports[0].id, reports[1].id], outcome: 'resolved', note: 'toplu' });
+    expect(done.body).toEqual({ updated: 2 });
+    const resolved = (await admin.client.get('/api/admin/reports?status=resolved&limit=100')).body.items;
+    expect(resolved.filter((r: { id: number }) => [reports[0].id, reports[1].id].includes(r.id)).map((r: { resolutionNote: string }) => r.resolutionNote)).toEqual(['toplu', 'toplu']);
+    expect((await admin.client.post('/api/admin/reports/bulk', { ids: [], outcome: 'resolved' })).body.error).toBe('Hiçbir kayıt seçilmedi');
+    expect((await reporter.client.post('/api/admin/reports/bulk', { ids: [reports[0].id], outcome: 'dismissed' })).status).toBe(403);
+  });
+
+  it('deletes several posts with their files, or none (and keeps the files) when one is missing', async () => {
+    const m = await server.member();
+    const fd = new FormData();
+    fd.append('content', 'resimli');
+    fd.append('image', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'a.png');
+    const withImage = (await m.client.postForm('/api/posts', fd)).body;
+    const plain = (await m.client.post('/api/posts', { content: 'düz' })).body;
+    const file = withImage.imageUrl as string;
+    expect((await server.client().get(file)).status).toBe(200);
+    const refused = await admin.client.post('/api/admin/content/bulk-delete', { kind: 'post', ids: [withImage.id, plain.id, 999999] });
+    expect(refused.status).toBe(404);
+    expect((await server.client().get(`/api/posts/${withImage.id}`)).status).toBe(200);
+    expect((await server.client().get(file)).status).toBe(200);
+    expect((await admin.client.post('/api/admin/content/bulk-delete', { kind: 'post', ids: [withImage.id, plain.id] })).body).toEqual({ deleted: 2 });
+    expect((await server.client().get(`/api/posts/${plain.id}`)).status).toBe(404);
+    expect((await server.client().get(file)).status).toBe(404);
+  });
+
+  it('deletes comments of several kinds together, counters kept true', async () => {
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'toplu yorum' })).body;
+    const c1 = (await m.client.post(`/api/posts/${post.id}/comments`, { content: 'bir' })).body;
+    const q = (await m.client.post('/api/questions', { title: 'Toplu yorum sorusu', content: 'x' })).body;
+    const a1 = (await m.client.post(`/api/questions/${q.id}/answers`, { content: 'cevap' })).body;
+    expect((await admin.client.post('/api/admin/comments/bulk-delete', { items: [{ kind: 'post', id: c1.id }, { kind: 'answer', id: a1.id }, { kind: 'blog', id: 999999 }] })).status).toBe(404);
+    expect((await server.client().get(`/api/posts/${post.id}`)).body.commentsCount).toBe(1);
+    await admin.client.post('/api/admin/comments/bulk-delete', { items: [{ kind: 'post', id: c1.id }, { kind: 'answer', id: a1.id }] });
+    expect((await server.client().get(`/api/posts/${post.id}`)).body.commentsCount).toBe(0);
+    expect((await server.client().get(`/api/questions/${q.id}`)).body.answersCount).toBe(0);
   });
 });

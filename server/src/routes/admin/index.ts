@@ -9,6 +9,9 @@ import {
   adminUpdateUserSchema,
   adminUsersQuerySchema,
   auditQuerySchema,
+  bulkCommentsSchema,
+  bulkContentSchema,
+  bulkReportsSchema,
   bulkUsersSchema,
   commentKindParamsSchema,
   contentKindParamsSchema,
@@ -23,7 +26,7 @@ import { parse } from '../../validation';
 import { requireAdmin } from '../../middlewares/auth';
 import * as admin from '../../services/admin';
 import { listAudit } from '../../services/audit';
-import { closeReport, listReports } from '../../services/reports';
+import { bulkCloseReports, closeReport, listReports } from '../../services/reports';
 import { listBlogPostsForAdmin } from '../../services/blog';
 
 /** Everything under /api/admin: the session's role decides, never a header the client sends. */
@@ -63,6 +66,10 @@ export function adminRouter(ctx: AppContext): Router {
   router.get('/blog', async (req, res) => res.json(await listBlogPostsForAdmin(ctx.db, parse(adminBlogQuerySchema, req.query))));
 
   router.get('/comments', async (req, res) => res.json(await admin.listComments(ctx.db, parse(adminCommentsQuerySchema, req.query))));
+  router.post('/comments/bulk-delete', async (req, res) => {
+    const { items } = parse(bulkCommentsSchema, req.body);
+    res.json(await admin.bulkDeleteComments(ctx.db, req.user!, items));
+  });
   router.patch('/comments/:kind/:id', async (req, res) => {
     const { kind, id } = parse(commentKindParamsSchema, req.params);
     const { content } = parse(adminEditCommentSchema, req.body);
@@ -75,6 +82,10 @@ export function adminRouter(ctx: AppContext): Router {
   });
 
   router.get('/content', async (req, res) => res.json(await admin.listContent(ctx.db, parse(contentQuerySchema, req.query))));
+  router.post('/content/bulk-delete', async (req, res) => {
+    const { kind, ids } = parse(bulkContentSchema, req.body);
+    res.json(await admin.bulkDeleteContent(ctx, req.user!, kind, ids));
+  });
   router.delete('/content/:kind/:id', async (req, res) => {
     const { kind, id } = parse(contentKindParamsSchema, req.params);
     await admin.deleteContent(ctx, req.user!, kind, id);
@@ -91,6 +102,10 @@ export function adminRouter(ctx: AppContext): Router {
   router.get('/audit', async (req, res) => res.json(await listAudit(ctx.db, parse(auditQuerySchema, req.query))));
 
   router.get('/reports', async (req, res) => res.json(await listReports(ctx.db, parse(reportsQuerySchema, req.query))));
+  router.post('/reports/bulk', async (req, res) => {
+    const { ids, outcome, note } = parse(bulkReportsSchema, req.body);
+    res.json(await bulkCloseReports(ctx, req.user!, ids, outcome, note));
+  });
   for (const [path, outcome] of [['resolve', 'resolved'], ['dismiss', 'dismissed']] as const) {
     router.post(`/reports/:id/${path}`, async (req, res) => {
       const { id } = parse(idParamsSchema, req.params);

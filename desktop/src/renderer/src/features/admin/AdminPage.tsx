@@ -12,6 +12,11 @@ import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { describeChange } from './table/format';
 import { usePageMeta } from '../shell/meta';
 
+/** Runs one call per selected row, one after another, stopping at the first failure. */
+async function eachInTurn(ids: string[], call: (id: string) => Promise<unknown>) {
+  for (const id of ids) await call(id);
+}
+
 function useAct() {
   const qc = useQueryClient();
   const { notification } = App.useApp();
@@ -137,7 +142,7 @@ function CommentsTab() {
             </Space>
           ) },
         ]}
-        bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const k of ids) { const [kindOf, id] = k.split('-'); await del(`/api/admin/comments/${kindOf}/${id}`); } } }]}
+        bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (keys) => act(post('/api/admin/comments/bulk-delete', { items: keys.map((k) => { const [kindOf, id] = k.split('-'); return { kind: kindOf, id: Number(id) }; }) }), 'Yorumlar silindi', 'Yorumlar silinemedi') }]}
       />
       <Modal open={!!editing} title="Yorumu Düzenle" okText="Kaydet" cancelText="İptal" onCancel={() => setEditing(null)} onOk={() => editing && act(patch(`/api/admin/comments/${editing.kind}/${editing.id}`, { content: text }), 'Yorum güncellendi', 'Yorum güncellenemedi').then(() => setEditing(null))}>
         <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 3 }} />
@@ -190,7 +195,10 @@ function ReportsTab() {
             </Space>
           ) },
         ]}
-        bulkActions={status === 'open' ? [{ key: 'resolve', label: 'Çözüldü olarak işaretle', run: async (ids) => { for (const id of ids) await post(`/api/admin/reports/${id}/resolve`, { note: 'Toplu çözüm' }); } }] : []}
+        bulkActions={status === 'open' ? [
+          { key: 'resolve', label: 'Çözüldü olarak işaretle', run: (ids) => act(post('/api/admin/reports/bulk', { ids: ids.map(Number), outcome: 'resolved', note: 'Toplu çözüm' }), 'Şikayetler çözüldü') },
+          { key: 'dismiss', label: 'Reddet', run: (ids) => act(post('/api/admin/reports/bulk', { ids: ids.map(Number), outcome: 'dismissed', note: 'Toplu ret' }), 'Şikayetler reddedildi') },
+        ] : []}
       />
       <Modal open={!!closing} title={closing?.outcome === 'dismiss' ? 'Şikayeti reddet' : 'Şikayeti çöz'} okText="Onayla" cancelText="İptal" onOk={() => void close()} onCancel={() => setClosing(null)}>
         {closing?.action === 'delete' && <Typography.Paragraph type="danger">Şikayet edilen içerik kalıcı olarak silinecek.</Typography.Paragraph>}
@@ -232,7 +240,7 @@ function QuestionsTab() {
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => void act(remove(q.id), 'Soru silindi', 'Soru silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => remove(id)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
     />
   );
 }
@@ -268,7 +276,7 @@ function EventsTab() {
         { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => void act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => remove(id)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
     />
   );
 }
@@ -340,7 +348,7 @@ function ContentTab() {
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => void act(remove(r.id), 'Silindi', 'Silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await remove(id); } }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(post('/api/admin/content/bulk-delete', { kind, ids: ids.map(Number) }), 'İçerikler silindi', 'İçerikler silinemedi') }]}
     />
   );
 }
@@ -376,7 +384,7 @@ function GroupsTab() {
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => void act(del(`/api/admin/groups/${g.id}`), 'Grup silindi', 'Grup silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/admin/groups/${id}`); } }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/admin/groups/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
     />
   );
 }
@@ -419,7 +427,7 @@ function CategoriesTab() {
                 </Space>
               ) },
             ]}
-            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/categories/${id}`); } }]}
+            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/blog/categories/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
           />
         )}
       </Col>
@@ -459,7 +467,7 @@ function BlogTab() {
           </Space>
         ) },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: async (ids) => { for (const id of ids) await del(`/api/blog/posts/${id}`); } }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/blog/posts/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
     />
   );
 }

@@ -43,7 +43,7 @@ export function AdminTable<T>({
   sort?: { key: string; direction: 'asc' | 'desc' };
   onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
 }) {
-  const { modal, notification } = App.useApp();
+  const { modal } = App.useApp();
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [focused, setFocused] = useState(-1);
@@ -71,14 +71,8 @@ export function AdminTable<T>({
       okText: action.label,
       cancelText: 'İptal',
       okButtonProps: { danger: action.danger },
-      onOk: () =>
-        action.run(selectedIds).then(
-          () => {
-            notification.success({ message: 'İşlem tamamlandı' });
-            setRowSelection({});
-          },
-          (err: Error) => notification.error({ message: 'Hata', description: err.message }),
-        ),
+      // The action reports success or failure itself (a toast, and the tables refresh).
+      onOk: () => action.run(selectedIds).then(() => setRowSelection({}), () => undefined),
     });
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(e.key)) {
