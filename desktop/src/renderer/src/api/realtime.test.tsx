@@ -57,7 +57,7 @@ describe('useRealtime', () => {
     const post = (await receiver.client.post('/api/posts', { content: 'Beğenilecek gönderi' })).body;
     await sender.client.post(`/api/posts/${post.id}/like`);
     await waitFor(() => expect(useCounts.getState().notifications).toBe(1));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: 'Gönderen Can gönderinizi beğendi', route: '/notifications' })));
+    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: 'Gönderen Can gönderinizi beğendi', route: `/posts/${post.id}` })));
 
     useSession.setState({ user: null });
     hook.rerender();

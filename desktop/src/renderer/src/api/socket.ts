@@ -6,6 +6,7 @@ import { serverBase } from './client';
 import { platform } from '../platform';
 import { useCounts, useSession } from '../stores/session';
 import type { Message, Notification } from './types';
+import { notificationTarget, notificationText } from '../features/notifications/text';
 
 /** The real-time connection: open only while signed in; counts reset on sign-out. */
 export function useRealtime() {
@@ -38,9 +39,8 @@ export function useRealtime() {
       socket.on(SOCKET_EVENTS.newNotification, ({ notification }: { notification?: Notification }) => {
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         if (notification && document.hidden) {
-          const who = notification.relatedUser?.displayName ?? '';
-          const text = (TEXTS.notificationTexts as Record<string, string>)[notification.type] ?? notification.message;
-          platform.notify({ title: TEXTS.app.name, body: `${who} ${text}`.trim(), route: '/notifications' });
+          // Clicking it opens what it is about: the post, the person, or else the list.
+          platform.notify({ title: TEXTS.app.name, body: notificationText(notification), route: notificationTarget(notification) ?? '/notifications' });
         }
       });
       socket.on(SOCKET_EVENTS.newMessage, ({ message }: { message: Message }) => {
