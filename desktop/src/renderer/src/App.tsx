@@ -95,7 +95,7 @@ export function App() {
   // The desktop app loads the UI from a file, where only hash routes work.
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
-    <ConfigProvider locale={trTR} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
+    <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
       <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1, duration: 5 }}>
         {platform.kind === 'desktop' && !serverBase() ? (
           <ServerSetup />
