@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
-import { createDb, migrateLatest } from './db/knex';
+import { createDb, migrateLatest, withBootLock } from './db/knex';
 import { DomainBus, type AppContext } from './context';
 import { createApp } from './app';
-import { ensureAdmin, isUniqueViolation } from './services/accounts';
+import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
@@ -22,23 +22,19 @@ export interface RunningServer {
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const db = createDb(config);
-  await migrateLatest(db);
-  await prepareRateLimitStore(db);
   const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
-
-  if (config.seedDemo) {
-    // Two nodes booting together on an empty database: the seed is one transaction, so the one
-    // that loses the race rolls back whole and finds the demo community already there.
-    const seeded = await seedDemo(db).catch((err) => {
-      if (isUniqueViolation(err)) return null;
-      throw err;
+  const admin = await withBootLock(db, config.databaseSchema, async () => {
+    await migrateLatest(db);
+    await prepareRateLimitStore(db);
+    if (config.seedDemo) {
+      const seeded = await seedDemo(db);
+      if (seeded) logger.info(seeded, 'empty database: demo community created');
+    }
+    return ensureAdmin(db, {
+      username: config.adminUsername,
+      password: config.adminPassword,
+      hashCost: config.passwordHashCost,
     });
-    if (seeded) logger.info(seeded, 'empty database: demo community created');
-  }
-  const admin = await ensureAdmin(db, {
-    username: config.adminUsername,
-    password: config.adminPassword,
-    hashCost: config.passwordHashCost,
   });
   if (admin?.password) {
     // Printed once, on the console only: there is no built-in admin password.

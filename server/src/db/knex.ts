@@ -44,22 +44,22 @@ export function createDb(options: DbOptions): Knex {
   });
 }
 
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
 /**
- * Brings the schema up to date. Nodes booting together take turns: knex's lock lets one
- * migrate while the others wait and retry (they then find nothing left to do).
+ * Runs the boot steps (migrations, table setup, demo seed, admin) one node at a time: on
+ * PostgreSQL under a transaction-scoped advisory lock named after the schema, so nodes starting
+ * together on an empty database never race to create the same tables or rows. The steps use
+ * other pool connections; the lock's transaction only holds the lock. SQLite has one node.
  */
-export async function migrateLatest(db: Knex, waitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      await db.migrate.latest({ migrationSource });
-      return;
-    } catch (err) {
-      const busy = (err as Error).name === 'MigrationLocked' || createdConcurrently(err);
-      if (!busy || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+export async function withBootLock<T>(db: Knex, schema: string | null | undefined, steps: () => Promise<T>): Promise<T> {
+  if (dbKind(db) !== 'postgres') return steps();
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`mahalle-boot:${schema ?? 'public'}`]);
+    return steps();
+  });
 }
 
 export function dbKind(db: Knex): 'postgres' | 'sqlite' {
@@ -68,10 +68,10 @@ export function dbKind(db: Knex): 'postgres' | 'sqlite' {
 
 /**
  * CREATE TABLE IF NOT EXISTS is not safe against itself: when nodes boot together, the ones that
- * lose the race fail with 23505 (pg_type's unique index) or 42P07 (relation exists). Both mean
- * the table is there.
+ * lose the race fail with 23505 (pg_type's unique index), 42P07 (relation exists) or 42710
+ * (type exists). All mean the table is there.
  */
 export function createdConcurrently(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === '42P07';
+  return code === '23505' || code === '42P07' || code === '42710';
 }
