@@ -5,7 +5,8 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
-import { likePattern } from './questions';
+import { deleteQuestion, likePattern } from './questions';
+import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
 import { sortedPage } from '../db/keyset';
 
@@ -417,3 +418,26 @@ export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'gro
   });
 }
 
+
+// ---- one confirm, many rows ----
+
+type BulkDeleteType = 'question' | 'event' | 'group_event' | 'blog_post' | 'hobby_group' | 'blog_category';
+const BULK_DELETERS: Record<BulkDeleteType, (trx: Knex.Transaction, admin: UserRow, id: number) => Promise<void>> = {
+  question: deleteQuestion,
+  event: (trx, admin, id) => deleteEvent(trx, admin, 'event', id),
+  group_event: (trx, admin, id) => deleteEvent(trx, admin, 'group_event', id),
+  blog_post: deleteBlogPost,
+  hobby_group: deleteGroup,
+  blog_category: deleteBlogCategory,
+};
+
+/**
+ * Deletes the selected rows of one workspace table in one transaction: each row's own delete
+ * (with its audit entry) runs inside it as a savepoint, and one failure undoes them all.
+ */
+export async function bulkDelete(db: Knex, admin: UserRow, type: BulkDeleteType, ids: number[]) {
+  await db.transaction(async (trx) => {
+    for (const id of ids) await BULK_DELETERS[type](trx, admin, id);
+  });
+  return { deleted: ids.length };
+}

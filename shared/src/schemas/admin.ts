@@ -142,6 +142,10 @@ export const bulkCommentsSchema = z.object({
   items: z.array(z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema })).min(1, { error: A.nothingSelected }).max(500),
 });
 
+/** The workspace tables whose rows are deleted together in one transaction. */
+export const BULK_DELETE_TYPES = ['question', 'event', 'group_event', 'blog_post', 'hobby_group', 'blog_category'] as const;
+export const bulkDeleteSchema = z.object({ type: z.enum(BULK_DELETE_TYPES, { error: A.kindInvalid }), ids: bulkIds });
+
 export const bulkUsersSchema = z.object({
   ids: z.array(idSchema).min(1, { error: A.nothingSelected }).max(500),
   action: z.enum(['verify', 'unverify', 'make_admin', 'make_user', 'delete'], { error: A.actionInvalid }),

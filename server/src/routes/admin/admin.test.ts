@@ -372,6 +372,25 @@ describe('bulk moderation: one confirm, one transaction', () => {
     expect((await server.client().get(file)).status).toBe(404);
   });
 
+  it('deletes questions, events, blog posts, groups or categories together, or none', async () => {
+    const m = await server.member();
+    const q1 = (await m.client.post('/api/questions', { title: 'Toplu silinecek 1', content: 'x' })).body;
+    const q2 = (await m.client.post('/api/questions', { title: 'Toplu silinecek 2', content: 'x' })).body;
+    const refused = await admin.client.post('/api/admin/bulk-delete', { type: 'question', ids: [q1.id, q2.id, 999999] });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('Soru bulunamadı');
+    expect((await server.client().get(`/api/questions/${q1.id}`)).status).toBe(200);
+    expect((await admin.client.post('/api/admin/bulk-delete', { type: 'question', ids: [q1.id, q2.id] })).body).toEqual({ deleted: 2 });
+    expect((await server.client().get(`/api/questions/${q2.id}`)).status).toBe(404);
+    const log = (await admin.client.get('/api/admin/audit?action=question.delete&limit=2')).body.items;
+    expect(log.map((a: { targetId: string }) => Number(a.targetId)).sort()).toEqual([q1.id, q2.id].sort());
+    const c1 = (await admin.client.post('/api/blog/categories', { name: 'Toplu Kategori A' })).body;
+    const c2 = (await admin.client.post('/api/blog/categories', { name: 'Toplu Kategori B' })).body;
+    expect((await admin.client.post('/api/admin/bulk-delete', { type: 'blog_category', ids: [c1.id, c2.id] })).body).toEqual({ deleted: 2 });
+    expect((await admin.client.post('/api/admin/bulk-delete', { type: 'uzay', ids: [1] })).status).toBe(400);
+    expect((await m.client.post('/api/admin/bulk-delete', { type: 'question', ids: [1] })).status).toBe(403);
+  });
+
   it('deletes comments of several kinds together, counters kept true', async () => {
     const m = await server.member();
     const post = (await m.client.post('/api/posts', { content: 'toplu yorum' })).body;

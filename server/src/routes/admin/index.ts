@@ -10,6 +10,7 @@ import {
   adminUsersQuerySchema,
   auditQuerySchema,
   bulkCommentsSchema,
+  bulkDeleteSchema,
   bulkContentSchema,
   bulkReportsSchema,
   bulkUsersSchema,
@@ -35,6 +36,11 @@ export function adminRouter(ctx: AppContext): Router {
   router.use((req: Request, _res: Response, next: NextFunction) => {
     requireAdmin(req);
     next();
+  });
+
+  router.post('/bulk-delete', async (req, res) => {
+    const { type, ids } = parse(bulkDeleteSchema, req.body);
+    res.json(await admin.bulkDelete(ctx.db, req.user!, type, ids));
   });
 
   router.get('/stats', async (_req, res) => res.json(await admin.stats(ctx.db)));

@@ -12,10 +12,8 @@ import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { describeChange } from './table/format';
 import { usePageMeta } from '../shell/meta';
 
-/** Runs one call per selected row, one after another, stopping at the first failure. */
-async function eachInTurn(ids: string[], call: (id: string) => Promise<unknown>) {
-  for (const id of ids) await call(id);
-}
+/** Deletes the selected rows of one table in one transaction on the server: all, or none. */
+const bulkDelete = (type: string, ids: string[]) => post('/api/admin/bulk-delete', { type, ids: ids.map(Number) });
 
 function useAct() {
   const qc = useQueryClient();
@@ -240,7 +238,7 @@ function QuestionsTab() {
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => void act(remove(q.id), 'Soru silindi', 'Soru silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => remove(id)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('question', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
   );
 }
@@ -276,7 +274,7 @@ function EventsTab() {
         { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => void act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => remove(id)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete(kind, ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
   );
 }
@@ -384,7 +382,7 @@ function GroupsTab() {
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => void act(del(`/api/admin/groups/${g.id}`), 'Grup silindi', 'Grup silinemedi')}>Sil</Button> },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/admin/groups/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('hobby_group', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
   );
 }
@@ -427,7 +425,7 @@ function CategoriesTab() {
                 </Space>
               ) },
             ]}
-            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/blog/categories/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
+            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('blog_category', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
           />
         )}
       </Col>
@@ -467,7 +465,7 @@ function BlogTab() {
           </Space>
         ) },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(eachInTurn(ids, (id) => del(`/api/blog/posts/${id}`)), 'Seçilenler silindi', 'Bazı kayıtlar silinemedi') }]}
+      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('blog_post', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
   );
 }
