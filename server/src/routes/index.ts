@@ -17,6 +17,7 @@ import { blogRouter } from './blog';
 import { hobbyGroupsRouter } from './hobby-groups';
 import { adminRouter } from './admin';
 import { reportsRouter } from './reports';
+import { statsRouter } from './stats';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -38,6 +39,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/blog', blogRouter(ctx));
   api.use('/hobby-groups', hobbyGroupsRouter(ctx));
   api.use('/reports', reportsRouter(ctx));
+  api.use('/stats', statsRouter(ctx));
   api.use('/admin', adminRouter(ctx));
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));

@@ -54,7 +54,7 @@ function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="home" element={<HomePage />} />
+        <Route path="home" element={<HomePage full />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="discover" element={<DiscoverPage />} />
         <Route path="qa" element={<QaListPage />} />

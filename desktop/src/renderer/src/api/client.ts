@@ -55,6 +55,12 @@ export const post = <T>(path: string, json?: unknown) => api<T>(path, { method: 
 export const patch = <T>(path: string, json?: unknown) => api<T>(path, { method: 'PATCH', json: json ?? {} });
 export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });
 
+/**
+ * A failure toast's text: the specification's own text for the action, and when the server
+ * refused for a reason the user can act on (a 4xx with its Turkish message), that reason after
+ * it. Network failures and server errors show the action's text alone.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
+  if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500 || !err.message || err.message === fallback) return fallback;
+  return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${err.message}`;
 }

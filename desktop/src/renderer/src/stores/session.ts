@@ -49,14 +49,17 @@ export const useCounts = create<CountsState>((set) => ({
 
 /** UI state shared across the shell. */
 interface UiState {
+  /** Above 0 while a request to focus the composer waits for a composer to take it. */
   composerFocusTick: number;
   focusComposer(): void;
+  composerFocused(): void;
   mobileMenuOpen: boolean;
   setMobileMenu(open: boolean): void;
 }
 export const useUi = create<UiState>((set) => ({
   composerFocusTick: 0,
   focusComposer: () => set((s) => ({ composerFocusTick: s.composerFocusTick + 1 })),
+  composerFocused: () => set({ composerFocusTick: 0 }),
   mobileMenuOpen: false,
   setMobileMenu: (open) => set({ mobileMenuOpen: open }),
 }));

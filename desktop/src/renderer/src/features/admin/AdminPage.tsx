@@ -15,6 +15,13 @@ import { usePageMeta } from '../shell/meta';
 /** Deletes the selected rows of one table in one transaction on the server: all, or none. */
 const bulkDelete = (type: string, ids: string[]) => post('/api/admin/bulk-delete', { type, ids: ids.map(Number) });
 
+/** A single row's delete asks first, as the bulk actions do. */
+function useConfirmDelete() {
+  const { modal } = App.useApp();
+  return (title: string, content: string, run: () => Promise<unknown>) =>
+    modal.confirm({ title, content, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => run().catch(() => undefined) });
+}
+
 function useAct() {
   const qc = useQueryClient();
   const { notification } = App.useApp();
@@ -45,6 +52,7 @@ function UsersTab() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string>('');
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const me = useSession((s) => s.user)!;
   const [sort, setSort] = useState<Sort>(NEWEST);
   const url = `/api/admin/users?${query({ sort: sort.key, direction: sort.direction, search, role })}`;
@@ -62,7 +70,7 @@ function UsersTab() {
         <Space>
           <Button size="small" onClick={() => void act(patch(`/api/admin/users/${u.id}`, { isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi')}>{u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}</Button>
           {u.id !== me.id && <Button size="small" onClick={() => void act(patch(`/api/admin/users/${u.id}`, { role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi')}>{u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}</Button>}
-          {u.role !== 'admin' && <Button size="small" danger onClick={() => void act(del(`/api/admin/users/${u.id}`), 'Kullanıcı silindi', 'Kullanıcı silinemedi')}>Sil</Button>}
+          {u.role !== 'admin' && <Button size="small" danger onClick={() => confirmDelete('Kullanıcıyı Sil', 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.', () => act(del(`/api/admin/users/${u.id}`), 'Kullanıcı silindi', 'Kullanıcı silinemedi'))}>Sil</Button>}
         </Space>
       ),
     },
@@ -104,6 +112,7 @@ function CommentsTab() {
   const [editing, setEditing] = useState<AdminComment | null>(null);
   const [text, setText] = useState('');
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const [sort, setSort] = useState<Sort>(NEWEST);
   const url = `/api/admin/comments?${query({ kind, search, direction: sort.direction })}`;
@@ -136,7 +145,7 @@ function CommentsTab() {
           { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
             <Space>
               <Button size="small" onClick={() => { setEditing(c); setText(c.content); }}>Düzenle</Button>
-              <Button size="small" danger onClick={() => void act(del(`/api/admin/comments/${c.kind}/${c.id}`), 'Yorum silindi', 'Yorum silinemedi')}>Sil</Button>
+              <Button size="small" danger onClick={() => confirmDelete('Yorumu Sil', 'Bu işlem geri alınamaz.', () => act(del(`/api/admin/comments/${c.kind}/${c.id}`), 'Yorum silindi', 'Yorum silinemedi'))}>Sil</Button>
             </Space>
           ) },
         ]}
@@ -214,6 +223,7 @@ function QuestionsTab() {
   const [answered, setAnswered] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const { rows, loading, hasMore, more, loadingMore } = useSorted<QuestionRow>(['questions'], `/api/admin/questions?${query({ sort: sort.key, direction: sort.direction, search, answered })}`);
   const remove = (id: number | string) => del(`/api/questions/${id}`);
@@ -236,7 +246,7 @@ function QuestionsTab() {
         { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
         { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => void act(remove(q.id), 'Soru silindi', 'Soru silinemedi')}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => confirmDelete('Soruyu Sil', 'Soru ve tüm cevapları kalıcı olarak silinecek.', () => act(remove(q.id), 'Soru silindi', 'Soru silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('question', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
@@ -250,6 +260,7 @@ function EventsTab() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'asc' });
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const { rows, loading, hasMore, more, loadingMore } = useSorted<EventRow>(['events'], `/api/admin/events?${query({ kind, sort: sort.key, direction: sort.direction, search })}`);
   const remove = (id: number | string) => del(`/api/admin/events/${kind}/${id}`);
@@ -272,7 +283,7 @@ function EventsTab() {
           : [{ key: 'group', title: 'Grup', width: 160, render: (e: EventRow) => e.group?.name ?? '—' }]),
         { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator?.displayName ?? TEXTS.users.deletedUser },
         { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => void act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi')}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => confirmDelete('Etkinliği Sil', 'Bu işlem geri alınamaz.', () => act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete(kind, ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
@@ -315,6 +326,7 @@ function ContentTab() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const url = `/api/admin/content?${query({ kind, sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more, loadingMore } = useSorted<ContentRow>(['content'], url);
@@ -344,7 +356,7 @@ function ContentTab() {
         { key: 'commentsCount', title: 'Yorum', width: 90, sortKey: 'commentsCount' },
         { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => void act(remove(r.id), 'Silindi', 'Silinemedi')}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => confirmDelete('İçeriği Sil', 'Bu işlem geri alınamaz.', () => act(remove(r.id), 'Silindi', 'Silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(post('/api/admin/content/bulk-delete', { kind, ids: ids.map(Number) }), 'İçerikler silindi', 'İçerikler silinemedi') }]}
     />
@@ -357,6 +369,7 @@ function GroupsTab() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const url = `/api/admin/groups?${query({ sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more, loadingMore } = useSorted<GroupRow>(['groups'], url);
@@ -380,7 +393,7 @@ function GroupsTab() {
         { key: 'eventCount', title: 'Etkinlik', width: 90 },
         { key: 'creator', title: 'Kuran', width: 140, render: (g) => g.creator?.displayName ?? 'Silinmiş kullanıcı' },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => void act(del(`/api/admin/groups/${g.id}`), 'Grup silindi', 'Grup silinemedi')}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => confirmDelete('Grubu Sil', 'Grup, gönderileri, üyelikleri ve etkinlikleriyle kalıcı olarak silinecek.', () => act(del(`/api/admin/groups/${g.id}`), 'Grup silindi', 'Grup silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('hobby_group', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
@@ -389,6 +402,7 @@ function GroupsTab() {
 
 function CategoriesTab() {
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const { data = [], isLoading } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string; postCount: number; description: string }[]>('/api/blog/categories') });
   const [form] = Form.useForm();
   const [editing, setEditing] = useState<{ id: number; name: string; color: string } | null>(null);
@@ -421,7 +435,7 @@ function CategoriesTab() {
               { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
                 <Space>
                   <Button size="small" onClick={() => { setEditing(c); form.setFieldsValue(c); }}>Düzenle</Button>
-                  <Button size="small" danger onClick={() => void act(del(`/api/blog/categories/${c.id}`), 'Kategori silindi', 'Kategori silinemedi')}>Sil</Button>
+                  <Button size="small" danger onClick={() => confirmDelete('Kategoriyi Sil', 'Kategorideki yazılar kategorisiz kalır.', () => act(del(`/api/blog/categories/${c.id}`), 'Kategori silindi', 'Kategori silinemedi'))}>Sil</Button>
                 </Space>
               ) },
             ]}
@@ -435,6 +449,7 @@ function CategoriesTab() {
 
 function BlogTab() {
   const act = useAct();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
@@ -461,7 +476,7 @@ function BlogTab() {
         { key: 'actions', title: 'İşlemler', width: 220, render: (b) => (
           <Space>
             <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
-            <Button size="small" danger onClick={() => void act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi')}>Sil</Button>
+            <Button size="small" danger onClick={() => confirmDelete('Yazıyı Sil', 'Bu işlem geri alınamaz.', () => act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi'))}>Sil</Button>
           </Space>
         ) },
       ]}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Input, List, Row, Tabs, Tag, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LIMITS, truncate } from '@mahalle/shared';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
 import type { BlogPost } from '../../api/types';
@@ -20,7 +21,7 @@ export function BlogCard({ post: b }: { post: BlogPost }) {
       >
         {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
         <Typography.Title level={5} style={{ marginTop: 6 }}>{b.title}</Typography.Title>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{b.excerpt}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{truncate(b.excerpt, LIMITS.blogExcerptCut)}</Typography.Paragraph>
         <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme</Typography.Text>
       </Card>
     </Link>
@@ -36,9 +37,11 @@ export default function BlogListPage() {
   usePageMeta({ title: 'Blog', description: 'Topluluktan yazılar, şehir rehberleri ve hobiler.' });
   const user = useSession((s) => s.user);
   const [search, setSearch] = useState('');
-  const q = search ? `&search=${encodeURIComponent(search)}` : '';
-  const { data: trending = [], isLoading } = useQuery({ queryKey: ['blog', 'trending', search], queryFn: () => get<BlogPost[]>(`/api/blog/posts?sort=trending&limit=6${q}`) });
-  const { data: latest = [] } = useQuery({ queryKey: ['blog', 'latest', 6, search], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=6${q}`) });
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? '';
+  const q = `${search ? `&search=${encodeURIComponent(search)}` : ''}${category ? `&category=${encodeURIComponent(category)}` : ''}`;
+  const { data: trending = [], isLoading } = useQuery({ queryKey: ['blog', 'trending', search, category], queryFn: () => get<BlogPost[]>(`/api/blog/posts?sort=trending&limit=6${q}`) });
+  const { data: latest = [] } = useQuery({ queryKey: ['blog', 'latest', 6, search, category], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=6${q}`) });
   const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string; postCount: number }[]>('/api/blog/categories') });
   const { data: authors = [] } = useQuery({ queryKey: ['blog', 'authors'], queryFn: () => get<{ id: number; username: string; displayName: string; profileImage: string | null; posts: number; views: number; likes: number }[]>('/api/blog/authors') });
   return (
@@ -48,12 +51,17 @@ export default function BlogListPage() {
         {user?.role === 'admin' && <Link to="/blog/create"><Button type="primary">Yeni Yazı Yaz</Button></Link>}
       </div>
       <Input.Search placeholder="Blogda ara..." allowClear onSearch={setSearch} style={{ marginBottom: 16 }} aria-label="Blogda ara" />
+      {category && (
+        <Tag closable onClose={() => setParams({})} color={categories.find((c) => c.slug === category)?.color} style={{ marginBottom: 12 }}>
+          Kategori: {categories.find((c) => c.slug === category)?.name ?? category}
+        </Tag>
+      )}
       {isLoading ? <PageSpinner /> : (
         <Tabs items={[
           { key: 'trend', label: 'Trendler', children: <Grid posts={trending} /> },
           { key: 'new', label: 'En Yeni', children: <Grid posts={latest} /> },
           { key: 'cat', label: 'Kategoriler', children: (
-            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Card><Tag color={c.color}>{c.name}</Tag><div>{c.postCount} yazı</div></Card></Col>)}</Row>
+            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Link to={`/blog?category=${encodeURIComponent(c.slug)}`}><Card hoverable><Tag color={c.color}>{c.name}</Tag><div>{c.postCount} yazı</div></Card></Link></Col>)}</Row>
           ) },
           { key: 'authors', label: 'Yazarlar', children: (
             <List dataSource={authors} renderItem={(a) => <List.Item><List.Item.Meta avatar={<UserAvatar user={a} />} title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>} description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`} /></List.Item>} />

@@ -27,7 +27,7 @@ export default function BlogPostPage() {
   if (isError || !b) return <Result status="404" title="Blog yazısı bulunamadı" extra={<Link to="/blog">Bloga dön</Link>} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['blog'] });
   const like = async () => {
-    if (!user) return message.info('Giriş yapmalısınız');
+    if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
       await post(`/api/blog/posts/${b.id}/like`);
       refresh();
@@ -95,7 +95,7 @@ export default function BlogPostPage() {
           {related.length === 0 ? <Typography.Text type="secondary">İlgili yazı yok</Typography.Text> : related.map((r) => <div key={r.id}><Link to={`/blog/${r.slug}`}>{r.title}</Link></div>)}
         </Card>
         <Card title="Kategoriler" size="small" style={{ marginTop: 12 }}>
-          {categories.slice(0, 6).map((c) => <div key={c.id}><Link to={`/category/${c.slug}`}>{c.name}</Link></div>)}
+          {categories.slice(0, 6).map((c) => <div key={c.id}><Link to={`/blog?category=${encodeURIComponent(c.slug)}`}>{c.name}</Link></div>)}
         </Card>
         {!user && (
           <Card size="small" style={{ marginTop: 12 }}>

@@ -42,12 +42,15 @@ export function Composer() {
   const { data: categories = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
   const genel = categories.find((c) => c.name === 'Genel');
 
+  const composerFocused = useUi((s) => s.composerFocused);
   useEffect(() => {
     if (focusTick > 0) {
+      // Taken once: a later visit to the page does not open the composer by itself.
+      composerFocused();
       setExpanded(true);
       setTimeout(() => textRef.current?.focus(), 50);
     }
-  }, [focusTick]);
+  }, [focusTick, composerFocused]);
 
   const create = useMutation({
     mutationFn: () => {

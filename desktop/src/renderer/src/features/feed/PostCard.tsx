@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Dropdown, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { Comment, Post } from '../../api/types';
@@ -94,7 +94,7 @@ export function PostCard({ post: p }: { post: Post }) {
   const refresh = () => void qc.invalidateQueries({ queryKey: ['posts'] });
   const requireLogin = () => {
     if (!user) {
-      message.info('Giriş yapmalısınız');
+      notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
       navigate('/login');
       return false;
     }
@@ -161,7 +161,7 @@ export function PostCard({ post: p }: { post: Post }) {
   return (
     <Card style={{ marginBottom: 12 }} data-testid="post-card">
       <div style={{ display: 'flex', gap: 12 }}>
-        <UserAvatar user={p.author} />
+        <Link to={`/user/${p.author.username}`} aria-label={p.author.displayName}><UserAvatar user={p.author} /></Link>
         <div style={{ flex: 1, minWidth: 0 }}>
           <div style={{ display: 'flex', justifyContent: 'space-between' }}>
             <Space wrap size={4}>

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/common';
 import { PostCard } from './PostCard';
 
 /** A keyset-paged list of posts ('Daha fazla' loads the next page by the last id). */
-export function PostList({ query, empty, pageSize = 10 }: { query: string; empty?: React.ReactNode; pageSize?: number }) {
+export function PostList({ query, empty, pageSize = 10, more = true }: { query: string; empty?: React.ReactNode; pageSize?: number; more?: boolean }) {
   const sep = query.includes('?') ? '&' : '?';
   // Sorted lists page with an opaque cursor the id cannot stand in for: one larger page instead.
   const sorted = /sort=(popular|commented)/.test(query);
@@ -23,7 +23,7 @@ export function PostList({ query, empty, pageSize = 10 }: { query: string; empty
   return (
     <div>
       {posts.map((p) => <PostCard key={p.id} post={p} />)}
-      {q.hasNextPage && (
+      {more && q.hasNextPage && (
         <Button block onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>Daha fazla</Button>
       )}
     </div>

@@ -16,13 +16,13 @@ import { ReportButton } from '../admin/ReportDialog';
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, message } = App.useApp();
+  const { notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
   const like = async () => {
-    if (!user) return message.info('Giriş yapmalısınız');
+    if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
       if (p.isLiked) await del(`/api/hobby-groups/posts/${p.id}/like`);
       else await post(`/api/hobby-groups/posts/${p.id}/like`);
@@ -146,13 +146,13 @@ export default function GroupPage() {
               <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
                 <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
               )} />
-              {members.length > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{members.length - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
+              {g.memberCount > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
             </Card>
             <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
               {events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
                 <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}</Typography.Text></div>
               ))}
-              {events.length > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{events.length - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
+              {g.eventCount > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
             </Card>
             {user?.role === 'admin' && <Card size="small" style={{ marginTop: 12 }}>Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.</Card>}
           </Col>

@@ -1,12 +1,12 @@
-import { BookOutlined, CameraOutlined, CarOutlined, CodeOutlined, CustomerServiceOutlined, HeartOutlined, RocketOutlined, ShopOutlined, SkinOutlined, TrophyOutlined, BulbOutlined, FireOutlined } from '@ant-design/icons';
+import { BookOutlined, CameraOutlined, CarOutlined, CodeOutlined, CustomerServiceOutlined, HeartOutlined, PlayCircleOutlined, SendOutlined, ShopOutlined, SkinOutlined, TrophyOutlined, BulbOutlined, FireOutlined } from '@ant-design/icons';
 
 /** The twelve group icons of the specification, drawn with antd's icon set. */
 export const GROUP_ICON_COMPONENTS: Record<string, React.ComponentType<{ style?: React.CSSProperties }>> = {
   BookOpen: BookOutlined,
-  Gamepad2: RocketOutlined,
+  Gamepad2: PlayCircleOutlined,
   Music: CustomerServiceOutlined,
   Utensils: ShopOutlined,
-  Plane: RocketOutlined,
+  Plane: SendOutlined,
   Car: CarOutlined,
   Camera: CameraOutlined,
   Heart: HeartOutlined,

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
-import type { BlogPost, Category, EventItem, Hashtag, Person, Question } from '../../api/types';
+import type { BlogPost, EventItem, Hashtag, Person, Question } from '../../api/types';
+
+interface CommunityStats { members: number; questions: number; blogPosts: number; eventsThisWeek: number; categories: number }
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { formatDateTime } from '../../components/time';
@@ -39,22 +41,19 @@ function SideLists() {
   );
 }
 
-export function HomePage() {
+/** `/` shows the latest three posts; `/home` (its 'Tümü' link) the whole feed, paged. */
+export function HomePage({ full = false }: { full?: boolean }) {
   usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
   const user = useSession((s) => s.user);
   const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
   const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?pageSize=${LIMITS.homeQuestions}`) });
-  const { data: blogAll = [] } = useQuery({ queryKey: ['blog', 'count'], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=100') });
-  const { data: categories = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
-  const { data: members = [] } = useQuery({ queryKey: ['users', 'recent', 100], queryFn: () => get<Person[]>('/api/users/recent?limit=100') });
-  const { data: weekEvents = [] } = useQuery({ queryKey: ['events', 'upcoming', 100], queryFn: () => get<EventItem[]>('/api/events?limit=100').catch(() => []) });
-  const weekAhead = Date.now() + 7 * 86_400_000;
+  const { data: stats } = useQuery({ queryKey: ['stats'], queryFn: () => get<CommunityStats>('/api/stats') });
   const counters = [
-    { title: 'Aktif üye', value: members.length >= 100 ? '100+' : members.length },
-    { title: 'Soru', value: questions?.total ?? 0 },
-    { title: 'Blog yazısı', value: blogAll.length },
-    { title: 'Bu hafta etkinlik', value: weekEvents.filter((e) => new Date(e.date).getTime() < weekAhead).length },
-    { title: 'Kategori', value: categories.length },
+    { title: 'Aktif üye', value: stats?.members },
+    { title: 'Soru', value: stats?.questions },
+    { title: 'Blog yazısı', value: stats?.blogPosts },
+    { title: 'Bu hafta etkinlik', value: stats?.eventsThisWeek },
+    { title: 'Kategori', value: stats?.categories },
   ];
   return (
     <Row gutter={[24, 24]}>
@@ -68,7 +67,7 @@ export function HomePage() {
         )}
         <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
           {counters.map((c) => (
-            <Col xs={12} sm={8} xl={4} key={c.title} style={{ flexGrow: 1 }}><Card size="small"><Statistic title={c.title} value={c.value} /></Card></Col>
+            <Col xs={12} sm={8} xl={4} key={c.title} style={{ flexGrow: 1 }}><Card size="small"><Statistic title={c.title} value={c.value ?? 0} loading={!stats} /></Card></Col>
           ))}
         </Row>
         <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
@@ -80,17 +79,17 @@ export function HomePage() {
           <>
             <Composer />
             <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Typography.Title level={4}>Son Gönderiler</Typography.Title>
-              <Link to="/home">Tümü</Link>
+              <Typography.Title level={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Typography.Title>
+              {!full && <Link to="/home">Tümü</Link>}
             </div>
-            <PostList query="/api/posts" />
+            {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
           </>
         )}
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} md={12}>
             <Card title="Son Blog Yazıları" size="small" extra={<Link to="/blog">Tümü</Link>}>
               {blog.map((b) => (
-                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.excerpt), 80)}</Typography.Text></div>
+                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Typography.Text></div>
               ))}
             </Card>
           </Col>

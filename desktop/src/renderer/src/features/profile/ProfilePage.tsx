@@ -54,7 +54,21 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   };
   return (
     <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText="İptal" onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
-      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.messageMax} showCount autoSize={{ minRows: 3, maxRows: 6 }} aria-label="Mesaj" />
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        // Enter sends, Shift+Enter adds a line, as in the chat pane.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            if (text.trim() && !busy) void send();
+          }
+        }}
+        maxLength={LIMITS.messageMax}
+        showCount
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        aria-label="Mesaj"
+      />
     </Modal>
   );
 }

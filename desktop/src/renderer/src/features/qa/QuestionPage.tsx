@@ -25,9 +25,9 @@ export default function QuestionPage() {
   if (isLoading) return <PageSpinner />;
   if (isError || !q) return <Result status="404" title="Soru bulunamadı" extra={<Link to="/qa">Sorulara dön</Link>} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['questions'] });
-  const act = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
-    p.then(() => { if (ok) notification.success({ message: ok }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
-  const needLogin = () => { if (!user) { message.info('Giriş yapın'); return true; } return false; };
+  const act = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu', okDescription?: string) =>
+    p.then(() => { if (ok) notification.success({ message: ok, description: okDescription }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
+  const needLogin = () => { if (!user) { notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort }); return true; } return false; };
   const share = async () => {
     const url = window.location.href;
     if (navigator.share) await navigator.share({ title: q.title, url }).catch(() => undefined);
@@ -77,7 +77,7 @@ export default function QuestionPage() {
               <UserAvatar user={a.author} size={24} /><UserName user={a.author} /><Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
               <Button size="small" icon={a.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />} onClick={() => !needLogin() && void act(post(`/api/answers/${a.id}/upvote`))} aria-label="Cevabı oyla">{a.upvotes}</Button>
               {user && user.id !== a.author.id && <ReportButton targetType="answer" targetId={a.id} />}
-              {user?.id === q.authorId && !a.isAccepted && <Button size="small" type="primary" ghost onClick={() => void act(post(`/api/answers/${a.id}/accept`), 'Soru işaretlendi ve kapatıldı.')}>Kabul Et</Button>}
+              {user?.id === q.authorId && !a.isAccepted && <Button size="small" type="primary" ghost onClick={() => void act(post(`/api/answers/${a.id}/accept`), 'Cevap kabul edildi', 'Cevap kabul edilemedi', 'Soru işaretlendi ve kapatıldı.')}>Kabul Et</Button>}
               {user?.role === 'admin' && (
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label="Cevabı sil" onClick={() => modal.confirm({ title: 'Cevabı Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => act(del(`/api/answers/${a.id}`), 'Cevap silindi') })} />
               )}

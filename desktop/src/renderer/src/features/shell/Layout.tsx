@@ -43,7 +43,7 @@ function NotificationsDropdown() {
               dataSource={items}
               renderItem={(n) => (
                 <List.Item onClick={() => void open(n)} style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(22,119,255,.08)', paddingInline: 8 }}>
-                  <List.Item.Meta avatar={<UserAvatar user={n.relatedUser} size={32} />} title={notificationText(n)} description={fromNow(n.createdAt)} />
+                  <List.Item.Meta avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>} title={notificationText(n)} description={fromNow(n.createdAt)} />
                 </List.Item>
               )}
             />
@@ -103,7 +103,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <div style={{ padding: '12px 16px' }}>
         <Typography.Title level={5}><TeamOutlined /> Hobi Grupları</Typography.Title>
         {groups.map((g) => (
-          <div key={g.id}><Link to={`/category/${g.name.toLocaleLowerCase('tr')}`} onClick={onNavigate} style={{ color: g.color }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
+          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: g.color }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
         ))}
         <Link to="/categories" onClick={onNavigate}>Tümünü gör</Link>
         <Typography.Title level={5} style={{ marginTop: 16 }}>Gündem</Typography.Title>

@@ -1,8 +1,14 @@
 import { useEffect } from 'react';
 import { TEXTS } from '@mahalle/shared';
 
-function setMeta(attr: 'name' | 'property', key: string, value: string) {
-  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+function setMeta(attr: 'name' | 'property', key: string, value: string | undefined) {
+  const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  // A page without the tag must not inherit the previous page's.
+  if (value === undefined) {
+    existing?.remove();
+    return;
+  }
+  let el = existing;
   if (!el) {
     el = document.createElement('meta');
     el.setAttribute(attr, key);
@@ -18,11 +24,11 @@ export function usePageMeta(meta: { title: string; description?: string; keyword
     document.title = title;
     const description = meta.description ?? TEXTS.app.description;
     setMeta('name', 'description', description);
-    if (meta.keywords) setMeta('name', 'keywords', meta.keywords);
+    setMeta('name', 'keywords', meta.keywords || undefined);
     setMeta('property', 'og:title', title);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:type', 'website');
-    if (meta.image) setMeta('property', 'og:image', meta.image);
+    setMeta('property', 'og:image', meta.image || undefined);
     setMeta('name', 'twitter:card', 'summary');
     let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (!link) {

@@ -1,0 +1,10 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { communityStats } from '../../services/stats';
+
+/** GET /api/stats: the community's counters for the home page, for visitors and members alike. */
+export function statsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (_req, res) => res.json(await communityStats(ctx.db)));
+  return router;
+}
