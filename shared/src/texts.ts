@@ -51,6 +51,7 @@ export const TEXTS = {
     internal: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     unavailable: 'Hizmet şu anda kullanılamıyor',
     invalidId: 'Geçersiz kimlik',
+    invalidText: 'Metin geçersiz karakterler içeriyor',
     accessDenied: 'Bu sayfaya erişim yetkiniz yok',
   },
   social: {

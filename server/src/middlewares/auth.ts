@@ -53,6 +53,19 @@ export function requireUser(req: Request): UserRow {
   return req.user;
 }
 
+/**
+ * Route guard for uploads: the session is checked before multer reads a byte of the body, so a
+ * visitor cannot make the server hold files in memory only to be refused afterwards.
+ */
+export function signedInFirst(req: Request, _res: unknown, next: (err?: unknown) => void) {
+  try {
+    requireUser(req);
+    next();
+  } catch (err) {
+    next(err);
+  }
+}
+
 export function requireAdmin(req: Request): UserRow {
   const user = requireUser(req);
   if (user.role !== 'admin') throw errors.forbidden(TEXTS.errors.adminRequired, 'forbidden');

@@ -12,6 +12,10 @@ function toAppError(err: unknown): AppError | null {
   if (e?.type === 'entity.too.large') return errors.tooLarge();
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return errors.unsupportedType();
   if (e?.status === 400 && e?.type) return errors.badRequest();
+  // A route parameter that is not valid percent-encoding.
+  if (err instanceof URIError) return errors.badRequest();
+  // PostgreSQL refuses a NUL character (22021) or text it cannot encode (22P05): bad input, not a fault.
+  if (e?.code === '22021' || e?.code === '22P05') return errors.badRequest(TEXTS.errors.invalidText, 'invalid_text');
   return null;
 }
 

@@ -92,7 +92,12 @@ export async function ensureAdmin(
     const existing = (await db('users').where({ username_key: key }).first()) as UserRow | undefined;
     const hash = await hashPassword(opts.password, opts.hashCost);
     if (existing) {
-      await db('users').where({ id: existing.id }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
+      await db.transaction(async (trx) => {
+        await trx('users').where({ id: existing.id }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
+        // A member who registered this name before the operator chose it must not walk in as
+        // admin on an old session: promotion signs the account out everywhere.
+        if (existing.role !== 'admin') await trx('sessions').where({ user_id: existing.id }).delete();
+      });
       return { created: false, username: existing.username };
     }
     try {

@@ -206,6 +206,14 @@ async function visiblePost(db: Db, postId: number, viewer: UserRow | undefined) 
   return post;
 }
 
+/** Whether this viewer may see a group post (not hidden, and the group's inside is open to them). */
+export async function canSeeGroupPost(db: Db, postId: number, viewer: UserRow | undefined): Promise<boolean> {
+  return visiblePost(db, postId, viewer).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** The post's author, the group's creator or an admin. */
 export async function deletePost(db: Knex, me: UserRow, postId: number) {
   await db.transaction(async (trx) => {

@@ -106,7 +106,10 @@ function readInfo(buf: Buffer, start: number, end: number): number | null {
     const size = id && readVint(buf, pos + id.length, false);
     if (!id || !size) break;
     const dataStart = pos + id.length + size.length;
+    // A length the file claims must fit the element and a uint (8 bytes): never loop on it blindly.
+    if (size.value > end - dataStart) break;
     if (id.value === EBML_TIMECODE_SCALE) {
+      if (size.value > 8) return null;
       scale = 0;
       for (let i = 0; i < size.value; i++) scale = scale * 256 + buf[dataStart + i];
     } else if (id.value === EBML_DURATION) {

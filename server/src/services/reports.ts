@@ -6,6 +6,8 @@ import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { sortedPage } from '../db/keyset';
+import { postsQuery, visibleTo } from './posts';
+import { canSeeGroupPost } from './hobby-groups';
 import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
 
 const A = TEXTS.admin;
@@ -21,11 +23,39 @@ const TARGETS: Record<ReportTarget, { table: string; text: string; author: strin
   user: { table: 'users', text: 'display_name', author: 'id', hideable: false },
 };
 
+/**
+ * Whether the reporter can see what they report: a private account's post, a hidden comment, a
+ * private group's post or a draft's comment is, to them, not there (the same 404 as a missing
+ * id, so reporting is no way to probe for content).
+ */
+async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTarget, id: number): Promise<boolean> {
+  const postVisible = async (postId: number) => Boolean(await visibleTo(postsQuery(trx), me.id).where('p.id', postId).first('p.id'));
+  switch (type) {
+    case 'user':
+      return Boolean(await trx('users').where({ id }).first('id'));
+    case 'post':
+      return postVisible(id);
+    case 'comment': {
+      const c = await trx('comments').where({ id, is_hidden: false }).first('post_id');
+      return Boolean(c) && postVisible(c.post_id);
+    }
+    case 'answer':
+      return Boolean(await trx('answers').where({ id, is_hidden: false }).first('id'));
+    case 'blog_comment':
+      return Boolean(await trx('blog_comments as c').join('blog_posts as b', 'b.id', 'c.post_id').where({ 'c.id': id, 'c.is_hidden': false, 'b.published': true }).first('c.id'));
+    case 'group_post':
+      return canSeeGroupPost(trx, id, me);
+    case 'group_comment': {
+      const c = await trx('group_post_comments').where({ id, is_hidden: false }).first('post_id');
+      return Boolean(c) && canSeeGroupPost(trx, c.post_id, me);
+    }
+  }
+}
+
+/** A member's report: only of what they can see; the answer repeats the report, never the content. */
 export async function createReport(ctx: AppContext, me: UserRow, input: { targetType: ReportTarget; targetId: number; reason: string }) {
-  const t = TARGETS[input.targetType];
   const id = await ctx.db.transaction(async (trx) => {
-    const target = await trx(t.table).where({ id: input.targetId }).first('id');
-    if (!target) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    if (!(await reporterCanSee(trx, me, input.targetType, input.targetId))) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
     if (input.targetType === 'user' && input.targetId === me.id) throw errors.badRequest(A.cannotReportSelf, 'cannot_report_self');
     const open = await trx('reports').where({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, status: 'open' }).first('id');
     if (open) throw errors.conflict(A.reportAlreadyOpen, 'report_already_open');
@@ -37,7 +67,8 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
     return reportId;
   });
   ctx.bus.emit('report:created', { reportId: id });
-  return getReport(ctx.db, id);
+  const row = await ctx.db('reports').where({ id }).first();
+  return { id, targetType: row.target_type, targetId: row.target_id, reason: row.reason, status: row.status, createdAt: toIso(row.created_at) };
 }
 
 /** Reports newest (or oldest) first, keyset-paged over the (status, id) index. */
@@ -46,10 +77,6 @@ export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | '
   if (q.targetType) query.where('r.target_type', q.targetType);
   const page = await sortedPage<any>(query, { columns: { createdAt: 'r.id' }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'r.id' });
   return { items: await presentReports(db, page.rows), nextCursor: page.nextCursor };
-}
-
-export async function getReport(db: Knex, id: number) {
-  return (await presentReports(db, await reportsQuery(db).where('r.id', id)))[0];
 }
 
 function reportsQuery(db: Knex) {

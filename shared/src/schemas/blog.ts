@@ -63,7 +63,7 @@ export const listBlogPostsQuerySchema = pageQuerySchema.extend({
   category: z.string().trim().max(100).optional(),
   search: z.string().trim().max(200).optional(),
   tag: z.string().trim().max(60).optional(),
-  authorId: z.coerce.number().int().positive().optional(),
+  authorId: idSchema.optional(),
 });
 
 export const blogCommentSchema = z.object({

@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 
-/** A positive integer id from a route parameter or body field. */
-export const idSchema = z.coerce
-  .number({ error: TEXTS.errors.invalidId })
-  .int({ error: TEXTS.errors.invalidId })
-  .positive({ error: TEXTS.errors.invalidId })
-  .max(Number.MAX_SAFE_INTEGER, { error: TEXTS.errors.invalidId });
+/** The largest id a 32-bit integer column holds (PostgreSQL's `integer`). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * A positive integer id from a route parameter, a query, a form field (digits) or a JSON body
+ * (a number or digits). Nothing else is read as a number: true, [14] or '1e3' are refused.
+ */
+export const idSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+  z
+    .number({ error: TEXTS.errors.invalidId })
+    .int({ error: TEXTS.errors.invalidId })
+    .positive({ error: TEXTS.errors.invalidId })
+    .max(ID_MAX, { error: TEXTS.errors.invalidId }),
+);
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { displayNameSchema, emailSchema } from './auth';
-import { formBoolean } from './common';
+import { formBoolean, idSchema } from './common';
 
 const U = TEXTS.social;
 
@@ -35,4 +35,4 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().trim().min(1).max(60) });
-export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ userId: idSchema });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
@@ -69,7 +69,18 @@ export function usersRouter(ctx: AppContext): Router {
     res.json(await users.unfollow(ctx, me, id));
   });
 
-  router.patch('/:id', upload, async (req, res) => {
+  // Who may change this profile is known before the upload is read.
+  const ownProfileFirst = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
+    try {
+      const me = requireUser(req);
+      const { id } = parse(idParamsSchema, req.params);
+      if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+  router.patch('/:id', ownProfileFirst, upload, async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
