@@ -77,4 +77,21 @@ describe('security', () => {
     expect(nul.status).toBeLessThan(500);
     expect((await m.client.get('/api/questions?search=a%00')).status).toBeLessThan(500);
   });
+
+  it('keeps counters true and answers without 500 when one member toggles the same thing ten times at once', async () => {
+    const author = await server.member();
+    const fan = await server.member();
+    const post = (await author.client.post('/api/posts', { content: 'yarış' })).body;
+    const likes = await Promise.all(Array.from({ length: 10 }, () => fan.client.post(`/api/posts/${post.id}/like`)));
+    expect(likes.map((r) => r.status).every((s) => s === 200)).toBe(true);
+    const marks = await Promise.all(Array.from({ length: 10 }, () => fan.client.post('/api/bookmarks/toggle', { postId: post.id })));
+    expect(marks.map((r) => r.status).every((s) => s === 200)).toBe(true);
+    const q = (await author.client.post('/api/questions', { title: 'Yarış sorusu', content: 'x' })).body;
+    await Promise.all(Array.from({ length: 9 }, () => fan.client.post(`/api/questions/${q.id}/upvote`)));
+    const rows = await server.ctx.db('post_likes').where({ post_id: post.id }).count({ n: '*' });
+    const shown = (await server.client().get(`/api/posts/${post.id}`)).body.likesCount;
+    expect(shown).toBe(Number(rows[0].n));
+    expect(shown).toBe(0); // ten toggles: liked, unliked, ... five times each
+    expect((await server.client().get(`/api/questions/${q.id}`)).body.upvotes).toBe(1);
+  });
 });

@@ -18,6 +18,7 @@ import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../
 import { isUniqueViolation } from './accounts';
 import { audit } from './audit';
 import { likePattern } from './questions';
+import { lockRow } from '../db/locks';
 
 const B = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -303,6 +304,7 @@ export async function topAuthors(db: Knex, limit = 5) {
 
 export async function toggleBlogLike(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'blog_posts', id);
     const post = await trx('blog_posts').where({ id, published: true }).first('id');
     if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
     const existing = await trx('blog_likes').where({ post_id: id, user_id: me.id }).first('post_id');

@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
+import { lockRow } from '../db/locks';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -109,6 +110,7 @@ export async function createEvent(
 
 export async function toggleAttendance(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'events', id);
     await getEvent(trx, id, me);
     const existing = await trx('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
     if (existing) {

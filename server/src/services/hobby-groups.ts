@@ -4,6 +4,7 @@ import { errors } from '../errors';
 import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
+import { lockRow } from '../db/locks';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -227,6 +228,7 @@ export async function deletePost(db: Knex, me: UserRow, postId: number) {
 
 export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'group_posts', postId);
     await visiblePost(trx, postId, me);
     const existing = await trx('group_post_likes').where({ post_id: postId, user_id: me.id }).first('post_id');
     if (like && !existing) {

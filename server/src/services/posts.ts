@@ -16,6 +16,7 @@ import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
 import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
 import { announceNotifications, createNotification } from './notifications';
 import { removeUpload } from './uploads';
+import { lockRow } from '../db/locks';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -205,6 +206,7 @@ async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {
 export async function toggleLike(ctx: AppContext, user: UserRow, postId: number) {
   let notification: { userId: number; notificationId: number | null } | null = null;
   const result = await ctx.db.transaction(async (trx) => {
+    await lockRow(trx, 'posts', postId);
     const post = await visiblePostOrThrow(trx, postId, user.id);
     const existing = await trx('post_likes').where({ post_id: postId, user_id: user.id }).first();
     if (existing) {

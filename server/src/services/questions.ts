@@ -6,6 +6,7 @@ import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { announceNotifications, createNotification } from './notifications';
+import { lockRow } from '../db/locks';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -118,6 +119,7 @@ export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
 
 export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'questions', id);
     if (!(await trx('questions').where({ id }).first('id'))) throw errors.notFound(Q.questionNotFound, 'question_not_found');
     const existing = await trx('question_votes').where({ question_id: id, user_id: me.id }).first('user_id');
     if (existing) {
@@ -191,6 +193,7 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
 
 export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'answers', id);
     if (!(await trx('answers').where({ id }).first('id'))) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
     const existing = await trx('answer_votes').where({ answer_id: id, user_id: me.id }).first('user_id');
     if (existing) {

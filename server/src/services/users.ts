@@ -9,6 +9,7 @@ import { presentPosts, type PostRow } from '../presenters/posts';
 import { isUniqueViolation } from './accounts';
 import { announceNotifications, createNotification } from './notifications';
 import { postsQuery, visibleTo } from './posts';
+import { lockRow } from '../db/locks';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -112,6 +113,7 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
   if (me.id === targetId) throw errors.badRequest(S.cannotFollowSelf, 'cannot_follow_self');
   const created: { userId: number; notificationId: number | null }[] = [];
   const status = await ctx.db.transaction(async (trx) => {
+    await lockRow(trx, 'users', targetId);
     const target = await userById(trx, targetId);
     if (await isFollowing(trx, me.id, target.id)) return 'following' as const;
     if (target.is_private) {
@@ -230,6 +232,7 @@ export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, i
 
 export async function toggleBookmark(db: Knex, me: UserRow, postId: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'posts', postId);
     const post = await visibleTo(postsQuery(trx), me.id).where('p.id', postId).first('p.id');
     if (!post) throw errors.notFound(S.postNotFound);
     const existing = await trx('bookmarks').where({ user_id: me.id, post_id: postId }).first('id');
