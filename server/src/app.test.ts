@@ -84,6 +84,8 @@ describe('rate limits', () => {
       }
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+    // The same account by its e-mail is the same lock: no fresh tries.
+    expect((await server.client().post('/api/auth/login', { username: 'HEDEF@ornek.com', password: 'Yanlis.Sifre9' })).status).toBe(429);
   });
 
   it('limits registrations per client', async () => {

@@ -7,6 +7,8 @@ import type { Logger } from './logger';
 export interface DomainEvents {
   'session:ended': { sessionId: string; userId: number };
   'user:deleted': { userId: number };
+  /** An admin changed someone's role: their open sockets join or leave the admins' room. */
+  'user:role_changed': { userId: number; role: 'user' | 'admin' };
   /** Emit after the transaction that wrote the notification has committed. */
   'notification:created': { userId: number; notificationId: number };
   /** Read, read-all or delete changed a user's notifications (counts must be pushed). */

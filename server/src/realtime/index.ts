@@ -166,6 +166,10 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     ctx.bus.on('session:ended', ({ sessionId }) => {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     }),
+    ctx.bus.on('user:role_changed', ({ userId, role }) => {
+      if (role === 'admin') io.in(userRoom(userId)).socketsJoin(ADMINS);
+      else io.in(userRoom(userId)).socketsLeave(ADMINS);
+    }),
     ctx.bus.on('user:deleted', ({ userId }) => {
       io.in(userRoom(userId)).disconnectSockets(true);
     }),

@@ -143,4 +143,31 @@ describe('real-time socket at /ws', () => {
     await adminEvents.waitFor('report_count', (p) => p.count === 0);
     expect(memberEvents.seen.some((s) => s.event.startsWith('report'))).toBe(false);
   });
+
+  it('moves a promoted or demoted admin\'s open sockets into or out of the admins\' room', async () => {
+    const admin = await server.admin();
+    const dave = await server.member();
+    const author = await server.member();
+    const reporter = await server.member();
+    await admin.client.patch(`/api/admin/users/${dave.user.id}`, { role: 'admin' });
+    const socket = socketFor(dave);
+    const events = recorder(socket);
+    await connected(socket);
+    await events.waitFor('report_count');
+    await admin.client.patch(`/api/admin/users/${dave.user.id}`, { role: 'user' });
+    const p1 = (await author.client.post('/api/posts', { content: 'rol testi 1' })).body;
+    const r1 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p1.id, reason: 'spam' })).body;
+    const adminSocket = socketFor(admin);
+    const adminEvents = recorder(adminSocket);
+    await connected(adminSocket);
+    const p2 = (await author.client.post('/api/posts', { content: 'rol testi 2' })).body;
+    const r2 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p2.id, reason: 'spam' })).body;
+    await adminEvents.waitFor('report_created', (p) => p.reportId === r2.id);
+    expect(events.seen.some((s) => s.event === 'report_created' && [r1.id, r2.id].includes(s.payload.reportId))).toBe(false);
+    await admin.client.patch(`/api/admin/users/${dave.user.id}`, { role: 'admin' });
+    const p3 = (await author.client.post('/api/posts', { content: 'rol testi 3' })).body;
+    const r3 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p3.id, reason: 'spam' })).body;
+    await events.waitFor('report_created', (p) => p.reportId === r3.id);
+    for (const r of [r1, r2, r3]) await admin.client.post(`/api/admin/reports/${r.id}/dismiss`, { note: 'test' });
+  });
 });

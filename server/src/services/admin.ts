@@ -104,7 +104,8 @@ export async function deleteGroup(db: Knex, admin: UserRow, id: number) {
   });
 }
 
-export async function updateUser(db: Knex, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
+export async function updateUser(ctx: AppContext, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
+  const db = ctx.db;
   await db.transaction(async (trx) => {
     const before = (await trx('users').where({ id }).first()) as UserRow | undefined;
     if (!before) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
@@ -118,6 +119,7 @@ export async function updateUser(db: Knex, admin: UserRow, id: number, input: { 
       after: { role: input.role ?? before.role, isVerified: input.isVerified ?? Boolean(before.is_verified) },
     });
   });
+  if (input.role !== undefined) ctx.bus.emit('user:role_changed', { userId: id, role: input.role });
   return presentAdminUser((await db('users').where({ id }).first()) as UserRow);
 }
 
@@ -172,6 +174,7 @@ export async function bulkUsers(ctx: AppContext, admin: UserRow, ids: number[], 
     }
   });
   for (const c of cleanups) await c();
+  if (action === 'make_admin' || action === 'make_user') for (const id of ids) ctx.bus.emit('user:role_changed', { userId: id, role: action === 'make_admin' ? 'admin' : 'user' });
   return { updated: ids.length };
 }
 

@@ -52,7 +52,7 @@ export function adminRouter(ctx: AppContext): Router {
   });
   router.patch('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await admin.updateUser(ctx.db, req.user!, id, parse(adminUpdateUserSchema, req.body)));
+    res.json(await admin.updateUser(ctx, req.user!, id, parse(adminUpdateUserSchema, req.body)));
   });
   router.delete('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

@@ -52,7 +52,11 @@ export function authRouter(ctx: AppContext): Router {
   router.post('/login', async (req, res) => {
     await loginPerIp.consume(`login:${req.ip}`);
     const input = parse(loginSchema, req.body);
-    const accountKey = `account:${foldKey(input.username)}`;
+    // Failures count per account (whichever name or e-mail was typed for it) and per address:
+    // a stranger cannot lock the owner out, and switching to the e-mail gives no fresh tries.
+    const typed = foldKey(input.username);
+    const account = await ctx.db('users').where('username_key', typed).orWhere('email_key', typed).first('id');
+    const accountKey = `account:${account ? account.id : `?${typed}`}:${req.ip}`;
     await loginPerAccount.check(accountKey);
     try {
       const user = await authenticate(ctx.db, input, ctx.config.passwordHashCost);
