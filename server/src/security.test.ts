@@ -94,4 +94,13 @@ describe('security', () => {
     expect(shown).toBe(0); // ten toggles: liked, unliked, ... five times each
     expect((await server.client().get(`/api/questions/${q.id}`)).body.upvotes).toBe(1);
   });
+
+  it('searches for % and _ literally on both databases', async () => {
+    const m = await server.member();
+    const q = (await m.client.post('/api/questions', { title: 'İndirim %50 mi / a_b test', content: 'x' })).body;
+    await m.client.post('/api/questions', { title: 'İndirim 500 mü / axb test', content: 'x' });
+    const ids = async (search: string) => (await server.client().get(`/api/questions?search=${encodeURIComponent(search)}`)).body.items.map((x: { id: number }) => x.id);
+    expect(await ids('%50')).toEqual([q.id]);
+    expect(await ids('a_b')).toEqual([q.id]);
+  });
 });

@@ -5,7 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
-import { deleteQuestion, likePattern } from './questions';
+import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
 import { sortedPage } from '../db/keyset';
@@ -72,7 +72,7 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; c
   const query = db('users').select('*');
   if (q.search) {
     const p = likePattern(q.search);
-    query.where((w) => w.where('username_key', 'like', p).orWhere('email_key', 'like', p).orWhereRaw('lower(display_name) like ?', [p]));
+    query.where((w) => w.whereRaw(`?? ${LIKE}`, ['username_key', p]).orWhereRaw(`?? ${LIKE}`, ['email_key', p]).orWhereRaw(`lower(display_name) ${LIKE}`, [p]));
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
@@ -85,7 +85,7 @@ const GROUP_SORT = { createdAt: 'g.id', name: 'g.name', memberCount: 'g.member_c
 
 export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof GROUP_SORT; direction: 'asc' | 'desc'; search?: string }) {
   const query = db('hobby_groups as g').leftJoin('users as u', 'u.id', 'g.creator_id').select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
-  if (q.search) query.whereRaw('lower(g.name) like ?', [likePattern(q.search)]);
+  if (q.search) query.whereRaw(`lower(g.name) ${LIKE}`, [likePattern(q.search)]);
   const page = await sortedPage<any>(query, { columns: GROUP_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'g.id' });
   const items = page.rows.map((r: any) => ({
     id: r.id, name: r.name, slug: r.slug, isPrivate: Boolean(r.is_private), memberCount: r.member_count, postCount: r.post_count, eventCount: r.event_count,
@@ -182,7 +182,7 @@ const QUESTION_SORT = { createdAt: 'q.id', upvotes: 'q.upvotes', views: 'q.views
 
 export async function listQuestions(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean }) {
   const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
-  if (q.search) query.where('q.search_text', 'like', likePattern(q.search));
+  if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
   if (q.answered !== undefined) query.where('q.is_answered', q.answered);
   const page = await sortedPage<any>(query, { columns: QUESTION_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'q.id' });
   return {
@@ -252,7 +252,7 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
   const parts = await Promise.all(
     kinds.map(async (kind) => {
       const query = commentsOfKind(db, kind);
-      if (q.search) query.whereRaw('lower(c.content) like ?', [likePattern(q.search)]);
+      if (q.search) query.whereRaw(`lower(c.content) ${LIKE}`, [likePattern(q.search)]);
       if (after) {
         const [time, rank, id] = after;
         const mine = KIND_RANK[kind];
@@ -323,7 +323,7 @@ export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; se
   const table = q.kind === 'post' ? 'posts' : 'group_posts';
   const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', ...AUTHOR_COLUMNS);
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
-  if (q.search) query.whereRaw('lower(p.content) like ?', [likePattern(q.search)]);
+  if (q.search) query.whereRaw(`lower(p.content) ${LIKE}`, [likePattern(q.search)]);
   if (q.before && !q.cursor) query.where('p.id', '<', q.before);
   const page = await sortedPage<any>(query, { columns: CONTENT_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'p.id' });
   return {
@@ -396,7 +396,7 @@ export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; l
   const query = city
     ? db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name')
     : db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
-  if (q.search) query.whereRaw('lower(e.title) like ?', [likePattern(q.search)]);
+  if (q.search) query.whereRaw(`lower(e.title) ${LIKE}`, [likePattern(q.search)]);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
   const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
   return {

@@ -17,7 +17,7 @@ import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { isUniqueViolation } from './accounts';
 import { audit } from './audit';
-import { likePattern } from './questions';
+import { LIKE, likePattern } from './questions';
 import { lockRow } from '../db/locks';
 
 const B = TEXTS.community;
@@ -116,9 +116,9 @@ export async function listBlogPosts(
   if (q.search) {
     // Titles and excerpts are short; fold both sides in SQL's lower() plus the Turkish fold of the needle.
     const pattern = likePattern(q.search);
-    query.where((w) => w.whereRaw('lower(b.title) like ?', [pattern]).orWhereRaw('lower(b.excerpt) like ?', [pattern]).orWhereRaw('lower(b.tags) like ?', [pattern]));
+    query.where((w) => w.whereRaw(`lower(b.title) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.excerpt) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.tags) ${LIKE}`, [pattern]));
   }
-  if (q.tag) query.whereRaw('lower(b.tags) like ?', [likePattern(`"${q.tag}"`)]);
+  if (q.tag) query.whereRaw(`lower(b.tags) ${LIKE}`, [likePattern(`"${q.tag}"`)]);
   if (q.sort === 'trending') {
     query.orderByRaw('(b.views + 2 * b.likes_count) desc, b.id desc');
   } else {
@@ -138,7 +138,7 @@ export async function listBlogPostsForAdmin(
 ) {
   const query = blogQuery(db);
   if (q.status !== 'all') query.where('b.published', q.status === 'published');
-  if (q.search) query.whereRaw('lower(b.title) like ?', [likePattern(q.search)]);
+  if (q.search) query.whereRaw(`lower(b.title) ${LIKE}`, [likePattern(q.search)]);
   const page = await sortedPage<any>(query, { columns: ADMIN_BLOG_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'b.id' });
   return { items: page.rows.map((r: any) => present(r, { full: false })), nextCursor: page.nextCursor };
 }

@@ -12,6 +12,9 @@ const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
 
+/** LIKE with an explicit escape character (a backslash): SQLite has none unless told, PostgreSQL's default. */
+export const LIKE = "like ? escape '\\'";
+
 export function likePattern(text: string): string {
   return `%${foldKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -48,7 +51,7 @@ function questionsQuery(db: Db) {
 /** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
 export async function listQuestions(db: Knex, q: { search?: string; category?: string; page: number; pageSize: number }, viewerId: number | null) {
   const filter = (query: Knex.QueryBuilder) => {
-    if (q.search) query.where('q.search_text', 'like', likePattern(q.search));
+    if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
     if (q.category) query.where('q.category', q.category);
     return query;
   };
