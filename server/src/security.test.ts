@@ -103,4 +103,15 @@ describe('security', () => {
     expect(await ids('%50')).toEqual([q.id]);
     expect(await ids('a_b')).toEqual([q.id]);
   });
+
+  it('keeps a private account\'s hashtags out of the public trending list', async () => {
+    const owner = await server.member();
+    await owner.client.patch(`/api/users/${owner.user.id}`, { isPrivate: true });
+    await owner.client.post('/api/posts', { content: 'Sadece takipçilerime #gizlietiketim' });
+    const open = await server.member();
+    await open.client.post('/api/posts', { content: 'Herkese #acıketiket' });
+    const tags = (await server.client().get('/api/hashtags/trending')).body.map((t: { tag: string }) => t.tag);
+    expect(tags).toContain('acıketiket');
+    expect(tags).not.toContain('gizlietiketim');
+  });
 });

@@ -9,15 +9,19 @@ export const HOT_POSTS = 5;
 
 /**
  * Trending tags: posts carrying the tag in the last 7 days, growth against the 7 days before.
- * One grouped query over the (created_at, tag) index; hidden posts do not count.
+ * One grouped query over the (created_at, tag) index; hidden posts and private accounts' posts
+ * do not count.
  */
 export async function trendingHashtags(db: Knex, now = Date.now()) {
   const weekAgo = new Date(now - 7 * DAY).toISOString();
   const twoWeeksAgo = new Date(now - 14 * DAY).toISOString();
   const rows = await db('post_hashtags as h')
     .join('posts as p', 'p.id', 'h.post_id')
+    .join('users as u', 'u.id', 'p.author_id')
     .where('h.created_at', '>=', twoWeeksAgo)
     .andWhere('p.is_hidden', false)
+    // Everyone sees the list: a private account's tags are not public.
+    .andWhere('u.is_private', false)
     .select('h.tag')
     .select(db.raw('sum(case when h.created_at >= ? then 1 else 0 end) as recent', [weekAgo]))
     .select(db.raw('sum(case when h.created_at < ? then 1 else 0 end) as previous', [weekAgo]))

@@ -227,10 +227,18 @@ export async function toggleLike(ctx: AppContext, user: UserRow, postId: number)
   return result;
 }
 
+/**
+ * The link was copied. A member's share counts once per post; a visitor's is not counted (the
+ * link works for them all the same), so the number cannot be driven up by repetition.
+ */
 export async function sharePost(db: Knex, viewerId: number | null, postId: number) {
   return db.transaction(async (trx) => {
+    await lockRow(trx, 'posts', postId);
     await visiblePostOrThrow(trx, postId, viewerId);
-    await trx('posts').where({ id: postId }).increment('shares_count', 1);
+    if (viewerId && !(await trx('post_shares').where({ post_id: postId, user_id: viewerId }).first('post_id'))) {
+      await trx('post_shares').insert({ post_id: postId, user_id: viewerId, created_at: nowIso() });
+      await trx('posts').where({ id: postId }).increment('shares_count', 1);
+    }
     const { shares_count } = await trx('posts').where({ id: postId }).first('shares_count');
     return { sharesCount: shares_count as number };
   });

@@ -9,6 +9,7 @@ import * as hobbyGroups from './20261122000700_hobby_groups';
 import * as moderation from './20261122000800_moderation';
 import * as postSortIndexes from './20261122010000_post_sort_indexes';
 import * as workspaceSortIndexes from './20261122020000_workspace_sort_indexes';
+import * as postShares from './20261122030000_post_shares';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122000800_moderation': moderation,
   '20261122010000_post_sort_indexes': postSortIndexes,
   '20261122020000_workspace_sort_indexes': workspaceSortIndexes,
+  '20261122030000_post_shares': postShares,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -205,9 +205,13 @@ describe('posts', () => {
     expect(second.body.map((x: { id: number }) => x.id)).toEqual([p[0]]);
   });
 
-  it('counts shares', async () => {
+  it('counts a member\'s share once per post, and a visitor\'s not at all', async () => {
     const { client } = await server.member();
+    const other = await server.member();
     const post = (await client.post('/api/posts', { content: 'paylaş' })).body;
-    expect((await server.client().post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 1 });
+    expect((await server.client().post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 0 });
+    expect((await other.client.post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 1 });
+    expect((await other.client.post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 1 });
+    expect((await client.post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 2 });
   });
 });
