@@ -23,6 +23,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const logger = createLogger(config.logLevel);
   const db = createDb(config);
   const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
+  if (config.trustProxy === true) {
+    logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead');
+  }
   const admin = await withBootLock(db, config.databaseSchema, async () => {
     await migrateLatest(db);
     await prepareRateLimitStore(db);
