@@ -80,6 +80,14 @@ test('an admin writes a blog post with a draft first, and deletes a comment', as
   const row = admin.page.locator('.ant-table-row').filter({ hasText: title });
   await row.getByRole('button', { name: 'Yayınla' }).click();
   await expect(row.getByText('Yayında')).toBeVisible();
+  // Edit it from the workspace: the form comes filled, the change is saved with PATCH.
+  await row.getByRole('button', { name: 'Düzenle' }).click();
+  await expect(admin.page).toHaveURL(/\/blog\/edit\/\d+$/);
+  await expect(admin.page.getByRole('textbox', { name: 'Başlık', exact: true })).toHaveValue(title);
+  await admin.page.getByLabel('Özet').fill('Gün batımında Porsuk kıyısı.');
+  await admin.page.getByRole('button', { name: 'Yayınla' }).click();
+  await expect(admin.page.getByText('Yazı güncellendi')).toBeVisible();
+  await expect(admin.page).toHaveURL(new RegExp(`/blog/${slug}$`));
 
   const member = await memberPage(browser);
   await member.page.goto(`/blog/${slug}`);

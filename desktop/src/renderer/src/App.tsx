@@ -61,6 +61,7 @@ function AppRoutes() {
         <Route path="qa/question/:id" element={<QuestionPage />} />
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/create" element={<MembersOnly><BlogCreatePage /></MembersOnly>} />
+        <Route path="blog/edit/:id" element={<MembersOnly><BlogCreatePage /></MembersOnly>} />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="categories" element={<GroupsPage title="Kategoriler" />} />
         <Route path="category/:name" element={<CategoryPage />} />

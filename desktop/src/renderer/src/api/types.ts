@@ -145,6 +145,10 @@ export interface BlogPost {
   isLiked?: boolean;
   metaTitle: string | null;
   metaDescription: string | null;
+  metaKeywords: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImage: string | null;
   createdAt: string;
 }
 export interface BlogComment {

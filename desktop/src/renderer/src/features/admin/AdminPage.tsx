@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { TEXTS } from '@mahalle/shared';
+import { LIMITS, QUESTION_CATEGORIES, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { BlogPost } from '../../api/types';
 import { useSession } from '../../stores/session';
@@ -216,7 +216,7 @@ function ReportsTab() {
   );
 }
 
-interface QuestionRow { id: number; title: string; category: string; views: number; upvotes: number; answersCount: number; isAnswered: boolean; author: { displayName: string }; createdAt: string }
+interface QuestionRow { id: number; title: string; content: string; category: string; views: number; upvotes: number; answersCount: number; isAnswered: boolean; author: { displayName: string }; createdAt: string }
 
 function QuestionsTab() {
   const [search, setSearch] = useState('');
@@ -227,7 +227,21 @@ function QuestionsTab() {
   const navigate = useNavigate();
   const { rows, loading, hasMore, more, loadingMore } = useSorted<QuestionRow>(['questions'], `/api/admin/questions?${query({ sort: sort.key, direction: sort.direction, search, answered })}`);
   const remove = (id: number | string) => del(`/api/questions/${id}`);
+  const [editing, setEditing] = useState<QuestionRow | null>(null);
+  const [form] = Form.useForm<{ title: string; content: string; category: string }>();
+  const save = () =>
+    form.validateFields().then((v) =>
+      act(patch(`/api/questions/${editing!.id}`, v), 'Soru güncellendi', 'Soru güncellenemedi').then(() => setEditing(null), () => undefined),
+    );
   return (
+    <>
+    <Modal open={!!editing} title="Soruyu Düzenle" okText="Kaydet" cancelText="İptal" onOk={() => void save()} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={editing ?? undefined} preserve={false}>
+        <Form.Item label="Başlık" name="title" rules={[{ required: true, whitespace: true, message: 'Başlık gereklidir' }]}><Input maxLength={LIMITS.questionTitleMax} /></Form.Item>
+        <Form.Item label="İçerik" name="content" rules={[{ required: true, whitespace: true, message: 'İçerik gereklidir' }]}><Input.TextArea autoSize={{ minRows: 4 }} maxLength={LIMITS.questionContentMax} /></Form.Item>
+        <Form.Item label="Kategori" name="category"><Select options={QUESTION_CATEGORIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
+      </Form>
+    </Modal>
     <AdminTable<QuestionRow>
       id="questions" rows={rows} loading={loading} rowKey={(q) => String(q.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort} onSortChange={setSort}
       onOpen={(q) => navigate(`/qa/question/${q.id}`)}
@@ -246,10 +260,11 @@ function QuestionsTab() {
         { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
         { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (q) => <Button size="small" danger onClick={() => confirmDelete('Soruyu Sil', 'Soru ve tüm cevapları kalıcı olarak silinecek.', () => act(remove(q.id), 'Soru silindi', 'Soru silinemedi'))}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 170, render: (q) => <Space><Button size="small" onClick={() => setEditing(q)}>Düzenle</Button><Button size="small" danger onClick={() => confirmDelete('Soruyu Sil', 'Soru ve tüm cevapları kalıcı olarak silinecek.', () => act(remove(q.id), 'Soru silindi', 'Soru silinemedi'))}>Sil</Button></Space> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('question', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
+    </>
   );
 }
 
@@ -475,6 +490,7 @@ function BlogTab() {
         { key: 'createdAt', title: 'Tarih', width: 130, sortKey: 'createdAt', render: (b) => fromNow(b.createdAt) },
         { key: 'actions', title: 'İşlemler', width: 220, render: (b) => (
           <Space>
+            <Button size="small" onClick={() => navigate(`/blog/edit/${b.id}`)}>Düzenle</Button>
             <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
             <Button size="small" danger onClick={() => confirmDelete('Yazıyı Sil', 'Bu işlem geri alınamaz.', () => act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi'))}>Sil</Button>
           </Space>

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { blogSlug, LIMITS, TEXTS, truncate } from '@mahalle/shared';
-import { api, errorMessage, get, post } from '../../api/client';
+import { api, errorMessage, get, patch, post } from '../../api/client';
 import type { BlogPost } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
 
+/** Writes a new post at /blog/create, or edits one at /blog/edit/{id} (admins only, both). */
 export default function BlogCreatePage() {
-  usePageMeta({ title: 'Yeni Blog Yazısı' });
+  const { id: editId } = useParams();
+  const pageTitle = editId ? 'Blog Yazısını Düzenle' : 'Yeni Blog Yazısı';
+  usePageMeta({ title: pageTitle });
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -22,6 +25,17 @@ export default function BlogCreatePage() {
   const [busy, setBusy] = useState(false);
   const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string }[]>('/api/blog/categories') });
   const denied = user && user.role !== 'admin';
+  const existing = useQuery({ queryKey: ['blog', 'edit', editId], queryFn: () => get<BlogPost>(`/api/blog/posts/${editId}`), enabled: Boolean(editId) && !denied });
+  useEffect(() => {
+    const p = existing.data;
+    if (!p) return;
+    form.setFieldsValue({
+      title: p.title, slug: p.slug, excerpt: p.excerpt, content: p.content, categoryId: p.categoryId ?? undefined, featuredImage: p.featuredImage ?? undefined,
+      metaTitle: p.metaTitle, metaDescription: p.metaDescription, metaKeywords: p.metaKeywords, ogTitle: p.ogTitle, ogDescription: p.ogDescription, ogImage: p.ogImage, published: p.published,
+    });
+    setTags(p.tags);
+    setGallery(p.gallery.map((g) => g.url));
+  }, [existing.data, form]);
   useEffect(() => {
     if (denied) {
       const t = setTimeout(() => navigate('/blog'), 2000);
@@ -29,6 +43,7 @@ export default function BlogCreatePage() {
     }
   }, [denied, navigate]);
   if (denied) return <Result status="403" title="Bu sayfaya erişim yetkiniz yok" />;
+  if (editId && existing.isError) return <Result status="404" title="Blog yazısı bulunamadı" />;
 
   const upload = async (file: File): Promise<string | null> => {
     if (!file.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return null; }
@@ -63,18 +78,18 @@ export default function BlogCreatePage() {
         gallery,
         published,
       };
-      const created = await post<BlogPost>('/api/blog/posts', body);
-      notification.success({ message: published ? 'Yazı yayınlandı' : 'Taslak kaydedildi' });
+      const created = editId ? await patch<BlogPost>(`/api/blog/posts/${editId}`, body) : await post<BlogPost>('/api/blog/posts', body);
+      notification.success({ message: editId ? 'Yazı güncellendi' : published ? 'Yazı yayınlandı' : 'Taslak kaydedildi' });
       void qc.invalidateQueries({ queryKey: ['blog'] });
       navigate(`/blog/${created.slug}`);
     } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Blog yazısı oluşturulurken hata oluştu') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, editId ? 'Blog yazısı güncellenirken hata oluştu' : 'Blog yazısı oluşturulurken hata oluştu') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Card title="Yeni Blog Yazısı">
+    <Card title={pageTitle} loading={Boolean(editId) && existing.isLoading}>
       <Form form={form} layout="vertical" initialValues={{ published: false }} onValuesChange={(changed) => {
         if ('title' in changed && !form.isFieldTouched('slug')) form.setFieldsValue({ slug: blogSlug(changed.title ?? '') });
       }}>

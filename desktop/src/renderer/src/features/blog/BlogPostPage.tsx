@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Ty
 import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
+import { charCount, LIMITS, stripHtml, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, post } from '../../api/client';
 import type { BlogComment, BlogPost } from '../../api/types';
 import { useSession } from '../../stores/session';
@@ -11,6 +11,12 @@ import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
+
+/** Minutes to read at 200 words a minute, at least one. */
+function readingMinutes(html: string): number {
+  const words = stripHtml(html).split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}
 
 export default function BlogPostPage() {
   const { slug } = useParams();
@@ -51,14 +57,23 @@ export default function BlogPostPage() {
       <Col xs={24} lg={16}>
         <Link to="/blog">← Blog</Link>
         <Card style={{ marginTop: 8 }} cover={b.featuredImage ? <img src={mediaUrl(b.featuredImage)} alt="" style={{ maxHeight: 360, objectFit: 'cover' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} /> : undefined}>
-          <Space wrap>{b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}{!b.published && <Tag color="orange">Taslak</Tag>}{b.tags.map((t) => <Tag key={t}>#{t}</Tag>)}</Space>
+          <Space wrap>
+            {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
+            {!b.published && <Tag color="orange">Taslak</Tag>}
+            {b.tags.map((t) => <Tag key={t}>#{t}</Tag>)}
+            {user?.role === 'admin' && <Link to={`/blog/edit/${b.id}`}><Button size="small">Düzenle</Button></Link>}
+          </Space>
           <Typography.Title level={2} style={{ marginTop: 8 }}>{b.title}</Typography.Title>
-          <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · 5 dk okuma</Typography.Text>
+          <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · {readingMinutes(b.content ?? '')} dk okuma</Typography.Text>
           {/* The server sanitises blog HTML with an allowlist before storing it. */}
           <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
           {b.gallery.length > 0 && (
             <Image.PreviewGroup>
-              <Space wrap style={{ marginTop: 16 }}>{b.gallery.map((g) => <Image key={g.url} src={mediaUrl(g.url)} width={160} alt={g.caption} />)}</Space>
+              <Space wrap style={{ marginTop: 16 }}>{b.gallery.map((g) => (
+                <a key={g.url} href={mediaUrl(g.url)} target="_blank" rel="noopener noreferrer" title="Yeni sekmede aç">
+                  <Image src={mediaUrl(g.url)} width={160} alt={g.caption} preview={false} />
+                </a>
+              ))}</Space>
             </Image.PreviewGroup>
           )}
           <Space style={{ marginTop: 16 }}>
