@@ -29,10 +29,12 @@ export default function BlogCreatePage() {
   useEffect(() => {
     const p = existing.data;
     if (!p) return;
-    form.setFieldsValue({
-      title: p.title, slug: p.slug, excerpt: p.excerpt, content: p.content, categoryId: p.categoryId ?? undefined, featuredImage: p.featuredImage ?? undefined,
+    // Empty fields are left out rather than sent as null.
+    const fields = {
+      title: p.title, slug: p.slug, excerpt: p.excerpt, content: p.content, categoryId: p.categoryId, featuredImage: p.featuredImage,
       metaTitle: p.metaTitle, metaDescription: p.metaDescription, metaKeywords: p.metaKeywords, ogTitle: p.ogTitle, ogDescription: p.ogDescription, ogImage: p.ogImage, published: p.published,
-    });
+    };
+    form.setFieldsValue(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? undefined])));
     setTags(p.tags);
     setGallery(p.gallery.map((g) => g.url));
   }, [existing.data, form]);
@@ -68,7 +70,7 @@ export default function BlogCreatePage() {
     setBusy(true);
     try {
       const body = {
-        ...v,
+        ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== undefined)),
         slug: v.slug || blogSlug(v.title),
         metaTitle: v.metaTitle || v.title,
         metaDescription: v.metaDescription || truncate(v.excerpt ?? '', LIMITS.metaDescriptionMax),
