@@ -60,6 +60,31 @@ test('create, join and post in a hobby group', async ({ browser }) => {
   await joiner.context.close();
 });
 
+test('a private group is joined by request, accepted by its founder', async ({ browser }) => {
+  const founder = await memberPage(browser);
+  const asker = await memberPage(browser);
+  const name = `Gizli Satranç ${uniqueName('')}`;
+  const group = await api(founder.page.request, 'post', '/api/hobby-groups', { name, description: 'Davetle girilen satranç grubu.', isPrivate: true });
+  await api(founder.page.request, 'post', `/api/hobby-groups/${group.slug}/posts`, { content: 'Sadece üyelere: cuma turnuvası' });
+
+  await asker.page.goto(`/groups/${group.slug}`);
+  await expect(asker.page.getByText('Bu özel grubun içeriğini yalnızca üyeler görebilir.')).toBeVisible();
+  await asker.page.getByRole('button', { name: 'Katılma İsteği Gönder' }).click();
+  await expect(asker.page.getByText('Katılma isteğiniz gönderildi.')).toBeVisible();
+  await expect(asker.page.getByText('İsteğiniz onay bekliyor')).toBeVisible();
+
+  await founder.page.goto(`/groups/${group.slug}`);
+  const requests = founder.page.locator('.ant-card').filter({ hasText: 'Katılma istekleri (1)' });
+  await requests.getByRole('button', { name: 'Kabul Et' }).click();
+  await expect(founder.page.getByText('2 üye')).toBeVisible();
+
+  await asker.page.reload();
+  await expect(asker.page.getByText('Sadece üyelere: cuma turnuvası')).toBeVisible();
+  await screenshots(asker.page, 'private-group');
+  await founder.context.close();
+  await asker.context.close();
+});
+
 test('an admin writes a blog post with a draft first, and deletes a comment', async ({ browser }) => {
   const admin = await adminPage(browser);
   const title = `Porsuk Gün Batımı ${uniqueName('')}`;

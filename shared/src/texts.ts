@@ -106,6 +106,8 @@ export const TEXTS = {
     follow_accepted: 'takip isteğinizi kabul etti',
   },
   community: {
+    groupJoinRequestNotFound: 'Katılma isteği bulunamadı',
+    groupFounderOnly: 'Bu işlemi yalnızca grubun kurucusu ya da bir yönetici yapabilir',
     missingFields: 'Lütfen başlık ve içerik alanlarını doldurun.',
     missingFieldsTitle: 'Eksik bilgi',
     titleTooLong: 'Başlık en fazla 200 karakter olabilir',

@@ -5,6 +5,8 @@ import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
 import { lockRow } from '../db/locks';
+import type { AppContext } from '../context';
+import { announceNotifications, createNotification } from './notifications';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -24,7 +26,7 @@ interface GroupRow {
   created_at: unknown;
 }
 
-function presentGroup(g: GroupRow, isMember: boolean) {
+function presentGroup(g: GroupRow, isMember: boolean, isPending = false) {
   return {
     id: g.id,
     name: g.name,
@@ -38,6 +40,8 @@ function presentGroup(g: GroupRow, isMember: boolean) {
     postCount: g.post_count,
     eventCount: g.event_count,
     isMember,
+    /** The viewer asked to join this private group and waits for the founder. */
+    isPending,
     createdAt: toIso(g.created_at),
   };
 }
@@ -71,9 +75,14 @@ export async function isMember(db: Db, groupId: number, viewer: UserRow | undefi
   return Boolean(await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('id'));
 }
 
+async function hasPendingRequest(db: Db, groupId: number, viewer: UserRow | undefined): Promise<boolean> {
+  if (!viewer) return false;
+  return Boolean(await db('group_join_requests').where({ group_id: groupId, user_id: viewer.id }).first('id'));
+}
+
 export async function getGroup(db: Knex, slug: string, viewer: UserRow | undefined) {
   const group = await groupBySlug(db, slug);
-  return presentGroup(group, await isMember(db, group.id, viewer));
+  return presentGroup(group, await isMember(db, group.id, viewer), await hasPendingRequest(db, group.id, viewer));
 }
 
 /** A private group's inside (posts, members, events) is for its members and admins. */
@@ -107,16 +116,79 @@ export async function createGroup(db: Knex, me: UserRow, input: { name: string; 
   return getGroup(db, slug, me);
 }
 
-export async function join(db: Knex, me: UserRow, slug: string) {
-  return db.transaction(async (trx) => {
+async function addMember(trx: Knex.Transaction, groupId: number, userId: number) {
+  await trx('group_members').insert({ group_id: groupId, user_id: userId, role: 'member', created_at: nowIso() });
+  await trx('hobby_groups').where({ id: groupId }).increment('member_count', 1);
+}
+
+/**
+ * Joins an open group at once. A private group is joined by request: the founder hears of it
+ * (a notification) and accepts or rejects; admins walk in. Asking twice changes nothing.
+ */
+export async function join(ctx: AppContext, me: UserRow, slug: string) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const result = await ctx.db.transaction(async (trx) => {
     const group = await groupBySlug(trx, slug);
+    await lockRow(trx, 'hobby_groups', group.id);
+    let pending = false;
     if (!(await isMember(trx, group.id, me))) {
-      await trx('group_members').insert({ group_id: group.id, user_id: me.id, role: 'member', created_at: nowIso() });
-      await trx('hobby_groups').where({ id: group.id }).increment('member_count', 1);
+      if (group.is_private && me.role !== 'admin') {
+        pending = true;
+        if (!(await hasPendingRequest(trx, group.id, me))) {
+          await trx('group_join_requests').insert({ group_id: group.id, user_id: me.id, created_at: nowIso() });
+          if (group.creator_id) {
+            created.push({
+              userId: group.creator_id,
+              notificationId: await createNotification(trx, { userId: group.creator_id, type: 'other', actorId: me.id, message: `${me.display_name} "${group.name}" grubuna katılmak istiyor`, link: `/groups/${group.slug}` }),
+            });
+          }
+        }
+      } else {
+        await addMember(trx, group.id, me.id);
+      }
     }
     const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
-    return { isMember: true, memberCount: member_count as number };
+    return { isMember: !pending, isPending: pending, memberCount: member_count as number };
   });
+  announceNotifications(ctx.bus, created);
+  return result;
+}
+
+async function founderOrAdmin(db: Db, slug: string, viewer: UserRow) {
+  const group = await groupBySlug(db, slug);
+  if (group.creator_id !== viewer.id && viewer.role !== 'admin') throw errors.forbidden(G.groupFounderOnly, 'group_founder_only');
+  return group;
+}
+
+/** The requests waiting at a private group, oldest first, for its founder and admins. */
+export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, page: { limit: number; before?: number }) {
+  const group = await founderOrAdmin(db, slug, viewer);
+  const q = db('group_join_requests as r').join('users as u', 'u.id', 'r.user_id').where('r.group_id', group.id).select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
+  if (page.before) q.where('r.id', '>', page.before);
+  const rows = await q.orderBy('r.id', 'asc').limit(page.limit);
+  return rows.map((r: any) => ({ id: r.id, user: authorFromJoin(r), createdAt: toIso(r.created_at) }));
+}
+
+/** Accept (the person becomes a member and is told) or reject (the request goes away). */
+export async function decideJoinRequest(ctx: AppContext, viewer: UserRow, slug: string, userId: number, accept: boolean) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const result = await ctx.db.transaction(async (trx) => {
+    const group = await founderOrAdmin(trx, slug, viewer);
+    await lockRow(trx, 'hobby_groups', group.id);
+    const removed = await trx('group_join_requests').where({ group_id: group.id, user_id: userId }).delete();
+    if (!removed) throw errors.notFound(G.groupJoinRequestNotFound, 'join_request_not_found');
+    if (accept && !(await trx('group_members').where({ group_id: group.id, user_id: userId }).first('id'))) {
+      await addMember(trx, group.id, userId);
+      created.push({
+        userId,
+        notificationId: await createNotification(trx, { userId, type: 'other', actorId: viewer.id, message: `"${group.name}" grubuna katılma isteğiniz kabul edildi`, link: `/groups/${group.slug}` }),
+      });
+    }
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { accepted: accept, memberCount: member_count as number };
+  });
+  announceNotifications(ctx.bus, created);
+  return result;
 }
 
 /** The creator keeps the group they founded: they cannot leave it (an admin can delete it). */
@@ -126,6 +198,8 @@ export async function leave(db: Knex, me: UserRow, slug: string) {
     if (group.creator_id === me.id) throw errors.badRequest(G.groupCreatorCannotLeave, 'creator_cannot_leave');
     const removed = await trx('group_members').where({ group_id: group.id, user_id: me.id }).delete();
     if (removed) await trx('hobby_groups').where({ id: group.id }).decrement('member_count', 1);
+    // Leaving also withdraws a request still waiting.
+    await trx('group_join_requests').where({ group_id: group.id, user_id: me.id }).delete();
     const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
     return { isMember: false, memberCount: member_count as number };
   });

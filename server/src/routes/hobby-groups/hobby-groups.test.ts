@@ -36,7 +36,7 @@ describe('hobby groups', () => {
     const slug = (await creator.client.post('/api/hobby-groups', { name: 'Satranç Kulübü', description: 'Her hafta turnuva yapıyoruz.' })).body.slug;
     expect((await joiner.client.get(`/api/hobby-groups/${slug}/is-member`)).body).toBe(false);
     expect((await joiner.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'selam' })).status).toBe(403);
-    expect((await joiner.client.post(`/api/hobby-groups/${slug}/join`)).body).toEqual({ isMember: true, memberCount: 2 });
+    expect((await joiner.client.post(`/api/hobby-groups/${slug}/join`)).body).toEqual({ isMember: true, isPending: false, memberCount: 2 });
     expect((await joiner.client.post(`/api/hobby-groups/${slug}/join`)).body.memberCount).toBe(2);
     expect((await joiner.client.get(`/api/hobby-groups/${slug}/is-member`)).body).toBe(true);
 
@@ -93,9 +93,34 @@ describe('hobby groups', () => {
       expect((await outsider.client.get(`/api/hobby-groups/${slug}/${path}`)).status).toBe(403);
       expect((await server.client().get(`/api/hobby-groups/${slug}/${path}`)).status).toBe(403);
     }
-    await outsider.client.post(`/api/hobby-groups/${slug}/join`);
-    expect((await outsider.client.get(`/api/hobby-groups/${slug}/posts`)).body).toHaveLength(1);
     const list = (await server.client().get('/api/hobby-groups')).body;
     expect(list.some((g: { slug: string }) => g.slug === slug)).toBe(true);
+  });
+
+  it('a private group is joined by request: the founder hears of it and accepts or rejects; others may not decide', async () => {
+    const founder = await server.member();
+    const asker = await server.member({ displayName: 'İstekli Ayşe' });
+    const other = await server.member();
+    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Davetli Kulüp', description: 'Katılım isteğiyle girilen grup.', isPrivate: true })).body.slug;
+    const asked = await asker.client.post(`/api/hobby-groups/${slug}/join`);
+    expect(asked.body).toEqual({ isMember: false, isPending: true, memberCount: 1 });
+    expect((await asker.client.post(`/api/hobby-groups/${slug}/join`)).body.isPending).toBe(true);
+    expect((await asker.client.get(`/api/hobby-groups/${slug}/posts`)).status).toBe(403);
+    expect((await asker.client.get(`/api/hobby-groups/${slug}`)).body).toMatchObject({ isMember: false, isPending: true });
+    const note = (await founder.client.get('/api/notifications')).body[0];
+    expect(note).toMatchObject({ type: 'other', message: 'İstekli Ayşe "Davetli Kulüp" grubuna katılmak istiyor', link: `/groups/${slug}` });
+    expect((await other.client.get(`/api/hobby-groups/${slug}/join-requests`)).status).toBe(403);
+    expect((await other.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).status).toBe(403);
+    const waiting = (await founder.client.get(`/api/hobby-groups/${slug}/join-requests`)).body;
+    expect(waiting.map((r: { user: { id: number } }) => r.user.id)).toEqual([asker.user.id]);
+    expect((await founder.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).body).toEqual({ accepted: true, memberCount: 2 });
+    expect((await asker.client.get(`/api/hobby-groups/${slug}/posts`)).status).toBe(200);
+    expect((await asker.client.get('/api/notifications')).body[0].message).toBe('"Davetli Kulüp" grubuna katılma isteğiniz kabul edildi');
+    expect((await founder.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).status).toBe(404);
+    await other.client.post(`/api/hobby-groups/${slug}/join`);
+    expect((await founder.client.post(`/api/hobby-groups/${slug}/join-requests/${other.user.id}/reject`)).body).toEqual({ accepted: false, memberCount: 2 });
+    expect((await other.client.get(`/api/hobby-groups/${slug}`)).body).toMatchObject({ isMember: false, isPending: false });
+    const admin = await server.admin();
+    expect((await admin.client.post(`/api/hobby-groups/${slug}/join`)).body).toMatchObject({ isMember: true, isPending: false });
   });
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema, userIdParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
@@ -68,13 +68,26 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.post('/:slug/join', async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.json(await groups.join(ctx.db, me, slug));
+    res.json(await groups.join(ctx, me, slug));
   });
   router.post('/:slug/leave', async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.leave(ctx.db, me, slug));
   });
+  router.get('/:slug/join-requests', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.listJoinRequests(ctx.db, me, slug, page(req.query)));
+  });
+  for (const [path, accept] of [['accept', true], ['reject', false]] as const) {
+    router.post(`/:slug/join-requests/:userId/${path}`, async (req, res) => {
+      const me = requireUser(req);
+      const { slug } = parse(groupSlugParamsSchema, req.params);
+      const { userId } = parse(userIdParamsSchema, req.params);
+      res.json(await groups.decideJoinRequest(ctx, me, slug, userId, accept));
+    });
+  }
   router.get('/:slug/members', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.listMembers(ctx.db, slug, req.user, page(req.query)));

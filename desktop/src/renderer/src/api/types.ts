@@ -172,6 +172,7 @@ export interface HobbyGroup {
   postCount: number;
   eventCount: number;
   isMember: boolean;
+  isPending?: boolean;
 }
 export interface GroupPost {
   id: number;

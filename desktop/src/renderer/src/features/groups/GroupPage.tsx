@@ -67,6 +67,35 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
   );
 }
 
+interface JoinRequest { id: number; user: { id: number; username: string; displayName: string; profileImage: string | null }; createdAt: string }
+
+/** A private group's waiting requests, for its founder and admins: accept or reject each. */
+function JoinRequests({ slug }: { slug: string }) {
+  const qc = useQueryClient();
+  const { notification } = App.useApp();
+  const { data: requests = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'join-requests'], queryFn: () => get<JoinRequest[]>(`/api/hobby-groups/${slug}/join-requests?limit=100`) });
+  if (requests.length === 0) return null;
+  const decide = (r: JoinRequest, accept: boolean) =>
+    post(`/api/hobby-groups/${slug}/join-requests/${r.user.id}/${accept ? 'accept' : 'reject'}`)
+      .then(() => {
+        notification.success({ message: accept ? `${r.user.displayName} gruba katıldı.` : 'İstek reddedildi.' });
+        void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+      })
+      .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
+  return (
+    <Card title={`Katılma istekleri (${requests.length})`} size="small" style={{ marginTop: 16 }}>
+      <List dataSource={requests} renderItem={(r) => (
+        <List.Item actions={[
+          <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>Kabul Et</Button>,
+          <Button key="r" size="small" onClick={() => void decide(r, false)}>Reddet</Button>,
+        ]}>
+          <List.Item.Meta avatar={<UserAvatar user={r.user} size={28} />} title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>} description={fromNow(r.createdAt)} />
+        </List.Item>
+      )} />
+    </Card>
+  );
+}
+
 export default function GroupPage() {
   const { slug } = useParams();
   const user = useSession((s) => s.user);
@@ -87,8 +116,12 @@ export default function GroupPage() {
   const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
   const toggleMembership = async () => {
     try {
-      await post(`/api/hobby-groups/${slug}/${g.isMember ? 'leave' : 'join'}`);
-      notification.success({ message: g.isMember ? 'Gruptan ayrıldınız.' : 'Gruba katıldınız.' });
+      const leaving = g.isMember || g.isPending;
+      const res = await post<{ isMember: boolean; isPending?: boolean }>(`/api/hobby-groups/${slug}/${leaving ? 'leave' : 'join'}`);
+      notification.success({
+        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : res.isPending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
+        description: res.isPending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
+      });
       refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
@@ -130,12 +163,18 @@ export default function GroupPage() {
         </Space>
         {user && (
           <Space style={{ display: 'flex', marginTop: 12 }}>
-            {user.id !== g.creatorId && <Button type={g.isMember ? 'default' : 'primary'} onClick={() => void toggleMembership()}>{g.isMember ? 'Gruptan Ayrıl' : 'Gruba Katıl'}</Button>}
+            {user.id !== g.creatorId && (
+              <Button type={g.isMember || g.isPending ? 'default' : 'primary'} onClick={() => void toggleMembership()}>
+                {g.isMember ? 'Gruptan Ayrıl' : g.isPending ? 'İsteği Geri Al' : g.isPrivate && user.role !== 'admin' ? 'Katılma İsteği Gönder' : 'Gruba Katıl'}
+              </Button>
+            )}
+            {g.isPending && <Tag color="gold">İsteğiniz onay bekliyor</Tag>}
             {g.isMember && <Button onClick={() => setSharing(true)}>Gönderi Paylaş</Button>}
             {g.isMember && <Button onClick={() => setEventOpen(true)}>Etkinlik Oluştur</Button>}
           </Space>
         )}
       </Card>
+      {g.isPrivate && user && (user.id === g.creatorId || user.role === 'admin') && <JoinRequests slug={g.slug} />}
       {!inside ? <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card> : (
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
