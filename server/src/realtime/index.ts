@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
 import { createdConcurrently, dbKind } from '../db/knex';
 import { SessionService } from '../services/sessions';
+import { toIso } from '../db/time';
 import { getNotification, unreadNotificationCount } from '../services/notifications';
 import { getMessage, unreadMessageCount } from '../services/messages';
 
@@ -15,7 +16,12 @@ interface SocketData {
   userId: number;
   sessionId: string;
   role: string;
+  /** When the session ends (ms since epoch): the socket closes then. */
+  expiresAt: number;
 }
+
+/** setTimeout's longest wait; a longer session is looked at again after it. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -112,7 +118,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       const session = token ? await sessions.find(token) : null;
       const user = session ? await ctx.db('users').where({ id: session.user_id }).first('id', 'role') : null;
       if (!session || !user) return next(new Error('unauthorized'));
-      socket.data = { userId: user.id, sessionId: session.id, role: user.role };
+      socket.data = { userId: user.id, sessionId: session.id, role: user.role, expiresAt: new Date(toIso(session.expires_at)).getTime() };
       next();
     } catch (err) {
       next(err as Error);
@@ -139,6 +145,17 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
+    // A socket lives no longer than its session: at the session's end it is closed (the
+    // client may reconnect, and will be refused without a valid session).
+    let timer: NodeJS.Timeout;
+    const watch = (until: number) => {
+      timer = setTimeout(() => {
+        if (Date.now() >= until) socket.disconnect(true);
+        else watch(until);
+      }, Math.max(0, Math.min(until - Date.now(), MAX_TIMER_MS)));
+    };
+    watch(data.expiresAt);
+    socket.on('disconnect', () => clearTimeout(timer));
     void socket.join([userRoom(data.userId), sessionRoom(data.sessionId), ...(data.role === 'admin' ? [ADMINS] : [])]);
     void (async () => {
       socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });

@@ -170,4 +170,14 @@ describe('real-time socket at /ws', () => {
     await events.waitFor('report_created', (p) => p.reportId === r3.id);
     for (const r of [r1, r2, r3]) await admin.client.post(`/api/admin/reports/${r.id}/dismiss`, { note: 'test' });
   });
+
+  it('closes a socket when its session ends, and refuses it afterwards', async () => {
+    const m = await server.member();
+    await server.ctx.db('sessions').where({ user_id: m.user.id }).update({ expires_at: new Date(Date.now() + 1200).toISOString() });
+    const socket = socketFor(m);
+    await connected(socket);
+    const reason = await new Promise<string>((resolve) => socket.on('disconnect', (r) => resolve(r)));
+    expect(reason).toBe('io server disconnect');
+    await expect(connected(socketFor(m))).rejects.toThrow(/unauthorized/);
+  });
 });
