@@ -114,4 +114,12 @@ describe('security', () => {
     expect(tags).toContain('acıketiket');
     expect(tags).not.toContain('gizlietiketim');
   });
+
+  it('allows a few e-mail changes an hour, so the 409 for a taken address cannot list who is registered', async () => {
+    const m = await server.member();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await m.client.patch(`/api/users/${m.user.id}`, { email: `yeni${i}_${m.user.username}@ornek.com` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await m.client.patch(`/api/users/${m.user.id}`, { bio: 'e-posta değil' })).status).toBe(200);
+  });
 });

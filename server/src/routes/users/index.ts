@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
+import { Limiter } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
 import * as users from '../../services/users';
@@ -13,6 +14,9 @@ const S = TEXTS.social;
 export function usersRouter(ctx: AppContext): Router {
   const router = Router();
   const upload = multipart([{ name: 'profileImage' }], LIMITS.imageMaxBytes, S.imageTooLarge);
+  // An e-mail change answers 409 for an address in use; a few tries an hour keep that from
+  // becoming a way to list who is registered.
+  const emailChanges = new Limiter(ctx.db, { points: 5, durationSec: 3600 }, TEXTS.auth.tooManyAttempts);
 
   router.get('/recent', async (req, res) => {
     res.json(await users.recentUsers(ctx.db, parse(pageQuerySchema, req.query)));
@@ -86,6 +90,7 @@ export function usersRouter(ctx: AppContext): Router {
     if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
     const target = await users.userById(ctx.db, id);
     const input = parse(updateProfileSchema, req.body);
+    if (input.email !== undefined && input.email.toLocaleLowerCase('tr') !== target.email.toLocaleLowerCase('tr')) await emailChanges.consume(`email:${me.id}`);
     const file = filesOf(req).profileImage?.[0];
     const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
     try {
