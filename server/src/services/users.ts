@@ -85,6 +85,23 @@ export async function userStats(db: Db, userId: number) {
   };
 }
 
+/**
+ * Discover's people: the most followed members first (then the most posting), each with their
+ * follower and post counts. A top-N list, not paged: two correlated counts per member, each
+ * over its (following_id) or (author_id) index.
+ */
+export async function popularUsers(db: Db, limit: number) {
+  const rows = await db('users as u')
+    .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
+    .select({
+      followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
+      posts_count: db('posts as p').count('*').whereRaw('p.author_id = u.id').andWhere('p.is_hidden', false),
+    })
+    .orderBy([{ column: 'followers_count', order: 'desc' }, { column: 'posts_count', order: 'desc' }, { column: 'u.id', order: 'desc' }])
+    .limit(limit);
+  return rows.map((r: any) => ({ ...presentPerson(r), followersCount: Number(r.followers_count), postsCount: Number(r.posts_count) }));
+}
+
 export async function recentUsers(db: Db, page: { limit: number; before?: number }) {
   const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'role', 'bio', 'is_verified', 'created_at');
   if (page.before) q.where('id', '<', page.before);

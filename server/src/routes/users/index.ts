@@ -18,6 +18,10 @@ export function usersRouter(ctx: AppContext): Router {
   // becoming a way to list who is registered.
   const emailChanges = new Limiter(ctx.db, { points: 5, durationSec: 3600 }, TEXTS.auth.tooManyAttempts);
 
+  router.get('/popular', async (req, res) => {
+    res.json(await users.popularUsers(ctx.db, parse(pageQuerySchema, req.query).limit));
+  });
+
   router.get('/recent', async (req, res) => {
     res.json(await users.recentUsers(ctx.db, parse(pageQuerySchema, req.query)));
   });

@@ -168,3 +168,21 @@ describe('hashtags', () => {
     expect(posts.body[0].content).toContain('#Şehir');
   });
 });
+
+describe('GET /api/users/popular', () => {
+  it('lists the most followed members first, with follower and post counts', async () => {
+    const star = await server.member({ displayName: 'Yıldız' });
+    const fans = await Promise.all([server.member(), server.member(), server.member()]);
+    for (const f of fans) await f.client.post(`/api/users/${star.user.id}/follow`);
+    await star.client.post('/api/posts', { content: 'bir' });
+    await star.client.post('/api/posts', { content: 'iki' });
+    await fans[0].client.post(`/api/users/${fans[1].user.id}/follow`);
+    const list = (await server.client().get('/api/users/popular?limit=100')).body as { id: number; followersCount: number }[];
+    const counts = list.map((p) => p.followersCount);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    expect(list.find((p) => p.id === star.user.id)).toMatchObject({ displayName: 'Yıldız', followersCount: 3, postsCount: 2 });
+    expect(list.find((p) => p.id === fans[1].user.id)).toMatchObject({ followersCount: 1, postsCount: 0 });
+    expect(list[0]).not.toHaveProperty('email');
+    expect((await server.client().get('/api/users/popular?limit=1')).body).toHaveLength(1);
+  });
+});

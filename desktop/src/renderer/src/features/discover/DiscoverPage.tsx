@@ -12,12 +12,22 @@ import { PostCard } from '../feed/PostCard';
 import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 
+type PopularPerson = Person & { followersCount: number; postsCount: number };
+
+/** A short label for a member's card: their role, or how much they take part. */
+function badgeLabel(p: PopularPerson): string {
+  if (p.role === 'admin') return 'Yönetici';
+  if (p.postsCount >= 20) return 'Çok Aktif';
+  if (p.postsCount >= 5) return 'Aktif Üye';
+  return 'Yeni Üye';
+}
+
 function People({ filter }: { filter: string }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { notification } = App.useApp();
-  const { data = [], isLoading } = useQuery({ queryKey: ['users', 'recent', 'discover'], queryFn: () => get<Person[]>('/api/users/recent?limit=30') });
+  const { data = [], isLoading } = useQuery({ queryKey: ['users', 'popular', 'discover'], queryFn: () => get<PopularPerson[]>('/api/users/popular?limit=30') });
   const people = data.filter((p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))));
   if (isLoading) return <PageSpinner />;
   const follow = async (p: Person) => {
@@ -38,9 +48,10 @@ function People({ filter }: { filter: string }) {
             <Space align="start">
               <UserAvatar user={p} size={48} />
               <div>
-                <UserName user={p} /> {i < 3 && <Tag color="gold">#{i + 1}</Tag>} {p.isVerified && <Tag color="blue">Doğrulanmış</Tag>}
+                <UserName user={p} /> {i < 3 && !filter && <Tag color="gold">#{i + 1}</Tag>} {p.isVerified && <Tag color="blue">Doğrulanmış</Tag>} <Tag>{badgeLabel(p)}</Tag>
                 <div><Typography.Text type="secondary">@{p.username}</Typography.Text></div>
                 <Typography.Paragraph ellipsis={{ rows: 2 }}>{p.bio}</Typography.Paragraph>
+                <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>{p.followersCount} takipçi · {p.postsCount} gönderi</Typography.Text>
                 <Space>
                   <Button size="small" onClick={() => navigate(user ? `/messages?user=${p.id}` : '/login')}>Mesaj</Button>
                   <Button size="small" type="primary" onClick={() => void follow(p)}>Takip Et</Button>
