@@ -23,3 +23,29 @@ export async function communityStats(db: Knex) {
   ]);
   return { members, questions, blogPosts, eventsThisWeek, categories };
 }
+
+/**
+ * Discover's daily statistics, over the last 24 hours: new content (posts, group posts,
+ * questions and blog posts published), active members (who posted, commented or liked) and
+ * engagement (the share of the day's posts that got a like or a comment, in percent).
+ */
+export async function dailyStats(db: Knex) {
+  const since = new Date(Date.now() - 86_400_000).toISOString();
+  const [posts, groupPosts, questions, blogPosts, engaged] = await Promise.all([
+    count(db('posts').where('created_at', '>=', since).andWhere('is_hidden', false)),
+    count(db('group_posts').where('created_at', '>=', since).andWhere('is_hidden', false)),
+    count(db('questions').where('created_at', '>=', since)),
+    count(db('blog_posts').where('published', true).andWhere('published_at', '>=', since)),
+    count(db('posts').where('created_at', '>=', since).andWhere('is_hidden', false).andWhere((w) => w.where('likes_count', '>', 0).orWhere('comments_count', '>', 0))),
+  ]);
+  const active = db
+    .select('author_id as user_id').from('posts').where('created_at', '>=', since)
+    .union((u) => u.select('author_id as user_id').from('comments').where('created_at', '>=', since))
+    .union((u) => u.select('user_id').from('post_likes').where('created_at', '>=', since));
+  const [row] = await db.from(active.as('a')).whereNotNull('user_id').countDistinct({ n: 'user_id' });
+  return {
+    newContent: posts + groupPosts + questions + blogPosts,
+    activeUsers: Number(row.n),
+    engagement: posts === 0 ? 0 : Math.round((engaged / posts) * 100),
+  };
+}

@@ -11,6 +11,7 @@ import * as postSortIndexes from './20261122010000_post_sort_indexes';
 import * as workspaceSortIndexes from './20261122020000_workspace_sort_indexes';
 import * as postShares from './20261122030000_post_shares';
 import * as groupJoinRequests from './20261122040000_group_join_requests';
+import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122020000_workspace_sort_indexes': workspaceSortIndexes,
   '20261122030000_post_shares': postShares,
   '20261122040000_group_join_requests': groupJoinRequests,
+  '20261122050000_daily_stats_indexes': dailyStatsIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

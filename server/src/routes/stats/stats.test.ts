@@ -33,3 +33,21 @@ describe('GET /api/stats', () => {
     expect(after.body.categories).toBeGreaterThan(0);
   });
 });
+
+describe('GET /api/stats/today', () => {
+  it('counts the last day\'s new content, active members and the share of posts that got a like or comment', async () => {
+    const before = (await server.client().get('/api/stats/today')).body;
+    const a = await server.member();
+    const b = await server.member();
+    const liked = (await a.client.post('/api/posts', { content: 'beğenilecek' })).body;
+    await a.client.post('/api/posts', { content: 'sessiz' });
+    await a.client.post('/api/questions', { title: 'Günün sorusu', content: 'x' });
+    await b.client.post(`/api/posts/${liked.id}/like`);
+    const after = (await server.client().get('/api/stats/today')).body;
+    expect(after.newContent).toBe(before.newContent + 3);
+    expect(after.activeUsers).toBe(before.activeUsers + 2);
+    // This server's only posts today are these two, one of them liked.
+    expect(after.engagement).toBe(50);
+  });
+});
+

@@ -74,10 +74,7 @@ export default function DiscoverPage() {
   const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
   const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
   const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
-  const { data: today = [] } = useQuery({ queryKey: ['posts', 'today'], queryFn: () => get<Post[]>('/api/posts?limit=100') });
-  const dayAgo = Date.now() - 86_400_000;
-  const newToday = today.filter((p) => new Date(p.createdAt).getTime() > dayAgo);
-  const activeAuthors = new Set(newToday.map((p) => p.author.id)).size;
+  const { data: daily } = useQuery({ queryKey: ['stats', 'today'], queryFn: () => get<{ newContent: number; activeUsers: number; engagement: number }>('/api/stats/today') });
   const f = filter.toLocaleLowerCase('tr');
   const shownPosts = popular.filter((p) => !f || p.content.toLocaleLowerCase('tr').includes(f));
   return (
@@ -123,9 +120,9 @@ export default function DiscoverPage() {
       </Col>
       <Col xs={0} xl={7}>
         <Card title="Günlük İstatistikler" size="small">
-          <Statistic title="Yeni içerik (24 saat)" value={newToday.length} prefix="+" />
-          <Statistic title="Aktif kullanıcı (24 saat)" value={activeAuthors} />
-          <Statistic title="Etkileşim (beğeni + yorum)" value={today.reduce((s, p) => s + p.likesCount + p.commentsCount, 0)} />
+          <Statistic title="Yeni içerik (24 saat)" value={daily?.newContent ?? 0} prefix="+" loading={!daily} />
+          <Statistic title="Aktif kullanıcı (24 saat)" value={daily?.activeUsers ?? 0} loading={!daily} />
+          <Statistic title="Etkileşim (beğeni veya yorum alan gönderiler)" value={daily?.engagement ?? 0} suffix="%" loading={!daily} />
         </Card>
         <Card title="Şu An Trend" size="small" style={{ marginTop: 12 }}>
           <List dataSource={trending.slice(0, 5)} renderItem={(t) => <List.Item>#{t.tag} <Typography.Text type="secondary">{t.posts}</Typography.Text></List.Item>} />
