@@ -49,7 +49,7 @@ function questionsQuery(db: Db) {
 }
 
 /** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
-export async function listQuestions(db: Knex, q: { search?: string; category?: string; page: number; pageSize: number }, viewerId: number | null) {
+export async function listQuestions(db: Knex, q: { search?: string; category?: string; page: number; pageSize: number; sort?: 'latest' | 'popular' }, viewerId: number | null) {
   const filter = (query: Knex.QueryBuilder) => {
     if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
     if (q.category) query.where('q.category', q.category);
@@ -57,7 +57,7 @@ export async function listQuestions(db: Knex, q: { search?: string; category?: s
   };
   const [{ n }] = await filter(db('questions as q')).count({ n: '*' });
   const rows = await filter(questionsQuery(db))
-    .orderBy('q.id', 'desc')
+    .orderBy(q.sort === 'popular' ? [{ column: 'q.upvotes', order: 'desc' }, { column: 'q.views', order: 'desc' }, { column: 'q.id', order: 'desc' }] : [{ column: 'q.id', order: 'desc' }])
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { items: await presentQuestions(db, rows, viewerId), total: Number(n), page: q.page, pageSize: q.pageSize };

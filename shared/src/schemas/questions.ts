@@ -33,6 +33,8 @@ export const listQuestionsQuerySchema = z.object({
     .pipe(z.enum(QUESTION_CATEGORIES, { error: Q.categoryInvalid }).optional()),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(50).optional().default(LIMITS.qaPageSize),
+  /** Newest first, or the most upvoted (then most viewed) first. */
+  sort: z.enum(['latest', 'popular']).optional().default('latest'),
 });
 
 export const answerSchema = z.object({

@@ -82,4 +82,19 @@ describe('questions and answers', () => {
     const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'answer.delete', 'question.delete']).orderBy('id');
     expect(log.map((l: { action: string }) => l.action)).toEqual(['question.update', 'answer.delete', 'question.delete']);
   });
+
+  it('lists the most upvoted questions first with sort=popular', async () => {
+    const m = await server.member();
+    const voters = await Promise.all([server.member(), server.member()]);
+    const tag = `pop${Date.now().toString(36)}`;
+    const low = (await m.client.post('/api/questions', { title: `${tag} az`, content: 'x' })).body;
+    const high = (await m.client.post('/api/questions', { title: `${tag} çok`, content: 'x' })).body;
+    const mid = (await m.client.post('/api/questions', { title: `${tag} orta`, content: 'x' })).body;
+    for (const v of voters) await v.client.post(`/api/questions/${high.id}/upvote`);
+    await voters[0].client.post(`/api/questions/${mid.id}/upvote`);
+    const list = (await server.client().get(`/api/questions?search=${tag}&sort=popular`)).body.items.map((q: { id: number }) => q.id);
+    expect(list).toEqual([high.id, mid.id, low.id]);
+    expect((await server.client().get('/api/questions?sort=karışık')).status).toBe(400);
+  });
 });
+

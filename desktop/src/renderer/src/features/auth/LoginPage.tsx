@@ -13,7 +13,7 @@ const T = TEXTS.auth;
 
 function PromoPanel() {
   const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
-  const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=5') });
+  const { data: questions } = useQuery({ queryKey: ['questions', 'popular', 2], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=2&sort=popular') });
   const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'login'], queryFn: () => get<EventItem[]>('/api/events?limit=2').catch(() => []) });
   return (
     <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#db2777)', color: '#fff' }}>
