@@ -32,9 +32,11 @@ export function UserName({ user, link = true }: { user: AuthorSummary; link?: bo
   );
 }
 
-export function PageSpinner({ text = TEXTS.app.pageLoading }: { text?: string }) {
+/** A loading state; `fullScreen` covers the window while a page's code arrives (route changes). */
+export function PageSpinner({ text = TEXTS.app.pageLoading, fullScreen = false }: { text?: string; fullScreen?: boolean }) {
+  const cover: React.CSSProperties = fullScreen ? { position: 'fixed', inset: 0, zIndex: 1000, background: 'var(--ant-color-bg-layout, rgba(245,245,245,.85))' } : { minHeight: 240 };
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minHeight: 240, gap: 12 }} role="status">
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, ...cover }} role="status">
       <Spin size="large" />
       <span>{text}</span>
     </div>

@@ -205,8 +205,10 @@ export function Layout() {
         </Drawer>
         <AntLayout>
           <Content style={{ padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
+            <Suspense fallback={<PageSpinner fullScreen />}>
+              <div key={location.pathname} className="page-enter">
+                <Outlet />
+              </div>
             </Suspense>
           </Content>
           {desktop && <Footer style={{ textAlign: 'center' }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</Footer>}
