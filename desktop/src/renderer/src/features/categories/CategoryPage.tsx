@@ -37,6 +37,7 @@ export default function CategoryPage() {
           <GroupIcon name={category.icon} color={category.color} size={40} />
           <div>
             <Typography.Title level={2} style={{ margin: 0 }}>{category.name}</Typography.Title>
+            <Typography.Paragraph style={{ margin: '4px 0' }}>{category.name} ile ilgili paylaşımlar ve topluluk içerikleri.</Typography.Paragraph>
             <Typography.Text type="secondary">{postCount} gönderi</Typography.Text>
           </div>
         </Space>
