@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { api, adminPage, memberPage, screenshots, uniqueName } from './fixtures';
 
+/** A 16×16 PNG (a red dot). */
+const PNG_DOT = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAZ0lEQVR42mO4o6bGQAnGJigLxB1AfBmIf0HxZaiYLCEDUqAa/uPAv6BqsBqQgkcjOk5BN0CWgM3YXCKLbEAHCZphuAPZgMtkGHAZ2YBfZBjwi6oGUOwFigOR4mikOCFRJSlTJTORjAG0uMIUmg9qmwAAAABJRU5ErkJggg==';
+
 test('ask, answer, upvote and accept a question', async ({ browser }) => {
   const asker = await memberPage(browser, { displayName: 'Soran Kişi' });
   const helper = await memberPage(browser, { displayName: 'Yardımcı Kişi' });
@@ -55,6 +58,13 @@ test('create, join and post in a hobby group', async ({ browser }) => {
   await joiner.page.getByRole('textbox', { name: 'Gönderi' }).fill('Merhaba! Raketimi getiriyorum.');
   await joiner.page.getByRole('dialog').getByRole('button', { name: 'Paylaş' }).click();
   await expect(joiner.page.getByTestId('group-post')).toContainText('Raketimi getiriyorum');
+  // A post with an image: picked in the dialog, checked on the server, shown on the post.
+  await joiner.page.getByRole('button', { name: 'Gönderi Paylaş' }).click();
+  await joiner.page.getByRole('textbox', { name: 'Gönderi' }).fill('Masamız hazır');
+  await joiner.page.getByRole('dialog').locator('input[type=file]').setInputFiles({ name: 'masa.png', mimeType: 'image/png', buffer: Buffer.from(PNG_DOT, 'base64') });
+  await expect(joiner.page.getByRole('dialog').getByText('masa.png')).toBeVisible();
+  await joiner.page.getByRole('dialog').getByRole('button', { name: 'Paylaş' }).click();
+  await expect(joiner.page.getByTestId('group-post').filter({ hasText: 'Masamız hazır' }).locator('img[src^="/uploads/"]')).toBeVisible();
   await screenshots(joiner.page, 'group');
   await creator.context.close();
   await joiner.context.close();

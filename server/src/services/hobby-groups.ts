@@ -257,11 +257,18 @@ export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefi
   return presentPosts(db, await q.orderBy('p.id', 'desc').limit(page.limit), viewer);
 }
 
-export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; type: string }) {
+/** Only members post; checked again in the transaction, and by the route before an upload is read. */
+export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
+  await memberOrThrow(db, slug, viewer);
+}
+
+export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null }) {
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
-    const [row] = await trx('group_posts').insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.type, created_at: now, updated_at: now }).returning('id');
+    const [row] = await trx('group_posts')
+      .insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.imageUrl ? 'image' : 'text', image_url: input.imageUrl ?? null, created_at: now, updated_at: now })
+      .returning('id');
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     return (typeof row === 'object' ? row.id : row) as number;
   });
@@ -289,14 +296,15 @@ export async function canSeeGroupPost(db: Db, postId: number, viewer: UserRow | 
   );
 }
 
-/** The post's author, the group's creator or an admin. */
-export async function deletePost(db: Knex, me: UserRow, postId: number) {
-  await db.transaction(async (trx) => {
+/** The post's author, the group's creator or an admin. Answers the image to remove once committed. */
+export async function deletePost(db: Knex, me: UserRow, postId: number): Promise<string | null> {
+  return db.transaction(async (trx) => {
     const post = await postWithGroup(trx, postId);
     if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
     if (post.group_creator_id !== me.id) await auditModeration(trx, me, post.author_id, 'group_post.delete', { type: 'group_post', id: postId }, { before: { content: post.content, authorId: post.author_id } });
+    return (post.image_url as string | null) ?? null;
   });
 }
 

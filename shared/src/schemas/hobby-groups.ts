@@ -36,7 +36,8 @@ export const groupPostSchema = z.object({
     .trim()
     .min(1, { error: G.groupContentRequired })
     .refine((v) => charCount(v) <= 2000, { message: G.contentTooLong }),
-  type: z.literal('text').optional().default('text'),
+  /** 'image' when an image file comes with the post (multipart field `image`). */
+  type: z.enum(['text', 'image']).optional().default('text'),
 });
 
 export const groupCommentSchema = z.object({

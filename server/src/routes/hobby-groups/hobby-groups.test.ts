@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../test/media';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -123,4 +124,26 @@ describe('hobby groups', () => {
     const admin = await server.admin();
     expect((await admin.client.post(`/api/hobby-groups/${slug}/join`)).body).toMatchObject({ isMember: true, isPending: false });
   });
+
+  it('a member posts with an image (checked like any image); an outsider\'s upload is refused before it is read; deleting the post removes the file', async () => {
+    const founder = await server.member();
+    const outsider = await server.member();
+    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Fotoğraf Yürüyüşü', description: 'Resimli grup gönderileri.' })).body.slug;
+    const form = (content: string, data: Buffer, type = 'image/png') => {
+      const fd = new FormData();
+      fd.append('content', content);
+      fd.append('image', new Blob([new Uint8Array(data)], { type }), 'a.png');
+      return fd;
+    };
+    const created = await founder.client.postForm(`/api/hobby-groups/${slug}/posts`, form('Köprüden manzara', makePng()));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ content: 'Köprüden manzara', imageUrl: expect.stringMatching(/^\/uploads\//) });
+    expect((await server.client().get(created.body.imageUrl)).status).toBe(200);
+    const fake = await founder.client.postForm(`/api/hobby-groups/${slug}/posts`, form('sahte', Buffer.from('<svg/>')));
+    expect(fake.status).toBe(415);
+    expect((await outsider.client.postForm(`/api/hobby-groups/${slug}/posts`, form('dışarıdan', makePng()))).status).toBe(403);
+    expect((await founder.client.delete(`/api/hobby-groups/posts/${created.body.id}`)).status).toBe(200);
+    expect((await server.client().get(created.body.imageUrl)).status).toBe(404);
+  });
 });
+

@@ -1,14 +1,16 @@
-import { Router } from 'express';
-import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema, userIdParamsSchema } from '@mahalle/shared';
+import { Router, type Request } from 'express';
+import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema, userIdParamsSchema, LIMITS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
 import * as groups from '../../services/hobby-groups';
+import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 
 /** /api/hobby-groups: the slug routes and the /posts/... routes share the prefix, posts first. */
 export function hobbyGroupsRouter(ctx: AppContext): Router {
   const router = Router();
   const page = (q: unknown) => parse(pageQuerySchema, q);
+  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
 
   router.get('/', async (req, res) => {
     res.json(await groups.listGroups(ctx.db, req.user, page(req.query)));
@@ -28,7 +30,8 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.delete('/posts/:id', async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
-    await groups.deletePost(ctx.db, me, id);
+    const image = await groups.deletePost(ctx.db, me, id);
+    await removeUpload(ctx.config.uploadsDir, image);
     res.json({ ok: true });
   });
   router.get('/posts/:id/like', async (req, res) => {
@@ -96,10 +99,28 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.listPosts(ctx.db, slug, req.user, page(req.query)));
   });
-  router.post('/:slug/posts', async (req, res) => {
+  // Members only, checked before the optional image is read.
+  const memberFirst = async (req: Request, _res: unknown, next: (err?: unknown) => void) => {
+    try {
+      const me = requireUser(req);
+      await groups.assertMember(ctx.db, parse(groupSlugParamsSchema, req.params).slug, me);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+  router.post('/:slug/posts', memberFirst, upload, async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.status(201).json(await groups.createPost(ctx.db, me, slug, parse(groupPostSchema, req.body)));
+    const input = parse(groupPostSchema, req.body);
+    const file = filesOf(req).image?.[0];
+    const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
+    try {
+      res.status(201).json(await groups.createPost(ctx.db, me, slug, { content: input.content, imageUrl: saved?.url ?? null }));
+    } catch (err) {
+      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      throw err;
+    }
   });
   router.get('/:slug/events', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, List, Modal, Result, Row, Space, Switch, Tag, Typography } from 'antd';
-import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, List, Modal, Result, Row, Space, Switch, Tag, Typography, Upload } from 'antd';
+import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, post } from '../../api/client';
+import { api, del, errorMessage, get, post } from '../../api/client';
 import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { mediaUrl, PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { formatDateTime, fromNow, dayjs } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
@@ -46,6 +46,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
     <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
       <Space><UserAvatar user={p.author} size={32} /><UserName user={p.author} /><Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text></Space>
       <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
+      {p.imageUrl && <img src={mediaUrl(p.imageUrl)} alt="" style={{ maxWidth: '100%', maxHeight: 360, borderRadius: 8, marginBottom: 8, display: 'block' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />}
       <Space>
         <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>
@@ -100,9 +101,10 @@ export default function GroupPage() {
   const { slug } = useParams();
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification, message } = App.useApp();
   const [postText, setPostText] = useState('');
   const [sharing, setSharing] = useState(false);
+  const [postImage, setPostImage] = useState<File | null>(null);
   const [eventOpen, setEventOpen] = useState(false);
   const [eventForm] = Form.useForm();
   const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
@@ -129,8 +131,17 @@ export default function GroupPage() {
   };
   const sharePost = async () => {
     try {
-      await post(`/api/hobby-groups/${slug}/posts`, { content: postText, type: 'text' });
+      if (postImage) {
+        const fd = new FormData();
+        fd.append('content', postText);
+        fd.append('type', 'image');
+        fd.append('image', postImage);
+        await api(`/api/hobby-groups/${slug}/posts`, { method: 'POST', form: fd });
+      } else {
+        await post(`/api/hobby-groups/${slug}/posts`, { content: postText, type: 'text' });
+      }
       setPostText('');
+      setPostImage(null);
       setSharing(false);
       notification.success({ message: 'Gönderi paylaşıldı.' });
       refresh();
@@ -199,6 +210,17 @@ export default function GroupPage() {
       )}
       <Modal open={sharing} title="Gönderi Paylaş" okText="Paylaş" cancelText="İptal" onOk={() => void sharePost()} onCancel={() => setSharing(false)} okButtonProps={{ disabled: !postText.trim() }}>
         <Input.TextArea value={postText} onChange={(e) => setPostText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Gönderi" />
+        <Space style={{ marginTop: 8 }}>
+          <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => {
+            if (!f.type.startsWith('image/')) message.error('Sadece görsel dosyalarını yükleyebilirsiniz');
+            else if (f.size > LIMITS.imageMaxBytes) message.error("Resim boyutu 5MB'yi geçemez");
+            else setPostImage(f);
+            return false;
+          }}>
+            <Button icon={<PictureOutlined />}>Görsel ekle</Button>
+          </Upload>
+          {postImage && <Tag closable onClose={() => setPostImage(null)}>{postImage.name}</Tag>}
+        </Space>
       </Modal>
       <Modal open={eventOpen} title="Etkinlik Oluştur" okText="Oluştur" cancelText="İptal" onOk={() => eventForm.submit()} onCancel={() => setEventOpen(false)}>
         <Form form={eventForm} layout="vertical" onFinish={createEvent}>
