@@ -54,16 +54,15 @@ export function requireUser(req: Request): UserRow {
 }
 
 /**
- * Route guard for uploads: the session is checked before multer reads a byte of the body, so a
- * visitor cannot make the server hold files in memory only to be refused afterwards.
+ * Runs a check before the next handler, for routes with uploads: who may post is known before
+ * multer reads a byte of the body, so nobody can make the server hold files in memory only to
+ * be refused afterwards. What the check throws is the answer (Express 5 passes it on).
  */
-export function signedInFirst(req: Request, _res: unknown, next: (err?: unknown) => void) {
-  try {
-    requireUser(req);
+export function checkFirst(check: (req: Request) => unknown) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    await check(req);
     next();
-  } catch (err) {
-    next(err);
-  }
+  };
 }
 
 export function requireAdmin(req: Request): UserRow {

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
-import { requireAdmin, requireUser } from '../../middlewares/auth';
+import { checkFirst, requireAdmin, requireUser } from '../../middlewares/auth';
 import { filesOf, multipart, saveImage } from '../../services/uploads';
 import * as blog from '../../services/blog';
 
@@ -116,7 +116,7 @@ export function blogRouter(ctx: AppContext): Router {
   });
 
   /** Images for the editor (featured image and gallery): admins, 5 MB, real images only. */
-  router.post('/uploads', (req, _res, next) => (requireAdmin(req), next()), upload, async (req, res) => {
+  router.post('/uploads', checkFirst(requireAdmin), upload, async (req, res) => {
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(S.imageOnly, 'image_required');
     const saved = await saveImage(ctx.config.uploadsDir, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });

@@ -1,8 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema, userIdParamsSchema, LIMITS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
-import { requireUser } from '../../middlewares/auth';
+import { checkFirst, requireUser } from '../../middlewares/auth';
 import * as groups from '../../services/hobby-groups';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 
@@ -100,15 +100,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     res.json(await groups.listPosts(ctx.db, slug, req.user, page(req.query)));
   });
   // Members only, checked before the optional image is read.
-  const memberFirst = async (req: Request, _res: unknown, next: (err?: unknown) => void) => {
-    try {
-      const me = requireUser(req);
-      await groups.assertMember(ctx.db, parse(groupSlugParamsSchema, req.params).slug, me);
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
+  const memberFirst = checkFirst((req) => groups.assertMember(ctx.db, parse(groupSlugParamsSchema, req.params).slug, requireUser(req)));
   router.post('/:slug/posts', memberFirst, upload, async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);

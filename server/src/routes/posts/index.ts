@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
-import { requireUser, signedInFirst } from '../../middlewares/auth';
+import { checkFirst, requireUser } from '../../middlewares/auth';
 import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
 
@@ -34,7 +34,7 @@ export function postsRouter(ctx: AppContext): Router {
     res.json(await posts.getPost(ctx.db, id, req.user?.id ?? null));
   });
 
-  router.post('/', signedInFirst, upload, async (req, res) => {
+  router.post('/', checkFirst(requireUser), upload, async (req, res) => {
     const user = requireUser(req);
     const input = parse(createPostSchema, req.body);
     const files = filesOf(req);

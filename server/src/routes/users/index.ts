@@ -3,7 +3,7 @@ import { idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, u
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
-import { requireUser } from '../../middlewares/auth';
+import { checkFirst, requireUser } from '../../middlewares/auth';
 import { Limiter } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
@@ -77,21 +77,15 @@ export function usersRouter(ctx: AppContext): Router {
     res.json(await users.unfollow(ctx, me, id));
   });
 
-  // Who may change this profile is known before the upload is read.
-  const ownProfileFirst = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
-    try {
-      const me = requireUser(req);
-      const { id } = parse(idParamsSchema, req.params);
-      if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-  router.patch('/:id', ownProfileFirst, upload, async (req, res) => {
+  /** One's own profile, or any as an admin. */
+  const profileEditor = (req: Request) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
+    return { me, id };
+  };
+  router.patch('/:id', checkFirst(profileEditor), upload, async (req, res) => {
+    const { me, id } = profileEditor(req);
     const target = await users.userById(ctx.db, id);
     const input = parse(updateProfileSchema, req.body);
     if (input.email !== undefined && input.email.toLocaleLowerCase('tr') !== target.email.toLocaleLowerCase('tr')) await emailChanges.consume(`email:${me.id}`);
