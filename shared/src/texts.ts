@@ -217,6 +217,17 @@ export const TEXTS = {
       'report.dismiss': 'Şikayet reddedildi',
     } as Record<string, string>,
   },
+  /** Confirm dialogs before a delete: the same words wherever the same thing is deleted. */
+  confirm: {
+    cannotUndo: 'Bu işlem geri alınamaz.',
+    deletePost: 'Gönderiyi Sil',
+    deleteComment: 'Yorumu Sil',
+    deleteAnswer: 'Cevabı Sil',
+    deleteQuestion: 'Soruyu Sil',
+    deleteQuestionBody: 'Soru ve tüm cevapları kalıcı olarak silinecek.',
+    ok: 'Sil',
+    cancel: 'İptal',
+  },
   users: {
     notFound: 'Kullanıcı bulunamadı',
     profileNotFound: 'Profil Bulunamadı',

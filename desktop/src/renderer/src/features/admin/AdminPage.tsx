@@ -145,7 +145,7 @@ function CommentsTab() {
           { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
             <Space>
               <Button size="small" onClick={() => { setEditing(c); setText(c.content); }}>Düzenle</Button>
-              <Button size="small" danger onClick={() => confirmDelete('Yorumu Sil', 'Bu işlem geri alınamaz.', () => act(del(`/api/admin/comments/${c.kind}/${c.id}`), 'Yorum silindi', 'Yorum silinemedi'))}>Sil</Button>
+              <Button size="small" danger onClick={() => confirmDelete(TEXTS.confirm.deleteComment, TEXTS.confirm.cannotUndo, () => act(del(`/api/admin/comments/${c.kind}/${c.id}`), 'Yorum silindi', 'Yorum silinemedi'))}>Sil</Button>
             </Space>
           ) },
         ]}
@@ -260,7 +260,7 @@ function QuestionsTab() {
         { key: 'isAnswered', title: 'Durum', width: 110, render: (q) => (q.isAnswered ? <Tag color="green">Cevaplandı</Tag> : <Tag>Açık</Tag>) },
         { key: 'author', title: 'Soran', width: 140, render: (q) => q.author.displayName },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (q) => fromNow(q.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 170, render: (q) => <Space><Button size="small" onClick={() => setEditing(q)}>Düzenle</Button><Button size="small" danger onClick={() => confirmDelete('Soruyu Sil', 'Soru ve tüm cevapları kalıcı olarak silinecek.', () => act(remove(q.id), 'Soru silindi', 'Soru silinemedi'))}>Sil</Button></Space> },
+        { key: 'actions', title: 'İşlemler', width: 170, render: (q) => <Space><Button size="small" onClick={() => setEditing(q)}>Düzenle</Button><Button size="small" danger onClick={() => confirmDelete(TEXTS.confirm.deleteQuestion, TEXTS.confirm.deleteQuestionBody, () => act(remove(q.id), 'Soru silindi', 'Soru silinemedi'))}>Sil</Button></Space> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete('question', ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
@@ -298,7 +298,7 @@ function EventsTab() {
           : [{ key: 'group', title: 'Grup', width: 160, render: (e: EventRow) => e.group?.name ?? '—' }]),
         { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator?.displayName ?? TEXTS.users.deletedUser },
         { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => confirmDelete('Etkinliği Sil', 'Bu işlem geri alınamaz.', () => act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi'))}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (e) => <Button size="small" danger onClick={() => confirmDelete('Etkinliği Sil', TEXTS.confirm.cannotUndo, () => act(remove(e.id), 'Etkinlik silindi', 'Etkinlik silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete(kind, ids), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
     />
@@ -371,7 +371,7 @@ function ContentTab() {
         { key: 'commentsCount', title: 'Yorum', width: 90, sortKey: 'commentsCount' },
         { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => confirmDelete('İçeriği Sil', 'Bu işlem geri alınamaz.', () => act(remove(r.id), 'Silindi', 'Silinemedi'))}>Sil</Button> },
+        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => confirmDelete('İçeriği Sil', TEXTS.confirm.cannotUndo, () => act(remove(r.id), 'Silindi', 'Silinemedi'))}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(post('/api/admin/content/bulk-delete', { kind, ids: ids.map(Number) }), 'İçerikler silindi', 'İçerikler silinemedi') }]}
     />
@@ -492,7 +492,7 @@ function BlogTab() {
           <Space>
             <Button size="small" onClick={() => navigate(`/blog/edit/${b.id}`)}>Düzenle</Button>
             <Button size="small" onClick={() => void act(patch(`/api/blog/posts/${b.id}`, { published: !b.published }), b.published ? 'Taslağa alındı' : 'Yayınlandı', 'Blog yazısı güncellenemedi')}>{b.published ? 'Taslağa al' : 'Yayınla'}</Button>
-            <Button size="small" danger onClick={() => confirmDelete('Yazıyı Sil', 'Bu işlem geri alınamaz.', () => act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi'))}>Sil</Button>
+            <Button size="small" danger onClick={() => confirmDelete('Yazıyı Sil', TEXTS.confirm.cannotUndo, () => act(del(`/api/blog/posts/${b.id}`), 'Yazı silindi', 'Blog yazısı silinemedi'))}>Sil</Button>
           </Space>
         ) },
       ]}

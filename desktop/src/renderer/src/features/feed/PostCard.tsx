@@ -29,8 +29,8 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
   });
   const remove = (c: Comment) =>
     modal.confirm({
-      title: 'Yorumu Sil',
-      content: 'Bu işlem geri alınamaz.',
+      title: TEXTS.confirm.deleteComment,
+      content: TEXTS.confirm.cannotUndo,
       okText: 'Sil',
       cancelText: 'İptal',
       okButtonProps: { danger: true },
@@ -129,8 +129,8 @@ export function PostCard({ post: p }: { post: Post }) {
   };
   const remove = () =>
     modal.confirm({
-      title: 'Gönderiyi Sil',
-      content: 'Bu işlem geri alınamaz.',
+      title: TEXTS.confirm.deletePost,
+      content: TEXTS.confirm.cannotUndo,
       okText: 'Sil',
       cancelText: 'İptal',
       okButtonProps: { danger: true },

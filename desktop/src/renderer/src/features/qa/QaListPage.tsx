@@ -57,8 +57,8 @@ export default function QaListPage() {
   const set = (p: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...p });
   const remove = (q: Question) =>
     modal.confirm({
-      title: 'Soruyu Sil',
-      content: 'Soru ve tüm cevapları kalıcı olarak silinecek.',
+      title: TEXTS.confirm.deleteQuestion,
+      content: TEXTS.confirm.deleteQuestionBody,
       okText: 'Sil',
       cancelText: 'İptal',
       okButtonProps: { danger: true },

@@ -79,7 +79,7 @@ export default function QuestionPage() {
               {user && user.id !== a.author.id && <ReportButton targetType="answer" targetId={a.id} />}
               {user?.id === q.authorId && !a.isAccepted && <Button size="small" type="primary" ghost onClick={() => void act(post(`/api/answers/${a.id}/accept`), 'Cevap kabul edildi', 'Cevap kabul edilemedi', 'Soru işaretlendi ve kapatıldı.')}>Kabul Et</Button>}
               {user?.role === 'admin' && (
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Cevabı sil" onClick={() => modal.confirm({ title: 'Cevabı Sil', content: 'Bu işlem geri alınamaz.', okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => act(del(`/api/answers/${a.id}`), 'Cevap silindi') })} />
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Cevabı sil" onClick={() => modal.confirm({ title: TEXTS.confirm.deleteAnswer, content: TEXTS.confirm.cannotUndo, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => act(del(`/api/answers/${a.id}`), 'Cevap silindi') })} />
               )}
             </Space>
           </Card>
