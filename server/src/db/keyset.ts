@@ -10,19 +10,29 @@ export interface SortSpec {
   idColumn: string;
 }
 
-export function encodeCursor(value: unknown, id: number): string {
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+/** A cursor is a tuple of the last row's sort values, opaque to clients (base64url JSON). */
+export function encodeTuple(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): [string | number | null, number] | null {
+/** The tuple back, or null when it is missing, unreadable or not of the expected shape. */
+export function decodeTuple<T extends unknown[]>(cursor: string | undefined, valid: (v: unknown[]) => boolean): T | null {
   if (!cursor) return null;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'number') return parsed as [string | number | null, number];
+    if (Array.isArray(parsed) && valid(parsed)) return parsed as T;
   } catch {
     /* an unreadable cursor starts from the beginning */
   }
   return null;
+}
+
+export function encodeCursor(value: unknown, id: number): string {
+  return encodeTuple([value, id]);
+}
+
+export function decodeCursor(cursor: string | undefined): [string | number | null, number] | null {
+  return decodeTuple(cursor, (v) => v.length === 2 && typeof v[1] === 'number');
 }
 
 export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string | undefined): Knex.QueryBuilder {

@@ -8,7 +8,7 @@ import { audit } from './audit';
 import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
-import { sortedPage } from '../db/keyset';
+import { decodeTuple, encodeTuple, sortedPage } from '../db/keyset';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -246,7 +246,7 @@ const KIND_RANK: Record<CommentKind, number> = { post: 0, blog: 1, answer: 2, gr
  */
 export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; search?: string; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
   const kinds: CommentKind[] = q.kind === 'all' ? ['post', 'blog', 'answer', 'group'] : [q.kind];
-  const after = decodeCommentCursor(q.cursor);
+  const after = decodeTuple<[string, number, number]>(q.cursor, (v) => v.length === 3 && typeof v[0] === 'string' && typeof v[1] === 'number' && typeof v[2] === 'number');
   const desc = q.direction === 'desc';
   const op = desc ? '<' : '>';
   const parts = await Promise.all(
@@ -273,20 +273,10 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
   const last = merged[merged.length - 1];
   return {
     items: merged.map((m) => m.row),
-    nextCursor: merged.length === q.limit && last ? Buffer.from(JSON.stringify([last.time, last.rank, last.row.id])).toString('base64url') : null,
+    nextCursor: merged.length === q.limit && last ? encodeTuple([last.time, last.rank, last.row.id]) : null,
   };
 }
 
-function decodeCommentCursor(cursor: string | undefined): [string, number, number] | null {
-  if (!cursor) return null;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'number' && typeof v[2] === 'number') return v as [string, number, number];
-  } catch {
-    /* an unreadable cursor starts from the beginning */
-  }
-  return null;
-}
 
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string) {
   const t = COMMENT_TABLES[kind];

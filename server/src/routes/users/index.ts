@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
+import { foldKey, idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
@@ -88,7 +88,7 @@ export function usersRouter(ctx: AppContext): Router {
     const { me, id } = profileEditor(req);
     const target = await users.userById(ctx.db, id);
     const input = parse(updateProfileSchema, req.body);
-    if (input.email !== undefined && input.email.toLocaleLowerCase('tr') !== target.email.toLocaleLowerCase('tr')) await emailChanges.consume(`email:${me.id}`);
+    if (input.email !== undefined && foldKey(input.email) !== target.email_key) await emailChanges.consume(`email:${me.id}`);
     const file = filesOf(req).profileImage?.[0];
     const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
     try {
