@@ -50,6 +50,7 @@ export const TEXTS = {
     tooManyRequests: 'Çok fazla istek gönderdiniz. Lütfen biraz sonra tekrar deneyin.',
     internal: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     unavailable: 'Hizmet şu anda kullanılamıyor',
+    databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor; işleminiz kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
     invalidId: 'Geçersiz kimlik',
     invalidText: 'Metin geçersiz karakterler içeriyor',
     accessDenied: 'Bu sayfaya erişim yetkiniz yok',
