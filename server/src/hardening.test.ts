@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '@mahalle/shared';
+import { startTestServer, type Member, type TestServer } from './test/harness';
+import { makePng } from './test/media';
+
+let server: TestServer;
+let m: Member;
+beforeAll(async () => {
+  server = await startTestServer();
+  m = await server.member();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('malformed multipart bodies', () => {
+  const boundary = '----mahalleSinir';
+  function part(name: string, filename: string, body: Buffer, filenameParam = `filename="${filename}"`): Buffer {
+    return Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; ${filenameParam}\r\nContent-Type: image/png\r\n\r\n`),
+      body,
+      Buffer.from('\r\n'),
+    ]);
+  }
+  const text = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nMerhaba\r\n`);
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  const send = (contentType: string, body: Buffer, path = '/api/posts') =>
+    m.client.request('POST', path, { body, headers: { 'content-type': contentType } });
+  const expectMalformed = (res: { status: number; body: any }) => {
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: TEXTS.errors.invalidMultipart, code: 'invalid_multipart' });
+  };
+
+  it('refuses a body without a boundary', async () => {
+    expectMalformed(await send('multipart/form-data', Buffer.concat([text, end])));
+  });
+
+  it('refuses a truncated body (no closing boundary)', async () => {
+    const whole = Buffer.concat([text, part('image', 'a.png', makePng()), end]);
+    expectMalformed(await send(`multipart/form-data; boundary=${boundary}`, whole.subarray(0, whole.length - end.length - 40)));
+  });
+
+  it('refuses a NUL in a file name', async () => {
+    expectMalformed(await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', 'a\0.png', makePng()), end])));
+    // The same name percent-encoded (RFC 5987), which the parser decodes without complaint.
+    expectMalformed(await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', '', makePng(), "filename*=UTF-8''a%00.png"), end])));
+  });
+
+  it('refuses them on every route that takes files', async () => {
+    const admin = await server.admin();
+    for (const [who, method, path] of [[m, 'PATCH', `/api/users/${m.user.id}`], [m, 'POST', '/api/posts'], [admin, 'POST', '/api/blog/uploads']] as const) {
+      const res = await who.client.request(method, path, { body: Buffer.concat([text, end]), headers: { 'content-type': 'multipart/form-data' } });
+      expectMalformed(res);
+    }
+  });
+
+  it('still takes a well-formed one', async () => {
+    const res = await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', 'a.png', makePng()), end]));
+    expect(res.status).toBe(201);
+  });
+});
