@@ -59,3 +59,26 @@ describe('malformed multipart bodies', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('event dates out of any sensible range', () => {
+  const outOfRange = ['0000-01-01', '+275760-09-13', '1999-12-31T23:59:59.999Z', '2101-01-01T00:00:00Z'];
+
+  it('are refused for city events and group events, on both databases', async () => {
+    const slug = (await m.client.post('/api/hobby-groups', { name: 'Tarih Sınırı Grubu', description: 'Etkinlik tarihi sınırları için.' })).body.slug;
+    expect(slug).toBeTruthy();
+    for (const date of outOfRange) {
+      const city = await m.client.post('/api/events', { title: 'Uzak', description: 'Çok uzak', date });
+      expect(city.status, date).toBe(400);
+      expect(city.body.details).toEqual([{ path: 'date', message: TEXTS.social.eventDateOutOfRange }]);
+      const group = await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Uzak', date, location: 'Kent' });
+      expect(group.status, date).toBe(400);
+      expect(group.body.details).toEqual([{ path: 'date', message: TEXTS.social.eventDateOutOfRange }]);
+    }
+    const first = await m.client.post('/api/events', { title: 'Sınırda', description: 'İlk gün', date: '2000-01-01T00:00:00.000Z' });
+    expect(first.status).toBe(201);
+    const last = await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Sınırda', date: '2100-12-31T23:59:59.999Z', location: 'Kent' });
+    expect(last.status).toBe(201);
+    const unreadable = await m.client.post('/api/events', { title: 'Bozuk', description: 'Bozuk', date: 'yarın' });
+    expect(unreadable.body.details).toEqual([{ path: 'date', message: TEXTS.social.eventDateInvalid }]);
+  });
+});

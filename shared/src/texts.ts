@@ -96,6 +96,7 @@ export const TEXTS = {
     eventDescriptionTooLong: 'Açıklama en fazla 2000 karakter olabilir',
     eventDateRequired: 'Tarih gereklidir',
     eventDateInvalid: 'Geçerli bir tarih girin',
+    eventDateOutOfRange: 'Tarih 2000 ile 2100 yılları arasında olmalıdır',
     eventCategoryInvalid: 'Geçersiz etkinlik kategorisi',
     imageUrlInvalid: 'Görsel adresi http(s):// ya da /uploads/ ile başlamalıdır',
   },
