@@ -82,3 +82,67 @@ describe('event dates out of any sensible range', () => {
     expect(unreadable.body.details).toEqual([{ path: 'date', message: TEXTS.social.eventDateInvalid }]);
   });
 });
+
+describe('tampered cursors', () => {
+  const encode = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+  const ADMIN_LISTS: { path: string; sorts: Record<string, 'int' | 'text' | 'time'> }[] = [
+    { path: '/api/admin/users', sorts: { createdAt: 'int', username: 'text', displayName: 'text' } },
+    { path: '/api/admin/groups', sorts: { createdAt: 'int', name: 'text', memberCount: 'int', postCount: 'int' } },
+    { path: '/api/admin/questions', sorts: { createdAt: 'int', upvotes: 'int', views: 'int', answersCount: 'int' } },
+    { path: '/api/admin/blog', sorts: { createdAt: 'int', title: 'text', views: 'int', likesCount: 'int', commentsCount: 'int' } },
+    { path: '/api/admin/content?kind=post', sorts: { createdAt: 'int', likesCount: 'int', commentsCount: 'int' } },
+    { path: '/api/admin/content?kind=group_post', sorts: { createdAt: 'int', likesCount: 'int', commentsCount: 'int' } },
+    { path: '/api/admin/events?kind=event', sorts: { createdAt: 'int', date: 'time', title: 'text', attendeesCount: 'int' } },
+    { path: '/api/admin/events?kind=group_event', sorts: { createdAt: 'int', date: 'time', title: 'text' } },
+    { path: '/api/admin/audit', sorts: { createdAt: 'int' } },
+    { path: '/api/admin/reports', sorts: { createdAt: 'int' } },
+  ];
+  const wrongValue = { int: 'on', text: 7, time: 'yarın' } as const;
+  const rightValue = { int: 3, text: 'ali', time: '2026-01-01T00:00:00.000Z' } as const;
+  const expectRefused = (res: { status: number; body: any }, what: string) => {
+    expect(res.status, what).toBe(400);
+    expect(res.body, what).toEqual({ error: TEXTS.errors.invalidCursor, code: 'invalid_cursor' });
+  };
+
+  it('are refused with 400 on every admin list and sort', async () => {
+    const admin = await server.admin();
+    for (const { path, sorts } of ADMIN_LISTS) {
+      for (const [sort, type] of Object.entries(sorts)) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}sort=${sort}&cursor=`;
+        const tampered = [
+          encode([{ a: 1 }, 1]),
+          encode([wrongValue[type], 1]),
+          encode([rightValue[type], 1e30]),
+          encode([rightValue[type], 1.5]),
+          encode([rightValue[type]]),
+          encode([rightValue[type], 1, 2]),
+          encode([null, 1]),
+          encode({ a: 1 }),
+          encode('bu bir imleç değil'),
+        ];
+        for (const cursor of tampered) expectRefused(await admin.client.get(url + cursor), `${url}${Buffer.from(cursor, 'base64url')}`);
+        if (type === 'int') expectRefused(await admin.client.get(url + encode([1e30, 1])), `${url} 1e30`);
+        // A cursor of the right shape is read.
+        expect((await admin.client.get(url + encode([rightValue[type], 1]))).status, url).toBe(200);
+      }
+    }
+  });
+
+  it('are refused on the merged comments list', async () => {
+    const admin = await server.admin();
+    for (const cursor of [[{ a: 1 }, 1], ['dün', 0, 1], ['2026-01-01T00:00:00.000Z', 'post', 1], ['2026-01-01T00:00:00.000Z', 0], ['2026-01-01T00:00:00.000Z', 0, 2 ** 40]]) {
+      expectRefused(await admin.client.get(`/api/admin/comments?cursor=${encode(cursor)}`), JSON.stringify(cursor));
+    }
+    expect((await admin.client.get(`/api/admin/comments?cursor=${encode(['2026-01-01T00:00:00.000Z', 0, 1])}`)).status).toBe(200);
+  });
+
+  it('are refused on the public post lists sorted by likes and comments', async () => {
+    const visitor = server.client();
+    for (const sort of ['popular', 'commented']) {
+      for (const cursor of ['99999999999:1', '1:99999999999', '[{"a":1},1]', '1:1:1', '-1:1']) {
+        expectRefused(await visitor.get(`/api/posts?sort=${sort}&cursor=${encode(cursor)}`), `${sort} ${cursor}`);
+      }
+      expect((await visitor.get(`/api/posts?sort=${sort}&cursor=${encode('5:9')}`)).status).toBe(200);
+    }
+  });
+});

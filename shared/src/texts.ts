@@ -53,6 +53,7 @@ export const TEXTS = {
     databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor; işleminiz kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
     invalidId: 'Geçersiz kimlik',
     invalidText: 'Metin geçersiz karakterler içeriyor',
+    invalidCursor: 'Sayfa bilgisi geçersiz; lütfen listeyi yeniden açın',
     invalidMultipart: 'Gönderilen form verisi bozuk ya da eksik; lütfen tekrar deneyin',
     accessDenied: 'Bu sayfaya erişim yetkiniz yok',
   },
