@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@mahalle/shared';
-import { startTestServer, type Member, type TestServer } from './test/harness';
+import { STRONG_PASSWORD, startTestServer, type Member, type TestServer } from './test/harness';
 import { makePng } from './test/media';
 
 let server: TestServer;
@@ -144,5 +144,40 @@ describe('tampered cursors', () => {
       }
       expect((await visitor.get(`/api/posts?sort=${sort}&cursor=${encode('5:9')}`)).status).toBe(200);
     }
+  });
+});
+
+describe('the socket handshake from a null origin', () => {
+  async function handshake(opts: { cookie?: string; token?: string; origin: string }): Promise<'connected' | 'refused'> {
+    const { io: connect } = await import('socket.io-client');
+    const socket = connect(server.url, {
+      path: '/ws',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: opts.token ? { token: opts.token } : {},
+      extraHeaders: { origin: opts.origin, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    });
+    try {
+      return await new Promise((resolve) => {
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', () => resolve('refused'));
+      });
+    } finally {
+      socket.disconnect();
+    }
+  }
+
+  it('is refused with the browser cookie and accepted with the desktop token', async () => {
+    const browser = await server.member();
+    expect(await handshake({ cookie: browser.client.cookieHeader, origin: 'null' })).toBe('refused');
+    // The same cookie from the site itself still connects.
+    expect(await handshake({ cookie: browser.client.cookieHeader, origin: new URL(server.url).origin })).toBe('connected');
+    // A cookie session's id handed over as a token is still not the desktop's.
+    expect(await handshake({ token: decodeURIComponent(/mahalle_sid=([^;]+)/.exec(browser.client.cookieHeader)![1]), origin: 'null' })).toBe('refused');
+
+    const desktop = await server.client().post('/api/auth/login', { username: browser.user.username, password: STRONG_PASSWORD }, { 'x-mahalle-client': 'desktop' });
+    expect(desktop.status).toBe(200);
+    expect(await handshake({ token: desktop.body.token, origin: 'null' })).toBe('connected');
   });
 });

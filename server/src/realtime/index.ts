@@ -123,7 +123,8 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     allowRequest: (req, callback) => {
       // Same rule as the HTTP guard: a browser page from another site may not ride the cookie.
       const origin = req.headers.origin;
-      // "null" is the desktop app's file:// page; SameSite=Lax keeps cookies off such requests.
+      // "null" is the desktop app's file:// page, but also any sandboxed frame or data: page:
+      // let it through here, and the session check below accepts it only with the desktop token.
       if (!origin || origin === 'null' || allowed.has(origin)) return callback(null, true);
       try {
         callback(null, new URL(origin).host === req.headers.host);
@@ -136,8 +137,11 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   io.use(async (socket, next) => {
     try {
       const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const token = typeof auth?.token === 'string' ? auth.token : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
-      const session = token ? await sessions.find(token) : null;
+      const nullOrigin = socket.handshake.headers.origin === 'null';
+      // A null origin never rides the browser's cookie: it must bring the desktop app's bearer token.
+      const token = typeof auth?.token === 'string' ? auth.token : nullOrigin ? null : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const found = token ? await sessions.find(token) : null;
+      const session = found && (!nullOrigin || found.kind === 'bearer') ? found : null;
       const user = session ? await ctx.db('users').where({ id: session.user_id }).first('id', 'role') : null;
       if (!session || !user) return next(new Error('unauthorized'));
       socket.data = { userId: user.id, sessionId: session.id, role: user.role, expiresAt: new Date(toIso(session.expires_at)).getTime() };
