@@ -181,3 +181,28 @@ describe('the socket handshake from a null origin', () => {
     expect(await handshake({ token: desktop.body.token, origin: 'null' })).toBe('connected');
   });
 });
+
+describe('requests a cross-site page can make', () => {
+  it('refuses a change with no Origin but a Referer from another site', async () => {
+    const cross = await m.client.post('/api/posts', { content: 'Başka siteden' }, { referer: 'https://kotu.example/sayfa' });
+    expect(cross.status).toBe(403);
+    expect(cross.body.code).toBe('cross_origin');
+    const unreadable = await m.client.post('/api/posts', { content: 'Bozuk adres' }, { referer: 'bir yer' });
+    expect(unreadable.status).toBe(403);
+    const ownSite = await m.client.post('/api/posts', { content: 'Kendi sitemizden' }, { referer: `${server.url}/akis` });
+    expect(ownSite.status).toBe(201);
+    // Neither header (a script, curl): nothing to judge by, as before.
+    expect((await m.client.post('/api/posts', { content: 'Başlıksız' })).status).toBe(201);
+  });
+
+  it('reads only JSON and multipart bodies: a urlencoded form is refused with 415', async () => {
+    const login = await server.client().request('POST', '/api/auth/login', {
+      body: new URLSearchParams({ username: m.user.username, password: STRONG_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(login.status).toBe(415);
+    expect(login.body).toEqual({ error: TEXTS.errors.unsupportedMediaType, code: 'unsupported_media_type' });
+    const post = await m.client.request('POST', '/api/posts', { body: 'content=Form', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(post.status).toBe(415);
+  });
+});

@@ -37,12 +37,15 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   res.status(appError.status).json(body);
 }
 
-/** JSON bodies must say they are JSON (or multipart/form where a route accepts files). */
+/**
+ * JSON bodies must say they are JSON (or multipart/form where a route accepts files). Nothing
+ * else is read: a urlencoded or text body is what a cross-site HTML form can send without asking.
+ */
 export function requireKnownBodyType(req: Request, _res: Response, next: NextFunction) {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)) return next();
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('application/json') || type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+  if (type.startsWith('application/json') || type.startsWith('multipart/form-data')) {
     return next();
   }
   next(errors.unsupportedType());
