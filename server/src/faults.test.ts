@@ -48,7 +48,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(!!PG_URL)('writes while SQLite is locked by another process', () => {
-  it('answer 503 database_unavailable once busy_timeout runs out, and work again afterwards', async () => {
+  it('answer 503 database_unavailable while another program holds the write lock, and work again afterwards', async () => {
     server = await startTestServer();
     const m = await server.member();
     const other = knexFactory({ client: 'sqlite3', connection: { filename: path.join(server.ctx.config.dataDir, 'mahalle.sqlite') }, useNullAsDefault: true });
