@@ -65,7 +65,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));
-  api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   api.use(cookieParser());
   api.use(sameOriginGuard(ctx));
   api.use(loadSession(ctx));

@@ -35,4 +35,6 @@ export const errors = {
   tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>
     new AppError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
   unavailable: (message: string = E.unavailable) => new AppError(503, 'unavailable', message),
+  /** The database cannot be reached right now: try again shortly, nothing was written. */
+  databaseUnavailable: () => new AppError(503, 'database_unavailable', E.databaseUnavailable, undefined, { 'Retry-After': '5' }),
 };

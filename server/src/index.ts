@@ -1,6 +1,12 @@
 import { startServer } from './server';
+import { DatabaseStartError } from './db/faults';
 
-const server = await startServer();
+const server = await startServer().catch((err: unknown) => {
+  if (!(err instanceof DatabaseStartError)) throw err;
+  // One line for the organiser (which database, what failed, what to check), and a non-zero exit for the service manager.
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+});
 server.ctx.logger.info({ url: server.url }, `Mahalle çalışıyor: ${server.url}`);
 
 let closing = false;

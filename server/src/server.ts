@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest, withBootLock } from './db/knex';
+import { describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
 import { DomainBus, type AppContext } from './context';
 import { createApp } from './app';
 import { ensureAdmin } from './services/accounts';
@@ -21,11 +22,34 @@ export interface RunningServer {
 /** Boot: config, database and migrations, demo data and admin, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const db = createDb(config);
+  // knex's warnings ("Acquire connection error" with a stack) go to the log, as one line each.
+  const knexLine = (m: unknown) => String(typeof m === 'string' ? m : JSON.stringify(m)).split('\n')[0];
+  const db = createDb({
+    ...config,
+    log: {
+      warn: (m) => logger.warn(`knex: ${knexLine(m)}`),
+      error: (m) => logger.error(`knex: ${knexLine(m)}`),
+      deprecate: (m) => logger.warn(`knex: ${knexLine(m)}`),
+      debug: (m) => logger.debug(`knex: ${knexLine(m)}`),
+    },
+  });
   const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
   if (config.trustProxy === true) {
     logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead');
   }
+  // An unreachable database ends the start with one line (DatabaseStartError), not a stack trace.
+  const sqlite = !config.databaseUrl;
+  const label = describeDatabase({ databaseUrl: config.databaseUrl, sqliteFile: String((db.client.config.connection as { filename?: string }).filename) });
+  const bootFailed = async (err: unknown): Promise<never> => {
+    await db.destroy().catch(() => undefined);
+    throw isDatabaseUnavailable(err) ? startError(err, { label, sqlite }) : err;
+  };
+  await waitForDatabase(() => db.raw('select 1'), {
+    label,
+    sqlite,
+    waitSec: sqlite ? 0 : config.databaseWaitSec,
+    onRetry: (err, delayMs) => logger.warn({ code: (err as { code?: string }).code, retryInMs: delayMs }, `waiting for ${label}`),
+  }).catch(bootFailed);
   const admin = await withBootLock(db, config.databaseSchema, async () => {
     await migrateLatest(db);
     await prepareRateLimitStore(db);
@@ -38,7 +62,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       password: config.adminPassword,
       hashCost: config.passwordHashCost,
     });
-  });
+  }).catch(bootFailed);
   if (admin?.password) {
     // Printed once, on the console only: there is no built-in admin password.
     process.stdout.write(
@@ -50,7 +74,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
   const app = createApp(ctx);
   const httpServer = http.createServer(app);
-  const realtime = await attachRealtime(ctx, httpServer);
+  const realtime = await attachRealtime(ctx, httpServer).catch(bootFailed);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());

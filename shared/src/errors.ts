@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'weak_password',
   'passwords_differ',
   'internal',
+  'database_unavailable',
   'unavailable',
 ] as const;
 

@@ -36,6 +36,9 @@ export const LIMITS = {
   tagsMax: 20,
   eventTitleMax: 120,
   eventDescriptionMax: 2000,
+  /** Event dates lie in these years (UTC), so every stored date is a four-digit ISO string. */
+  eventYearMin: 2000,
+  eventYearMax: 2100,
   reportReasonMax: 500,
   loginTimeoutMs: 15000,
   registerRedirectMs: 100,

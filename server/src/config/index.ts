@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves with it). */
   databaseSchema: string | null;
+  /** How long a starting server waits for an unreachable PostgreSQL before it gives up (0: not at all). */
+  databaseWaitSec: number;
   sessionSecret: string;
   trustProxy: string | number | boolean;
   adminUsername: string | null;
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
+    databaseWaitSec: Math.max(0, Number(env.DATABASE_WAIT_SECONDS ?? 30) || 0),
     sessionSecret: resolveSessionSecret(dataDir, env.SESSION_SECRET),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminUsername: env.ADMIN_USERNAME || null,

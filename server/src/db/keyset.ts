@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { ID_MAX, TEXTS } from '@mahalle/shared';
+import { errors } from '../errors';
 
 /**
  * Keyset paging over any sortable column with the id as tie-breaker: the cursor is the last
@@ -6,37 +8,77 @@ import type { Knex } from 'knex';
  */
 export interface SortSpec {
   column: string;
+  type: CursorValueType;
   direction: 'asc' | 'desc';
   idColumn: string;
 }
+
+/**
+ * What a cursor's value for a column must be. A cursor comes back from the client, so each
+ * value is checked against its column before it reaches SQL: `{"a":1}` or 1e30 compared with
+ * an integer column made PostgreSQL fail (500); now the cursor is refused (400).
+ */
+export type CursorValueType = 'int' | 'text' | 'time';
+
+/** A sort key's column and the type of its values. */
+export interface SortColumn {
+  column: string;
+  type: CursorValueType;
+}
+export const intColumn = (column: string): SortColumn => ({ column, type: 'int' });
+export const textColumn = (column: string): SortColumn => ({ column, type: 'text' });
+export const timeColumn = (column: string): SortColumn => ({ column, type: 'time' });
+
+// The range of an integer column (PostgreSQL's `integer`): ids and counts alike.
+const INT_MIN = -ID_MAX - 1;
+const INT_MAX = ID_MAX;
+/** ISO 8601 as written (…T…Z) or as SQLite's datetime() shows it (… …), both databases read it. */
+const TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+function fits(type: CursorValueType, v: unknown): boolean {
+  switch (type) {
+    case 'int':
+      return typeof v === 'number' && Number.isInteger(v) && v >= INT_MIN && v <= INT_MAX;
+    case 'text':
+      return typeof v === 'string' && v.length <= 1000 && !v.includes('\0');
+    case 'time':
+      return typeof v === 'string' && TIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T')));
+  }
+}
+
+const invalidCursor = () => errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
 
 /** A cursor is a tuple of the last row's sort values, opaque to clients (base64url JSON). */
 export function encodeTuple(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-/** The tuple back, or null when it is missing, unreadable or not of the expected shape. */
-export function decodeTuple<T extends unknown[]>(cursor: string | undefined, valid: (v: unknown[]) => boolean): T | null {
+/**
+ * The tuple back, null when there is no cursor; a cursor that is unreadable or whose values do
+ * not have the given types, one for one, is refused with 400 invalid_cursor.
+ */
+export function decodeTuple<T extends unknown[]>(cursor: string | undefined, types: CursorValueType[]): T | null {
   if (!cursor) return null;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (Array.isArray(parsed) && valid(parsed)) return parsed as T;
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
   } catch {
-    /* an unreadable cursor starts from the beginning */
+    throw invalidCursor();
   }
-  return null;
+  if (!Array.isArray(parsed) || parsed.length !== types.length || !types.every((t, i) => fits(t, parsed[i]))) throw invalidCursor();
+  return parsed as T;
 }
 
 export function encodeCursor(value: unknown, id: number): string {
   return encodeTuple([value, id]);
 }
 
-export function decodeCursor(cursor: string | undefined): [string | number | null, number] | null {
-  return decodeTuple(cursor, (v) => v.length === 2 && typeof v[1] === 'number');
+export function decodeCursor(cursor: string | undefined, type: CursorValueType): [string | number, number] | null {
+  return decodeTuple(cursor, [type, 'int']);
 }
 
 export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string | undefined): Knex.QueryBuilder {
-  const after = decodeCursor(cursor);
+  const after = decodeCursor(cursor, sort.type);
   const op = sort.direction === 'desc' ? '<' : '>';
   if (after) {
     const [value, id] = after;
@@ -47,16 +89,16 @@ export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string
 
 /**
  * One page of a table the server sorts: `columns` maps the client's sort keys onto columns
- * (never nullable), the id breaks ties, and the cursor of the last row comes back when more
- * may follow. The sort value is selected as `__sort` so any joined column works.
+ * (never nullable) and their types, the id breaks ties, and the cursor of the last row comes
+ * back when more may follow. The sort value is selected as `__sort` so any joined column works.
  */
 export async function sortedPage<R extends { __sort?: unknown; id?: number }>(
   query: Knex.QueryBuilder,
-  opts: { columns: Record<string, string>; sort: string; direction: 'asc' | 'desc'; cursor?: string; limit: number; idColumn: string },
+  opts: { columns: Record<string, SortColumn>; sort: string; direction: 'asc' | 'desc'; cursor?: string; limit: number; idColumn: string },
 ): Promise<{ rows: R[]; nextCursor: string | null }> {
-  const column = opts.columns[opts.sort] ?? opts.idColumn;
+  const { column, type } = opts.columns[opts.sort] ?? intColumn(opts.idColumn);
   query.select({ __sort: column, __id: opts.idColumn });
-  const rows = (await applyKeyset(query, { column, direction: opts.direction, idColumn: opts.idColumn }, opts.cursor).limit(opts.limit)) as (R & { __id: number })[];
+  const rows = (await applyKeyset(query, { column, type, direction: opts.direction, idColumn: opts.idColumn }, opts.cursor).limit(opts.limit)) as (R & { __id: number })[];
   const last = rows[rows.length - 1];
   const value = last && (last.__sort instanceof Date ? last.__sort.toISOString() : last.__sort);
   return { rows, nextCursor: rows.length === opts.limit && last ? encodeCursor(value, Number(last.__id)) : null };

@@ -11,12 +11,15 @@ export interface DbOptions {
   dataDir: string;
   databaseUrl: string | null;
   databaseSchema?: string | null;
+  /** Where knex's own warnings go (default: console.log, stack traces and all). */
+  log?: Knex.Config['log'];
 }
 
 export function createDb(options: DbOptions): Knex {
   if (options.databaseUrl) {
     return knexFactory({
       client: 'pg',
+      log: options.log,
       connection: options.databaseUrl,
       searchPath: options.databaseSchema ? [options.databaseSchema] : undefined,
       pool: { min: 0, max: 10 },
@@ -25,6 +28,7 @@ export function createDb(options: DbOptions): Knex {
   }
   return knexFactory({
     client: 'sqlite3',
+    log: options.log,
     connection: { filename: path.join(options.dataDir, 'mahalle.sqlite') },
     useNullAsDefault: true,
     // One connection: SQLite has one writer, and a single connection keeps transactions simple.

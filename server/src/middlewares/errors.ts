@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { TEXTS, type ApiErrorBody } from '@mahalle/shared';
 import { AppError, errors } from '../errors';
 import { fromZodError } from '../validation';
+import { isDatabaseUnavailable } from '../db/faults';
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
@@ -16,6 +17,7 @@ function toAppError(err: unknown): AppError | null {
   if (err instanceof URIError) return errors.badRequest();
   // PostgreSQL refuses a NUL character (22021) or text it cannot encode (22P05): bad input, not a fault.
   if (e?.code === '22021' || e?.code === '22P05') return errors.badRequest(TEXTS.errors.invalidText, 'invalid_text');
+  if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
   return null;
 }
 
@@ -25,6 +27,8 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   if (!appError) {
     req.log?.error({ err }, 'unexpected error');
     appError = new AppError(500, 'internal', TEXTS.errors.internal);
+  } else if (appError.code === 'database_unavailable') {
+    req.log?.warn({ err }, 'database unavailable');
   }
   if (res.headersSent) return;
   const body: ApiErrorBody = { error: appError.message, code: appError.code };
@@ -33,12 +37,15 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   res.status(appError.status).json(body);
 }
 
-/** JSON bodies must say they are JSON (or multipart/form where a route accepts files). */
+/**
+ * JSON bodies must say they are JSON (or multipart/form where a route accepts files). Nothing
+ * else is read: a urlencoded or text body is what a cross-site HTML form can send without asking.
+ */
 export function requireKnownBodyType(req: Request, _res: Response, next: NextFunction) {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)) return next();
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('application/json') || type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+  if (type.startsWith('application/json') || type.startsWith('multipart/form-data')) {
     return next();
   }
   next(errors.unsupportedType());

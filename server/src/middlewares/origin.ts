@@ -11,24 +11,30 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function sameOriginGuard(ctx: AppContext) {
   const allowed = new Set(ctx.config.allowedOrigins.map((o) => o.replace(/\/$/, '')));
+  /** Whether a page at this URL (an Origin or a Referer) is this site or one allowed. */
+  const fromHere = (req: Request, url: string): boolean => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (allowed.has(parsed.origin)) return true;
+    const ownHost = (ctx.config.trustProxy && (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim()) || req.headers.host;
+    return !!parsed.host && parsed.host === ownHost;
+  };
   return (req: Request, _res: Response, next: NextFunction) => {
     if (SAFE.has(req.method)) return next();
     if (typeof req.headers.authorization === 'string' && req.headers.authorization.startsWith('Bearer ')) return next();
     const origin = req.headers.origin;
     if (origin) {
-      if (allowed.has(origin)) return next();
-      let originHost: string | null = null;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = null;
-      }
-      const ownHost = (ctx.config.trustProxy && (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim()) || req.headers.host;
-      if (!originHost || originHost !== ownHost) return next(errors.forbidden(undefined, 'cross_origin'));
-      return next();
+      if (allowed.has(origin) || fromHere(req, origin)) return next();
+      return next(errors.forbidden(undefined, 'cross_origin'));
     }
-    // No Origin header: browsers still say where a request came from.
+    // No Origin header (older browsers, some extensions): browsers still say where a request came from.
     if (req.headers['sec-fetch-site'] === 'cross-site') return next(errors.forbidden(undefined, 'cross_origin'));
+    const referer = req.headers.referer;
+    if (referer && !fromHere(req, referer)) return next(errors.forbidden(undefined, 'cross_origin'));
     next();
   };
 }

@@ -40,7 +40,8 @@ function cookieValue(header: string | undefined, name: string): string | null {
 async function postgresAdapter(ctx: AppContext) {
   const { databaseUrl, databaseSchema } = ctx.config;
   const pool = new pg.Pool({ connectionString: databaseUrl ?? undefined, max: 3, connectionTimeoutMillis: 10_000 });
-  pool.on('error', (err) => ctx.logger.warn({ err }, 'realtime: PostgreSQL connection error'));
+  // An idle connection died (pg-pool has dropped it already). Not the error itself: pg-pool hangs the whole client on it.
+  pool.on('error', (err) => ctx.logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'realtime: PostgreSQL connection lost'));
   // The table sits next to the app's tables, in the configured schema (tests get one each).
   const tableName = databaseSchema ? `"${databaseSchema}".socket_io_attachments` : 'socket_io_attachments';
   // Created the way the adapter documents it, at boot rather than in a migration: it belongs to
@@ -57,12 +58,33 @@ async function postgresAdapter(ctx: AppContext) {
       throw err;
     }
   }
-  const adapter = createAdapter(pool, {
+  const adapter = createAdapter(listenerSafe(pool, ctx), {
     tableName,
     channelPrefix: channelPrefix(databaseSchema),
     errorHandler: (err) => ctx.logger.warn({ err }, 'realtime: PostgreSQL adapter error'),
   });
   return { adapter, pool };
+}
+
+/**
+ * The pool as the adapter sees it, with one repair. The adapter keeps one client checked out for
+ * LISTEN, and pg-pool only listens for errors on idle clients: a terminated backend (restart,
+ * failover, pg_terminate_backend) emitted an unhandled 'error' and ended the process. The client
+ * now has its own listener, and when it ends it goes back to the pool as broken, so the pool
+ * forgets it; the adapter sees the 'end', waits 1–3 s and LISTENs again on a new client.
+ */
+function listenerSafe(pool: pg.Pool, ctx: AppContext): pg.Pool {
+  const facade = {
+    query: pool.query.bind(pool),
+    async connect() {
+      const client = await pool.connect();
+      client.on('error', (err) => ctx.logger.warn({ err }, 'realtime: the LISTEN connection was lost; listening again'));
+      // Removed by the adapter's close() (removeAllListeners('end')), which releases the client itself.
+      client.once('end', () => client.release(new Error('LISTEN connection ended')));
+      return client;
+    },
+  };
+  return facade as unknown as pg.Pool;
 }
 
 /**
@@ -101,7 +123,8 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     allowRequest: (req, callback) => {
       // Same rule as the HTTP guard: a browser page from another site may not ride the cookie.
       const origin = req.headers.origin;
-      // "null" is the desktop app's file:// page; SameSite=Lax keeps cookies off such requests.
+      // "null" is the desktop app's file:// page, but also any sandboxed frame or data: page:
+      // let it through here, and the session check below accepts it only with the desktop token.
       if (!origin || origin === 'null' || allowed.has(origin)) return callback(null, true);
       try {
         callback(null, new URL(origin).host === req.headers.host);
@@ -114,8 +137,11 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   io.use(async (socket, next) => {
     try {
       const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const token = typeof auth?.token === 'string' ? auth.token : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
-      const session = token ? await sessions.find(token) : null;
+      const nullOrigin = socket.handshake.headers.origin === 'null';
+      // A null origin never rides the browser's cookie: it must bring the desktop app's bearer token.
+      const token = typeof auth?.token === 'string' ? auth.token : nullOrigin ? null : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const found = token ? await sessions.find(token) : null;
+      const session = found && (!nullOrigin || found.kind === 'bearer') ? found : null;
       const user = session ? await ctx.db('users').where({ id: session.user_id }).first('id', 'role') : null;
       if (!session || !user) return next(new Error('unauthorized'));
       socket.data = { userId: user.id, sessionId: session.id, role: user.role, expiresAt: new Date(toIso(session.expires_at)).getTime() };

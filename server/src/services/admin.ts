@@ -8,7 +8,7 @@ import { audit } from './audit';
 import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
-import { decodeTuple, encodeTuple, sortedPage } from '../db/keyset';
+import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn } from '../db/keyset';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -65,7 +65,7 @@ function presentAdminUser(r: UserRow) {
   };
 }
 
-const USER_SORT = { createdAt: 'id', username: 'username_key', displayName: 'display_name' };
+const USER_SORT = { createdAt: intColumn('id'), username: textColumn('username_key'), displayName: textColumn('display_name') };
 
 /** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
 export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
@@ -81,7 +81,7 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; c
   return { items: page.rows.map(presentAdminUser), nextCursor: page.nextCursor };
 }
 
-const GROUP_SORT = { createdAt: 'g.id', name: 'g.name', memberCount: 'g.member_count', postCount: 'g.post_count' };
+const GROUP_SORT = { createdAt: intColumn('g.id'), name: textColumn('g.name'), memberCount: intColumn('g.member_count'), postCount: intColumn('g.post_count') };
 
 export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof GROUP_SORT; direction: 'asc' | 'desc'; search?: string }) {
   const query = db('hobby_groups as g').leftJoin('users as u', 'u.id', 'g.creator_id').select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
@@ -178,7 +178,7 @@ export async function bulkUsers(ctx: AppContext, admin: UserRow, ids: number[], 
   return { updated: ids.length };
 }
 
-const QUESTION_SORT = { createdAt: 'q.id', upvotes: 'q.upvotes', views: 'q.views', answersCount: 'q.answers_count' };
+const QUESTION_SORT = { createdAt: intColumn('q.id'), upvotes: intColumn('q.upvotes'), views: intColumn('q.views'), answersCount: intColumn('q.answers_count') };
 
 export async function listQuestions(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean }) {
   const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
@@ -246,7 +246,7 @@ const KIND_RANK: Record<CommentKind, number> = { post: 0, blog: 1, answer: 2, gr
  */
 export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; search?: string; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
   const kinds: CommentKind[] = q.kind === 'all' ? ['post', 'blog', 'answer', 'group'] : [q.kind];
-  const after = decodeTuple<[string, number, number]>(q.cursor, (v) => v.length === 3 && typeof v[0] === 'string' && typeof v[1] === 'number' && typeof v[2] === 'number');
+  const after = decodeTuple<[string, number, number]>(q.cursor, ['time', 'int', 'int']);
   const desc = q.direction === 'desc';
   const op = desc ? '<' : '>';
   const parts = await Promise.all(
@@ -307,7 +307,7 @@ export const COMMENT_TABLE_OF = (kind: CommentKind) => COMMENT_TABLES[kind].tabl
 
 // ---- content: posts and group posts ----
 
-const CONTENT_SORT = { createdAt: 'p.id', likesCount: 'p.likes_count', commentsCount: 'p.comments_count' };
+const CONTENT_SORT = { createdAt: intColumn('p.id'), likesCount: intColumn('p.likes_count'), commentsCount: intColumn('p.comments_count') };
 
 export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number; cursor?: string; sort: keyof typeof CONTENT_SORT; direction: 'asc' | 'desc' }) {
   const table = q.kind === 'post' ? 'posts' : 'group_posts';
@@ -378,7 +378,7 @@ export async function bulkDeleteComments(db: Knex, admin: UserRow, items: { kind
 
 // ---- events of the city and of groups ----
 
-const EVENT_SORT = { createdAt: 'e.id', date: 'e.date', title: 'e.title', attendeesCount: 'e.attendees_count' };
+const EVENT_SORT = { createdAt: intColumn('e.id'), date: timeColumn('e.date'), title: textColumn('e.title'), attendeesCount: intColumn('e.attendees_count') };
 
 /** City events or group events; group events have no attendance, so that sort falls back to time. */
 export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string }) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
-import { sortedPage } from '../db/keyset';
+import { intColumn, sortedPage } from '../db/keyset';
 
 /** Writes one admin action into the audit log, inside the transaction that does the action. */
 export async function audit(
@@ -55,7 +55,7 @@ export async function listAudit(db: Knex, q: { limit: number; before?: number; a
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
   if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
-  const page = await sortedPage<any>(query, { columns: { createdAt: 'id' }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
+  const page = await sortedPage<any>(query, { columns: { createdAt: intColumn('id') }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
   return {
     items: page.rows.map((r: any) => ({
       id: r.id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sortedPage } from '../db/keyset';
+import { intColumn, sortedPage, textColumn } from '../db/keyset';
 import sanitizeHtml from 'sanitize-html';
 import {
   blogSlug,
@@ -129,7 +129,7 @@ export async function listBlogPosts(
   return rows.map((r: any) => present(r, { full: false }));
 }
 
-const ADMIN_BLOG_SORT = { createdAt: 'b.id', title: 'b.title', views: 'b.views', likesCount: 'b.likes_count', commentsCount: 'b.comments_count' };
+const ADMIN_BLOG_SORT = { createdAt: intColumn('b.id'), title: textColumn('b.title'), views: intColumn('b.views'), likesCount: intColumn('b.likes_count'), commentsCount: intColumn('b.comments_count') };
 
 /** The workspace's blog table: drafts and published posts, sorted and keyset-paged on the server. */
 export async function listBlogPostsForAdmin(

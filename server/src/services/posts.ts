@@ -5,6 +5,7 @@ import {
   extractMentions,
   foldKey,
   hashtagKey,
+  ID_MAX,
   TEXTS,
   type ListPostsQuery,
 } from '@mahalle/shared';
@@ -54,10 +55,13 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
 function encodeCursor(value: number, id: number): string {
   return Buffer.from(`${value}:${id}`).toString('base64url');
 }
+/** A cursor this function did not make, or whose numbers no integer column holds, is refused (400). */
 function decodeCursor(cursor: string | undefined): [number, number] | null {
   if (!cursor) return null;
-  const m = /^(\d+):(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
-  return m ? [Number(m[1]), Number(m[2])] : null;
+  const m = /^(\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const pair: [number, number] | null = m ? [Number(m[1]), Number(m[2])] : null;
+  if (!pair || pair.some((n) => n > ID_MAX)) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
+  return pair;
 }
 
 export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {

@@ -5,7 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
-import { sortedPage } from '../db/keyset';
+import { intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
 import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
@@ -75,7 +75,7 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
 export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | 'dismissed'; targetType?: ReportTarget; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
   const query = reportsQuery(db).where('r.status', q.status);
   if (q.targetType) query.where('r.target_type', q.targetType);
-  const page = await sortedPage<any>(query, { columns: { createdAt: 'r.id' }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'r.id' });
+  const page = await sortedPage<any>(query, { columns: { createdAt: intColumn('r.id') }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'r.id' });
   return { items: await presentReports(db, page.rows), nextCursor: page.nextCursor };
 }
 

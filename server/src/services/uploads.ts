@@ -37,6 +37,8 @@ export function multipart(fields: { name: string; maxCount?: number }[], maxByte
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: fields.length, fields: 30, fieldSize: 64 * 1024 },
+    // A NUL in a file name is no browser's doing (the name is not used, but is refused like the rest).
+    fileFilter: (_req, file, cb) => (file.originalname.includes('\0') ? cb(new Error('NUL in a file name')) : cb(null, true)),
   }).fields(fields.map((f) => ({ name: f.name, maxCount: f.maxCount ?? 1 })));
   return (req: Request, res: Response, next: NextFunction) => {
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
@@ -47,7 +49,8 @@ export function multipart(fields: { name: string; maxCount?: number }[], maxByte
         if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') return next(errors.badRequest(S.unexpectedFile, 'unexpected_file'));
         return next(errors.badRequest());
       }
-      next(err);
+      // Anything else is busboy refusing the body (no boundary, cut short, a malformed part header).
+      next(errors.badRequest(TEXTS.errors.invalidMultipart, 'invalid_multipart'));
     });
   };
 }

@@ -38,5 +38,21 @@ export const formBoolean = z.union([
   z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on'),
 ]);
 
+/**
+ * An event's date: anything Date.parse reads, in the years LIMITS.eventYearMin..eventYearMax
+ * (UTC), given on as an ISO string. Year 0 or +275760 made PostgreSQL fail and, stored as text
+ * on SQLite, sorted among the wrong events.
+ */
+export function eventDateSchema(requiredText: string) {
+  const first = Date.UTC(LIMITS.eventYearMin, 0, 1);
+  const after = Date.UTC(LIMITS.eventYearMax + 1, 0, 1);
+  return z
+    .string({ error: requiredText })
+    .min(1, { error: requiredText })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: TEXTS.social.eventDateInvalid, abort: true })
+    .refine((v) => Date.parse(v) >= first && Date.parse(v) < after, { message: TEXTS.social.eventDateOutOfRange })
+    .transform((v) => new Date(v).toISOString());
+}
+
 /** ISO timestamp string used in every answer. */
 export const isoDate = z.string();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_CATEGORIES, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
-import { formBoolean, pageQuerySchema } from './common';
+import { eventDateSchema, formBoolean, pageQuerySchema } from './common';
 
 const S = TEXTS.social;
 
@@ -16,11 +16,7 @@ export const createEventSchema = z.object({
     .trim()
     .min(1, { error: S.eventDescriptionRequired })
     .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
-  date: z
-    .string({ error: S.eventDateRequired })
-    .min(1, { error: S.eventDateRequired })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: S.eventDateInvalid })
-    .transform((v) => new Date(v).toISOString()),
+  date: eventDateSchema(S.eventDateRequired),
   location: z.string().trim().max(200).optional().default(''),
   category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
   isPrivate: formBoolean.optional().default(false),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, GROUP_ICONS, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
-import { formBoolean } from './common';
+import { eventDateSchema, formBoolean } from './common';
 
 const G = TEXTS.community;
 
@@ -51,11 +51,7 @@ export const groupCommentSchema = z.object({
 export const groupEventSchema = z.object({
   title: z.string({ error: G.groupEventTitleRequired }).trim().min(1, { error: G.groupEventTitleRequired }).max(LIMITS.eventTitleMax),
   description: z.string().trim().max(LIMITS.eventDescriptionMax).optional().default(''),
-  date: z
-    .string({ error: G.groupEventDateRequired })
-    .min(1, { error: G.groupEventDateRequired })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: TEXTS.social.eventDateInvalid })
-    .transform((v) => new Date(v).toISOString()),
+  date: eventDateSchema(G.groupEventDateRequired),
   location: z.string({ error: G.groupEventLocationRequired }).trim().min(1, { error: G.groupEventLocationRequired }).max(200),
   maxAttendees: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(100_000).optional()),
   isOnline: formBoolean.optional().default(false),
