@@ -210,6 +210,21 @@ describe('uploaded images', () => {
     expect(exists(second.body.profileImage) && exists(second.body.profileImageThumb)).toBe(true);
   });
 
+  it('of a member an admin deletes go with them: post, group post and profile images with their thumbnails', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const founder = await server.member();
+    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Üye Silme Deneme', description: 'Üyenin resimleri de gider.' })).body.slug;
+    await member.client.post(`/api/hobby-groups/${slug}/join`);
+    const post = (await postImage(member.client, makePng(40, 30))).body;
+    const gp = (await member.client.postForm(`/api/hobby-groups/${slug}/posts`, form('image', makePng(40, 30), { content: 'üyenin' }))).body;
+    const profile = (await member.client.patchForm(`/api/users/${member.user.id}`, form('profileImage', makePng(64, 64)))).body;
+    const urls = [post.imageUrl, post.imageThumbUrl, gp.imageUrl, gp.imageThumbUrl, profile.profileImage, profile.profileImageThumb];
+    for (const url of urls) expect((await download(url)).status).toBe(200);
+    expect((await admin.client.delete(`/api/admin/users/${member.user.id}`)).status).toBe(200);
+    for (const url of urls) expect((await download(url)).status).toBe(404);
+  });
+
   it('give the blog editor the stored size and thumbnail of an upload', async () => {
     const admin = await server.admin();
     const res = await admin.client.postForm('/api/blog/uploads', form('image', await phoneJpeg(2600, 1300), {}, 'image/jpeg', 'kapak.jpg'));

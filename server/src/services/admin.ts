@@ -133,7 +133,10 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, tr
     if (!target) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
     if (target.id === admin.id) throw errors.badRequest(A.cannotDeleteSelf, 'cannot_delete_self');
     if (target.role === 'admin') throw errors.forbidden(A.cannotDeleteAdmin, 'cannot_delete_admin');
-    const files = await trx('posts').where({ author_id: id }).select('image_url', 'video_url');
+    const files = [
+      ...(await trx('posts').where({ author_id: id }).select('image_url', 'video_url')),
+      ...(await trx('group_posts').where({ author_id: id }).whereNotNull('image_url').select('image_url')),
+    ];
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };
