@@ -176,6 +176,12 @@ describe('uploaded images', () => {
       expect(res.body).toMatchObject({ code: 'image_unreadable', error: S.imageUnreadable });
     }
     expect(uploadedFiles().length).toBe(before);
+
+    // Bytes after the end of a real image are not stored with it (no polyglot files).
+    const tail = Buffer.from('<script>alert(1)</script>');
+    const res = await postImage(client, Buffer.concat([photo, tail]), 'image/jpeg');
+    expect(res.status).toBe(201);
+    expect((await download(res.body.imageUrl)).data.includes(tail)).toBe(false);
   });
 
   it('are removed with their thumbnail when the post, group post or replaced avatar goes', async () => {

@@ -69,8 +69,9 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
   const animated = pages > 1 && (format === 'gif' || format === 'webp');
 
   try {
-    // failOn 'warning': truncated or corrupt data is an error, never a grey half-image.
-    let image = sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'warning', animated });
+    // failOn 'error': truncated or corrupt data is refused, never stored as a grey half-image; mere
+    // warnings (which many cameras' files raise) are not.
+    let image = sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error', animated });
     // Orientation is baked into the pixels because the EXIF block that carried it is dropped.
     if (!animated) image = image.rotate();
     image = image.resize({ width: LIMITS.imageMaxSide, height: LIMITS.imageMaxSide, fit: 'inside', withoutEnlargement: true });
