@@ -231,6 +231,24 @@ describe('uploaded images', () => {
     for (const url of urls) expect((await download(url)).status).toBe(404);
   });
 
+  it('of a group an admin deletes go with it, alone or several at once, with their thumbnails', async () => {
+    const admin = await server.admin();
+    const founder = await server.member();
+    const groupWithImage = async (name: string) => {
+      const group = (await founder.client.post('/api/hobby-groups', { name, description: 'Silinecek resimli grup.' })).body;
+      const gp = (await founder.client.postForm(`/api/hobby-groups/${group.slug}/posts`, form('image', makePng(40, 30), { content: 'resim' }))).body;
+      expect((await download(gp.imageThumbUrl)).status).toBe(200);
+      return { id: group.id as number, urls: [gp.imageUrl, gp.imageThumbUrl] as string[] };
+    };
+    const one = await groupWithImage('Tek Silinen Grup');
+    expect((await admin.client.delete(`/api/admin/groups/${one.id}`)).status).toBe(200);
+    for (const url of one.urls) expect((await download(url)).status).toBe(404);
+
+    const [a, b] = [await groupWithImage('Toplu Silinen Bir'), await groupWithImage('Toplu Silinen İki')];
+    expect((await admin.client.post('/api/admin/bulk-delete', { type: 'hobby_group', ids: [a.id, b.id] })).body).toEqual({ deleted: 2 });
+    for (const url of [...a.urls, ...b.urls]) expect((await download(url)).status).toBe(404);
+  });
+
   it('give the blog editor the stored size and thumbnail of an upload', async () => {
     const admin = await server.admin();
     const res = await admin.client.postForm('/api/blog/uploads', form('image', await phoneJpeg(2600, 1300), {}, 'image/jpeg', 'kapak.jpg'));
