@@ -55,6 +55,12 @@ test('a new member registers, posts text and an image, likes, comments, bookmark
   await expect(page.getByAltText('Seçilen görsel')).toBeVisible();
   await page.getByTestId('composer').getByRole('button', { name: 'Paylaş', exact: true }).click();
   await expect(page.locator('[data-testid="post-card"] img[src*="/uploads/"]').first()).toBeVisible();
+  // The feed shows the WebP thumbnail in a box its width and height reserve, loaded lazily.
+  const shown = page.locator('[data-testid="post-card"] img[src*="/uploads/"]').first();
+  await expect(shown).toHaveAttribute('src', /\.thumb\.webp$/);
+  await expect(shown).toHaveAttribute('width', '2');
+  await expect(shown).toHaveAttribute('height', '2');
+  await expect(shown).toHaveAttribute('loading', 'lazy');
 
   await card.getByRole('button', { name: 'Beğen' }).click();
   await expect(card.getByRole('button', { name: 'Beğen' })).toHaveAttribute('aria-pressed', 'true');

@@ -6,6 +6,12 @@ export const LIMITS = {
   messageMax: 500,
   videoMaxSeconds: 17,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Decoded size an uploaded image may have, all frames of an animation counted (a decompression bomb is refused before it is decoded). */
+  imageMaxPixels: 40_000_000,
+  /** Stored images are scaled down (never up) to fit this many pixels on their longest side. */
+  imageMaxSide: 2048,
+  /** Longest side of the WebP thumbnail kept for lists and avatars. */
+  imageThumbSide: 400,
   videoMaxBytes: 50 * 1024 * 1024,
   galleryMax: 10,
   passwordInputMin: 6,

@@ -68,6 +68,8 @@ export const TEXTS = {
     imageTooLarge: "Resim boyutu 5MB'yi geçemez",
     imageTooLargeAlt: "Dosya boyutu 5MB'dan küçük olmalıdır",
     imageOnly: 'Sadece görsel dosyalarını yükleyebilirsiniz',
+    imageTooManyPixels: 'Görselin çözünürlüğü çok yüksek; en fazla 40 megapiksel olabilir',
+    imageUnreadable: 'Görsel okunamadı; dosya bozuk ya da eksik olabilir',
     videoTooLong: 'Video süresi 17 saniyeyi geçemez',
     videoTooLarge: "Video boyutu 50MB'yi geçemez",
     videoOnly: 'Sadece MP4 veya WebM videoları yükleyebilirsiniz',

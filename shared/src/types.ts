@@ -7,6 +7,8 @@ export interface CurrentUser {
   displayName: string;
   email: string;
   profileImage: string | null;
+  /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
+  profileImageThumb: string | null;
   role: Role;
   isVerified: boolean;
   isPrivate: boolean;
@@ -19,5 +21,7 @@ export interface AuthorSummary {
   username: string;
   displayName: string;
   profileImage: string | null;
+  /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
+  profileImageThumb: string | null;
   role: Role;
 }

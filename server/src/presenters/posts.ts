@@ -10,6 +10,9 @@ export interface PostRow {
   type: string;
   category_id: number | null;
   image_url: string | null;
+  image_width?: number | null;
+  image_height?: number | null;
+  image_thumb_url?: string | null;
   video_url: string | null;
   likes_count: number;
   comments_count: number;
@@ -55,6 +58,9 @@ export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[],
       createdAt: toIso(r.created_at),
       updatedAt: toIso(r.updated_at),
       imageUrl: r.image_url,
+      imageWidth: r.image_width ?? null,
+      imageHeight: r.image_height ?? null,
+      imageThumbUrl: r.image_thumb_url ?? null,
       videoUrl: r.video_url,
       likesCount: r.likes_count,
       commentsCount: r.comments_count,

@@ -20,6 +20,8 @@ export interface UserRow {
   website: string | null;
   hobbies: string;
   profile_image: string | null;
+  /** Absent where a query does not select it (then the UI falls back to profile_image). */
+  profile_image_thumb?: string | null;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -42,6 +44,7 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     displayName: row.display_name,
     email: row.email,
     profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
     role: row.role,
     isVerified: Boolean(row.is_verified),
     isPrivate: Boolean(row.is_private),
@@ -50,15 +53,16 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
 }
 
 /** Author fields for embedding; a missing author (deleted account) gets a placeholder. */
-export function presentAuthor(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'role'> | null | undefined): AuthorSummary {
+export function presentAuthor(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> | null | undefined): AuthorSummary {
   if (!row || row.id == null) {
-    return { id: 0, username: '', displayName: TEXTS.users.deletedUser, profileImage: null, role: 'user' };
+    return { id: 0, username: '', displayName: TEXTS.users.deletedUser, profileImage: null, profileImageThumb: null, role: 'user' };
   }
   return {
     id: row.id,
     username: row.username,
     displayName: row.display_name,
     profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
     role: row.role,
   };
 }
@@ -69,6 +73,7 @@ export const AUTHOR_COLUMNS = [
   'u.username as u_username',
   'u.display_name as u_display_name',
   'u.profile_image as u_profile_image',
+  'u.profile_image_thumb as u_profile_image_thumb',
   'u.role as u_role',
 ] as const;
 
@@ -77,6 +82,7 @@ export interface AuthorJoin {
   u_username: string;
   u_display_name: string;
   u_profile_image: string | null;
+  u_profile_image_thumb?: string | null;
   u_role: Role;
 }
 
@@ -84,5 +90,5 @@ export interface AuthorJoin {
 export function authorFromJoin(r: AuthorJoin) {
   return r.u_id == null
     ? presentAuthor(null)
-    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, role: r.u_role });
+    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role });
 }

@@ -94,14 +94,23 @@ export async function listGroups(db: Knex, q: { limit: number; cursor?: string; 
   return { items, nextCursor: page.nextCursor };
 }
 
-/** A whole group with its posts, comments, members and events (admins only, audited). */
-export async function deleteGroup(db: Knex, admin: UserRow, id: number) {
-  await db.transaction(async (trx) => {
+/**
+ * A whole group with its posts, comments, members and events (admins only, audited). Answers its
+ * posts' images, for the caller to remove once the delete has committed.
+ */
+export async function deleteGroup(db: Knex, admin: UserRow, id: number): Promise<string[]> {
+  return db.transaction(async (trx) => {
     const before = await trx('hobby_groups').where({ id }).first('id', 'name', 'slug', 'member_count', 'post_count');
     if (!before) throw errors.notFound(TEXTS.community.groupNotFound, 'group_not_found');
+    const images: string[] = await trx('group_posts').where({ group_id: id }).whereNotNull('image_url').pluck('image_url');
     await trx('hobby_groups').where({ id }).delete();
     await audit(trx, admin, 'hobby_group.delete', { type: 'hobby_group', id }, { before });
+    return images;
   });
+}
+
+export async function deleteGroupAndFiles(ctx: AppContext, admin: UserRow, id: number) {
+  for (const url of await deleteGroup(ctx.db, admin, id)) await removeUpload(ctx.config.uploadsDir, url);
 }
 
 export async function updateUser(ctx: AppContext, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
@@ -133,7 +142,10 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, tr
     if (!target) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
     if (target.id === admin.id) throw errors.badRequest(A.cannotDeleteSelf, 'cannot_delete_self');
     if (target.role === 'admin') throw errors.forbidden(A.cannotDeleteAdmin, 'cannot_delete_admin');
-    const files = await trx('posts').where({ author_id: id }).select('image_url', 'video_url');
+    const files = [
+      ...(await trx('posts').where({ author_id: id }).select('image_url', 'video_url')),
+      ...(await trx('group_posts').where({ author_id: id }).whereNotNull('image_url').select('image_url')),
+    ];
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };
@@ -415,7 +427,8 @@ export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'gro
 // ---- one confirm, many rows ----
 
 type BulkDeleteType = 'question' | 'event' | 'group_event' | 'blog_post' | 'hobby_group' | 'blog_category';
-const BULK_DELETERS: Record<BulkDeleteType, (trx: Knex.Transaction, admin: UserRow, id: number) => Promise<void>> = {
+/** Each answers nothing, or the uploaded files to remove once the whole delete has committed. */
+const BULK_DELETERS: Record<BulkDeleteType, (trx: Knex.Transaction, admin: UserRow, id: number) => Promise<void | string[]>> = {
   question: deleteQuestion,
   event: (trx, admin, id) => deleteEvent(trx, admin, 'event', id),
   group_event: (trx, admin, id) => deleteEvent(trx, admin, 'group_event', id),
@@ -428,9 +441,11 @@ const BULK_DELETERS: Record<BulkDeleteType, (trx: Knex.Transaction, admin: UserR
  * Deletes the selected rows of one workspace table in one transaction: each row's own delete
  * (with its audit entry) runs inside it as a savepoint, and one failure undoes them all.
  */
-export async function bulkDelete(db: Knex, admin: UserRow, type: BulkDeleteType, ids: number[]) {
-  await db.transaction(async (trx) => {
-    for (const id of ids) await BULK_DELETERS[type](trx, admin, id);
+export async function bulkDelete(ctx: AppContext, admin: UserRow, type: BulkDeleteType, ids: number[]) {
+  const files: string[] = [];
+  await ctx.db.transaction(async (trx) => {
+    for (const id of ids) files.push(...((await BULK_DELETERS[type](trx, admin, id)) ?? []));
   });
+  for (const url of files) await removeUpload(ctx.config.uploadsDir, url);
   return { deleted: ids.length };
 }

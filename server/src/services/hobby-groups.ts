@@ -7,6 +7,7 @@ import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/user
 import { lockRow } from '../db/locks';
 import type { AppContext } from '../context';
 import { announceNotifications, createNotification } from './notifications';
+import { imageSizeColumns, type StoredImageSize } from './uploads';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -210,7 +211,7 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
   const q = db('group_members as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where('m.group_id', group.id)
-    .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role');
+    .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role');
   if (page.before) q.where('m.id', '>', page.before);
   const rows = await q.orderBy('m.id', 'asc').limit(page.limit);
   return rows.map((r: any) => ({
@@ -218,6 +219,7 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
     displayName: r.display_name,
     username: r.username,
     profileImage: r.profile_image,
+    profileImageThumb: r.profile_image_thumb ?? null,
     role: r.group_role,
     siteRole: r.role,
     membershipId: r.membership_id,
@@ -241,6 +243,9 @@ async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
     content: r.content,
     type: r.type,
     imageUrl: r.image_url,
+    imageWidth: r.image_width ?? null,
+    imageHeight: r.image_height ?? null,
+    imageThumbUrl: r.image_thumb_url ?? null,
     authorId: r.author_id,
     author: authorFromJoin(r),
     likesCount: r.likes_count,
@@ -262,12 +267,12 @@ export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
   await memberOrThrow(db, slug, viewer);
 }
 
-export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null }) {
+export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null }) {
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
     const [row] = await trx('group_posts')
-      .insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.imageUrl ? 'image' : 'text', image_url: input.imageUrl ?? null, created_at: now, updated_at: now })
+      .insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.imageUrl ? 'image' : 'text', image_url: input.imageUrl ?? null, ...imageSizeColumns(input.imageUrl ? input.image : null), created_at: now, updated_at: now })
       .returning('id');
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     return (typeof row === 'object' ? row.id : row) as number;

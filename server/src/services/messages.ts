@@ -20,10 +20,10 @@ interface MessageRow {
   created_at: unknown;
 }
 
-type PersonRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'role'>;
+type PersonRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'>;
 
 async function peopleById(db: Db, ids: number[]): Promise<Map<number, PersonRow>> {
-  const rows = ids.length ? await db('users').whereIn('id', [...new Set(ids)]).select('id', 'username', 'display_name', 'profile_image', 'role') : [];
+  const rows = ids.length ? await db('users').whereIn('id', [...new Set(ids)]).select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role') : [];
   return new Map(rows.map((r: PersonRow) => [r.id, r]));
 }
 

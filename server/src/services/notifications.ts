@@ -63,12 +63,13 @@ export interface NotificationRow {
   ru_username: string | null;
   ru_display_name: string | null;
   ru_profile_image: string | null;
+  ru_profile_image_thumb: string | null;
 }
 
 function notificationsQuery(db: Knex | Knex.Transaction) {
   return db('notifications as n')
     .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
-    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image');
+    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb');
 }
 
 export function presentNotification(r: NotificationRow) {
@@ -81,7 +82,7 @@ export function presentNotification(r: NotificationRow) {
     relatedPostId: r.related_post_id,
     relatedUserId: r.related_user_id,
     relatedUser: r.related_user_id
-      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image }
+      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
       : null,
     link: r.link,
     createdAt: toIso(r.created_at),

@@ -16,7 +16,7 @@ import { nowIso } from '../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
 import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
 import { announceNotifications, createNotification } from './notifications';
-import { removeUpload } from './uploads';
+import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
 import { lockRow } from '../db/locks';
 
 const S = TEXTS.social;
@@ -134,7 +134,7 @@ export async function resolveCategoryId(db: Db, categoryId: number | undefined):
 export async function createPost(
   ctx: AppContext,
   author: UserRow,
-  input: { content: string; categoryId?: number; imageUrl?: string | null; videoUrl?: string | null },
+  input: { content: string; categoryId?: number; imageUrl?: string | null; videoUrl?: string | null; image?: StoredImageSize | null },
 ) {
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
@@ -148,6 +148,7 @@ export async function createPost(
         type,
         category_id: categoryId,
         image_url: input.imageUrl ?? null,
+        ...imageSizeColumns(input.imageUrl ? input.image : null),
         video_url: input.videoUrl ?? null,
         created_at: now,
         updated_at: now,

@@ -6,6 +6,7 @@ import multer from 'multer';
 import { fileTypeFromBuffer } from 'file-type';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
+import { processImage } from './images';
 import { videoDurationSeconds } from './media-duration';
 
 const S = TEXTS.social;
@@ -67,17 +68,47 @@ async function write(uploadsDir: string, buffer: Buffer, ext: string, mime: stri
   return { url: `/uploads/${name}`, path: filePath, mime };
 }
 
-/** An image (JPEG, PNG, WebP, GIF by its bytes) of at most 5 MB, saved under a random name. */
+export interface SavedImage extends SavedUpload {
+  width: number;
+  height: number;
+  thumbUrl: string;
+}
+
+/** What a table stores beside an image's URL. */
+export type StoredImageSize = Pick<SavedImage, 'width' | 'height' | 'thumbUrl'>;
+
+/** The image_width, image_height and image_thumb_url columns of posts and group posts. */
+export function imageSizeColumns(image: StoredImageSize | null | undefined) {
+  return { image_width: image?.width ?? null, image_height: image?.height ?? null, image_thumb_url: image?.thumbUrl ?? null };
+}
+
+/** Where the thumbnail of a stored image lives: `/uploads/<name>.<ext>` has `/uploads/<name>.thumb.webp`. */
+export function thumbUrlOf(url: string): string {
+  return url.replace(/\.[^./]+$/, '') + '.thumb.webp';
+}
+
+/**
+ * An image (JPEG, PNG, WebP, GIF by its bytes) of at most 5 MB, decoded, re-encoded without metadata
+ * and scaled down (see processImage), saved under a random name with its WebP thumbnail beside it.
+ */
 export async function saveImage(
   uploadsDir: string,
   file: Express.Multer.File,
   texts: { tooLarge: string; wrongType: string } = { tooLarge: S.imageTooLarge, wrongType: S.imageOnly },
-): Promise<SavedUpload> {
+): Promise<SavedImage> {
   if (file.size > LIMITS.imageMaxBytes) throw errors.tooLarge(texts.tooLarge);
   const type = await fileTypeFromBuffer(file.buffer);
-  const ext = type && IMAGE_TYPES.get(type.mime);
-  if (!type || !ext) throw errors.unsupportedType(texts.wrongType);
-  return write(uploadsDir, file.buffer, ext, type.mime);
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw errors.unsupportedType(texts.wrongType);
+  const image = await processImage(file.buffer);
+  const saved = await write(uploadsDir, image.data, image.ext, image.mime);
+  const thumbUrl = thumbUrlOf(saved.url);
+  try {
+    await fs.writeFile(path.join(uploadsDir, path.basename(thumbUrl)), image.thumb, { flag: 'wx' });
+  } catch (err) {
+    await removeUpload(uploadsDir, saved.url);
+    throw err;
+  }
+  return { ...saved, width: image.width, height: image.height, thumbUrl };
 }
 
 /** A video (MP4 or WebM by its bytes) of at most 17 seconds, read from the container. */
@@ -92,9 +123,10 @@ export async function saveVideo(uploadsDir: string, file: Express.Multer.File): 
   return write(uploadsDir, file.buffer, ext, type.mime);
 }
 
-/** Remove a file we stored, by its public URL; missing files are fine. */
+/** Remove a file we stored, by its public URL, with its thumbnail if it has one; missing files are fine. */
 export async function removeUpload(uploadsDir: string, url: string | null | undefined): Promise<void> {
   if (!url || !url.startsWith('/uploads/')) return;
   const name = path.basename(url);
   await fs.rm(path.join(uploadsDir, name), { force: true });
+  await fs.rm(path.join(uploadsDir, path.basename(thumbUrlOf(url))), { force: true });
 }

@@ -28,6 +28,7 @@ export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
     website: row.website ?? '',
     hobbies: parseJsonArray(row.hobbies),
     profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
     role: row.role,
     isVerified: Boolean(row.is_verified),
     isPrivate: Boolean(row.is_private),
@@ -36,12 +37,13 @@ export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
 }
 
 /** Short form for lists of people (followers, recent members). */
-export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
+export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
   return {
     id: row.id,
     username: row.username,
     displayName: row.display_name,
     profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
     role: row.role,
     bio: row.bio ?? '',
     isVerified: Boolean(row.is_verified),
@@ -92,7 +94,7 @@ export async function userStats(db: Db, userId: number) {
  */
 export async function popularUsers(db: Db, limit: number) {
   const rows = await db('users as u')
-    .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
+    .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
     .select({
       followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
       posts_count: db('posts as p').count('*').whereRaw('p.author_id = u.id').andWhere('p.is_hidden', false),
@@ -103,7 +105,7 @@ export async function popularUsers(db: Db, limit: number) {
 }
 
 export async function recentUsers(db: Db, page: { limit: number; before?: number }) {
-  const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'role', 'bio', 'is_verified', 'created_at');
+  const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role', 'bio', 'is_verified', 'created_at');
   if (page.before) q.where('id', '<', page.before);
   return (await q.orderBy('id', 'desc').limit(page.limit)).map(presentPerson);
 }
@@ -114,7 +116,7 @@ export async function connections(db: Db, userId: number, direction: 'followers'
   const q = db('follows as f')
     .join('users as u', 'u.id', `f.${theirs}`)
     .where(`f.${mine}`, userId)
-    .select('f.id as follow_id', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
+    .select('f.id as follow_id', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
   if (page.before) q.where('f.id', '<', page.before);
   const rows = await q.orderBy('f.id', 'desc').limit(page.limit);
   return rows.map((r: any) => ({ ...presentPerson(r), followId: r.follow_id }));
@@ -194,14 +196,14 @@ export async function incomingRequests(db: Db, me: UserRow, page: { limit: numbe
   const q = db('follow_requests as r')
     .join('users as u', 'u.id', 'r.requester_id')
     .where('r.target_id', me.id)
-    .select('r.id as request_id', 'r.created_at as requested_at', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
+    .select('r.id as request_id', 'r.created_at as requested_at', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
   if (page.before) q.where('r.id', '<', page.before);
   const rows = await q.orderBy('r.id', 'desc').limit(page.limit);
   return rows.map((r: any) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) }));
 }
 
 /** By the person themself, or by an admin (then audited with the fields before and after). */
-export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null) {
+export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null, profileImageThumb: string | null = null) {
   const patch: Record<string, unknown> = { updated_at: nowIso() };
   if (input.displayName !== undefined) patch.display_name = input.displayName;
   if (input.email !== undefined) {
@@ -213,7 +215,10 @@ export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, i
   if (input.website !== undefined) patch.website = input.website;
   if (input.hobbies !== undefined) patch.hobbies = JSON.stringify(input.hobbies);
   if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
-  if (profileImage) patch.profile_image = profileImage;
+  if (profileImage) {
+    patch.profile_image = profileImage;
+    patch.profile_image_thumb = profileImageThumb;
+  }
   try {
     await db.transaction(async (trx) => {
       if (patch.email_key) {

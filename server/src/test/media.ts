@@ -81,3 +81,37 @@ export function makeWebm(seconds: number): Buffer {
   const info = ebml([0x15, 0x49, 0xa9, 0x66], Buffer.concat([ebml([0x2a, 0xd7, 0xb1], scale), ebml([0x44, 0x89], dur)]));
   return Buffer.concat([header, ebml([0x18, 0x53, 0x80, 0x67], info)]);
 }
+
+/**
+ * A PNG whose header says width×height (1-bit grey) with all its rows of zeros deflated: 60000×60000
+ * is the issue's 437 KB file that decodes to 3.6 gigapixels. Built by streaming, never held unpacked.
+ */
+export function makePngBomb(width = 60000, height = 60000): Promise<Buffer> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rowBytes = 1 + Math.ceil(width / 8);
+  let left = rowBytes * height;
+  const zeros = Buffer.alloc(1 << 20);
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => out.push(b));
+  return new Promise((resolve, reject) => {
+    deflate.on('error', reject);
+    deflate.on('end', () => {
+      const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      resolve(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(out)), chunk('IEND', Buffer.alloc(0))]));
+    });
+    const pump = () => {
+      while (left > 0) {
+        const n = Math.min(left, zeros.length);
+        left -= n;
+        if (!deflate.write(zeros.subarray(0, n))) return void deflate.once('drain', pump);
+      }
+      deflate.end();
+    };
+    pump();
+  });
+}

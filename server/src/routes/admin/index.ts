@@ -40,7 +40,7 @@ export function adminRouter(ctx: AppContext): Router {
 
   router.post('/bulk-delete', async (req, res) => {
     const { type, ids } = parse(bulkDeleteSchema, req.body);
-    res.json(await admin.bulkDelete(ctx.db, req.user!, type, ids));
+    res.json(await admin.bulkDelete(ctx, req.user!, type, ids));
   });
 
   router.get('/stats', async (_req, res) => res.json(await admin.stats(ctx.db)));
@@ -63,7 +63,7 @@ export function adminRouter(ctx: AppContext): Router {
   router.get('/groups', async (req, res) => res.json(await admin.listGroups(ctx.db, parse(adminGroupsQuerySchema, req.query))));
   router.delete('/groups/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    await admin.deleteGroup(ctx.db, req.user!, id);
+    await admin.deleteGroupAndFiles(ctx, req.user!, id);
     res.json({ ok: true });
   });
 

@@ -120,7 +120,7 @@ export function blogRouter(ctx: AppContext): Router {
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(S.imageOnly, 'image_required');
     const saved = await saveImage(ctx.config.uploadsDir, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });
-    res.status(201).json({ url: saved.url });
+    res.status(201).json({ url: saved.url, width: saved.width, height: saved.height, thumbUrl: saved.thumbUrl });
   });
 
   return router;

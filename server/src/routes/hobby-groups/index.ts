@@ -108,7 +108,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const file = filesOf(req).image?.[0];
     const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
     try {
-      res.status(201).json(await groups.createPost(ctx.db, me, slug, { content: input.content, imageUrl: saved?.url ?? null }));
+      res.status(201).json(await groups.createPost(ctx.db, me, slug, { content: input.content, imageUrl: saved?.url ?? null, image: saved }));
     } catch (err) {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;

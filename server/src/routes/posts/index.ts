@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
-import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedUpload } from '../../services/uploads';
+import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
 
 const S = TEXTS.social;
@@ -43,13 +43,15 @@ export function postsRouter(ctx: AppContext): Router {
     if (image && video) throw errors.badRequest(S.oneFileOnly, 'one_file_only');
     if (!input.content && !image && !video) throw errors.badRequest(S.postTextRequired, 'post_empty');
     let saved: SavedUpload | null = null;
+    let savedImage: SavedImage | null = null;
     try {
-      if (image) saved = await saveImage(ctx.config.uploadsDir, image);
+      if (image) saved = savedImage = await saveImage(ctx.config.uploadsDir, image);
       if (video) saved = await saveVideo(ctx.config.uploadsDir, video);
       const post = await posts.createPost(ctx, user, {
         content: input.content,
         categoryId: input.categoryId,
         imageUrl: image ? saved!.url : null,
+        image: savedImage,
         videoUrl: video ? saved!.url : null,
       });
       res.status(201).json(post);

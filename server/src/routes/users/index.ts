@@ -92,7 +92,7 @@ export function usersRouter(ctx: AppContext): Router {
     const file = filesOf(req).profileImage?.[0];
     const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
     try {
-      const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null);
+      const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null, saved?.thumbUrl ?? null);
       if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
       res.json(users.presentProfile(updated, me));
     } catch (err) {

@@ -9,6 +9,10 @@ export interface Post {
   author: AuthorSummary & { photoURL: string | null };
   createdAt: string;
   imageUrl: string | null;
+  /** Stored size of the image and its WebP thumbnail (lists); null for images stored before they were kept. */
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageThumbUrl: string | null;
   videoUrl: string | null;
   likesCount: number;
   commentsCount: number;
@@ -40,7 +44,7 @@ export interface Notification {
   isRead: boolean;
   relatedPostId: number | null;
   relatedUserId: number | null;
-  relatedUser: { username: string; displayName: string; profileImage: string | null } | null;
+  relatedUser: { username: string; displayName: string; profileImage: string | null; profileImageThumb?: string | null } | null;
   link: string | null;
   createdAt: string;
 }
@@ -70,6 +74,7 @@ export interface Profile {
   website: string;
   hobbies: string[];
   profileImage: string | null;
+  profileImageThumb: string | null;
   role: 'user' | 'admin';
   isVerified: boolean;
   isPrivate: boolean;
@@ -80,6 +85,7 @@ export interface Person {
   username: string;
   displayName: string;
   profileImage: string | null;
+  profileImageThumb: string | null;
   role: 'user' | 'admin';
   bio: string;
   isVerified: boolean;
@@ -178,6 +184,9 @@ export interface GroupPost {
   id: number;
   content: string;
   imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageThumbUrl: string | null;
   authorId: number;
   author: AuthorSummary;
   likesCount: number;
@@ -200,6 +209,7 @@ export interface GroupMember {
   displayName: string;
   username: string;
   profileImage: string | null;
+  profileImageThumb?: string | null;
   role: string;
   siteRole: string;
 }

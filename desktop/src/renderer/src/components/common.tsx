@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Avatar, Empty, Result, Spin, Tooltip } from 'antd';
 import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { TEXTS, type AuthorSummary } from '@mahalle/shared';
+import { LIMITS, TEXTS, type AuthorSummary } from '@mahalle/shared';
 import { serverBase } from '../api/client';
 
 export function mediaUrl(url: string | null | undefined): string | undefined {
@@ -9,9 +10,20 @@ export function mediaUrl(url: string | null | undefined): string | undefined {
   return url.startsWith('/uploads/') ? serverBase() + url : url;
 }
 
-export function UserAvatar({ user, size = 40 }: { user: Pick<AuthorSummary, 'displayName' | 'profileImage'> | null | undefined; size?: number }) {
+/** width/height attributes of an image's thumbnail (longest side LIMITS.imageThumbSide, never enlarged), so its box is reserved before it loads. */
+export function thumbSize(width: number | null | undefined, height: number | null | undefined): { width: number; height: number } | undefined {
+  if (!width || !height) return undefined;
+  const scale = Math.min(1, LIMITS.imageThumbSide / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+export function UserAvatar({ user, size = 40 }: { user: (Pick<AuthorSummary, 'displayName' | 'profileImage'> & { profileImageThumb?: string | null }) | null | undefined; size?: number }) {
+  // The thumbnail when there is one (older photos have none); lazy, with its box fixed by size.
+  const src = mediaUrl(user?.profileImageThumb ?? user?.profileImage);
+  const [failed, setFailed] = useState<string>();
+  const img = src && src !== failed ? <img src={src} alt={user?.displayName ?? ''} width={size} height={size} loading="lazy" onError={() => setFailed(src)} /> : undefined;
   return (
-    <Avatar size={size} src={mediaUrl(user?.profileImage)} icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined} alt={user?.displayName ?? ''}>
+    <Avatar size={size} src={img} icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined} alt={user?.displayName ?? ''}>
       {user?.displayName?.[0]?.toLocaleUpperCase('tr')}
     </Avatar>
   );

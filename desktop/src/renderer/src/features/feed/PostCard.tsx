@@ -7,7 +7,7 @@ import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { Comment, Post } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { mediaUrl, UserAvatar, UserName } from '../../components/common';
+import { mediaUrl, thumbSize, UserAvatar, UserName } from '../../components/common';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { ReportButton, ReportDialog } from '../admin/ReportDialog';
@@ -82,7 +82,8 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
   );
 }
 
-export function PostCard({ post: p }: { post: Post }) {
+/** `large` where the post is shown alone (its page): the full image instead of the list thumbnail. */
+export function PostCard({ post: p, large = false }: { post: Post; large?: boolean }) {
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -188,7 +189,11 @@ export function PostCard({ post: p }: { post: Post }) {
               <RichText text={p.content} />
             </div>
           )}
-          {p.imageUrl && !imageFailed && <img src={mediaUrl(p.imageUrl)} alt="" onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', borderRadius: 8 }} />}
+          {p.imageUrl && !imageFailed && (large || !p.imageThumbUrl ? (
+            <img src={mediaUrl(p.imageUrl)} alt="" width={p.imageWidth ?? undefined} height={p.imageHeight ?? undefined} loading={large ? 'eager' : 'lazy'} onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
+          ) : (
+            <img src={mediaUrl(p.imageThumbUrl)} alt="" {...thumbSize(p.imageWidth, p.imageHeight)} loading="lazy" onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
+          ))}
           {p.videoUrl && <video src={mediaUrl(p.videoUrl)} controls style={{ marginTop: 8, maxWidth: '100%', maxHeight: 360, borderRadius: 8 }} />}
           <Space style={{ marginTop: 8 }} wrap>
             <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && like.mutate()} loading={like.isPending}>{p.likesCount}</Button>

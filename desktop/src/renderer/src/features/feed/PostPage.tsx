@@ -15,7 +15,7 @@ export default function PostPage() {
   return (
     <div>
       <Link to="/">← Ana Sayfa</Link>
-      <PostCard post={data} />
+      <PostCard post={data} large />
     </div>
   );
 }

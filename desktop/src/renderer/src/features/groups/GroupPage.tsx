@@ -7,7 +7,7 @@ import { LIMITS, TEXTS } from '@mahalle/shared';
 import { api, del, errorMessage, get, post } from '../../api/client';
 import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { mediaUrl, PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { mediaUrl, PageSpinner, thumbSize, UserAvatar, UserName } from '../../components/common';
 import { formatDateTime, fromNow, dayjs } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
@@ -46,7 +46,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
     <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
       <Space><UserAvatar user={p.author} size={32} /><UserName user={p.author} /><Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text></Space>
       <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
-      {p.imageUrl && <img src={mediaUrl(p.imageUrl)} alt="" style={{ maxWidth: '100%', maxHeight: 360, borderRadius: 8, marginBottom: 8, display: 'block' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />}
+      {p.imageUrl && <img src={mediaUrl(p.imageThumbUrl ?? p.imageUrl)} alt="" {...thumbSize(p.imageWidth, p.imageHeight)} loading="lazy" style={{ maxWidth: '100%', maxHeight: 360, height: 'auto', objectFit: 'contain', borderRadius: 8, marginBottom: 8, display: 'block' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />}
       <Space>
         <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>

@@ -88,7 +88,7 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
     if (file) fd.append('profileImage', file);
     try {
       const updated = await api<Profile>(`/api/users/${profile.id}`, { method: 'PATCH', form: fd });
-      setUser({ ...user, displayName: updated.displayName, email: updated.email ?? user.email, profileImage: updated.profileImage, isPrivate: updated.isPrivate });
+      setUser({ ...user, displayName: updated.displayName, email: updated.email ?? user.email, profileImage: updated.profileImage, profileImageThumb: updated.profileImageThumb, isPrivate: updated.isPrivate });
       notification.success({ message: 'Profil güncellendi' });
       void qc.invalidateQueries({ queryKey: ['users'] });
       onClose();

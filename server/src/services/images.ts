@@ -1,0 +1,104 @@
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import { LIMITS, TEXTS } from '@mahalle/shared';
+import { errors } from '../errors';
+
+const S = TEXTS.social;
+
+// Every upload is a different image: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/**
+ * Decoding runs on libuv's thread pool, which the SQLite driver needs too: at most two images
+ * are decoded at once, the rest wait their turn instead of starving every database query.
+ */
+const decodeSlots = pLimit(2);
+
+/** The formats we keep, by the name libvips reads from the bytes. The stored file keeps the uploaded format. */
+const OUTPUT = {
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+} as const;
+type Format = keyof typeof OUTPUT;
+
+export interface ProcessedImage {
+  data: Buffer;
+  ext: string;
+  mime: string;
+  /** Size of the stored image (one frame of an animation). */
+  width: number;
+  height: number;
+  /** WebP, first frame, at most LIMITS.imageThumbSide on its longest side. */
+  thumb: Buffer;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+const unreadable = () => errors.badRequest(S.imageUnreadable, 'image_unreadable');
+
+/**
+ * Decode an uploaded image and make the copies we store: the image re-encoded in its own format
+ * with every metadata block dropped (EXIF with GPS, XMP, comments, ICC after conversion to sRGB),
+ * EXIF orientation applied first, scaled down to LIMITS.imageMaxSide; and a WebP thumbnail.
+ *
+ * The pixel count is read from the header before anything is decoded, all frames of an animation
+ * counted, so a small file that expands to gigabytes is refused without being expanded. A file that
+ * does not decode completely (a valid header followed by anything else) is refused too.
+ */
+export function processImage(input: Buffer): Promise<ProcessedImage> {
+  return decodeSlots(() => decodeAndEncode(input));
+}
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
+  let meta: sharp.Metadata;
+  try {
+    // Header only: no pixel is decoded here, so no limit is needed yet.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  const format = meta.format as string;
+  if (!(format in OUTPUT) || !meta.width || !meta.height) throw unreadable();
+  const pages = Math.max(1, meta.pages ?? 1);
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * frameHeight * pages > LIMITS.imageMaxPixels) {
+    throw errors.badRequest(S.imageTooManyPixels, 'image_too_many_pixels');
+  }
+  const animated = pages > 1 && (format === 'gif' || format === 'webp');
+
+  try {
+    // failOn 'error': truncated or corrupt data is refused, never stored as a grey half-image; mere
+    // warnings (which many cameras' files raise) are not.
+    let image = sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error', animated });
+    // Orientation is baked into the pixels because the EXIF block that carried it is dropped.
+    if (!animated) image = image.rotate();
+    image = image.resize({ width: LIMITS.imageMaxSide, height: LIMITS.imageMaxSide, fit: 'inside', withoutEnlargement: true });
+    const out = OUTPUT[format as Format];
+    if (format === 'jpeg') image = image.jpeg({ quality: 82, progressive: true });
+    else if (format === 'png') image = image.png({ compressionLevel: 8 });
+    else if (format === 'webp') image = image.webp({ quality: 82 });
+    else image = image.gif();
+    // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP or IPTC unless asked to.
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+
+    const thumb = await sharp(data, { limitInputPixels: LIMITS.imageMaxPixels })
+      .resize({ width: LIMITS.imageThumbSide, height: LIMITS.imageThumbSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer({ resolveWithObject: true });
+
+    return {
+      data,
+      ext: out.ext,
+      mime: out.mime,
+      width: info.width,
+      height: info.pageHeight ?? info.height,
+      thumb: thumb.data,
+      thumbWidth: thumb.info.width,
+      thumbHeight: thumb.info.height,
+    };
+  } catch {
+    throw unreadable();
+  }
+}
