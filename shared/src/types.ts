@@ -20,4 +20,6 @@ export interface AuthorSummary {
   displayName: string;
   profileImage: string | null;
   role: Role;
+  /** Verified by an admin: shown with a mark next to the name. */
+  isVerified?: boolean;
 }
