@@ -258,6 +258,7 @@ export const TEXTS = {
     profileNotFound: 'Profil Bulunamadı',
     profileNotFoundHint: 'Lütfen giriş yapın',
     verifiedAdmin: 'Doğrulanmış Admin',
+    verifiedMember: 'Doğrulanmış üye',
     deletedUser: 'Silinmiş kullanıcı',
   },
 } as const;
