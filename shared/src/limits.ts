@@ -46,6 +46,8 @@ export const LIMITS = {
   eventYearMin: 2000,
   eventYearMax: 2100,
   reportReasonMax: 500,
+  /** What an admin may write to an author about removing or hiding their content. */
+  moderationReasonMax: 500,
   loginTimeoutMs: 15000,
   registerRedirectMs: 100,
   notificationDropdown: 5,
@@ -81,6 +83,8 @@ export const QUESTION_FILTER_ALL = 'Tümü';
 
 export const NOTIFICATION_TYPES = [
   'mention', 'like', 'comment', 'follow', 'follow_request', 'follow_accepted', 'event', 'other',
+  // An admin removed or hid the recipient's content; the message says what and why.
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

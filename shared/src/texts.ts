@@ -174,6 +174,11 @@ export const TEXTS = {
     nothingSelected: 'Hiçbir kayıt seçilmedi',
     actionInvalid: 'Geçersiz işlem',
     hideNotForUsers: 'Kullanıcılar gizlenemez; silebilirsiniz',
+    moderationReasonTooLong: 'Gerekçe en fazla 500 karakter olabilir',
+    /** Roles as the workspace shows them (the API keeps 'user' and 'admin'). */
+    roles: { user: 'Üye', admin: 'Yönetici' } as Record<string, string>,
+    /** Kinds of the statistics tab's recent activity. */
+    activityTypes: { user: 'Yeni üye', post: 'Gönderi', question: 'Soru', blog: 'Blog', event: 'Etkinlik' } as Record<string, string>,
     /** What the workspace calls each kind of reported thing. */
     reportTargets: {
       post: 'Gönderi',
@@ -223,6 +228,26 @@ export const TEXTS = {
       'report.dismiss': 'Şikayet reddedildi',
     } as Record<string, string>,
   },
+  /**
+   * What the author is told when an admin removes or hides their content (notification type
+   * 'moderation'), and what older notifications say once their content is gone.
+   */
+  moderation: {
+    subjects: {
+      post: 'Gönderiniz',
+      group_post: 'Grup gönderiniz',
+      comment: 'Yorumunuz',
+      answer: 'Cevabınız',
+      blog_comment: 'Blog yorumunuz',
+      group_comment: 'Grup yorumunuz',
+    } as Record<string, string>,
+    removed: 'yönetim tarafından kaldırıldı',
+    hidden: 'yönetim tarafından gizlendi',
+    reason: 'Gerekçe',
+    noReason: 'Topluluk kurallarına aykırı bulundu.',
+    contentRemoved: 'Bu içerik kaldırıldı',
+    reasonLabel: 'Gerekçe (yazara bildirilir, isteğe bağlı)',
+  },
   /** Confirm dialogs before a delete: the same words wherever the same thing is deleted. */
   confirm: {
     cannotUndo: 'Bu işlem geri alınamaz.',
@@ -239,6 +264,7 @@ export const TEXTS = {
     profileNotFound: 'Profil Bulunamadı',
     profileNotFoundHint: 'Lütfen giriş yapın',
     verifiedAdmin: 'Doğrulanmış Admin',
+    verifiedMember: 'Doğrulanmış üye',
     deletedUser: 'Silinmiş kullanıcı',
   },
 } as const;

@@ -24,4 +24,6 @@ export interface AuthorSummary {
   /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
   profileImageThumb: string | null;
   role: Role;
+  /** Verified by an admin: shown with a mark next to the name. */
+  isVerified?: boolean;
 }

@@ -53,7 +53,7 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
 }
 
 /** Author fields for embedding; a missing author (deleted account) gets a placeholder. */
-export function presentAuthor(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> | null | undefined): AuthorSummary {
+export function presentAuthor(row: (Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> & { is_verified?: boolean | number | null }) | null | undefined): AuthorSummary {
   if (!row || row.id == null) {
     return { id: 0, username: '', displayName: TEXTS.users.deletedUser, profileImage: null, profileImageThumb: null, role: 'user' };
   }
@@ -64,6 +64,7 @@ export function presentAuthor(row: Pick<UserRow, 'id' | 'username' | 'display_na
     profileImage: row.profile_image,
     profileImageThumb: row.profile_image_thumb ?? null,
     role: row.role,
+    isVerified: Boolean(row.is_verified),
   };
 }
 
@@ -75,6 +76,7 @@ export const AUTHOR_COLUMNS = [
   'u.profile_image as u_profile_image',
   'u.profile_image_thumb as u_profile_image_thumb',
   'u.role as u_role',
+  'u.is_verified as u_is_verified',
 ] as const;
 
 export interface AuthorJoin {
@@ -84,11 +86,12 @@ export interface AuthorJoin {
   u_profile_image: string | null;
   u_profile_image_thumb?: string | null;
   u_role: Role;
+  u_is_verified?: boolean | number | null;
 }
 
 /** The author selected with AUTHOR_COLUMNS; a deleted account gets the placeholder. */
 export function authorFromJoin(r: AuthorJoin) {
   return r.u_id == null
     ? presentAuthor(null)
-    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role });
+    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role, is_verified: r.u_is_verified });
 }

@@ -9,6 +9,8 @@ import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
 import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn } from '../db/keyset';
+import { announceNotifications } from './notifications';
+import { notifyModeration } from './moderation';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -351,29 +353,32 @@ export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; se
  * Deletes a post or group post inside the caller's transaction and returns what to do once it
  * has committed: its files are removed only then, so a rolled-back delete keeps them.
  */
-export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, admin: UserRow, kind: 'post' | 'group_post', id: number) {
+export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, admin: UserRow, kind: 'post' | 'group_post', id: number, reason = '') {
   const table = kind === 'post' ? 'posts' : 'group_posts';
   const before = await trx(table).where({ id }).first();
   if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
   await trx(table).where({ id }).delete();
   if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
   await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
+  // The author learns what went and why; the socket hears of it once this has committed.
+  const notice = await notifyModeration(trx, admin, { authorId: before.author_id, kind, action: 'delete', content: before.content, reason });
   return async () => {
     await removeUpload(ctx.config.uploadsDir, before.image_url);
     await removeUpload(ctx.config.uploadsDir, before.video_url);
+    if (notice) announceNotifications(ctx.bus, [notice]);
   };
 }
 
-export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number) {
-  const cleanup = await ctx.db.transaction((trx) => deleteContentTx(ctx, trx, admin, kind, id));
+export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, reason = '') {
+  const cleanup = await ctx.db.transaction((trx) => deleteContentTx(ctx, trx, admin, kind, id, reason));
   await cleanup();
 }
 
 /** One confirm, many posts: all are deleted in one transaction, or none is. */
-export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[]) {
+export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[], reason = '') {
   const cleanups = await ctx.db.transaction(async (trx) => {
     const done: (() => Promise<void>)[] = [];
-    for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id));
+    for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id, reason));
     return done;
   });
   for (const c of cleanups) await c();

@@ -8,6 +8,7 @@ import { lockRow } from '../db/locks';
 import type { AppContext } from '../context';
 import { announceNotifications, createNotification } from './notifications';
 import { imageSizeColumns, type StoredImageSize } from './uploads';
+import { notifyModeration } from './moderation';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -301,15 +302,19 @@ export async function canSeeGroupPost(db: Db, postId: number, viewer: UserRow | 
   );
 }
 
-/** The post's author, the group's creator or an admin. Answers the image to remove once committed. */
-export async function deletePost(db: Knex, me: UserRow, postId: number): Promise<string | null> {
+/**
+ * The post's author, the group's creator or an admin; someone else removing it tells the author
+ * why. Answers the image to remove and the notification to announce once committed.
+ */
+export async function deletePost(db: Knex, me: UserRow, postId: number, reason = '') {
   return db.transaction(async (trx) => {
     const post = await postWithGroup(trx, postId);
     if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
     if (post.group_creator_id !== me.id) await auditModeration(trx, me, post.author_id, 'group_post.delete', { type: 'group_post', id: postId }, { before: { content: post.content, authorId: post.author_id } });
-    return (post.image_url as string | null) ?? null;
+    const notice = await notifyModeration(trx, me, { authorId: post.author_id, kind: 'group_post', action: 'delete', content: post.content, reason });
+    return { image: (post.image_url as string | null) ?? null, notice };
   });
 }
 

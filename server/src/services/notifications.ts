@@ -64,12 +64,14 @@ export interface NotificationRow {
   ru_display_name: string | null;
   ru_profile_image: string | null;
   ru_profile_image_thumb: string | null;
+  rp_hidden: boolean | number | null;
 }
 
 function notificationsQuery(db: Knex | Knex.Transaction) {
   return db('notifications as n')
     .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
-    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb');
+    .leftJoin('posts as rp', 'rp.id', 'n.related_post_id')
+    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb', 'rp.is_hidden as rp_hidden');
 }
 
 export function presentNotification(r: NotificationRow) {
@@ -85,6 +87,8 @@ export function presentNotification(r: NotificationRow) {
       ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
       : null,
     link: r.link,
+    /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
+    contentRemoved: Boolean(r.rp_hidden),
     createdAt: toIso(r.created_at),
   };
 }

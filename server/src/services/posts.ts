@@ -18,6 +18,7 @@ import { presentComment, presentPosts, type CommentRow, type PostRow } from '../
 import { announceNotifications, createNotification } from './notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
 import { lockRow } from '../db/locks';
+import { notifyModeration } from './moderation';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -188,18 +189,23 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
   return getPost(ctx.db, id, actor.id);
 }
 
-/** The author or an admin; likes, comments, bookmarks, hashtags and notifications go with it. */
-export async function deletePost(ctx: AppContext, actor: UserRow, id: number) {
+/**
+ * The author or an admin; likes, comments, bookmarks, hashtags and notifications go with it. An
+ * admin removing someone else's post tells its author, with the reason given (if any).
+ */
+export async function deletePost(ctx: AppContext, actor: UserRow, id: number, reason = '') {
   const post = await ctx.db.transaction(async (trx) => {
     const p = await ownedPost(trx, id, actor);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
-    return { ...p, affected };
+    const notice = actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;
+    return { ...p, affected, notice };
   });
   await removeUpload(ctx.config.uploadsDir, post.image_url);
   await removeUpload(ctx.config.uploadsDir, post.video_url);
   for (const userId of post.affected) ctx.bus.emit('notifications:changed', { userId });
+  if (post.notice) announceNotifications(ctx.bus, [post.notice]);
 }
 
 async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {

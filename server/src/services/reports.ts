@@ -9,6 +9,8 @@ import { intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
 import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
+import { announceNotifications } from './notifications';
+import { notifyModeration, type ModeratedKind } from './moderation';
 
 const A = TEXTS.admin;
 
@@ -162,21 +164,29 @@ async function closeReportTx(
   const type = report.target_type as ReportTarget;
   const t = TARGETS[type];
   const action = outcome === 'dismissed' ? 'none' : input.action;
-  if (action !== 'none' && !(await trx(t.table).where({ id: report.target_id }).first('id'))) {
+  const target = action === 'none' ? null : await trx(t.table).where({ id: report.target_id }).first('id', `${t.text} as text`, `${t.author} as author_id`);
+  if (action !== 'none' && !target) {
     throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
   }
+  // The author is told what happened to their content, with the admin's note as the reason.
+  const tellAuthor = async (act: 'delete' | 'hide') => {
+    const notice = await notifyModeration(trx, admin, { authorId: target.author_id, kind: type as ModeratedKind, action: act, content: String(target.text ?? ''), reason: input.note });
+    if (notice) cleanups.push(async () => announceNotifications(ctx.bus, [notice]));
+  };
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
     await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
     await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
+    await tellAuthor('hide');
   } else if (action === 'delete') {
-    if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id));
+    if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
     else if (type === 'user') {
       const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
       if (cleanup) cleanups.push(cleanup);
     } else {
       const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
       await deleteCommentTx(trx, admin, kind, report.target_id);
+      await tellAuthor('delete');
     }
   }
   const now = nowIso();

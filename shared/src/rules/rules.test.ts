@@ -3,6 +3,7 @@ import { blogSlug, groupSlug } from './slug';
 import { passwordScore, passwordStrength, isPasswordAcceptable } from './password';
 import { extractHashtags, extractMentions, hashtagKey, badgeText, truncate } from './text';
 import { foldKey } from './fold';
+import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent } from './numbers';
 
 describe('slugs', () => {
   it('derives a group slug by the specification rule', () => {
@@ -46,5 +47,18 @@ describe('text rules', () => {
     expect(badgeText(7)).toBe('7');
     expect(badgeText(100)).toBe('99+');
     expect(truncate('abcdef', 3)).toBe('abc...');
+  });
+});
+
+describe('Turkish numbers', () => {
+  it('puts the percent sign first and signs only what is not zero', () => {
+    expect(formatPercent(34)).toBe('%34');
+    expect(formatPercent(0)).toBe('%0');
+    expect(formatSignedPercent(12)).toBe('+%12');
+    expect(formatSignedPercent(-5)).toBe('-%5');
+    expect(formatSignedPercent(0)).toBe('%0');
+    expect(formatSignedNumber(89)).toBe('+89');
+    expect(formatSignedNumber(0)).toBe('0');
+    expect(formatNumber(1247)).toBe('1.247');
   });
 });

@@ -136,7 +136,11 @@ export const bulkReportsSchema = z.object({
   note: z.string().trim().max(1000).optional().default(''),
 });
 
-export const bulkContentSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), ids: bulkIds });
+/** The optional reason an admin gives the author when removing their content (told in a notification). */
+export const moderationReasonSchema = z.string().trim().max(LIMITS.moderationReasonMax, { error: A.moderationReasonTooLong }).optional().default('');
+export const moderationQuerySchema = z.object({ reason: moderationReasonSchema });
+
+export const bulkContentSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), ids: bulkIds, reason: moderationReasonSchema });
 
 export const bulkCommentsSchema = z.object({
   items: z.array(z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema })).min(1, { error: A.nothingSelected }).max(500),

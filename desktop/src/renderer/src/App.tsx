@@ -97,7 +97,8 @@ export function App() {
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
     <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
-      <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1, duration: 5 }}>
+      {/* Toasts open below the 64 px header, never over its bell, messages and menu. */}
+      <AntApp notification={{ maxCount: 1, duration: 5, top: 72 }} message={{ maxCount: 1, duration: 5, top: 72 }}>
         {platform.kind === 'desktop' && !serverBase() ? (
           <ServerSetup />
         ) : (

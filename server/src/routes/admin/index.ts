@@ -19,6 +19,7 @@ import {
   contentQuerySchema,
   eventKindParamsSchema,
   idParamsSchema,
+  moderationQuerySchema,
   reportsQuerySchema,
   resolveReportSchema,
 } from '@mahalle/shared';
@@ -89,12 +90,13 @@ export function adminRouter(ctx: AppContext): Router {
 
   router.get('/content', async (req, res) => res.json(await admin.listContent(ctx.db, parse(contentQuerySchema, req.query))));
   router.post('/content/bulk-delete', async (req, res) => {
-    const { kind, ids } = parse(bulkContentSchema, req.body);
-    res.json(await admin.bulkDeleteContent(ctx, req.user!, kind, ids));
+    const { kind, ids, reason } = parse(bulkContentSchema, req.body);
+    res.json(await admin.bulkDeleteContent(ctx, req.user!, kind, ids, reason));
   });
   router.delete('/content/:kind/:id', async (req, res) => {
     const { kind, id } = parse(contentKindParamsSchema, req.params);
-    await admin.deleteContent(ctx, req.user!, kind, id);
+    const { reason } = parse(moderationQuerySchema, req.query);
+    await admin.deleteContent(ctx, req.user!, kind, id, reason);
     res.json({ ok: true });
   });
 

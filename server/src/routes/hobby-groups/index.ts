@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, pageQuerySchema, userIdParamsSchema, LIMITS, TEXTS } from '@mahalle/shared';
+import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, moderationQuerySchema, pageQuerySchema, userIdParamsSchema, LIMITS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
 import * as groups from '../../services/hobby-groups';
+import { announceNotifications } from '../../services/notifications';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 
 /** /api/hobby-groups: the slug routes and the /posts/... routes share the prefix, posts first. */
@@ -30,8 +31,10 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.delete('/posts/:id', async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
-    const image = await groups.deletePost(ctx.db, me, id);
+    const { reason } = parse(moderationQuerySchema, req.query);
+    const { image, notice } = await groups.deletePost(ctx.db, me, id, reason);
     await removeUpload(ctx.config.uploadsDir, image);
+    if (notice) announceNotifications(ctx.bus, [notice]);
     res.json({ ok: true });
   });
   router.get('/posts/:id/like', async (req, res) => {

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   LIMITS,
   listPostsQuerySchema,
+  moderationQuerySchema,
   pageQuerySchema,
   TEXTS,
   updatePostSchema,
@@ -71,7 +72,8 @@ export function postsRouter(ctx: AppContext): Router {
   router.delete('/:id', async (req, res) => {
     const user = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
-    await posts.deletePost(ctx, user, id);
+    const { reason } = parse(moderationQuerySchema, req.query);
+    await posts.deletePost(ctx, user, id, reason);
     res.json({ ok: true });
   });
 

@@ -215,3 +215,17 @@ describe('posts', () => {
     expect((await client.post(`/api/posts/${post.id}/share`)).body).toEqual({ sharesCount: 2 });
   });
 });
+
+describe('authors carry their verified mark', () => {
+  it('a post and its comment say whether an admin verified their author', async () => {
+    const admin = await server.admin();
+    const author = await server.member();
+    const other = await server.member();
+    expect((await admin.client.patch(`/api/admin/users/${author.user.id}`, { isVerified: true })).status).toBe(200);
+    const post = (await author.client.post('/api/posts', { content: 'doğrulanmış yazar' })).body;
+    expect(post.author).toMatchObject({ id: author.user.id, isVerified: true });
+    await other.client.post(`/api/posts/${post.id}/comments`, { content: 'doğrulanmamış yorumcu' });
+    const [comment] = (await other.client.get(`/api/posts/${post.id}/comments`)).body;
+    expect(comment.author).toMatchObject({ id: other.user.id, isVerified: false });
+  });
+});

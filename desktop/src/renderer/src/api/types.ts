@@ -46,6 +46,8 @@ export interface Notification {
   relatedUserId: number | null;
   relatedUser: { username: string; displayName: string; profileImage: string | null; profileImageThumb?: string | null } | null;
   link: string | null;
+  /** The post it is about was removed by an admin. */
+  contentRemoved?: boolean;
   createdAt: string;
 }
 export interface Message {

@@ -23,21 +23,26 @@ export function UserAvatar({ user, size = 40 }: { user: (Pick<AuthorSummary, 'di
   const [failed, setFailed] = useState<string>();
   const img = src && src !== failed ? <img src={src} alt={user?.displayName ?? ''} width={size} height={size} loading="lazy" onError={() => setFailed(src)} /> : undefined;
   return (
-    <Avatar size={size} src={img} icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined} alt={user?.displayName ?? ''}>
+    // The initial grows with the avatar (antd keeps it at the default font size otherwise).
+    <Avatar size={size} src={img} icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined} alt={user?.displayName ?? ''} style={{ fontSize: Math.round(size * 0.42) }}>
       {user?.displayName?.[0]?.toLocaleUpperCase('tr')}
     </Avatar>
   );
 }
 
-/** Name with the verified mark for admins ('Doğrulanmış Admin'). */
+/**
+ * Name with the verified mark: admins ('Doğrulanmış Admin', as the specification asks) and
+ * members an admin has verified ('Doğrulanmış üye'), wherever a name is shown prominently.
+ */
 export function UserName({ user, link = true }: { user: AuthorSummary; link?: boolean }) {
   const name = <strong>{user.displayName || user.username}</strong>;
+  const mark = user.role === 'admin' ? TEXTS.users.verifiedAdmin : user.isVerified ? TEXTS.users.verifiedMember : null;
   return (
     <span>
       {link && user.username ? <Link to={`/user/${user.username}`}>{name}</Link> : name}
-      {user.role === 'admin' && (
-        <Tooltip title={TEXTS.users.verifiedAdmin} mouseEnterDelay={0.7}>
-          <CheckCircleFilled style={{ color: '#1677ff', marginInlineStart: 4 }} aria-label={TEXTS.users.verifiedAdmin} />
+      {mark && (
+        <Tooltip title={mark} mouseEnterDelay={0.7}>
+          <CheckCircleFilled style={{ color: '#1677ff', marginInlineStart: 4, fontSize: '0.85em' }} aria-label={mark} role="img" data-testid="verified-mark" />
         </Tooltip>
       )}
     </span>

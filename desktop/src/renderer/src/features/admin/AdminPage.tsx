@@ -11,6 +11,7 @@ import { formatDateTime, fromNow } from '../../components/time';
 import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { describeChange } from './table/format';
 import { usePageMeta } from '../shell/meta';
+import { confirmDelete as confirmRemoval, reasonQuery } from '../../components/confirmDelete';
 
 /** Deletes the selected rows of one table in one transaction on the server: all, or none. */
 const bulkDelete = (type: string, ids: string[]) => post('/api/admin/bulk-delete', { type, ids: ids.map(Number) });
@@ -62,7 +63,7 @@ function UsersTab() {
     { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
     { key: 'username', title: 'Kullanıcı adı', width: 140, sortKey: 'username', render: (u) => `@${u.username}` },
     { key: 'email', title: 'E-posta', width: 200 },
-    { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{u.role}</Tag> },
+    { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
     {
@@ -210,7 +211,8 @@ function ReportsTab() {
       <Modal open={!!closing} title={closing?.outcome === 'dismiss' ? 'Şikayeti reddet' : 'Şikayeti çöz'} okText="Onayla" cancelText="İptal" onOk={() => void close()} onCancel={() => setClosing(null)}>
         {closing?.action === 'delete' && <Typography.Paragraph type="danger">Şikayet edilen içerik kalıcı olarak silinecek.</Typography.Paragraph>}
         {closing?.action === 'hide' && <Typography.Paragraph>İçerik okuyuculardan gizlenecek.</Typography.Paragraph>}
-        <Input.TextArea value={note} onChange={(e) => setNote(e.target.value)} placeholder="Not (isteğe bağlı)" aria-label="Not" />
+        {/* When the content is deleted or hidden, the note is what its author is told as the reason. */}
+        <Input.TextArea value={note} onChange={(e) => setNote(e.target.value)} placeholder={closing?.action === 'none' ? 'Not (isteğe bağlı)' : TEXTS.moderation.reasonLabel} aria-label="Not" maxLength={LIMITS.moderationReasonMax} />
       </Modal>
     </>
   );
@@ -341,11 +343,11 @@ function ContentTab() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
-  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const url = `/api/admin/content?${query({ kind, sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more, loadingMore } = useSorted<ContentRow>(['content'], url);
-  const remove = (id: number | string) => del(`/api/admin/content/${kind}/${id}`);
+  const { modal } = App.useApp();
+  const remove = (id: number | string, reason = '') => del(`/api/admin/content/${kind}/${id}${reasonQuery(reason)}`);
   return (
     <AdminTable<ContentRow>
       id={`content-${kind}`}
@@ -371,7 +373,8 @@ function ContentTab() {
         { key: 'commentsCount', title: 'Yorum', width: 90, sortKey: 'commentsCount' },
         { key: 'isHidden', title: 'Durum', width: 90, render: (r) => (r.isHidden ? <Tag color="orange">Gizli</Tag> : <Tag color="green">Yayında</Tag>) },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => confirmDelete('İçeriği Sil', TEXTS.confirm.cannotUndo, () => act(remove(r.id), 'Silindi', 'Silinemedi'))}>Sil</Button> },
+        // The author is told, with the reason the admin writes here (optional).
+        { key: 'actions', title: 'İşlemler', width: 100, render: (r) => <Button size="small" danger onClick={() => confirmRemoval(modal.confirm, { title: 'İçeriği Sil', moderating: true, run: (reason) => act(remove(r.id, reason), 'Silindi', 'Silinemedi').catch(() => undefined) })}>Sil</Button> },
       ]}
       bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(post('/api/admin/content/bulk-delete', { kind, ids: ids.map(Number) }), 'İçerikler silindi', 'İçerikler silinemedi') }]}
     />
@@ -517,7 +520,7 @@ export default function AdminPage() {
             <>
               <Row gutter={[12, 12]}>{statLabels.map(([k, label]) => <Col key={k} xs={12} md={6}><Card size="small"><Statistic title={label} value={stats?.[k] ?? 0} /></Card></Col>)}</Row>
               <Card title="Son Aktiviteler" size="small" style={{ marginTop: 12 }}>
-                <List dataSource={stats?.recentActivity ?? []} renderItem={(a) => <List.Item><Tag>{a.type}</Tag> {a.title} <Typography.Text type="secondary">{fromNow(a.date)}</Typography.Text></List.Item>} />
+                <List dataSource={stats?.recentActivity ?? []} renderItem={(a) => <List.Item><Tag>{A.activityTypes[a.type] ?? a.type}</Tag> {a.title} <Typography.Text type="secondary">{fromNow(a.date)}</Typography.Text></List.Item>} />
               </Card>
             </>
           ) },

@@ -3,16 +3,25 @@ import { App, Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, 
 import { FireOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEXTS } from '@mahalle/shared';
+import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
 import { errorMessage, get, post } from '../../api/client';
 import type { EventItem, Hashtag, Person, Post } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { EmptyState, PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { PostCard } from '../feed/PostCard';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 
 type PopularPerson = Person & { followersCount: number; postsCount: number };
+
+/**
+ * A topic card counts the tag's posts of the last seven days (that is what makes it trending),
+ * while /api/hashtags/{tag}/posts lists every post ever tagged: '1 gönderi' opened on 3. The
+ * card says which week it counts, and the panel shows that week's posts, older ones on request.
+ */
+const TREND_WINDOW = 'Son 7 günde';
+const TREND_DAYS = 7;
 
 /** A short label for a member's card: their role, or how much they take part. */
 function badgeLabel(p: PopularPerson): string {
@@ -48,7 +57,7 @@ function People({ filter }: { filter: string }) {
             <Space align="start">
               <UserAvatar user={p} size={48} />
               <div>
-                <UserName user={p} /> {i < 3 && !filter && <Tag color="gold">#{i + 1}</Tag>} {p.isVerified && <Tag color="blue">Doğrulanmış</Tag>} <Tag>{badgeLabel(p)}</Tag>
+                <UserName user={p} /> {i < 3 && !filter && <Tag color="gold">#{i + 1}</Tag>} <Tag>{badgeLabel(p)}</Tag>
                 <div><Typography.Text type="secondary">@{p.username}</Typography.Text></div>
                 <Typography.Paragraph ellipsis={{ rows: 2 }}>{p.bio}</Typography.Paragraph>
                 <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>{p.followersCount} takipçi · {p.postsCount} gönderi</Typography.Text>
@@ -70,12 +79,16 @@ export default function DiscoverPage() {
   const [params] = useSearchParams();
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState<string | null>(null);
+  const [showOlder, setShowOlder] = useState(false);
   const { data: trending = [], isLoading: loadingTags } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
   const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
-  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
+  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
   const { data: daily } = useQuery({ queryKey: ['stats', 'today'], queryFn: () => get<{ newContent: number; activeUsers: number; engagement: number }>('/api/stats/today') });
   const f = filter.toLocaleLowerCase('tr');
+  const since = Date.now() - TREND_DAYS * 86_400_000;
+  const recentTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() >= since);
+  const olderTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() < since);
   const shownPosts = popular.filter((p) => !f || p.content.toLocaleLowerCase('tr').includes(f));
   return (
     <Row gutter={24}>
@@ -96,10 +109,10 @@ export default function DiscoverPage() {
                   <Row gutter={[12, 12]}>
                     {trending.filter((t) => !f || t.tag.includes(f)).map((t, i) => (
                       <Col key={t.tag} xs={12} md={8}>
-                        <Card hoverable size="small" onClick={() => setTag(t.tag)} data-testid="topic-card">
+                        <Card hoverable size="small" onClick={() => { setTag(t.tag); setShowOlder(false); }} data-testid="topic-card">
                           <Space><Typography.Text type="secondary">#{i + 1}</Typography.Text>{t.hot && <Tag color="red" icon={<FireOutlined />}>Hot</Tag>}</Space>
                           <Typography.Title level={5} style={{ margin: '4px 0' }}>#{t.tag}</Typography.Title>
-                          <Typography.Text type="secondary">{t.posts} gönderi · {t.growth >= 0 ? '+' : ''}{t.growth}%</Typography.Text>
+                          <Typography.Text type="secondary">{TREND_WINDOW} {t.posts} gönderi · {formatSignedPercent(t.growth)}</Typography.Text>
                         </Card>
                       </Col>
                     ))}
@@ -107,12 +120,20 @@ export default function DiscoverPage() {
                 )}
                 {tag && (
                   <Card title={`#${tag} Gönderileri`} extra={<Button onClick={() => setTag(null)}>Kapat</Button>} style={{ marginTop: 16 }}>
-                    {loadingTagPosts ? <PageSpinner /> : tagPosts.length === 0 ? <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text> : tagPosts.map((p) => <PostCard key={p.id} post={p} />)}
+                    {loadingTagPosts ? <PageSpinner /> : tagPosts.length === 0 ? <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text> : (
+                      <>
+                        <Typography.Paragraph type="secondary">{TREND_WINDOW} {recentTagPosts.length} gönderi</Typography.Paragraph>
+                        {recentTagPosts.map((p) => <PostCard key={p.id} post={p} />)}
+                        {olderTagPosts.length > 0 && (showOlder
+                          ? olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
+                          : <Button block onClick={() => setShowOlder(true)}>Daha eski gönderiler ({olderTagPosts.length})</Button>)}
+                      </>
+                    )}
                   </Card>
                 )}
               </>
             ) },
-            { key: 'events', label: 'Etkinlikler', children: events.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" /> : (
+            { key: 'events', label: 'Etkinlikler', children: loadingEvents ? <PageSpinner /> : events.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" /> : (
               <Row gutter={[16, 16]}>{events.map((e) => <Col key={e.id} xs={24} md={12}><EventCard event={e} /></Col>)}</Row>
             ) },
           ]}
@@ -120,15 +141,16 @@ export default function DiscoverPage() {
       </Col>
       <Col xs={0} xl={7}>
         <Card title="Günlük İstatistikler" size="small">
-          <Statistic title="Yeni içerik (24 saat)" value={daily?.newContent ?? 0} prefix="+" loading={!daily} />
-          <Statistic title="Aktif kullanıcı (24 saat)" value={daily?.activeUsers ?? 0} loading={!daily} />
-          <Statistic title="Etkileşim (beğeni veya yorum alan gönderiler)" value={daily?.engagement ?? 0} suffix="%" loading={!daily} />
+          {/* Turkish writes '+89' and '%34': one shared formatter, no detached prefix or suffix. */}
+          <Statistic title="Yeni içerik (24 saat)" value={formatSignedNumber(daily?.newContent ?? 0)} loading={!daily} />
+          <Statistic title="Aktif kullanıcı (24 saat)" value={formatNumber(daily?.activeUsers ?? 0)} loading={!daily} />
+          <Statistic title="Etkileşim (beğeni veya yorum alan gönderiler)" value={formatPercent(daily?.engagement ?? 0)} loading={!daily} />
         </Card>
         <Card title="Şu An Trend" size="small" style={{ marginTop: 12 }}>
-          <List dataSource={trending.slice(0, 5)} renderItem={(t) => <List.Item>#{t.tag} <Typography.Text type="secondary">{t.posts}</Typography.Text></List.Item>} />
+          {loadingTags ? <ListSkeleton rows={5} /> : <List dataSource={trending.slice(0, 5)} locale={{ emptyText: 'Henüz gündem yok' }} renderItem={(t) => <List.Item>#{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text></List.Item>} />}
         </Card>
         <Card title="Öne Çıkan İçerik" size="small" style={{ marginTop: 12 }}>
-          {popular.slice(0, 2).map((p) => <div key={p.id} style={{ marginBottom: 8 }}><Link to={`/posts/${p.id}`}>{p.content.slice(0, 60)}</Link></div>)}
+          {isLoading ? <ListSkeleton rows={2} /> : popular.slice(0, 2).map((p) => <div key={p.id} style={{ marginBottom: 8 }}><Link to={`/posts/${p.id}`}>{p.content.slice(0, 60)}</Link></div>)}
         </Card>
       </Col>
     </Row>

@@ -11,6 +11,7 @@ import { mediaUrl, thumbSize, UserAvatar, UserName } from '../../components/comm
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { ReportButton, ReportDialog } from '../admin/ReportDialog';
+import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
 
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
@@ -92,6 +93,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   const [editing, setEditing] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
+  const [likeStatus, setLikeStatus] = useState('');
   const refresh = () => void qc.invalidateQueries({ queryKey: ['posts'] });
   const requireLogin = () => {
     if (!user) {
@@ -103,8 +105,10 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   };
   const like = useMutation({
     mutationFn: () => post<{ liked: boolean }>(`/api/posts/${p.id}/like`),
+    // The filled heart and the count are the confirmation; a toast per like would cover the
+    // header's icons. The words stay for screen readers, in a polite live region.
     onSuccess: (r) => {
-      notification.success({ message: r.liked ? 'Beğeni yapıldı' : 'Beğeni kaldırıldı' });
+      setLikeStatus(r.liked ? 'Beğeni yapıldı' : 'Beğeni kaldırıldı');
       refresh();
     },
     onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi başarısız oldu') }),
@@ -129,14 +133,12 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
     void post(`/api/posts/${p.id}/share`).then(refresh).catch(() => undefined);
   };
   const remove = () =>
-    modal.confirm({
+    confirmDelete(modal.confirm, {
       title: TEXTS.confirm.deletePost,
-      content: TEXTS.confirm.cannotUndo,
-      okText: 'Sil',
-      cancelText: 'İptal',
-      okButtonProps: { danger: true },
-      onOk: () =>
-        del(`/api/posts/${p.id}`)
+      // An admin removing someone else's post may tell the author why.
+      moderating: user?.role === 'admin' && user.id !== p.author.id,
+      run: (reason) =>
+        del(`/api/posts/${p.id}${reasonQuery(reason)}`)
           .then(() => {
             notification.success({ message: 'Gönderi silindi' });
             refresh();
@@ -195,6 +197,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             <img src={mediaUrl(p.imageThumbUrl)} alt="" {...thumbSize(p.imageWidth, p.imageHeight)} loading="lazy" onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
           ))}
           {p.videoUrl && <video src={mediaUrl(p.videoUrl)} controls style={{ marginTop: 8, maxWidth: '100%', maxHeight: 360, borderRadius: 8 }} />}
+          <span role="status" aria-live="polite" className="visually-hidden" data-testid="like-status">{likeStatus}</span>
           <Space style={{ marginTop: 8 }} wrap>
             <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && like.mutate()} loading={like.isPending}>{p.likesCount}</Button>
             <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>{p.commentsCount}</Button>

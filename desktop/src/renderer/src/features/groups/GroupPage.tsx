@@ -12,11 +12,13 @@ import { formatDateTime, fromNow, dayjs } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
+import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
+import { ListSkeleton } from '../../components/ListSkeleton';
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification, modal } = App.useApp();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
@@ -51,7 +53,22 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
         <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>
         {user && user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
-        {canDelete && <Button type="text" danger icon={<DeleteOutlined />} aria-label="Gönderiyi sil" onClick={() => void del(`/api/hobby-groups/posts/${p.id}`).then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })} />}
+        {canDelete && (
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label="Gönderiyi sil"
+            // Asks first, as the feed's delete does; someone else's post may get a reason for its author.
+            onClick={() => confirmDelete(modal.confirm, {
+              title: TEXTS.confirm.deletePost,
+              moderating: user.id !== p.authorId,
+              run: (reason) => del(`/api/hobby-groups/posts/${p.id}${reasonQuery(reason)}`)
+                .then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })
+                .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
+            })}
+          />
+        )}
       </Space>
       {open && (
         <div style={{ marginTop: 8 }}>
@@ -110,8 +127,8 @@ export default function GroupPage() {
   const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
   const { data: posts = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
-  const { data: members = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
-  const { data: events = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
+  const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
+  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
   if (isError || !g) return <Result status="404" title="Grup bulunamadı" extra={<Link to="/categories">Gruplara dön</Link>} />;
@@ -193,13 +210,13 @@ export default function GroupPage() {
           </Col>
           <Col xs={24} lg={8}>
             <Card title="Üyeler" size="small">
-              <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
+              {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
                 <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
-              )} />
+              )} />}
               {g.memberCount > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
             </Card>
             <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
-              {events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
+              {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
                 <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}</Typography.Text></div>
               ))}
               {g.eventCount > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}

@@ -1,39 +1,41 @@
 import { Button, Card, Col, List, Row, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, stripHtml, truncate } from '@mahalle/shared';
+import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
 import type { BlogPost, EventItem, Hashtag, Person, Question } from '../../api/types';
 
 interface CommunityStats { members: number; questions: number; blogPosts: number; eventsThisWeek: number; categories: number }
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { formatDateTime } from '../../components/time';
 import { Composer } from '../feed/Composer';
 import { PostList } from '../feed/PostList';
 import { usePageMeta } from '../shell/meta';
 
 function SideLists() {
-  const { data: members = [] } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
-  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
-  const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
+  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
+  const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Card title="Gündemdeki Etiketler" size="small">
-        {trending.length === 0 ? <Typography.Text type="secondary">Henüz gündem yok</Typography.Text> : trending.slice(0, 5).map((t) => (
+        {loadingTrending ? <ListSkeleton /> : trending.length === 0 ? <Typography.Text type="secondary">Henüz gündem yok</Typography.Text> : trending.slice(0, 5).map((t) => (
           <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
             <span>#{t.tag}</span>
-            <Typography.Text type="secondary">{t.posts} gönderi · {t.growth >= 0 ? '+' : ''}{t.growth}%</Typography.Text>
+            <Typography.Text type="secondary">{t.posts} gönderi · {formatSignedPercent(t.growth)}</Typography.Text>
           </div>
         ))}
       </Card>
       <Card title="Yeni Üyeler" size="small">
-        <List dataSource={members} renderItem={(m) => (
+        {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members} locale={{ emptyText: 'Henüz üye yok' }} renderItem={(m) => (
           <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} /></List.Item>
-        )} />
+        )} />}
       </Card>
       <Card title="Yaklaşan Etkinlikler" size="small" extra={<Link to="/events">Tümü</Link>}>
-        {events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.map((e) => (
+        {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.map((e) => (
           <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.location}</Typography.Text></div>
         ))}
       </Card>
@@ -45,7 +47,7 @@ function SideLists() {
 export function HomePage({ full = false }: { full?: boolean }) {
   usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
   const user = useSession((s) => s.user);
-  const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
+  const { data: blog = [], isLoading: loadingBlog } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
   const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?pageSize=${LIMITS.homeQuestions}`) });
   const { data: stats } = useQuery({ queryKey: ['stats'], queryFn: () => get<CommunityStats>('/api/stats') });
   const counters = [
@@ -65,16 +67,6 @@ export function HomePage({ full = false }: { full?: boolean }) {
             <Space><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></Space>
           </Card>
         )}
-        <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-          {counters.map((c) => (
-            <Col xs={12} sm={8} xl={4} key={c.title} style={{ flexGrow: 1 }}><Card size="small"><Statistic title={c.title} value={c.value ?? 0} loading={!stats} /></Card></Col>
-          ))}
-        </Row>
-        <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-          {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
-            <Col key={to} xs={12} sm={8} xl={4} style={{ flexGrow: 1 }}><Link to={to}><Card size="small" hoverable style={{ textAlign: 'center' }}>{label}</Card></Link></Col>
-          ))}
-        </Row>
         {user && (
           <>
             <Composer />
@@ -88,14 +80,14 @@ export function HomePage({ full = false }: { full?: boolean }) {
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} md={12}>
             <Card title="Son Blog Yazıları" size="small" extra={<Link to="/blog">Tümü</Link>}>
-              {blog.map((b) => (
+              {loadingBlog ? <ListSkeleton /> : blog.map((b) => (
                 <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Typography.Text></div>
               ))}
             </Card>
           </Col>
           <Col xs={24} md={12}>
             <Card title="Son Sorular" size="small" extra={<Link to="/qa">Tümü</Link>}>
-              {questions?.items.map((q) => (
+              {!questions ? <ListSkeleton /> : questions.items.map((q) => (
                 <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Typography.Text type="secondary">({q.answersCount} cevap)</Typography.Text></div>
               ))}
             </Card>
@@ -109,7 +101,20 @@ export function HomePage({ full = false }: { full?: boolean }) {
           </Card>
         )}
       </Col>
+      {/* Statistics and shortcuts are the side column's: the composer and the feed come first, on a phone above all. */}
       <Col xs={24} xl={8}>
+        <Card title="Topluluk" size="small" style={{ marginBottom: 16 }} data-testid="home-stats">
+          <Row gutter={[12, 12]}>
+            {counters.map((c) => (
+              <Col span={12} key={c.title}><Statistic title={c.title} value={c.value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} /></Col>
+            ))}
+          </Row>
+          <Space wrap size={[8, 8]} style={{ marginTop: 12 }}>
+            {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
+              <Link key={to} to={to}>{label}</Link>
+            ))}
+          </Space>
+        </Card>
         <SideLists />
       </Col>
     </Row>

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Badge, Button, Card, Col, Empty, Input, List, Popconfirm, Row, Typography } from 'antd';
-import { DeleteOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
-import type { Conversation, Message, Profile } from '../../api/types';
+import type { Conversation, Message, Person, Profile } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 
-function ChatPane({ otherId }: { otherId: number }) {
+function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
   const qc = useQueryClient();
   const { notification } = App.useApp();
@@ -25,7 +25,9 @@ function ChatPane({ otherId }: { otherId: number }) {
     if (unread) void patch(`/api/messages/conversation/${otherId}/read`).then(() => qc.invalidateQueries({ queryKey: ['messages'] }));
   }, [unread, otherId, qc]);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    // Scroll the message list only: scrolling the window too put the input under the phone's bottom bar.
+    const box = end.current?.parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [messages.length]);
   const send = useMutation({
     mutationFn: () => post<Message>('/api/messages', { receiverId: otherId, content: text, messageType: 'text' }),
@@ -41,7 +43,8 @@ function ChatPane({ otherId }: { otherId: number }) {
       .then(() => qc.invalidateQueries({ queryKey: ['messages'] }))
       .catch(() => notification.error({ message: TEXTS.errors.title, description: 'Mesaj silinemedi' }));
   return (
-    <Card title={other ? <span><UserAvatar user={other} size={28} /> {other.displayName}</span> : ' '} styles={{ body: { display: 'flex', flexDirection: 'column', height: 480 } }}>
+    // On a phone the pane fits between the header and the bottom bar (64 + 60 px, the card's title and the paddings).
+    <Card title={other ? <span><UserAvatar user={other} size={28} /> {other.displayName}</span> : ' '} extra={back} styles={{ body: { display: 'flex', flexDirection: 'column', height: compact ? 'calc(100dvh - 256px)' : 480, minHeight: 260 } }} data-testid="chat-pane">
       <div style={{ flex: 1, overflowY: 'auto' }} data-testid="chat-messages">
         {isLoading ? <PageSpinner /> : messages.length === 0 ? <Empty description="Henüz mesaj yok. İlk mesajı sen gönder!" /> : messages.map((m) => {
           const mine = m.senderId === me.id;
@@ -85,15 +88,81 @@ function ChatPane({ otherId }: { otherId: number }) {
   );
 }
 
+/**
+ * 'Yeni mesaj': the people one follows, filtered as one types; any other member is found by
+ * their exact username (the profile call), so a conversation can start from /messages.
+ */
+function NewMessageDialog({ onPick, onClose }: { onPick(userId: number): void; onClose(): void }) {
+  const me = useSession((s) => s.user)!;
+  const [q, setQ] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { data: following = [], isLoading } = useQuery({ queryKey: ['users', me.id, 'following'], queryFn: () => get<Person[]>(`/api/users/${me.id}/following?limit=100`) });
+  const f = q.trim().replace(/^@/, '').toLocaleLowerCase('tr');
+  const shown = following.filter((p) => !f || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(f));
+  const lookup = async () => {
+    if (!f) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const p = await get<Profile>(`/api/users/profile/${encodeURIComponent(f)}`);
+      if (p.id === me.id) setError(TEXTS.social.cannotMessageSelf);
+      else onPick(p.id);
+    } catch {
+      setError(TEXTS.users.notFound);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title="Yeni mesaj" footer={null} onCancel={onClose} destroyOnHidden>
+      <Input.Search
+        autoFocus
+        value={q}
+        onChange={(e) => { setQ(e.target.value); setError(null); }}
+        onSearch={() => void lookup()}
+        enterButton="Bul"
+        loading={busy}
+        placeholder="Ad ya da @kullanıcıadı"
+        aria-label="Kime"
+      />
+      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>{error}</Typography.Text>}
+      <Typography.Text type="secondary" style={{ display: 'block', margin: '12px 0 4px' }}>Takip ettiklerin</Typography.Text>
+      {isLoading ? <Skeleton active avatar title={false} paragraph={{ rows: 2 }} /> : shown.length === 0 ? (
+        <Typography.Text type="secondary">{f ? 'Takip ettiklerin arasında yok; kullanıcı adını yazıp Bul’a bas.' : 'Henüz kimseyi takip etmiyorsun; kullanıcı adını yazıp Bul’a bas.'}</Typography.Text>
+      ) : (
+        <div style={{ maxHeight: 320, overflowY: 'auto' }}>
+          {shown.map((p) => (
+            <Button key={p.id} type="text" block onClick={() => onPick(p.id)} style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, justifyContent: 'flex-start' }} data-testid="new-message-person">
+              <UserAvatar user={p} size={32} /> <span>{p.displayName}</span> <Typography.Text type="secondary">@{p.username}</Typography.Text>
+            </Button>
+          ))}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
 export default function MessagesPage() {
   usePageMeta({ title: 'Mesajlar' });
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('user')) || null;
+  const [composing, setComposing] = useState(false);
+  const compact = !(Grid.useBreakpoint().md ?? true);
   const { data = [], isLoading } = useQuery({ queryKey: ['messages', 'conversations'], queryFn: () => get<Conversation[]>('/api/messages?limit=100') });
+  const open = (userId: number) => {
+    setComposing(false);
+    setParams({ user: String(userId) });
+  };
+  // A phone shows the list or the conversation, not both stacked.
+  if (compact && selected) {
+    return <ChatPane otherId={selected} compact back={<Button type="link" onClick={() => setParams({})}>← Konuşmalar</Button>} />;
+  }
   return (
     <Row gutter={16}>
+      {composing && <NewMessageDialog onPick={open} onClose={() => setComposing(false)} />}
       <Col xs={24} md={9}>
-        <Card title="Mesajlar" styles={{ body: { padding: 0 } }}>
+        <Card title="Mesajlar" extra={<Button type="primary" size="small" icon={<EditOutlined />} onClick={() => setComposing(true)}>Yeni mesaj</Button>} styles={{ body: { padding: 0 } }}>
           {isLoading ? <PageSpinner /> : data.length === 0 ? <Empty description="Henüz mesajınız yok" style={{ padding: 24 }} /> : (
             <List
               dataSource={data}

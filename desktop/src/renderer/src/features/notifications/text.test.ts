@@ -23,4 +23,12 @@ describe('notification texts (000 §9)', () => {
     expect(notificationTarget({ ...base, type: 'other', link: '/qa/question/4' })).toBe('/qa/question/4');
     expect(notificationTarget({ ...base, type: 'event', link: null })).toBeNull();
   });
+  it('says when the content is gone instead of leading to a dead end, and shows a moderation notice as written', () => {
+    const removed = { ...base, contentRemoved: true };
+    expect(notificationText(removed)).toBe('Ayşe gönderinizi beğendi · Bu içerik kaldırıldı');
+    expect(notificationTarget(removed)).toBeNull();
+    const notice = { ...base, type: 'moderation', relatedUser: null, relatedPostId: null, title: 'Gönderiniz yönetim tarafından kaldırıldı', message: 'Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam' };
+    expect(notificationText(notice)).toBe('Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam');
+    expect(notificationTarget(notice)).toBeNull();
+  });
 });

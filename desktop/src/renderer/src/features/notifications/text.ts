@@ -1,16 +1,24 @@
 import { TEXTS } from '@mahalle/shared';
 import type { Notification } from '../../api/types';
 
-/** 'Ayşe gönderinizi beğendi': the actor's name, then the type's text; other types show their message. */
+/**
+ * 'Ayşe gönderinizi beğendi': the actor's name, then the type's text; other types show their
+ * message. A moderation notice is its message (what was removed and why, written by the server);
+ * a notification whose post an admin has since removed says so.
+ */
 export function notificationText(n: Notification): string {
+  if (n.type === 'moderation') return n.message || n.title;
   const text = (TEXTS.notificationTexts as Record<string, string>)[n.type];
-  if (!text) return n.message || n.title;
-  const who = n.relatedUser?.displayName || n.relatedUser?.username || '';
-  return `${who} ${text}`.trim();
+  const main = text ? `${n.relatedUser?.displayName || n.relatedUser?.username || ''} ${text}`.trim() : n.message || n.title;
+  return n.contentRemoved ? `${main} · ${TEXTS.moderation.contentRemoved}` : main;
 }
 
-/** Where clicking a notification goes (000 §2): posts to /, follows to the person's profile. */
+/**
+ * Where clicking a notification goes (000 §2): posts to /posts/{id}, follows to the person's
+ * profile. Removed content and moderation notices go nowhere rather than to 'Gönderi bulunamadı'.
+ */
 export function notificationTarget(n: Notification): string | null {
+  if (n.type === 'moderation' || n.contentRemoved) return null;
   if (['mention', 'like', 'comment'].includes(n.type) && n.relatedPostId) return `/posts/${n.relatedPostId}`;
   if (['follow', 'follow_request', 'follow_accepted'].includes(n.type) && n.relatedUser) return `/profile/${n.relatedUser.username}`;
   return n.link;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, List, Modal, Result, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { App, Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
 import { EnvironmentOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -134,7 +134,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const { data: profile, isLoading, error } = useQuery({ queryKey: ['users', 'profile', username], queryFn: () => get<Profile>(`/api/users/profile/${encodeURIComponent(username ?? '')}`), enabled: !!username });
   const { data: stats } = useQuery({ queryKey: ['users', profile?.id, 'stats'], queryFn: () => get<{ posts: number; followers: number; following: number; likes: number }>(`/api/users/${profile!.id}/stats`), enabled: !!profile });
   const isOwn = !!me && !!profile && me.id === profile.id;
-  const { data: status } = useQuery({ queryKey: ['users', profile?.id, 'follow-status'], queryFn: () => get<{ isFollowing: boolean; isPending: boolean }>(`/api/users/${profile!.id}/follow-status`), enabled: !!profile && !isOwn && !!me });
+  const { data: status, isLoading: statusLoading } = useQuery({ queryKey: ['users', profile?.id, 'follow-status'], queryFn: () => get<{ isFollowing: boolean; isPending: boolean }>(`/api/users/${profile!.id}/follow-status`), enabled: !!profile && !isOwn && !!me });
   usePageMeta({ title: profile ? `${profile.displayName} (@${profile.username})` : 'Profil', description: profile?.bio });
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
@@ -157,7 +157,10 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
       notification.error({ message: 'Hata', description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
     }
   };
-  const followButton = status?.isFollowing ? (
+  // Until the status is known the button says nothing it might have to take back.
+  const followButton = statusLoading ? (
+    <Button loading aria-label="Takip durumu yükleniyor" style={{ minWidth: 96 }} data-testid="follow-loading" />
+  ) : status?.isFollowing ? (
     <Button onClick={() => void toggleFollow()}>Takipten Çık</Button>
   ) : status?.isPending ? (
     <Button style={{ background: '#fa8c16', color: '#fff' }} onClick={() => void toggleFollow()}>İstek Gönderildi</Button>
@@ -167,19 +170,20 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   return (
     <div>
       <Card>
-        <Space align="start" size="large" wrap>
+        {/* Avatar and details side by side, wrapping on a phone; every line is its own block so nothing runs together. */}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }} data-testid="profile-header">
           <UserAvatar user={profile} size={96} />
-          <div>
-            <Typography.Title level={3} style={{ marginBottom: 0 }}><UserName user={{ ...profile }} link={false} /></Typography.Title>
-            <Typography.Text type="secondary">@{profile.username}{profile.isPrivate ? ' · Gizli hesap' : ''}</Typography.Text>
-            {profile.bio && <Typography.Paragraph style={{ marginTop: 8 }}>{profile.bio}</Typography.Paragraph>}
-            <Space wrap>
+          <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Typography.Title level={3} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}><UserName user={{ ...profile }} link={false} /></Typography.Title>
+            <div><Typography.Text type="secondary">@{profile.username}{profile.isPrivate ? ' · Gizli hesap' : ''}</Typography.Text></div>
+            {profile.bio && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{profile.bio}</Typography.Paragraph>}
+            <Space wrap size={[16, 4]} style={{ marginTop: 8 }}>
               {profile.location && <span><EnvironmentOutlined /> {profile.location}</span>}
               {profile.website && <a href={profile.website} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {profile.website}</a>}
               <Typography.Text type="secondary">Katılma: {formatDate(profile.createdAt)}</Typography.Text>
             </Space>
-            <div style={{ marginTop: 8 }}>{profile.hobbies.map((h) => <Tag key={h}>{h}</Tag>)}</div>
-            <Space style={{ marginTop: 12 }}>
+            {profile.hobbies.length > 0 && <div style={{ marginTop: 8 }}>{profile.hobbies.map((h) => <Tag key={h}>{h}</Tag>)}</div>}
+            <Space wrap style={{ marginTop: 12 }}>
               {isOwn ? <Button onClick={() => setEditing(true)}>Profili Düzenle</Button> : (
                 <>
                   {followButton}
@@ -189,15 +193,12 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
               )}
             </Space>
           </div>
-        </Space>
-        {stats && (
-          <Space size="large" style={{ marginTop: 16 }}>
-            <Statistic title="Gönderi" value={stats.posts} />
-            <Statistic title="Takipçi" value={stats.followers} />
-            <Statistic title="Takip" value={stats.following} />
-            <Statistic title="Beğeni" value={stats.likes} />
-          </Space>
-        )}
+        </div>
+        <Row gutter={[16, 8]} style={{ marginTop: 16 }} data-testid="profile-stats">
+          {[['Gönderi', stats?.posts], ['Takipçi', stats?.followers], ['Takip', stats?.following], ['Beğeni', stats?.likes]].map(([title, value]) => (
+            <Col key={title} xs={6}><Statistic title={title} value={value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} /></Col>
+          ))}
+        </Row>
       </Card>
       <Tabs
         style={{ marginTop: 16 }}

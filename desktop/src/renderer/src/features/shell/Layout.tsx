@@ -17,6 +17,9 @@ import { fromNow } from '../../components/time';
 
 const { Header, Sider, Content, Footer } = AntLayout;
 
+/** A bottom-bar tab: icon over label, a touch target of at least 48 × 56 px. */
+const BOTTOM_TAB: React.CSSProperties = { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minWidth: 56, minHeight: 48, lineHeight: 1.2 };
+
 function NotificationsDropdown() {
   const count = useCounts((s) => s.notifications);
   const navigate = useNavigate();
@@ -216,8 +219,8 @@ export function Layout() {
       </AntLayout>
       {!desktop && (
         <nav aria-label="Alt gezinme" data-testid="bottom-bar" style={{ position: 'fixed', bottom: 0, left: 0, right: 0, height: 60, display: 'flex', justifyContent: 'space-around', alignItems: 'center', background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, zIndex: 20 }}>
-          <Link to="/" aria-label="Ana Sayfa"><HomeOutlined /> <small>Ana Sayfa</small></Link>
-          <Link to="/discover" aria-label="Keşfet"><CompassOutlined /> <small>Keşfet</small></Link>
+          <Link to="/" aria-label="Ana Sayfa" style={BOTTOM_TAB}><HomeOutlined /> <small>Ana Sayfa</small></Link>
+          <Link to="/discover" aria-label="Keşfet" style={BOTTOM_TAB}><CompassOutlined /> <small>Keşfet</small></Link>
           <Button
             type="primary"
             shape="circle"
@@ -225,14 +228,15 @@ export function Layout() {
             icon={<PlusOutlined />}
             aria-label="Yeni gönderi"
             data-testid="add-button"
+            style={{ width: 48, height: 48 }}
             onClick={() => {
               if (location.pathname !== '/') navigate('/');
               window.scrollTo({ top: 0, behavior: 'smooth' });
               focusComposer();
             }}
           />
-          <Link to="/qa" aria-label="Q&A"><QuestionCircleOutlined /> <small>Q&A</small></Link>
-          <Link to="/events" aria-label="Etkinlik"><CalendarOutlined /> <small>Etkinlik</small></Link>
+          <Link to="/qa" aria-label="Q&A" style={BOTTOM_TAB}><QuestionCircleOutlined /> <small>Q&A</small></Link>
+          <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}><CalendarOutlined /> <small>Etkinlik</small></Link>
         </nav>
       )}
     </AntLayout>

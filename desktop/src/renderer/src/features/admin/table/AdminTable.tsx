@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Checkbox, Dropdown, Space, Table, Typography } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
@@ -18,6 +18,25 @@ export interface BulkAction {
   label: string;
   danger?: boolean;
   run(ids: string[]): Promise<unknown>;
+}
+
+/**
+ * The rows' box fills the window below the table's top (toolbar, header and the count line
+ * take about 140 px), at least 320 px, and follows the window as it is resized.
+ */
+function useAvailableHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [value, setValue] = useState(520);
+  useEffect(() => {
+    const measure = () => {
+      const top = ref.current?.getBoundingClientRect().top ?? 200;
+      setValue(Math.max(320, Math.round(window.innerHeight - Math.max(top, 0) - 140)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return { ref, value };
 }
 
 /**
@@ -47,6 +66,7 @@ export function AdminTable<T>({
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [focused, setFocused] = useState(-1);
+  const height = useAvailableHeight();
   const columnVisibility = useMemo<VisibilityState>(() => Object.fromEntries(prefs.hidden.map((h) => [h, false])), [prefs.hidden]);
   const defs = useMemo<ColumnDef<T>[]>(() => columns.map((c) => ({ id: c.key, header: c.title })), [columns]);
   const table = useReactTable({
@@ -87,7 +107,7 @@ export function AdminTable<T>({
     }
   };
   return (
-    <div tabIndex={0} onKeyDown={onKeyDown} aria-label="Tablo: ok tuşlarıyla gezinin, boşlukla seçin" style={{ outline: 'none' }} data-testid={`table-${id}`}>
+    <div ref={height.ref} tabIndex={0} onKeyDown={onKeyDown} aria-label="Tablo: ok tuşlarıyla gezinin, boşlukla seçin" style={{ outline: 'none' }} data-testid={`table-${id}`}>
       <Space style={{ marginBottom: 8, display: 'flex', flexWrap: 'wrap' }}>
         {toolbar}
         {bulkActions.length > 0 && (
@@ -114,7 +134,7 @@ export function AdminTable<T>({
       <Table<T>
         size="small"
         virtual
-        scroll={{ y: 520, x: visible.reduce((s, c) => s + (prefs.widths[c.key] ?? c.width ?? 160), 60) }}
+        scroll={{ y: height.value, x: visible.reduce((s, c) => s + (prefs.widths[c.key] ?? c.width ?? 160), 60) }}
         loading={loading}
         dataSource={rows}
         rowKey={(r) => rowKey(r)}
@@ -136,6 +156,8 @@ export function AdminTable<T>({
           key: c.key,
           title: c.title,
           width: prefs.widths[c.key] ?? c.width ?? 160,
+          // Row actions stay in view at the right edge however wide the other columns are.
+          fixed: c.key === 'actions' ? ('right' as const) : undefined,
           sorter: c.sortKey ? true : undefined,
           sortOrder: c.sortKey && sort?.key === c.sortKey ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
           render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
