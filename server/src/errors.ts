@@ -35,4 +35,6 @@ export const errors = {
   tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>
     new AppError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
   unavailable: (message: string = E.unavailable) => new AppError(503, 'unavailable', message),
+  busy: (retryAfterSec: number, message: string = E.busy) =>
+    new AppError(503, 'server_busy', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
 };

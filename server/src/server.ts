@@ -9,6 +9,7 @@ import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
+import { PasswordHasher } from './services/passwords';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -22,7 +23,8 @@ export interface RunningServer {
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const db = createDb(config);
-  const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
+  const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
   if (config.trustProxy === true) {
     logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead');
   }
@@ -36,7 +38,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     return ensureAdmin(db, {
       username: config.adminUsername,
       password: config.adminPassword,
-      hashCost: config.passwordHashCost,
+      passwords,
     });
   });
   if (admin?.password) {
@@ -69,6 +71,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       httpServer.closeAllConnections?.();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();
+      await passwords.close();
     },
   };
 }

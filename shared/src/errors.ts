@@ -16,9 +16,11 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'demo_account',
   'weak_password',
+  'common_password',
   'passwords_differ',
   'internal',
   'unavailable',
+  'server_busy',
 ] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
