@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { setCommonPasswords } from '@mahalle/shared';
 import { errors } from '../errors';
+
+// The shared register rule refuses common passwords; the server has the list from the start.
+setCommonPasswords(dictionary['passwords-common']);
 
 const KEY_LENGTH = 64;
 
@@ -21,6 +26,12 @@ interface ScryptTask {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const crypto = require('node:crypto');
+// Below the request threads in the scheduler's eyes (Linux: a thread is its own task, found
+// through /proc/thread-self), so a burst of hashes slows sign-ins, not every visitor's page.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) require('node:os').setPriority(tid, 10);
+} catch {}
 parentPort.on('message', ({ password, salt, keylen, N, r, p }) => {
   try {
     const key = crypto.scryptSync(password, Buffer.from(salt), keylen, { N, r, p, maxmem: 256 * N * r });
