@@ -125,6 +125,7 @@ class ScryptPool {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(errors.unavailable());
     const slots = this.slots.splice(0);
+    for (const s of slots) s.current?.reject(errors.unavailable());
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }
