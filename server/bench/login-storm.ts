@@ -98,7 +98,7 @@ for (let i = 0; i < 5; i++) await timedRead(); // warm up
 
 // Unloaded: sequential reads with a short pause, as a visitor scrolling.
 const unloaded: number[] = [];
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < 100; i++) {
   unloaded.push(await timedRead());
   await sleep(50);
 }
