@@ -42,6 +42,8 @@ export default defineConfig({
       ADMIN_USERNAME: 'yonetici',
       ADMIN_PASSWORD: 'Yonetici.Sifre1',
       LOG_LEVEL: 'warn',
+      // Every journey signs up and in from one address, several within seconds.
+      RATE_LIMIT_LOGIN_BURST: '1000/10',
     },
   },
 });

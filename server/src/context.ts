@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { PasswordHasher } from './services/passwords';
 
 /** Things that happened, for side effects that live elsewhere (the socket, the desktop badge...). */
 export interface DomainEvents {
@@ -37,4 +38,6 @@ export interface AppContext {
   db: Knex;
   logger: Logger;
   bus: DomainBus;
+  /** scrypt in worker threads, off the thread pool the database driver uses. */
+  passwords: PasswordHasher;
 }

@@ -37,4 +37,6 @@ export const errors = {
   unavailable: (message: string = E.unavailable) => new AppError(503, 'unavailable', message),
   /** The database cannot be reached right now: try again shortly, nothing was written. */
   databaseUnavailable: () => new AppError(503, 'database_unavailable', E.databaseUnavailable, undefined, { 'Retry-After': '5' }),
+  busy: (retryAfterSec: number, message: string = E.busy) =>
+    new AppError(503, 'server_busy', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
 };

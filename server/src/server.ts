@@ -10,6 +10,7 @@ import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
+import { PasswordHasher } from './services/passwords';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -33,7 +34,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       debug: (m) => logger.debug(`knex: ${knexLine(m)}`),
     },
   });
-  const ctx: AppContext = { config, db, logger, bus: new DomainBus() };
+  const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
   if (config.trustProxy === true) {
     logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead');
   }
@@ -60,7 +62,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     return ensureAdmin(db, {
       username: config.adminUsername,
       password: config.adminPassword,
-      hashCost: config.passwordHashCost,
+      passwords,
     });
   }).catch(bootFailed);
   if (admin?.password) {
@@ -93,6 +95,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       httpServer.closeAllConnections?.();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();
+      await passwords.close();
     },
   };
 }

@@ -16,10 +16,12 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'demo_account',
   'weak_password',
+  'common_password',
   'passwords_differ',
   'internal',
   'database_unavailable',
   'unavailable',
+  'server_busy',
 ] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];

@@ -34,6 +34,8 @@ export const TEXTS = {
     loginShort: 'Giriş yapın',
     demoAccount: 'Bu bir tanıtım hesabıdır; bu hesapla giriş yapılamaz',
     tooManyAttempts: 'Çok fazla deneme yaptınız. Lütfen biraz sonra tekrar deneyin.',
+    accountCoolingDown: 'Bu hesap için çok fazla hatalı giriş denemesi yapıldı. Lütfen biraz bekleyip tekrar deneyin.',
+    commonPassword: 'Bu şifre çok yaygın kullanılıyor ve kolayca tahmin edilebilir; lütfen başka bir şifre seçin',
   },
   errors: {
     title: 'Hata',
@@ -51,6 +53,8 @@ export const TEXTS = {
     internal: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     unavailable: 'Hizmet şu anda kullanılamıyor',
     databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor; işleminiz kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
+    busy: 'Sunucu şu anda çok yoğun. Lütfen birkaç saniye sonra tekrar deneyin.',
+    tooManyWrites: 'Kısa sürede çok fazla işlem yaptınız. Lütfen biraz bekleyip tekrar deneyin.',
     invalidId: 'Geçersiz kimlik',
     invalidText: 'Metin geçersiz karakterler içeriyor',
     invalidCursor: 'Sayfa bilgisi geçersiz; lütfen listeyi yeniden açın',

@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export interface RateLimitRule {
   points: number;
   durationSec: number;
 }
+
+/** What a member does that is counted per member (one window each, see middlewares/rate-limit.ts). */
+export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups'] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -29,11 +34,20 @@ export interface Config {
   allowedOrigins: string[];
   /** log2 of scrypt's N for new password hashes (stored with each hash). */
   passwordHashCost: number;
+  /** scrypt runs in this many worker threads; this many more hashes may wait, then 503. */
+  passwordHashing: { threads: number; maxQueue: number };
   rateLimits: {
     loginPerIp: RateLimitRule;
+    /** Failures per account and address. */
     loginFailuresPerAccount: RateLimitRule;
     registerPerIp: RateLimitRule;
+    /** Sign-ins and registrations per address in a few seconds, counted before any hash. */
+    authBurstPerIp: RateLimitRule;
   };
+  /** Failures per account from all addresses: growing waits (see routes/auth). */
+  loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
+  /** Per-member write limits, one window per action. */
+  writeLimits: Record<WriteAction, RateLimitRule>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +72,18 @@ function parseTrustProxy(value: string | undefined): string | number | boolean {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** "points/seconds", e.g. RATE_LIMIT_POSTS=30/600; anything else keeps the default. */
+function rule(value: string | undefined, fallback: RateLimitRule): RateLimitRule {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return fallback;
+  return { points: Number(m[1]), durationSec: Number(m[2]) };
+}
+
+function int(value: string | undefined, fallback: number, min = 0): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 }
 
 /** SESSION_SECRET from the environment, else one generated once and kept in DATA_DIR. */
@@ -95,10 +121,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     passwordHashCost: 15,
+    passwordHashing: {
+      // One core stays free for requests; two threads at most, as each hash holds 32 MiB.
+      threads: int(env.PASSWORD_HASH_THREADS, Math.max(1, Math.min(2, os.availableParallelism() - 1)), 1),
+      maxQueue: int(env.PASSWORD_HASH_QUEUE, 16),
+    },
     rateLimits: {
-      loginPerIp: { points: 30, durationSec: 15 * 60 },
-      loginFailuresPerAccount: { points: 10, durationSec: 15 * 60 },
-      registerPerIp: { points: 20, durationSec: 60 * 60 },
+      loginPerIp: rule(env.RATE_LIMIT_LOGIN, { points: 30, durationSec: 15 * 60 }),
+      loginFailuresPerAccount: rule(env.RATE_LIMIT_LOGIN_FAILURES, { points: 10, durationSec: 15 * 60 }),
+      registerPerIp: rule(env.RATE_LIMIT_REGISTER, { points: 20, durationSec: 60 * 60 }),
+      authBurstPerIp: rule(env.RATE_LIMIT_LOGIN_BURST, { points: 5, durationSec: 10 }),
+    },
+    loginDelay: {
+      freeFailures: int(env.LOGIN_DELAY_AFTER_FAILURES, 5, 1),
+      maxDelaySec: int(env.LOGIN_DELAY_MAX_SECONDS, 300, 1),
+      windowSec: 60 * 60,
+    },
+    // Sizes no real member meets: a burst of activity is a few a minute, not hundreds.
+    writeLimits: {
+      posts: rule(env.RATE_LIMIT_POSTS, { points: 30, durationSec: 600 }),
+      comments: rule(env.RATE_LIMIT_COMMENTS, { points: 60, durationSec: 600 }),
+      messages: rule(env.RATE_LIMIT_MESSAGES, { points: 120, durationSec: 600 }),
+      likes: rule(env.RATE_LIMIT_LIKES, { points: 300, durationSec: 600 }),
+      follows: rule(env.RATE_LIMIT_FOLLOWS, { points: 60, durationSec: 600 }),
+      reports: rule(env.RATE_LIMIT_REPORTS, { points: 20, durationSec: 600 }),
+      uploads: rule(env.RATE_LIMIT_UPLOADS, { points: 30, durationSec: 600 }),
+      groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
     },
   };
   return { ...config, ...overrides };

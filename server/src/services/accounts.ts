@@ -4,7 +4,7 @@ import { foldKey, TEXTS, type LoginInput, type RegisterInput } from '@mahalle/sh
 import { errors } from '../errors';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 
 const T = TEXTS.auth;
 
@@ -19,10 +19,10 @@ export async function findUserById(db: Knex | Knex.Transaction, id: number): Pro
 }
 
 /** Creates a member account. Username and e-mail are unique regardless of case (Turkish İ/ı too). */
-export async function registerUser(db: Knex, input: RegisterInput, hashCost: number): Promise<UserRow> {
+export async function registerUser(db: Knex, input: RegisterInput, passwords: PasswordHasher): Promise<UserRow> {
   const usernameKey = foldKey(input.username);
   const emailKey = foldKey(input.email);
-  const passwordHash = await hashPassword(input.password, hashCost);
+  const passwordHash = await passwords.hash(input.password);
   try {
     return await db.transaction(async (trx) => {
       const clash = await trx('users')
@@ -62,14 +62,14 @@ export async function registerUser(db: Knex, input: RegisterInput, hashCost: num
  * Checks a username (or e-mail) and password. The answer is the same whether the account
  * does not exist, is a demo account, or the password is wrong, and takes the same time.
  */
-export async function authenticate(db: Knex, input: LoginInput, hashCost: number): Promise<UserRow> {
+export async function authenticate(db: Knex, input: LoginInput, passwords: PasswordHasher): Promise<UserRow> {
   const key = foldKey(input.username);
   const user = (await db('users').where({ username_key: key }).orWhere({ email_key: key }).first()) as UserRow | undefined;
   if (!user || !user.password_hash) {
-    await verifyAgainstDummy(input.password, hashCost);
+    await passwords.verifyAgainstDummy(input.password);
     throw new LoginFailed(key);
   }
-  if (!(await verifyPassword(input.password, user.password_hash))) throw new LoginFailed(key);
+  if (!(await passwords.verify(input.password, user.password_hash))) throw new LoginFailed(key);
   return user;
 }
 
@@ -85,12 +85,12 @@ export class LoginFailed extends Error {
  */
 export async function ensureAdmin(
   db: Knex,
-  opts: { username: string | null; password: string | null; hashCost: number },
+  opts: { username: string | null; password: string | null; passwords: PasswordHasher },
 ): Promise<{ created: boolean; username: string; password?: string } | null> {
   if (opts.username && opts.password) {
     const key = foldKey(opts.username);
     const existing = (await db('users').where({ username_key: key }).first()) as UserRow | undefined;
-    const hash = await hashPassword(opts.password, opts.hashCost);
+    const hash = await opts.passwords.hash(opts.password);
     if (existing) {
       await db.transaction(async (trx) => {
         await trx('users').where({ id: existing.id }).update({ role: 'admin', password_hash: hash, is_demo: false, updated_at: nowIso() });
@@ -116,7 +116,7 @@ export async function ensureAdmin(
   for (let i = 2; await db('users').where({ username_key: foldKey(username) }).first('id'); i++) username = `admin${i}`;
   const password = crypto.randomBytes(12).toString('base64url');
   try {
-    await insertAdmin(db, username, await hashPassword(password, opts.hashCost));
+    await insertAdmin(db, username, await opts.passwords.hash(password));
   } catch (err) {
     // Another node created the first admin at the same moment; its password was printed there.
     if (isUniqueViolation(err)) return null;

@@ -18,13 +18,21 @@ export interface NewNotification {
 }
 
 /**
+ * Kinds a member gets once per actor and target: unlike and like again, or unfollow and follow
+ * again, does not notify again. A unique index (migration notifications_once_per_actor) keeps
+ * it so even for two requests at once; the insert of a repeat is skipped, never an error, so
+ * the caller's transaction goes on (ON CONFLICT DO NOTHING on PostgreSQL, OR IGNORE on SQLite).
+ */
+const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(['like', 'follow']);
+
+/**
  * Writes a notification inside the caller's transaction. Returns its id, or null when it was
- * skipped (acting on one's own content). After the transaction commits, the caller passes
- * the ids to `announceNotifications` so the socket can push them.
+ * skipped (acting on one's own content, or a repeat of a once-per-actor kind). After the
+ * transaction commits, the caller passes the ids to `announceNotifications` so the socket can push them.
  */
 export async function createNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
   if (n.actorId !== null && n.actorId === n.userId) return null;
-  const [row] = await trx('notifications')
+  const insert = trx('notifications')
     .insert({
       user_id: n.userId,
       type: n.type,
@@ -36,6 +44,9 @@ export async function createNotification(trx: Knex | Knex.Transaction, n: NewNot
       created_at: nowIso(),
     })
     .returning('id');
+  if (ONCE_PER_ACTOR.has(n.type)) insert.onConflict().ignore();
+  const [row] = await insert;
+  if (row === undefined) return null;
   return typeof row === 'object' ? row.id : row;
 }
 

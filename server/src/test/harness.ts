@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, WRITE_ACTIONS, type Config } from '../config';
 import { startServer, type RunningServer } from '../server';
 
 export const ADMIN_USERNAME = 'yonetici';
@@ -30,11 +30,21 @@ export interface Member {
   user: { id: number; username: string; displayName: string; email: string; role: string };
 }
 
+/** Limits a test gives are merged over the harness's generous ones, so it names only those it tests. */
+export type TestOverrides = Omit<Partial<Config>, 'rateLimits' | 'writeLimits' | 'loginDelay'> & {
+  rateLimits?: Partial<Config['rateLimits']>;
+  writeLimits?: Partial<Config['writeLimits']>;
+  loginDelay?: Partial<Config['loginDelay']>;
+};
+
+const GENEROUS = { points: 10_000, durationSec: 60 };
+
 /**
  * Starts the real server on an ephemeral port with a real database: a temporary SQLite
  * file, or a fresh schema in PostgreSQL when TEST_DATABASE_URL is set.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: TestOverrides = {}): Promise<TestServer> {
+  const { rateLimits, writeLimits, loginDelay, ...rest } = overrides;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL || null;
   let schema: string | null = null;
@@ -58,12 +68,17 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       adminUsername: ADMIN_USERNAME,
       adminPassword: ADMIN_PASSWORD,
       passwordHashCost: 10,
+      passwordHashing: { threads: 2, maxQueue: 1_000 },
+      ...rest,
       rateLimits: {
-        loginPerIp: { points: 10_000, durationSec: 60 },
-        loginFailuresPerAccount: { points: 10_000, durationSec: 60 },
-        registerPerIp: { points: 10_000, durationSec: 60 },
+        loginPerIp: GENEROUS,
+        loginFailuresPerAccount: GENEROUS,
+        registerPerIp: GENEROUS,
+        authBurstPerIp: GENEROUS,
+        ...rateLimits,
       },
-      ...overrides,
+      loginDelay: { freeFailures: 10_000, maxDelaySec: 1, windowSec: 60, ...loginDelay },
+      writeLimits: { ...Object.fromEntries(WRITE_ACTIONS.map((a) => [a, GENEROUS])), ...writeLimits } as Config['writeLimits'],
     },
   );
   fs.mkdirSync(config.uploadsDir, { recursive: true });

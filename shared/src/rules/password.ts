@@ -24,3 +24,29 @@ export function passwordStrength(password: string): PasswordStrength {
 export function isPasswordAcceptable(password: string): boolean {
   return password.length >= LIMITS.passwordInputMin && passwordStrength(password) !== 'weak';
 }
+
+/*
+ * The most common passwords (zxcvbn-ts's list, about 50,000, lower case), refused on top of the
+ * strength rule: 'abc123' scores medium (a lowercase letter and a digit) yet is among the first
+ * a guesser tries. The list is large, so it is not part of this package's bundle: the server
+ * registers it at start, the UI loads it (a separate chunk) when the register form opens.
+ * Until it is loaded nothing counts as common; the server always has it, so it still refuses.
+ */
+let commonPasswords: ReadonlySet<string> | null = null;
+
+export function setCommonPasswords(list: Iterable<string>): void {
+  commonPasswords = new Set(list);
+}
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords?.has(password.toLowerCase()) ?? false;
+}
+
+let loading: Promise<void> | null = null;
+
+/** Loads the list on demand (a dynamic import, so bundlers keep it out of the first chunk). */
+export function loadCommonPasswords(): Promise<void> {
+  if (commonPasswords) return Promise.resolve();
+  loading ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => setCommonPasswords(dictionary['passwords-common']));
+  return loading;
+}

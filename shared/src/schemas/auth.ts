@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
-import { isPasswordAcceptable } from '../rules/password';
+import { isCommonPassword, isPasswordAcceptable } from '../rules/password';
 
 const T = TEXTS.auth;
 
@@ -44,6 +44,8 @@ export const registerSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: T.passwordsDiffer, params: { code: 'passwords_differ' } });
     } else if (!isPasswordAcceptable(v.password)) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: T.weakPassword, params: { code: 'weak_password' } });
+    } else if (isCommonPassword(v.password)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: T.commonPassword, params: { code: 'common_password' } });
     }
   });
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { SESSION_COOKIE } from '../../middlewares/auth';
-import { Limiter } from '../../middlewares/rate-limit';
+import { clientAddress, Limiter } from '../../middlewares/rate-limit';
 import { authenticate, LoginFailed, registerUser } from '../../services/accounts';
 import { SessionService } from '../../services/sessions';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
@@ -19,6 +19,24 @@ export function authRouter(ctx: AppContext): Router {
   const loginPerIp = new Limiter(ctx.db, rateLimits.loginPerIp, TEXTS.auth.tooManyAttempts);
   const loginPerAccount = new Limiter(ctx.db, rateLimits.loginFailuresPerAccount, TEXTS.auth.tooManyAttempts);
   const registerPerIp = new Limiter(ctx.db, rateLimits.registerPerIp, TEXTS.auth.tooManyAttempts);
+  // A few sign-ins or registrations per address in a few seconds, counted before any hash.
+  const authBurst = new Limiter(ctx.db, rateLimits.authBurstPerIp, TEXTS.auth.tooManyAttempts);
+  /*
+   * Failures on one account from every address together, against guessing spread over many
+   * addresses. The first `freeFailures` in the window cost nothing; each one after that makes
+   * the account wait before its next attempt is even checked: 1 s, 2 s, 4 s ... up to
+   * `maxDelaySec`. It is a wait, not a lockout: attempts refused during a wait are not counted,
+   * so hammering does not lengthen it, and once it is over anyone may try again, so a stranger
+   * can hold the owner back by at most one wait at a time (and a guesser gets a handful of tries
+   * an hour). The per-address counter above is separate, so the guesser's addresses running out
+   * of tries does not touch the owner's. A correct password clears the count. Names that match
+   * no account are counted the same way, so the waits do not tell which accounts exist.
+   */
+  const { loginDelay } = ctx.config;
+  const accountFailures = new Limiter(ctx.db, { points: Number.MAX_SAFE_INTEGER, durationSec: loginDelay.windowSec });
+  const accountWait = new Limiter(ctx.db, { points: 1, durationSec: 1 }, TEXTS.auth.accountCoolingDown);
+  const waitAfter = (failures: number) =>
+    failures <= loginDelay.freeFailures ? 0 : Math.min(loginDelay.maxDelaySec, 2 ** (failures - loginDelay.freeFailures - 1));
 
   /** A fresh session id at every sign-in; a cookie for browsers, a token for the desktop app. */
   async function startSession(req: Request, res: Response, user: UserRow, remember: boolean) {
@@ -42,29 +60,38 @@ export function authRouter(ctx: AppContext): Router {
   }
 
   router.post('/register', async (req, res) => {
-    await registerPerIp.consume(`register:${req.ip}`);
+    const address = clientAddress(req);
+    await authBurst.consume(`auth:${address}`);
+    await registerPerIp.consume(`register:${address}`);
     const input = parse(registerSchema, req.body);
-    const user = await registerUser(ctx.db, input, ctx.config.passwordHashCost);
+    const user = await registerUser(ctx.db, input, ctx.passwords);
     req.log.info({ userId: user.id }, 'user registered');
     res.status(201).json(await startSession(req, res, user, true));
   });
 
   router.post('/login', async (req, res) => {
-    await loginPerIp.consume(`login:${req.ip}`);
+    const address = clientAddress(req);
+    await authBurst.consume(`auth:${address}`);
+    await loginPerIp.consume(`login:${address}`);
     const input = parse(loginSchema, req.body);
     // Failures count per account (whichever name or e-mail was typed for it) and per address:
     // a stranger cannot lock the owner out, and switching to the e-mail gives no fresh tries.
     const typed = foldKey(input.username);
     const account = await ctx.db('users').where('username_key', typed).orWhere('email_key', typed).first('id');
-    const accountKey = `account:${account ? account.id : `?${typed}`}:${req.ip}`;
+    const accountId = account ? String(account.id) : `?${typed}`;
+    const accountKey = `account:${accountId}:${address}`;
     await loginPerAccount.check(accountKey);
+    await accountWait.check(`wait:${accountId}`);
     try {
-      const user = await authenticate(ctx.db, input, ctx.config.passwordHashCost);
+      const user = await authenticate(ctx.db, input, ctx.passwords);
       await loginPerAccount.reset(accountKey);
+      await accountFailures.reset(`failures:${accountId}`);
       res.json(await startSession(req, res, user, input.remember));
     } catch (err) {
       if (err instanceof LoginFailed) {
         await loginPerAccount.penalty(accountKey);
+        const wait = waitAfter(await accountFailures.penalty(`failures:${accountId}`));
+        if (wait > 0) await accountWait.block(`wait:${accountId}`, wait);
         throw errors.unauthorizedWithCode(TEXTS.auth.invalidCredentials, 'invalid_credentials');
       }
       throw err;

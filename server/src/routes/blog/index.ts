@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireAdmin, requireUser } from '../../middlewares/auth';
+import { limitWrites } from '../../middlewares/rate-limit';
 import { filesOf, multipart, saveImage } from '../../services/uploads';
 import * as blog from '../../services/blog';
 
@@ -65,7 +66,7 @@ export function blogRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await blog.blogIsLiked(ctx.db, req.user, id));
   });
-  router.post('/posts/:id/like', async (req, res) => {
+  router.post('/posts/:id/like', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await blog.toggleBlogLike(ctx.db, me, id));
@@ -74,7 +75,7 @@ export function blogRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await blog.listBlogComments(ctx.db, id, req.user, parse(pageQuerySchema, req.query)));
   });
-  router.post('/posts/:id/comments', async (req, res) => {
+  router.post('/posts/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(blogCommentSchema, req.body);
@@ -116,7 +117,7 @@ export function blogRouter(ctx: AppContext): Router {
   });
 
   /** Images for the editor (featured image and gallery): admins, 5 MB, real images only. */
-  router.post('/uploads', checkFirst(requireAdmin), upload, async (req, res) => {
+  router.post('/uploads', checkFirst(requireAdmin), limitWrites(ctx, 'uploads'), upload, async (req, res) => {
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(S.imageOnly, 'image_required');
     const saved = await saveImage(ctx.config.uploadsDir, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });

@@ -3,6 +3,7 @@ import { createEventSchema, idParamsSchema, listEventsQuerySchema } from '@mahal
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
+import { limitWrites } from '../../middlewares/rate-limit';
 import * as events from '../../services/events';
 
 export function eventsRouter(ctx: AppContext): Router {
@@ -14,11 +15,11 @@ export function eventsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await events.getEvent(ctx.db, id, req.user));
   });
-  router.post('/', async (req, res) => {
+  router.post('/', limitWrites(ctx, 'posts'), async (req, res) => {
     const me = requireUser(req);
     res.status(201).json(await events.createEvent(ctx, me, parse(createEventSchema, req.body)));
   });
-  router.post('/:id/attend', async (req, res) => {
+  router.post('/:id/attend', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await events.toggleAttendance(ctx.db, me, id));

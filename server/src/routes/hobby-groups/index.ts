@@ -3,6 +3,7 @@ import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchem
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
+import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
 import * as groups from '../../services/hobby-groups';
 import { announceNotifications } from '../../services/notifications';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
@@ -16,7 +17,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.get('/', async (req, res) => {
     res.json(await groups.listGroups(ctx.db, req.user, page(req.query)));
   });
-  router.post('/', async (req, res) => {
+  router.post('/', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
     // The client's slug and creatorId are ignored: the slug comes from the name, the creator is the session.
     res.status(201).json(await groups.createGroup(ctx.db, me, parse(createGroupSchema, req.body)));
@@ -41,12 +42,12 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.isLiked(ctx.db, req.user, id));
   });
-  router.post('/posts/:id/like', async (req, res) => {
+  router.post('/posts/:id/like', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.setLike(ctx.db, me, id, true));
   });
-  router.delete('/posts/:id/like', async (req, res) => {
+  router.delete('/posts/:id/like', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.setLike(ctx.db, me, id, false));
@@ -55,7 +56,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.listComments(ctx.db, id, req.user, page(req.query)));
   });
-  router.post('/posts/:id/comments', async (req, res) => {
+  router.post('/posts/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(groupCommentSchema, req.body);
@@ -71,12 +72,12 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const group = await groups.groupBySlug(ctx.db, slug);
     res.json(await groups.isMember(ctx.db, group.id, req.user));
   });
-  router.post('/:slug/join', async (req, res) => {
+  router.post('/:slug/join', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.join(ctx, me, slug));
   });
-  router.post('/:slug/leave', async (req, res) => {
+  router.post('/:slug/leave', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.leave(ctx.db, me, slug));
@@ -104,7 +105,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   });
   // Members only, checked before the optional image is read.
   const memberFirst = checkFirst((req) => groups.assertMember(ctx.db, parse(groupSlugParamsSchema, req.params).slug, requireUser(req)));
-  router.post('/:slug/posts', memberFirst, upload, async (req, res) => {
+  router.post('/:slug/posts', memberFirst, limitWrites(ctx, 'groups'), limitWrites(ctx, 'uploads', carriesFiles), upload, async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
     const input = parse(groupPostSchema, req.body);
@@ -121,7 +122,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.listEvents(ctx.db, slug, req.user, page(req.query)));
   });
-  router.post('/:slug/events', async (req, res) => {
+  router.post('/:slug/events', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.status(201).json(await groups.createEvent(ctx.db, me, slug, parse(groupEventSchema, req.body)));

@@ -3,6 +3,7 @@ import { idParamsSchema, pageQuerySchema, sendMessageSchema, userIdParamsSchema 
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
+import { limitWrites } from '../../middlewares/rate-limit';
 import * as messages from '../../services/messages';
 
 export function messagesRouter(ctx: AppContext): Router {
@@ -25,7 +26,7 @@ export function messagesRouter(ctx: AppContext): Router {
     const { userId } = parse(userIdParamsSchema, req.params);
     res.json({ updated: await messages.markConversationRead(ctx, me, userId) });
   });
-  router.post('/', async (req, res) => {
+  router.post('/', limitWrites(ctx, 'messages'), async (req, res) => {
     const me = requireUser(req);
     const input = parse(sendMessageSchema, req.body);
     res.status(201).json(await messages.sendMessage(ctx, me, input));

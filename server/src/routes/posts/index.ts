@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
+import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
 
@@ -35,7 +36,7 @@ export function postsRouter(ctx: AppContext): Router {
     res.json(await posts.getPost(ctx.db, id, req.user?.id ?? null));
   });
 
-  router.post('/', checkFirst(requireUser), upload, async (req, res) => {
+  router.post('/', checkFirst(requireUser), limitWrites(ctx, 'posts'), limitWrites(ctx, 'uploads', carriesFiles), upload, async (req, res) => {
     const user = requireUser(req);
     const input = parse(createPostSchema, req.body);
     const files = filesOf(req);
@@ -62,7 +63,7 @@ export function postsRouter(ctx: AppContext): Router {
     }
   });
 
-  router.patch('/:id', async (req, res) => {
+  router.patch('/:id', limitWrites(ctx, 'posts'), async (req, res) => {
     const user = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const input = parse(updatePostSchema, req.body);
@@ -77,7 +78,7 @@ export function postsRouter(ctx: AppContext): Router {
     res.json({ ok: true });
   });
 
-  router.post('/:id/like', async (req, res) => {
+  router.post('/:id/like', limitWrites(ctx, 'likes'), async (req, res) => {
     const user = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await posts.toggleLike(ctx, user, id));
@@ -94,7 +95,7 @@ export function postsRouter(ctx: AppContext): Router {
     res.json(await posts.listComments(ctx.db, id, req.user?.id ?? null, page));
   });
 
-  router.post('/:id/comments', async (req, res) => {
+  router.post('/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {
     const user = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(commentSchema, req.body);

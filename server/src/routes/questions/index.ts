@@ -3,6 +3,7 @@ import { answerSchema, createQuestionSchema, idParamsSchema, listQuestionsQueryS
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireAdmin, requireUser } from '../../middlewares/auth';
+import { limitWrites } from '../../middlewares/rate-limit';
 import * as questions from '../../services/questions';
 
 export function questionsRouter(ctx: AppContext): Router {
@@ -10,7 +11,7 @@ export function questionsRouter(ctx: AppContext): Router {
   router.get('/', async (req, res) => {
     res.json(await questions.listQuestions(ctx.db, parse(listQuestionsQuerySchema, req.query), req.user?.id ?? null));
   });
-  router.post('/', async (req, res) => {
+  router.post('/', limitWrites(ctx, 'posts'), async (req, res) => {
     const me = requireUser(req);
     res.status(201).json(await questions.createQuestion(ctx.db, me, parse(createQuestionSchema, req.body)));
   });
@@ -29,7 +30,7 @@ export function questionsRouter(ctx: AppContext): Router {
     await questions.deleteQuestion(ctx.db, admin, id);
     res.json({ ok: true });
   });
-  router.post('/:id/upvote', async (req, res) => {
+  router.post('/:id/upvote', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await questions.toggleQuestionVote(ctx.db, me, id));
@@ -38,7 +39,7 @@ export function questionsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await questions.listAnswers(ctx.db, id, req.user?.id ?? null, parse(pageQuerySchema.extend({ limit: pageQuerySchema.shape.limit.default(100) }), req.query)));
   });
-  router.post('/:id/answers', async (req, res) => {
+  router.post('/:id/answers', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(answerSchema, req.body);
@@ -49,7 +50,7 @@ export function questionsRouter(ctx: AppContext): Router {
 
 export function answersRouter(ctx: AppContext): Router {
   const router = Router();
-  router.post('/:id/upvote', async (req, res) => {
+  router.post('/:id/upvote', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await questions.toggleAnswerVote(ctx.db, me, id));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
-import { Limiter } from '../../middlewares/rate-limit';
+import { carriesFiles, limitWrites, Limiter } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
 import * as users from '../../services/users';
@@ -65,13 +65,13 @@ export function usersRouter(ctx: AppContext): Router {
     res.json(await users.followStatus(ctx.db, req.user.id, id));
   });
 
-  router.post('/:id/follow', async (req, res) => {
+  router.post('/:id/follow', limitWrites(ctx, 'follows'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await users.follow(ctx, me, id));
   });
 
-  router.delete('/:id/unfollow', async (req, res) => {
+  router.delete('/:id/unfollow', limitWrites(ctx, 'follows'), async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await users.unfollow(ctx, me, id));
@@ -84,7 +84,7 @@ export function usersRouter(ctx: AppContext): Router {
     if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
     return { me, id };
   };
-  router.patch('/:id', checkFirst(profileEditor), upload, async (req, res) => {
+  router.patch('/:id', checkFirst(profileEditor), limitWrites(ctx, 'uploads', carriesFiles), upload, async (req, res) => {
     const { me, id } = profileEditor(req);
     const target = await users.userById(ctx.db, id);
     const input = parse(updateProfileSchema, req.body);
@@ -126,7 +126,7 @@ export function followRequestsRouter(ctx: AppContext): Router {
     res.json(await users.incomingRequests(ctx.db, me, parse(pageQuerySchema, req.query)));
   });
   for (const action of ['accept', 'reject'] as const) {
-    router.post(`/:id/${action}`, async (req, res) => {
+    router.post(`/:id/${action}`, limitWrites(ctx, 'follows'), async (req, res) => {
       const me = requireUser(req);
       const { id } = parse(idParamsSchema, req.params);
       res.json(await users.answerFollowRequest(ctx, me, id, action === 'accept'));

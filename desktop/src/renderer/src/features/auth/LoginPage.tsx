@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isPasswordAcceptable, LIMITS, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
+import { isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
 import { api, ApiError, get, setToken } from '../../api/client';
 import type { BlogPost, EventItem, Question } from '../../api/types';
 import { platform } from '../../platform';
@@ -10,6 +10,13 @@ import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
 
 const T = TEXTS.auth;
+
+/** Says a common password under the field as it is typed; the list is fetched on first use. */
+async function notCommon(_rule: unknown, value: string | undefined) {
+  if (!value) return;
+  await loadCommonPasswords().catch(() => undefined); // offline: the server still says it
+  if (isCommonPassword(value)) throw new Error(T.commonPassword);
+}
 
 function PromoPanel() {
   const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
@@ -58,6 +65,11 @@ export default function LoginPage() {
   const desktop = platform.kind === 'desktop';
   const headers = desktop ? { 'x-mahalle-client': 'desktop' } : undefined;
 
+  // The common-password list is a chunk of its own: fetched when the register tab opens.
+  useEffect(() => {
+    if (tab === 'register') void loadCommonPasswords().catch(() => undefined);
+  }, [tab]);
+
   const signedIn = (user: CurrentUser & { token?: string }, delay = 0) => {
     if (user.token) setToken(user.token);
     setUser(user);
@@ -85,6 +97,7 @@ export default function LoginPage() {
   const register = async (values: Record<string, string>) => {
     if (values.password !== values.confirmPassword) return setError(T.passwordsDiffer);
     if (!isPasswordAcceptable(values.password)) return setError(T.weakPassword);
+    if (isCommonPassword(values.password)) return setError(T.commonPassword);
     setBusy(true);
     setError(null);
     try {
@@ -132,7 +145,7 @@ export default function LoginPage() {
                     <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: T.displayNameRequired }]}><Input autoComplete="name" /></Form.Item>
                     <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}><Input autoComplete="username" /></Form.Item>
                     <Form.Item label="E-posta" name="email" rules={[{ required: true, message: T.emailRequired }, { type: 'email', message: T.emailInvalid }]}><Input type="email" autoComplete="email" /></Form.Item>
-                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }, { min: LIMITS.passwordInputMin, message: T.passwordTooShort }]}>
+                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }, { min: LIMITS.passwordInputMin, message: T.passwordTooShort }, { validator: notCommon }]}>
                       <Input.Password autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
                     </Form.Item>
                     <StrengthMeter password={password} />

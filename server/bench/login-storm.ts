@@ -1,0 +1,154 @@
+/**
+ * Login-storm benchmark (not a test: it prints numbers).
+ *   npm run bench:login -w server
+ *   BENCH_SERVER_ROOT=/tmp/other-checkout npm run bench:login -w server   (another tree, e.g. the base commit)
+ *   RATE_LIMIT_LOGIN_BURST=1000/10 npm run bench:login -w server        (every attempt hashed: the worker pool alone)
+ *
+ * Starts the server (tsx, production settings: scrypt cost 15) as a child process on a fresh
+ * SQLite database with the demo community, registers two members, then times a visitor's
+ * `GET /api/posts?limit=5`: first alone, then during 90 wrong sign-ins from three addresses
+ * (X-Forwarded-For with TRUST_PROXY=1, 30 per address spread over five names so the per-address
+ * and per-account limits of the base commit allow them all), at most 10 in flight.
+ * Every request goes to 127.0.0.1. Extra environment variables are passed on to the server.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(here, '../..'));
+const port = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3232);
+const base = `http://127.0.0.1:${port}`;
+const ADMIN = { username: 'bench_admin', password: 'Bench.Admin.Sifre1' };
+const STORM = 90;
+const IN_FLIGHT = 10;
+const ADDRESSES = ['10.9.0.1', '10.9.0.2', '10.9.0.3'];
+const tsx = path.join(here, '../../node_modules/.bin/tsx');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-login-storm-'));
+const child = spawn(tsx, [path.join(root, 'server/src/index.ts')], {
+  cwd: path.join(root, 'server'),
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TRUST_PROXY: '1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stop);
+
+async function waitForHealth() {
+  const start = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited');
+    if (Date.now() - start > 60_000) throw new Error('the server did not start in 60 s');
+    await sleep(200);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function timedRead(): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/posts?limit=5`);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`GET /api/posts: ${res.status}`);
+  return performance.now() - t;
+}
+
+function quantile(samples: number[], q: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+async function register(username: string, address: string) {
+  const password = 'Bench.Uye.Sifre1';
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ displayName: username, username, email: `${username}@bench.local`, password, confirmPassword: password }),
+  });
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+}
+
+await waitForHealth();
+await register('bench_uye_1', '10.9.1.1');
+await register('bench_uye_2', '10.9.1.2');
+for (let i = 0; i < 5; i++) await timedRead(); // warm up
+
+// Unloaded: sequential reads with a short pause, as a visitor scrolling.
+const unloaded: number[] = [];
+for (let i = 0; i < 100; i++) {
+  unloaded.push(await timedRead());
+  await sleep(50);
+}
+
+// Loaded: the same reads while the storm runs.
+const names = [ADMIN.username, 'bench_uye_1', 'bench_uye_2', 'yok_boyle_biri', 'kimse_yok'];
+const attempts = Array.from({ length: STORM }, (_, i) => ({
+  address: ADDRESSES[i % ADDRESSES.length],
+  username: names[Math.floor(i / ADDRESSES.length) % names.length],
+}));
+const statuses = new Map<number, number>();
+let stormDone = false;
+let next = 0;
+const stormStart = performance.now();
+async function stormWorker() {
+  while (next < attempts.length) {
+    const { address, username } = attempts[next++];
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ username, password: `yanlis-${next}` }),
+    });
+    await res.arrayBuffer();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  }
+}
+const storm = Promise.all(Array.from({ length: IN_FLIGHT }, stormWorker)).then(() => {
+  stormDone = true;
+});
+const loaded: number[] = [];
+let peakLoad = 0;
+while (!stormDone || loaded.length < 20) {
+  loaded.push(await timedRead());
+  peakLoad = Math.max(peakLoad, os.loadavg()[0]);
+  await sleep(50);
+}
+await storm;
+const stormSeconds = (performance.now() - stormStart) / 1000;
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const p95u = quantile(unloaded, 0.95);
+const p95l = quantile(loaded, 0.95);
+console.log(`server tree: ${root}`);
+console.log(`unloaded  GET /api/posts?limit=5  p50 ${fmt(quantile(unloaded, 0.5))}  p95 ${fmt(p95u)}  (n=${unloaded.length})`);
+console.log(`storm     GET /api/posts?limit=5  p50 ${fmt(quantile(loaded, 0.5))}  p95 ${fmt(p95l)}  max ${fmt(Math.max(...loaded))}  (n=${loaded.length})`);
+console.log(`storm: ${STORM} wrong sign-ins in ${stormSeconds.toFixed(1)} s, answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
+console.log(`p95 loaded/unloaded ratio: ${(p95l / p95u).toFixed(2)}`);
+console.log(`load average (1 min): ${os.loadavg()[0].toFixed(2)} at the end, ${peakLoad.toFixed(2)} peak during the storm; ${os.cpus().length} cores`);
+console.log(`RESULT ratio=${(p95l / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`);
+
+stop();
+await new Promise((r) => child.once('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
