@@ -177,3 +177,31 @@ describe('static files, compression and SEO', () => {
     expect((await raw(`${server.url}/qa/question/999999`)).body.toString()).toBe(INDEX);
   });
 });
+
+describe('sitemap beyond 50 000 URLs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('becomes a sitemap index of id-range parts, each part listing only its range', async () => {
+    const member = await server.member();
+    const low = (await member.client.post('/api/questions', { title: 'İlk soru burada', content: 'içerik' })).body;
+    // An id past 50 000 without writing 50 000 rows: the plan only looks at the highest id.
+    await server.ctx.db('questions').insert({ id: 60_001, author_id: member.user.id, title: 'Uzak soru', content: 'içerik' });
+    const index = (await raw(`${server.url}/sitemap.xml`)).body.toString();
+    expect(index).toContain('<sitemapindex');
+    expect(index).not.toContain('<urlset');
+    expect(index).toMatch(/\/sitemaps\/questions-1\.xml<\/loc>/);
+    expect(index).toMatch(/\/sitemaps\/questions-2\.xml<\/loc>/);
+    expect(index).not.toMatch(/questions-3\.xml/);
+    expect(index).toMatch(/\/sitemaps\/pages-1\.xml<\/loc>/);
+    const one = (await raw(`${server.url}/sitemaps/questions-1.xml`)).body.toString();
+    expect(one).toContain(`/qa/question/${low.id}</loc>`);
+    expect(one).not.toContain('/qa/question/60001<');
+    const two = (await raw(`${server.url}/sitemaps/questions-2.xml`)).body.toString();
+    expect(two).toContain('/qa/question/60001</loc>');
+    expect((await raw(`${server.url}/sitemaps/pages-1.xml`)).body.toString()).toContain('/qa</loc>');
+  });
+});
