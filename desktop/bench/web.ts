@@ -3,6 +3,7 @@
  *   npm run bench:web                 # builds nothing: run `npm run build` first
  *   BENCH_ROOT=/other/checkout npm run bench:web    # measure another checkout's build (before/after)
  *   BENCH_RUNS=1 npm run bench:web    # fewer runs while trying things
+ *   BENCH_FORMS=mobile npm run bench:web   # only one form factor
  * Starts the built server (`server/dist/index.js` of BENCH_ROOT) on a temporary DATA_DIR with the demo seed,
  * runs Lighthouse in Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default) on `/`, a question, a
  * blog post, a group page and Discover, mobile and desktop, BENCH_RUNS (3) runs each in a fresh browser,
@@ -24,6 +25,7 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(process.env.BENCH_ROOT ?? fileURLToPath(new URL('../..', import.meta.url)));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const forms = (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',').filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -90,7 +92,7 @@ try {
   ];
   console.log(`Lighthouse on ${root} (${runs} run(s) each)`);
   const rows: string[] = [];
-  for (const form of ['mobile', 'desktop'] as const) {
+  for (const form of forms) {
     for (const [name, route] of pages) {
       const perf: number[] = [];
       const lcp: number[] = [];
