@@ -203,5 +203,8 @@ describe('sitemap beyond 50 000 URLs', () => {
     const two = (await raw(`${server.url}/sitemaps/questions-2.xml`)).body.toString();
     expect(two).toContain('/qa/question/60001</loc>');
     expect((await raw(`${server.url}/sitemaps/pages-1.xml`)).body.toString()).toContain('/qa</loc>');
+    const gz = await raw(`${server.url}/sitemaps/questions-1.xml`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(one);
   });
 });

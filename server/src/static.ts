@@ -70,13 +70,15 @@ async function writeEntries(ctx: AppContext, res: Response, base: string, kind: 
 
 /** SEO and install files: robots.txt, the sitemap (or its index and parts). */
 function mountSeo(app: Express, ctx: AppContext): void {
+  // A sitemap of many thousand URLs goes out gzip/brotli-compressed as it streams.
+  const compress = compression({ threshold: 1024 });
   app.get('/robots.txt', (req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
     res.send(['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n'));
   });
-  app.get('/sitemap.xml', (req, res) => sendSitemap(ctx, req, res));
-  app.get('/sitemaps/:file', async (req, res) => {
-    const m = /^(pages|questions|blog|groups)-(\d{1,6})\.xml$/.exec(req.params.file);
+  app.get('/sitemap.xml', compress, (req, res) => sendSitemap(ctx, req, res));
+  app.get('/sitemaps/:file', compress, async (req, res) => {
+    const m = /^(pages|questions|blog|groups)-(\d{1,6})\.xml$/.exec(String(req.params.file));
     if (!m || Number(m[2]) < 1) throw errors.notFound(TEXTS.errors.notFound);
     const base = origin(req);
     const n = Number(m[2]);
