@@ -65,8 +65,10 @@ function firstItem(body: unknown): Item {
   return list[0];
 }
 
+/** Median of the runs that produced the value (a run Lighthouse could not measure gives NaN and is left out). */
 function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
