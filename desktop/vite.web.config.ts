@@ -1,16 +1,31 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 /** The browser build of the renderer, served by the server at `/`. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .br and .gz next to every text asset: the server sends them as they are (server/src/static.ts), no work per request.
+    compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(html|css|js|mjs|json|svg|webmanifest|ico)$/, threshold: 512, logLevel: 'silent' }),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and the router change rarely: one long-cached chunk every page needs.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
+import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { TEXTS } from '@mahalle/shared';
@@ -62,6 +63,8 @@ export function createApp(ctx: AppContext): Express {
   );
 
   const api = express.Router();
+  // JSON above 1 KB goes out compressed; the socket (/ws) never passes through Express, and an event stream is left alone.
+  api.use(compression({ threshold: 1024, filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }));
   api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));

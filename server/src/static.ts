@@ -1,13 +1,97 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
+import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
+import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
+import { errors } from './errors';
+import { SITEMAP_KINDS, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS, eachSitemapEntry, escapeXml, openGraphFor, openGraphTags, sitemapPlan, type SitemapKind } from './services/seo';
 
 const NOT_BUILT = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>Mahalle</title></head>
 <body><h1>Mahalle</h1><p>Arayüz henüz derlenmedi. Depo kökünde <code>npm run build</code> çalıştırın.</p></body></html>`;
 
 /** Paths that never fall back to the single-page app. */
 const NOT_SPA = /^\/(api|uploads|ws)(\/|$)/;
+/** Looks like a file (a top-level name with an extension, a dotfile, or under /assets): a 404 when missing, never the app. */
+const LOOKS_LIKE_FILE = /^\/(assets\/|[^/]*\.[^/]*$)|\/\./;
+
+/** Client routes a search engine has no business with (members only, admin, forms). */
+const ROBOTS_DISALLOW = ['/api/', '/admin', '/login', '/messages', '/notifications', '/bookmarks', '/profile', '/user/', '/events', '/blog/create', '/blog/edit/', '/server'];
+
+const FALLBACK_OG_IMAGE = '/icons/icon-512.png';
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** index.html read once per build (re-read when the file changes). */
+function indexHtmlReader(file: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** Streams the URLs of public questions, published blog posts and public groups, cut into id ranges beyond 50 000. */
+async function sendSitemap(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  const base = origin(req);
+  const plan = await sitemapPlan(ctx.db);
+  const single = SITEMAP_KINDS.reduce((n, k) => n + plan[k], SITEMAP_STATIC_PATHS.length) <= SITEMAP_MAX_URLS;
+  res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
+  res.write('<?xml version="1.0" encoding="UTF-8"?>\n');
+  if (!single) {
+    res.write('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+    res.write(`<sitemap><loc>${escapeXml(`${base}/sitemaps/pages-1.xml`)}</loc></sitemap>\n`);
+    for (const kind of SITEMAP_KINDS) {
+      for (let n = 1; (n - 1) * SITEMAP_MAX_URLS < plan[kind]; n++) res.write(`<sitemap><loc>${escapeXml(`${base}/sitemaps/${kind}-${n}.xml`)}</loc></sitemap>\n`);
+    }
+    res.end('</sitemapindex>\n');
+    return;
+  }
+  res.write('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+  for (const p of SITEMAP_STATIC_PATHS) res.write(`<url><loc>${escapeXml(base + p)}</loc></url>\n`);
+  for (const kind of SITEMAP_KINDS) await writeEntries(ctx, res, base, kind, 0, plan[kind]);
+  res.end('</urlset>\n');
+}
+
+async function writeEntries(ctx: AppContext, res: Response, base: string, kind: SitemapKind, fromId: number, toId: number): Promise<void> {
+  await eachSitemapEntry(ctx.db, kind, fromId, toId, async (p, lastmod) => {
+    if (!res.write(`<url><loc>${escapeXml(base + p)}</loc><lastmod>${lastmod}</lastmod></url>\n`)) await new Promise((r) => res.once('drain', r));
+  });
+}
+
+/** SEO and install files: robots.txt, the sitemap (or its index and parts). */
+function mountSeo(app: Express, ctx: AppContext): void {
+  // A sitemap of many thousand URLs goes out gzip/brotli-compressed as it streams.
+  const compress = compression({ threshold: 1024 });
+  app.get('/robots.txt', (req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n'));
+  });
+  app.get('/sitemap.xml', compress, (req, res) => sendSitemap(ctx, req, res));
+  app.get('/sitemaps/:file', compress, async (req, res) => {
+    const m = /^(pages|questions|blog|groups)-(\d{1,6})\.xml$/.exec(String(req.params.file));
+    if (!m || Number(m[2]) < 1) throw errors.notFound(TEXTS.errors.notFound);
+    const base = origin(req);
+    const n = Number(m[2]);
+    res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
+    res.write('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+    if (m[1] === 'pages') {
+      if (n === 1) for (const p of SITEMAP_STATIC_PATHS) res.write(`<url><loc>${escapeXml(base + p)}</loc></url>\n`);
+    } else {
+      await writeEntries(ctx, res, base, m[1] as SitemapKind, (n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
+    }
+    res.end('</urlset>\n');
+  });
+}
 
 /** Uploaded files and the browser build of the renderer, with client routes falling back to index.html. */
 export function mountStatic(app: Express, ctx: AppContext): void {
@@ -26,21 +110,45 @@ export function mountStatic(app: Express, ctx: AppContext): void {
     }),
   );
 
+  mountSeo(app, ctx);
+
   const webDir = ctx.config.webDir;
-  const indexFile = path.join(webDir, 'index.html');
+  const readIndex = indexHtmlReader(path.join(webDir, 'index.html'));
+  // The build writes .br and .gz next to each asset (vite-plugin-compression2): send the best the browser takes.
   app.use(
-    express.static(webDir, {
+    expressStaticGzip(webDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      setHeaders: (res, filePath) => {
-        // Hashed assets never change; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      serveStatic: {
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Hashed assets never change; everything else (index.html, favicon, manifest) is revalidated.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          else res.setHeader('Cache-Control', 'no-cache');
+        },
       },
     }),
   );
+  app.use((req, _res, next) => {
+    if (LOOKS_LIKE_FILE.test(req.path)) return next(errors.notFound(TEXTS.errors.notFound));
+    next();
+  });
+  const compressHtml = compression({ threshold: 1024 });
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    if (fs.existsSync(indexFile)) return res.sendFile(indexFile);
-    res.type('html').send(NOT_BUILT);
+    compressHtml(req, res, () => {
+      void (async () => {
+        res.setHeader('Cache-Control', 'no-cache');
+        const html = readIndex();
+        if (html === null) return res.type('html').send(NOT_BUILT);
+        // Link previews (Open Graph, Twitter) of public blog posts and questions, rendered here since crawlers run no script.
+        const og = await openGraphFor(ctx.db, req.path);
+        if (!og) return res.type('html').send(html);
+        const url = origin(req) + req.path;
+        const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);
+        res.type('html').send(html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace('</head>', `    ${tags}\n  </head>`));
+      })().catch(next);
+    });
   });
 }

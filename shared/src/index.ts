@@ -1,7 +1,5 @@
-import { z } from 'zod';
-
-// Zod's own messages in Turkish for anything a schema does not word itself.
-z.config(z.locales.tr());
+// Zod's own messages in Turkish for anything a schema does not word itself (also imported by every schema).
+import './zod-locale';
 
 export * from './limits';
 export * from './texts';

@@ -271,4 +271,14 @@ export const TEXTS = {
     verifiedMember: 'Doğrulanmış üye',
     deletedUser: 'Silinmiş kullanıcı',
   },
+  /** When something fails to load or the connection drops (error boundaries, the connection banner). */
+  resilience: {
+    errorTitle: 'Bu bölüm yüklenemedi',
+    errorHint: 'Bağlantınızı kontrol edip yeniden deneyin.',
+    retry: 'Yeniden dene',
+    home: 'Ana Sayfa',
+    serverDown: 'Sunucuya ulaşılamıyor. Bağlantı geri gelince içerik kendiliğinden yeniden yüklenir.',
+    socketDown: 'Anlık bağlantı koptu; bildirimler ve mesajlar gecikebilir. Yeniden bağlanılıyor…',
+    loading: 'Yükleniyor…',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 

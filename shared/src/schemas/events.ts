@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { EVENT_CATEGORIES, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { eventDateSchema, formBoolean, pageQuerySchema } from './common';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, GROUP_ICONS, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL } from '../limits';
 import { TEXTS } from '../texts';
 import { uniqueTags } from '../rules/text';

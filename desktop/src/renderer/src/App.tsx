@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import trTR from 'antd/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,11 +11,11 @@ import { useSession, useTheme } from './stores/session';
 import { platform } from './platform';
 import { Layout } from './features/shell/Layout';
 import { MembersOnly } from './features/shell/Gate';
-import { NotFoundPage } from './features/shell/NotFoundPage';
-import { ServerSetup } from './features/shell/ServerSetup';
 import { HomePage } from './features/home/HomePage';
 import './components/time';
 import { installToastKeys } from './components/toastKeys';
+import { lazyWithRetry as lazy } from './components/lazyRetry';
+import { ErrorBoundary } from './components/ErrorBoundary';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
@@ -35,12 +35,15 @@ const GroupPage = lazy(() => import('./features/groups/GroupPage'));
 const DiscoverPage = lazy(() => import('./features/discover/DiscoverPage'));
 const CategoryPage = lazy(() => import('./features/categories/CategoryPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const ServerSetup = lazy(() => import('./features/shell/ServerSetup').then((m) => ({ default: m.ServerSetup })));
 
 function SessionLoader() {
   const setUser = useSession((s) => s.setUser);
   useEffect(() => {
-    api<CurrentUser>('/api/auth/me')
-      .then(setUser)
+    // /session answers visitors with 200 { user: null }, so a signed-out page logs no 401.
+    api<{ user: CurrentUser | null }>('/api/auth/session')
+      .then((s) => setUser(s.user))
       .catch(() => setUser(null));
   }, [setUser]);
   useRealtime();
@@ -99,16 +102,18 @@ export function App() {
     <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
       {/* Toasts open below the 64 px header, never over its bell, messages and menu. */}
       <AntApp notification={{ maxCount: 1, duration: 5, top: 72 }} message={{ maxCount: 1, duration: 5, top: 72 }}>
-        {platform.kind === 'desktop' && !serverBase() ? (
-          <ServerSetup />
-        ) : (
-          <QueryClientProvider client={queryClient}>
-            <Router>
-              <SessionLoader />
-              <AppRoutes />
-            </Router>
-          </QueryClientProvider>
-        )}
+        <ErrorBoundary root>
+          {platform.kind === 'desktop' && !serverBase() ? (
+            <ServerSetup />
+          ) : (
+            <QueryClientProvider client={queryClient}>
+              <Router>
+                <SessionLoader />
+                <AppRoutes />
+              </Router>
+            </QueryClientProvider>
+          )}
+        </ErrorBoundary>
       </AntApp>
     </ConfigProvider>
   );

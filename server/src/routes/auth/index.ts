@@ -107,6 +107,11 @@ export function authRouter(ctx: AppContext): Router {
     res.json({ ok: true });
   });
 
+  // The UI's session check: 200 for visitors too ({ user: null }), so a signed-out page logs no error. /me keeps the spec's 401.
+  router.get('/session', (req, res) => {
+    res.json({ user: req.user ? presentCurrentUser(req.user) : null });
+  });
+
   router.get('/me', (req, res) => {
     if (!req.user) throw errors.unauthorized();
     res.json(presentCurrentUser(req.user));

@@ -1,5 +1,6 @@
 import { TEXTS, type ApiErrorBody } from '@mahalle/shared';
 import { platform } from '../platform';
+import { reportServerDown, reportServerUp } from '../stores/connection';
 
 /** A failed call: `message` is the server's Turkish text; branch on `code`, never on the text. */
 export class ApiError extends Error {
@@ -38,8 +39,12 @@ export async function api<T = unknown>(path: string, opts: { method?: string; js
     res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: token ? 'omit' : 'include', signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    reportServerDown();
     throw new ApiError(0, 'network', TEXTS.auth.networkError);
   }
+  // A proxy's "bad gateway" means the server behind it is gone; any other answer means it is there.
+  if (res.status === 502 || res.status === 503 || res.status === 504) reportServerDown();
+  else reportServerUp();
   const text = await res.text();
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
   const data = isJson && text ? JSON.parse(text) : text;

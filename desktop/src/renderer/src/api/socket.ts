@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, TEXTS } from '@mahalle/shared';
 import { queryClient } from './query';
 import { serverBase } from './client';
 import { platform } from '../platform';
 import { useCounts, useSession } from '../stores/session';
+import { useConnection } from '../stores/connection';
 import type { Message, Notification } from './types';
 import { notificationTarget, notificationText } from '../features/notifications/text';
 
@@ -18,12 +19,20 @@ export function useRealtime() {
       return;
     }
     let cancelled = false;
-    let socket: ReturnType<typeof io> | null = null;
-    void platform.getSessionToken().then((token) => {
+    let socket: Socket | null = null;
+    // The client library loads only for members (a visitor's page never opens the socket).
+    void Promise.all([platform.getSessionToken(), import('socket.io-client')]).then(([token, { io }]) => {
       if (cancelled) return;
       socket = io(serverBase() || undefined, { path: SOCKET_PATH, withCredentials: true, auth: token ? { token } : {} });
-      socket.on('connect', () => setCounts({ connected: true }));
-      socket.on('disconnect', () => setCounts({ connected: false }));
+      socket.on('connect', () => {
+        setCounts({ connected: true });
+        useConnection.getState().set({ socketDown: false });
+      });
+      socket.on('disconnect', (reason) => {
+        setCounts({ connected: false });
+        // Our own disconnect (sign-out, unmount) is not an outage.
+        if (reason !== 'io client disconnect') useConnection.getState().set({ socketDown: true });
+      });
       socket.on(SOCKET_EVENTS.notificationCount, ({ count }: { count: number }) => {
         setCounts({ notifications: count });
         platform.setUnreadCounts({ ...useCounts.getState(), notifications: count });
@@ -54,11 +63,15 @@ export function useRealtime() {
         // Admins hear of new reports; the desktop app shows it natively while in the background.
         if (document.hidden) platform.notify({ title: 'Yeni şikayet', body: 'Moderasyon kuyruğunda yeni bir şikayet var.', route: '/admin' });
       });
-      socket.on('connect_error', (err) => console.warn('socket', err.message));
+      socket.on('connect_error', (err) => {
+        useConnection.getState().set({ socketDown: true });
+        console.warn('socket', err.message);
+      });
     });
     return () => {
       cancelled = true;
       socket?.disconnect();
+      useConnection.getState().set({ socketDown: false });
     };
   }, [user, setCounts]);
 }

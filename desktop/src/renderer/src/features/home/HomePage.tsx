@@ -10,9 +10,13 @@ import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { formatDateTime } from '../../components/time';
-import { Composer } from '../feed/Composer';
-import { PostList } from '../feed/PostList';
+import { Suspense } from 'react';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
+
+// Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
+const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
+const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m.PostList })));
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
@@ -68,14 +72,14 @@ export function HomePage({ full = false }: { full?: boolean }) {
           </Card>
         )}
         {user && (
-          <>
+          <Suspense fallback={null}>
             <Composer />
             <div style={{ display: 'flex', justifyContent: 'space-between' }}>
               <Typography.Title level={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Typography.Title>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
             {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
-          </>
+          </Suspense>
         )}
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} md={12}>

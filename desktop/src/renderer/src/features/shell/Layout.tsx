@@ -14,6 +14,8 @@ import { PageSpinner, UserAvatar } from '../../components/common';
 import { platform } from '../../platform';
 import { notificationText, notificationTarget } from '../notifications/text';
 import { fromNow } from '../../components/time';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { ConnectionBanner } from './ConnectionBanner';
 
 const { Header, Sider, Content, Footer } = AntLayout;
 
@@ -197,6 +199,7 @@ export function Layout() {
           )
         )}
       </Header>
+      <ConnectionBanner />
       <AntLayout>
         {desktop && (
           <Sider width={260} style={{ background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
@@ -208,11 +211,13 @@ export function Layout() {
         </Drawer>
         <AntLayout>
           <Content style={{ padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
-            <Suspense fallback={<PageSpinner fullScreen />}>
-              <div key={location.pathname} className="page-enter">
-                <Outlet />
-              </div>
-            </Suspense>
+            <ErrorBoundary resetKey={location.pathname}>
+              <Suspense fallback={<PageSpinner fullScreen />}>
+                <div key={location.pathname} className="page-enter">
+                  <Outlet />
+                </div>
+              </Suspense>
+            </ErrorBoundary>
           </Content>
           {desktop && <Footer style={{ textAlign: 'center' }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</Footer>}
         </AntLayout>

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { SCREENS, reportPageErrors } from './fixtures';
+
+/** A lazy route's chunk, including the retry's cache-busting `?retry=` form. */
+const QA_CHUNK = /\/assets\/QaListPage-[^/?]*\.js(\?.*)?$/;
+
+test('a visitor on / sees no console error, and the shell paints before any script', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  reportPageErrors(page);
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+
+  // With no script at all, index.html still shows the header and the brand spinner.
+  await page.route(/\/assets\/.*\.js/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('.boot-header')).toContainText('Mahalle');
+  await expect(page.locator('.boot-spinner')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}boot-shell.png` });
+  await context.close();
+});
+
+test('a chunk that fails to load shows a Turkish message; Yeniden dene loads it; Back is not blank', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  reportPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
+
+  let attempts = 0;
+  await page.route(QA_CHUNK, (route) => {
+    attempts += 1;
+    return route.abort();
+  });
+  await page.getByRole('navigation', { name: 'Ana gezinme' }).getByRole('link', { name: 'Soru & Cevap' }).click();
+  const boundary = page.getByTestId('error-boundary');
+  await expect(boundary).toContainText('Bu bölüm yüklenemedi');
+  expect(attempts).toBeGreaterThanOrEqual(3); // retried before giving up
+  // The shell around the route is still there.
+  await expect(page.getByRole('navigation', { name: 'Ana gezinme' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}chunk-error.png` });
+
+  await page.unroute(QA_CHUNK);
+  await boundary.getByRole('button', { name: 'Yeniden dene' }).click();
+  await expect(boundary).toHaveCount(0);
+  await expect(page).toHaveURL(/\/qa$/);
+  await expect(page.getByRole('link', { name: 'Soru Sor' }).or(page.getByRole('button', { name: /Soru Sor/ })).first()).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Son Sorular')).toBeVisible();
+  await context.close();
+});
+
+test('after a new deploy (chunk 404) the page reloads once, and never loops', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
+  await page.route(QA_CHUNK, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('navigation', { name: 'Ana gezinme' }).getByRole('link', { name: 'Soru & Cevap' }).click();
+  // One reload to pick up the new build; the chunk is still missing, so the second failure shows the message.
+  await expect(page.getByTestId('error-boundary')).toContainText('Bu bölüm yüklenemedi', { timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  expect(loads).toBe(1);
+  expect(await page.evaluate(() => sessionStorage.getItem('mahalle-chunk-reload'))).toMatch(/^\d+$/);
+  await context.close();
+});
+
+test('a banner says when the server is unreachable and goes away when it is back', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  reportPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toHaveCount(0);
+
+  const API = /\/api\//;
+  await page.route(API, (route) => route.abort('connectionrefused'));
+  await page.getByRole('navigation', { name: 'Ana gezinme' }).getByRole('link', { name: 'Keşfet' }).click();
+  await expect(banner).toContainText('Sunucuya ulaşılamıyor');
+  await page.screenshot({ path: `${SCREENS}connection-banner.png` });
+
+  await page.unroute(API);
+  await expect(banner).toHaveCount(0, { timeout: 10_000 });
+  await context.close();
+});

@@ -1,0 +1,132 @@
+import type { Knex } from 'knex';
+import { toIso } from '../db/time';
+
+/** The sitemaps protocol allows at most 50 000 URLs in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+const BATCH = 1000;
+
+export type SitemapKind = 'questions' | 'blog' | 'groups';
+export const SITEMAP_KINDS: SitemapKind[] = ['questions', 'blog', 'groups'];
+
+interface KindSpec {
+  table: string;
+  /** Only what a visitor may see. */
+  scope: (q: Knex.QueryBuilder) => Knex.QueryBuilder;
+  columns: string[];
+  path: (row: Record<string, unknown>) => string;
+}
+
+const KINDS: Record<SitemapKind, KindSpec> = {
+  questions: { table: 'questions', scope: (q) => q, columns: ['id', 'updated_at'], path: (r) => `/qa/question/${Number(r.id)}` },
+  blog: { table: 'blog_posts', scope: (q) => q.where('published', true), columns: ['id', 'slug', 'updated_at'], path: (r) => `/blog/${encodeURIComponent(String(r.slug))}` },
+  groups: { table: 'hobby_groups', scope: (q) => q.where('is_private', false), columns: ['id', 'slug', 'updated_at'], path: (r) => `/hobby-groups/${encodeURIComponent(String(r.slug))}` },
+};
+
+/** Public list pages always in the sitemap. */
+export const SITEMAP_STATIC_PATHS = ['/', '/qa', '/blog', '/hobby-groups', '/discover'];
+
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+export const escapeHtml = escapeXml;
+
+/**
+ * Highest id per kind (one index lookup each). Ids are unique, so an id range of SITEMAP_MAX_URLS
+ * holds at most that many URLs: the sitemap is cut into id ranges without counting or OFFSET.
+ */
+export async function sitemapPlan(db: Knex): Promise<Record<SitemapKind, number>> {
+  const out = {} as Record<SitemapKind, number>;
+  for (const kind of SITEMAP_KINDS) {
+    const row = await db(KINDS[kind].table).max({ m: 'id' }).first();
+    out[kind] = Number(row?.m ?? 0);
+  }
+  return out;
+}
+
+/** Calls `write` with the path and last change of each public item of `kind` with fromId < id <= toId, by keyset pages. */
+export async function eachSitemapEntry(
+  db: Knex,
+  kind: SitemapKind,
+  fromId: number,
+  toId: number,
+  write: (path: string, lastmod: string) => Promise<void> | void,
+): Promise<void> {
+  const spec = KINDS[kind];
+  let after = fromId;
+  for (;;) {
+    const rows: Record<string, unknown>[] = await spec
+      .scope(db(spec.table).select(spec.columns).where('id', '>', after).andWhere('id', '<=', toId))
+      .orderBy('id')
+      .limit(BATCH);
+    for (const row of rows) await write(spec.path(row), toIso(row.updated_at));
+    if (rows.length < BATCH) return;
+    after = Number(rows[rows.length - 1].id);
+  }
+}
+
+export interface OpenGraph {
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'article' | 'website';
+}
+
+function plain(text: string | null | undefined, max = 200): string {
+  const s = (text ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s;
+}
+
+/** Open Graph data for a client route a link preview may ask for; null for anything not public. */
+export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGraph | null> {
+  const blog = /^\/blog\/([^/]+)\/?$/.exec(pathname);
+  if (blog) {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(blog[1]);
+    } catch {
+      return null;
+    }
+    if (slug === 'create') return null;
+    const row = await db('blog_posts')
+      .select('title', 'excerpt', 'content', 'featured_image', 'meta_title', 'meta_description', 'og_title', 'og_description', 'og_image')
+      .where({ slug, published: true })
+      .first();
+    if (!row) return null;
+    return {
+      title: row.og_title || row.meta_title || row.title,
+      description: plain(row.og_description || row.meta_description || row.excerpt || row.content),
+      image: row.og_image || row.featured_image || null,
+      type: 'article',
+    };
+  }
+  const question = /^\/qa\/question\/(\d{1,12})\/?$/.exec(pathname);
+  if (question) {
+    const row = await db('questions').select('title', 'content').where({ id: Number(question[1]) }).first();
+    if (!row) return null;
+    return { title: row.title, description: plain(row.content), image: null, type: 'article' };
+  }
+  return null;
+}
+
+/** The tags for `<head>`, every value HTML-escaped; `origin` makes relative image URLs absolute. */
+export function openGraphTags(og: OpenGraph, origin: string, url: string, siteName: string, fallbackImage: string): string {
+  const image = og.image ? (/^https?:\/\//i.test(og.image) ? og.image : origin + (og.image.startsWith('/') ? '' : '/') + og.image) : origin + fallbackImage;
+  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    `<title>${escapeHtml(og.title)} · ${escapeHtml(siteName)}</title>`,
+    meta('name', 'description', og.description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', og.type),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:locale', 'tr_TR'),
+    meta('property', 'og:title', og.title),
+    meta('property', 'og:description', og.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('name', 'twitter:card', og.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', og.title),
+    meta('name', 'twitter:description', og.description),
+    meta('name', 'twitter:image', image),
+  ].join('\n    ');
+}
