@@ -188,6 +188,8 @@ test('a like shows on the heart without a toast; toasts open below the header; a
   await expect(confirm).toContainText('Bu işlem geri alınamaz.');
   await shot(m.page, 'group-post-confirm');
   await confirm.getByRole('button', { name: 'İptal' }).click();
+  // Let the first dialog finish closing, or the second 'Sil' click can land on the closing one.
+  await expect(confirm).toHaveCount(0);
   await expect(m.page.getByText('Silinecek grup gönderisi')).toBeVisible();
   await m.page.getByRole('button', { name: 'Gönderiyi sil' }).click();
   await confirm.getByRole('button', { name: 'Sil', exact: true }).click();
