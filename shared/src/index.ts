@@ -12,6 +12,7 @@ export * from './rules/fold';
 export * from './rules/slug';
 export * from './rules/password';
 export * from './rules/text';
+export * from './rules/contrast';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/posts';
