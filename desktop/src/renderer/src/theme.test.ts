@@ -50,6 +50,8 @@ describe.each(['light', 'dark'] as ThemeMode[])('the %s theme', (mode) => {
       for (const bg of surfaces) expect(contrastRatio(textColorFor(color, mode), bg)).toBeGreaterThanOrEqual(4.5);
       const tag = tintedTag(color, mode);
       expect(contrastRatio(tag.color, tag.background)).toBeGreaterThanOrEqual(4.5);
+      // The tint is a faint wash of the colour over the surface, not the colour itself.
+      expect(contrastRatio(tag.background, surfaces[0])).toBeLessThan(1.6);
     }
   });
 });

@@ -58,7 +58,7 @@ function mix(color: string, base: string, weight: number): string {
   const full = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex);
   const [c, b] = [full(color), full(base)];
   if (!/^#[0-9a-f]{6}/i.test(c)) return base;
-  return `#${[0, 2, 4].map((i) => Math.round(ch(c, i + 1) * weight + ch(b, i + 1) * (1 - weight)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[0, 2, 4].map((i) => Math.round(ch(c, i) * weight + ch(b, i) * (1 - weight)).toString(16).padStart(2, '0')).join('')}`;
 }
 
 const PRESET_TAG_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
