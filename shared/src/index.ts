@@ -11,6 +11,7 @@ export * from './rules/slug';
 export * from './rules/password';
 export * from './rules/text';
 export * from './rules/numbers';
+export * from './rules/contrast';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/posts';

@@ -8,6 +8,8 @@ export const TEXTS = {
     title: 'Mahalle - Topluluk Platformu',
     description: 'Etkinlikler, blog yazıları, soru-cevap ve topluluk etkileşimi için şehrinin topluluk platformu.',
     pageLoading: 'Sayfa yükleniyor...',
+    /** The skip link, first in the tab order, to the page's main content. */
+    skipToContent: 'İçeriğe geç',
   },
   auth: {
     loginFailed: 'Giriş başarısız',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import trTR from 'antd/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import './components/time';
 import { installToastKeys } from './components/toastKeys';
 import { lazyWithRetry as lazy } from './components/lazyRetry';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { themeConfig } from './theme';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
@@ -99,7 +100,7 @@ export function App() {
   // The desktop app loads the UI from a file, where only hash routes work.
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
-    <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={{ algorithm: dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#6d28d9', borderRadius: 10 } }}>
+    <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light')}>
       {/* Toasts open below the 64 px header, never over its bell, messages and menu. */}
       <AntApp notification={{ maxCount: 1, duration: 5, top: 72 }} message={{ maxCount: 1, duration: 5, top: 72 }}>
         <ErrorBoundary root>

@@ -11,9 +11,9 @@ export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: 
     const index = m.index ?? 0;
     parts.push(text.slice(last, index));
     if (m[0].startsWith('@')) parts.push(<Link key={index} to={`/user/${m[2]}`}>{m[0]}</Link>);
-    else parts.push(<a key={index} role="button" onClick={(e) => { e.preventDefault(); onHashtag?.(m[1]); }} style={{ color: '#1677ff' }}>{m[0]}</a>);
+    else parts.push(<button key={index} type="button" className="link-button" onClick={() => onHashtag?.(m[1])}>{m[0]}</button>);
     last = index + m[0].length;
   }
   parts.push(text.slice(last));
-  return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)}</span>;
+  return <span className="rich-text" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)}</span>;
 }

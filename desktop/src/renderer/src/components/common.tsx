@@ -4,6 +4,7 @@ import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS, type AuthorSummary } from '@mahalle/shared';
 import { serverBase } from '../api/client';
+import { PlainH1 } from './Heading';
 
 export function mediaUrl(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
@@ -42,7 +43,7 @@ export function UserName({ user, link = true }: { user: AuthorSummary; link?: bo
       {link && user.username ? <Link to={`/user/${user.username}`}>{name}</Link> : name}
       {mark && (
         <Tooltip title={mark} mouseEnterDelay={0.7}>
-          <CheckCircleFilled style={{ color: '#1677ff', marginInlineStart: 4, fontSize: '0.85em' }} aria-label={mark} role="img" data-testid="verified-mark" />
+          <CheckCircleFilled style={{ color: 'var(--ant-color-link)', marginInlineStart: 4, fontSize: '0.85em' }} aria-label={mark} role="img" data-testid="verified-mark" />
         </Tooltip>
       )}
     </span>
@@ -67,5 +68,5 @@ export function EmptyState({ title, hint, action }: { title: string; hint?: stri
 }
 
 export function NotFound({ title, subTitle, back }: { title: string; subTitle?: string; back?: { to: string; label: string } }) {
-  return <Result status="404" title={title} subTitle={subTitle} extra={back ? <Link to={back.to}>{back.label}</Link> : undefined} />;
+  return <Result status="404" title={<PlainH1>{title}</PlainH1>} subTitle={subTitle} extra={back ? <Link to={back.to}>{back.label}</Link> : undefined} />;
 }

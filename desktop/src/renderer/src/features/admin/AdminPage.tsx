@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, QUESTION_CATEGORIES, TEXTS } from '@mahalle/shared';
@@ -12,6 +12,9 @@ import { AdminTable, type AdminColumn } from './table/AdminTable';
 import { describeChange } from './table/format';
 import { usePageMeta } from '../shell/meta';
 import { confirmDelete as confirmRemoval, reasonQuery } from '../../components/confirmDelete';
+import { Heading, PlainH1 } from '../../components/Heading';
+import { WrapTabs } from '../../components/WrapTabBar';
+import { ColorTag } from '../../components/ColorTag';
 
 /** Deletes the selected rows of one table in one transaction on the server: all, or none. */
 const bulkDelete = (type: string, ids: string[]) => post('/api/admin/bulk-delete', { type, ids: ids.map(Number) });
@@ -446,7 +449,7 @@ function CategoriesTab() {
           <AdminTable
             id="categories" rows={data} rowKey={(c) => String(c.id)}
             columns={[
-              { key: 'name', title: 'Ad', width: 160, render: (c) => <Tag color={c.color}>{c.name}</Tag> },
+              { key: 'name', title: 'Ad', width: 160, render: (c) => <ColorTag color={c.color}>{c.name}</ColorTag> },
               { key: 'slug', title: 'Bağlantı', width: 140, render: (c) => `/${c.slug}` },
               { key: 'postCount', title: 'Yazı', width: 70 },
               { key: 'description', title: 'Açıklama', width: 200 },
@@ -508,12 +511,13 @@ export default function AdminPage() {
   usePageMeta({ title: 'Yönetici Paneli' });
   const user = useSession((s) => s.user);
   const { data: stats } = useQuery({ queryKey: ['admin', 'stats'], queryFn: () => get<Record<string, number> & { recentActivity: { id: string; title: string; date: string; type: string }[] }>('/api/admin/stats'), enabled: user?.role === 'admin' });
-  if (user?.role !== 'admin') return <Result status="403" title="Bu sayfaya erişim yetkiniz yok" />;
+  if (user?.role !== 'admin') return <Result status="403" title={<PlainH1>Bu sayfaya erişim yetkiniz yok</PlainH1>} />;
   const statLabels: [string, string][] = [['totalUsers', 'Kullanıcı'], ['totalPosts', 'Gönderi'], ['totalBlogs', 'Blog'], ['totalComments', 'Yorum'], ['totalCategories', 'Kategori'], ['totalQuestions', 'Soru'], ['totalEvents', 'Etkinlik'], ['openReports', 'Açık şikayet']];
   return (
     <div>
-      <Typography.Title level={2}>Yönetici Paneli</Typography.Title>
-      <Tabs
+      <Heading level={1} look={2}>Yönetici Paneli</Heading>
+      <WrapTabs
+        id="admin-tabs"
         destroyOnHidden
         items={[
           { key: 'stats', label: 'İstatistikler', children: (

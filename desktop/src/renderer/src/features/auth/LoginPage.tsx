@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
@@ -8,6 +8,7 @@ import type { BlogPost, EventItem, Question } from '../../api/types';
 import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
+import { Heading, visuallyHidden } from '../../components/Heading';
 
 const T = TEXTS.auth;
 
@@ -23,14 +24,14 @@ function PromoPanel() {
   const { data: questions } = useQuery({ queryKey: ['questions', 'popular', 2], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=2&sort=popular') });
   const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'login'], queryFn: () => get<EventItem[]>('/api/events?limit=2').catch(() => []) });
   return (
-    <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#db2777)', color: '#fff' }}>
-      <Typography.Title level={2} style={{ color: '#fff' }}>Mahalle</Typography.Title>
+    <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#be185d)', color: '#fff' }}>
+      <Heading level={2} style={{ color: '#fff' }}>Mahalle</Heading>
       <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin topluluğuna katıl.</Typography.Paragraph>
-      <Typography.Title level={5} style={{ color: '#fff' }}>Son blog yazıları</Typography.Title>
+      <Heading level={3} look={5} style={{ color: '#fff' }}>Son blog yazıları</Heading>
       {blog.map((b) => <div key={b.id}><Link to={`/blog/${b.slug}`} style={{ color: '#fff' }}>{b.title}</Link></div>)}
-      <Typography.Title level={5} style={{ color: '#fff', marginTop: 12 }}>Popüler sorular</Typography.Title>
+      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>Popüler sorular</Heading>
       {questions?.items.slice(0, 2).map((q) => <div key={q.id}><Link to={`/qa/question/${q.id}`} style={{ color: '#fff' }}>{q.title}</Link></div>)}
-      <Typography.Title level={5} style={{ color: '#fff', marginTop: 12 }}>Yaklaşan etkinlikler</Typography.Title>
+      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>Yaklaşan etkinlikler</Heading>
       {events.map((e) => <div key={e.id}>{e.title}</div>)}
       <div style={{ marginTop: 16 }}><Link to="/" style={{ color: '#fff' }}>← Ana sayfaya dön</Link></div>
       {platform.kind === 'desktop' && <div><Link to="/server" style={{ color: '#fff' }}>Sunucuyu değiştir</Link></div>}
@@ -39,10 +40,11 @@ function PromoPanel() {
 }
 
 function StrengthMeter({ password }: { password: string }) {
+  const { token } = theme.useToken();
   if (!password) return null;
   const strength = passwordStrength(password);
   const label = { weak: 'Zayıf', medium: 'Orta', strong: 'Güçlü' }[strength];
-  const color = { weak: '#ff4d4f', medium: '#faad14', strong: '#52c41a' }[strength];
+  const color = { weak: token.colorErrorText, medium: token.colorWarningText, strong: token.colorSuccessText }[strength];
   return (
     <div data-testid="strength">
       <Progress percent={(passwordScore(password) / 5) * 100} showInfo={false} strokeColor={color} size="small" />
@@ -113,6 +115,7 @@ export default function LoginPage() {
 
   return (
     <Row gutter={24} style={{ maxWidth: 1000, margin: '0 auto' }}>
+      <h1 style={visuallyHidden}>{tab === 'register' ? 'Üye Ol' : 'Giriş Yap'}</h1>
       <Col xs={0} md={10}><PromoPanel /></Col>
       <Col xs={24} md={14}>
         <Card>
@@ -124,7 +127,7 @@ export default function LoginPage() {
                 key: 'login',
                 label: 'Giriş Yap',
                 children: (
-                  <Form layout="vertical" onFinish={login} initialValues={{ remember: true }} requiredMark={false}>
+                  <Form name="login" layout="vertical" onFinish={login} initialValues={{ remember: true }} requiredMark={false}>
                     <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}>
                       <Input autoComplete="username" />
                     </Form.Item>
@@ -141,7 +144,7 @@ export default function LoginPage() {
                 key: 'register',
                 label: 'Üye Ol',
                 children: (
-                  <Form layout="vertical" onFinish={register} requiredMark={false}>
+                  <Form name="register" layout="vertical" onFinish={register} requiredMark={false}>
                     <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: T.displayNameRequired }]}><Input autoComplete="name" /></Form.Item>
                     <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}><Input autoComplete="username" /></Form.Item>
                     <Form.Item label="E-posta" name="email" rules={[{ required: true, message: T.emailRequired }, { type: 'email', message: T.emailInvalid }]}><Input type="email" autoComplete="email" /></Form.Item>

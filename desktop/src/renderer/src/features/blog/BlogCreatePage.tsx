@@ -8,6 +8,7 @@ import { api, errorMessage, get, patch, post } from '../../api/client';
 import type { BlogPost } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
+import { PlainH1 } from '../../components/Heading';
 
 /** Writes a new post at /blog/create, or edits one at /blog/edit/{id} (admins only, both). */
 export default function BlogCreatePage() {
@@ -44,8 +45,8 @@ export default function BlogCreatePage() {
       return () => clearTimeout(t);
     }
   }, [denied, navigate]);
-  if (denied) return <Result status="403" title="Bu sayfaya erişim yetkiniz yok" />;
-  if (editId && existing.isError) return <Result status="404" title="Blog yazısı bulunamadı" />;
+  if (denied) return <Result status="403" title={<PlainH1>Bu sayfaya erişim yetkiniz yok</PlainH1>} />;
+  if (editId && existing.isError) return <Result status="404" title={<PlainH1>Blog yazısı bulunamadı</PlainH1>} />;
 
   const upload = async (file: File): Promise<string | null> => {
     if (!file.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return null; }
@@ -91,7 +92,7 @@ export default function BlogCreatePage() {
     }
   };
   return (
-    <Card title={pageTitle} loading={Boolean(editId) && existing.isLoading}>
+    <Card title={<PlainH1>{pageTitle}</PlainH1>} loading={Boolean(editId) && existing.isLoading}>
       <Form form={form} layout="vertical" initialValues={{ published: false }} onValuesChange={(changed) => {
         if ('title' in changed && !form.isFieldTouched('slug')) form.setFieldsValue({ slug: blogSlug(changed.title ?? '') });
       }}>
@@ -119,7 +120,7 @@ export default function BlogCreatePage() {
             <div>{gallery.map((g) => <Tag key={g} closable onClose={() => setGallery(gallery.filter((x) => x !== g))}>{g.split('/').pop()}</Tag>)}</div>
             <div style={{ marginTop: 12 }}>Etiketler</div>
             <Space.Compact style={{ width: '100%' }}>
-              <Input value={tagInput} onChange={(e) => setTagInput(e.target.value)} onPressEnter={(e) => { e.preventDefault(); addTag(); }} />
+              <Input aria-label="Etiketler" value={tagInput} onChange={(e) => setTagInput(e.target.value)} onPressEnter={(e) => { e.preventDefault(); addTag(); }} />
               <Button onClick={addTag}>Ekle</Button>
             </Space.Compact>
             <div style={{ marginTop: 4 }}>{tags.map((t) => <Tag key={t} closable onClose={() => setTags(tags.filter((x) => x !== t))}>{t}</Tag>)}</div>

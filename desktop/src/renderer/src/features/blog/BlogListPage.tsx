@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Input, List, Row, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Input, List, Row, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS, truncate } from '@mahalle/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,9 @@ import { useSession } from '../../stores/session';
 import { EmptyState, mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { Heading } from '../../components/Heading';
+import { ColorTag } from '../../components/ColorTag';
+import { ItemMeta } from '../../components/ItemMeta';
 
 export function BlogCard({ post: b }: { post: BlogPost }) {
   const [failed, setFailed] = useState(false);
@@ -19,8 +22,8 @@ export function BlogCard({ post: b }: { post: BlogPost }) {
         data-testid="blog-card"
         cover={b.featuredImage && !failed ? <img src={mediaUrl(b.featuredImage)} alt="" onError={() => setFailed(true)} style={{ height: 160, objectFit: 'cover' }} /> : <div style={{ height: 120, background: `linear-gradient(135deg, ${b.category?.color ?? '#6d28d9'}, #db2777)` }} />}
       >
-        {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
-        <Typography.Title level={5} style={{ marginTop: 6 }}>{b.title}</Typography.Title>
+        {b.category && <ColorTag color={b.category.color}>{b.category.name}</ColorTag>}
+        <Heading level={2} look={5} style={{ marginTop: 6 }}>{b.title}</Heading>
         <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{truncate(b.excerpt, LIMITS.blogExcerptCut)}</Typography.Paragraph>
         <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme</Typography.Text>
       </Card>
@@ -47,24 +50,24 @@ export default function BlogListPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography.Title level={2}>Blog</Typography.Title>
+        <Heading level={1} look={2}>Blog</Heading>
         {user?.role === 'admin' && <Link to="/blog/create"><Button type="primary">Yeni Yazı Yaz</Button></Link>}
       </div>
       <Input.Search placeholder="Blogda ara..." allowClear onSearch={setSearch} style={{ marginBottom: 16 }} aria-label="Blogda ara" />
       {category && (
-        <Tag closable onClose={() => setParams({})} color={categories.find((c) => c.slug === category)?.color} style={{ marginBottom: 12 }}>
+        <ColorTag closable onClose={() => setParams({})} color={categories.find((c) => c.slug === category)?.color} style={{ marginBottom: 12 }}>
           Kategori: {categories.find((c) => c.slug === category)?.name ?? category}
-        </Tag>
+        </ColorTag>
       )}
       {isLoading ? <PageSpinner /> : (
         <Tabs items={[
           { key: 'trend', label: 'Trendler', children: <Grid posts={trending} /> },
           { key: 'new', label: 'En Yeni', children: <Grid posts={latest} /> },
           { key: 'cat', label: 'Kategoriler', children: (
-            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Link to={`/blog?category=${encodeURIComponent(c.slug)}`}><Card hoverable><Tag color={c.color}>{c.name}</Tag><div>{c.postCount} yazı</div></Card></Link></Col>)}</Row>
+            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Link to={`/blog?category=${encodeURIComponent(c.slug)}`}><Card hoverable><ColorTag color={c.color}>{c.name}</ColorTag><div>{c.postCount} yazı</div></Card></Link></Col>)}</Row>
           ) },
           { key: 'authors', label: 'Yazarlar', children: (
-            <List dataSource={authors} renderItem={(a) => <List.Item><List.Item.Meta avatar={<UserAvatar user={a} />} title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>} description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`} /></List.Item>} />
+            <List dataSource={authors} renderItem={(a) => <List.Item><ItemMeta avatar={<UserAvatar user={a} />} title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>} description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`} /></List.Item>} />
           ) },
         ]} />
       )}

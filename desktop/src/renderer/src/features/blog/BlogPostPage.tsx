@@ -11,6 +11,9 @@ import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
+import { Heading, PlainH1 } from '../../components/Heading';
+import { ColorTag } from '../../components/ColorTag';
+import { ItemMeta } from '../../components/ItemMeta';
 
 /** Minutes to read at 200 words a minute, at least one. */
 function readingMinutes(html: string): number {
@@ -30,7 +33,7 @@ export default function BlogPostPage() {
   const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string }[]>('/api/blog/categories') });
   usePageMeta({ title: b?.metaTitle ?? b?.title ?? 'Blog', description: b?.metaDescription ?? b?.excerpt, image: mediaUrl(b?.featuredImage), canonical: `/blog/${slug}` });
   if (isLoading) return <PageSpinner />;
-  if (isError || !b) return <Result status="404" title="Blog yazısı bulunamadı" extra={<Link to="/blog">Bloga dön</Link>} />;
+  if (isError || !b) return <Result status="404" title={<PlainH1>Blog yazısı bulunamadı</PlainH1>} extra={<Link to="/blog">Bloga dön</Link>} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['blog'] });
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
@@ -58,12 +61,12 @@ export default function BlogPostPage() {
         <Link to="/blog">← Blog</Link>
         <Card style={{ marginTop: 8 }} cover={b.featuredImage ? <img src={mediaUrl(b.featuredImage)} alt="" style={{ maxHeight: 360, objectFit: 'cover' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} /> : undefined}>
           <Space wrap>
-            {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
+            {b.category && <ColorTag color={b.category.color}>{b.category.name}</ColorTag>}
             {!b.published && <Tag color="orange">Taslak</Tag>}
             {b.tags.map((t) => <Tag key={t}>#{t}</Tag>)}
             {user?.role === 'admin' && <Link to={`/blog/edit/${b.id}`}><Button size="small">Düzenle</Button></Link>}
           </Space>
-          <Typography.Title level={2} style={{ marginTop: 8 }}>{b.title}</Typography.Title>
+          <Heading level={1} look={2} style={{ marginTop: 8 }}>{b.title}</Heading>
           <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · {readingMinutes(b.content ?? '')} dk okuma</Typography.Text>
           {/* The server sanitises blog HTML with an allowlist before storing it. */}
           <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
@@ -96,7 +99,7 @@ export default function BlogPostPage() {
             locale={{ emptyText: 'Henüz yorum yapılmamış' }}
             renderItem={(c) => (
               <List.Item actions={user && user.role !== 'admin' && user.id !== c.author.id ? [<ReportButton key="r" targetType="blog_comment" targetId={c.id} />] : user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: TEXTS.confirm.deleteComment, content: TEXTS.confirm.cannotUndo, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => del(`/api/blog/comments/${c.id}`).then(() => { notification.success({ message: 'Yorum silindi' }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
-                <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<span>{c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></span>} description={c.content} />
+                <ItemMeta avatar={<UserAvatar user={c.author} size={32} />} title={<span>{c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></span>} description={c.content} />
               </List.Item>
             )}
           />

@@ -8,6 +8,7 @@ import type { Category } from '../../api/types';
 import { PostList } from '../feed/PostList';
 import { GroupIcon } from '../groups/icons';
 import { usePageMeta } from '../shell/meta';
+import { Heading, PlainH1 } from '../../components/Heading';
 
 const SORTS = [
   { key: 'newest', label: 'En yeni' },
@@ -27,7 +28,7 @@ export default function CategoryPage() {
     keywords: category ? `${category.name}, hobi, topluluk` : undefined,
     canonical: `/category/${params.name}`,
   });
-  if (!category) return <Result status="404" title="Kategori Bulunamadı" subTitle="Aradığınız kategori mevcut değil" extra={<Link to="/categories">Kategorilere dön</Link>} />;
+  if (!category) return <Result status="404" title={<PlainH1>Kategori Bulunamadı</PlainH1>} subTitle="Aradığınız kategori mevcut değil" extra={<Link to="/categories">Kategorilere dön</Link>} />;
   const postCount = counts.find((c) => c.key === category.key)?.postCount ?? 0;
   return (
     <div>
@@ -36,7 +37,7 @@ export default function CategoryPage() {
         <Space align="center">
           <GroupIcon name={category.icon} color={category.color} size={40} />
           <div>
-            <Typography.Title level={2} style={{ margin: 0 }}>{category.name}</Typography.Title>
+            <Heading level={1} look={2} style={{ margin: 0 }}>{category.name}</Heading>
             <Typography.Paragraph style={{ margin: '4px 0' }}>{category.name} ile ilgili paylaşımlar ve topluluk içerikleri.</Typography.Paragraph>
             <Typography.Text type="secondary">{postCount} gönderi</Typography.Text>
           </div>

@@ -12,6 +12,7 @@ import { PostCard } from '../feed/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
+import { Heading } from '../../components/Heading';
 
 type PopularPerson = Person & { followersCount: number; postsCount: number };
 
@@ -93,7 +94,7 @@ export default function DiscoverPage() {
   return (
     <Row gutter={24}>
       <Col xs={24} xl={17}>
-        <Typography.Title level={2}>Keşfet</Typography.Title>
+        <Heading level={1} look={2}>Keşfet</Heading>
         <Typography.Paragraph type="secondary">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</Typography.Paragraph>
         <Input.Search placeholder="Keşfet..." value={filter} onChange={(e) => setFilter(e.target.value)} allowClear style={{ marginBottom: 12 }} aria-label="Keşfet" />
         <Tabs
@@ -109,9 +110,9 @@ export default function DiscoverPage() {
                   <Row gutter={[12, 12]}>
                     {trending.filter((t) => !f || t.tag.includes(f)).map((t, i) => (
                       <Col key={t.tag} xs={12} md={8}>
-                        <Card hoverable size="small" onClick={() => { setTag(t.tag); setShowOlder(false); }} data-testid="topic-card">
+                        <Card hoverable size="small" onClick={() => { setTag(t.tag); setShowOlder(false); }} data-testid="topic-card" role="button" tabIndex={0} aria-pressed={tag === t.tag} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setTag(t.tag); setShowOlder(false); } }}>
                           <Space><Typography.Text type="secondary">#{i + 1}</Typography.Text>{t.hot && <Tag color="red" icon={<FireOutlined />}>Hot</Tag>}</Space>
-                          <Typography.Title level={5} style={{ margin: '4px 0' }}>#{t.tag}</Typography.Title>
+                          <Heading level={2} look={5} style={{ margin: '4px 0' }}>#{t.tag}</Heading>
                           <Typography.Text type="secondary">{TREND_WINDOW} {t.posts} gönderi · {formatSignedPercent(t.growth)}</Typography.Text>
                         </Card>
                       </Col>

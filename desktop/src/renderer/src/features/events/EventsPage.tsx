@@ -8,6 +8,8 @@ import type { EventItem } from '../../api/types';
 import { EmptyState, mediaUrl, PageSpinner } from '../../components/common';
 import { formatDateTime, dayjs } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { Heading } from '../../components/Heading';
+import { ColorTag } from '../../components/ColorTag';
 
 export function EventCard({ event: e }: { event: EventItem }) {
   const qc = useQueryClient();
@@ -27,8 +29,8 @@ export function EventCard({ event: e }: { event: EventItem }) {
   };
   return (
     <Card cover={e.imageUrl ? <img src={mediaUrl(e.imageUrl)} alt="" style={{ height: 160, objectFit: 'cover' }} /> : <div style={{ height: 100, background: `linear-gradient(135deg, ${e.category.color}, #6d28d9)` }} />} data-testid="event-card">
-      <Space wrap><Tag color={e.category.color}>{e.category.name}</Tag>{e.isFeatured && <Tag color="gold">Öne Çıkan</Tag>}{e.isPrivate && <Tag>Özel</Tag>}</Space>
-      <Typography.Title level={5} style={{ marginTop: 8 }}>{e.title}</Typography.Title>
+      <Space wrap><ColorTag color={e.category.color}>{e.category.name}</ColorTag>{e.isFeatured && <Tag color="gold">Öne Çıkan</Tag>}{e.isPrivate && <Tag>Özel</Tag>}</Space>
+      <Heading level={2} look={5} style={{ marginTop: 8 }}>{e.title}</Heading>
       <Typography.Paragraph ellipsis={{ rows: 2 }}>{e.description}</Typography.Paragraph>
       <div><CalendarOutlined /> {formatDateTime(e.date)}</div>
       <div><EnvironmentOutlined /> {e.location || '—'}</div>
@@ -63,7 +65,7 @@ export default function EventsPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography.Title level={2}>Etkinlikler</Typography.Title>
+        <Heading level={1} look={2}>Etkinlikler</Heading>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>Etkinlik Oluştur</Button>
       </div>
       {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" hint="İlk etkinliği sen oluştur!" /> : (

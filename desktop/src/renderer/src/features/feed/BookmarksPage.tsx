@@ -1,4 +1,4 @@
-import { App, Button, Typography } from 'antd';
+import { App, Button } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, errorMessage, get } from '../../api/client';
 import type { Post } from '../../api/types';
@@ -7,6 +7,7 @@ import { EmptyState, PageSpinner } from '../../components/common';
 import { PostCard } from './PostCard';
 import { usePageMeta } from '../shell/meta';
 import { TEXTS } from '@mahalle/shared';
+import { Heading } from '../../components/Heading';
 
 export default function BookmarksPage() {
   usePageMeta({ title: 'Kaydedilenler' });
@@ -32,7 +33,7 @@ export default function BookmarksPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography.Title level={2}>Kaydedilenler</Typography.Title>
+        <Heading level={1} look={2}>Kaydedilenler</Heading>
         {data.length > 0 && <Button onClick={clear}>Tümünü temizle</Button>}
       </div>
       {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz kaydedilen gönderi yok" hint="Beğendiğin gönderileri kaydet, burada bul." /> : data.map((p) => <PostCard key={p.id} post={p} />)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
 import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,6 +12,8 @@ import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { ReportButton, ReportDialog } from '../admin/ReportDialog';
 import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
+import { ColorTag } from '../../components/ColorTag';
+import { ItemMeta } from '../../components/ItemMeta';
 
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
@@ -64,7 +66,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
                   ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
                 ]}
               >
-                <List.Item.Meta avatar={<UserAvatar user={c.author} size={32} />} title={<Space><UserName user={c.author} /><Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></Space>} description={<RichText text={c.content} />} />
+                <ItemMeta avatar={<UserAvatar user={c.author} size={32} />} title={<Space><UserName user={c.author} /><Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></Space>} description={<RichText text={c.content} />} />
               </List.Item>
             )}
           />
@@ -170,7 +172,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             <Space wrap size={4}>
               <UserName user={p.author} />
               <Typography.Text type="secondary">@{p.author.username} · {fromNow(p.createdAt)}</Typography.Text>
-              {p.category && <Tag color={p.category.color}>{p.category.name}</Tag>}
+              {p.category && <ColorTag color={p.category.color}>{p.category.name}</ColorTag>}
             </Space>
             {user && menu.length > 0 && (
               <Dropdown menu={{ items: menu }} trigger={['click']}>

@@ -5,6 +5,7 @@ import type { Post } from '../../api/types';
 import { NotFound, PageSpinner } from '../../components/common';
 import { PostCard } from './PostCard';
 import { usePageMeta } from '../shell/meta';
+import { visuallyHidden } from '../../components/Heading';
 
 export default function PostPage() {
   const { id } = useParams();
@@ -14,6 +15,7 @@ export default function PostPage() {
   if (isError || !data) return <NotFound title="Gönderi bulunamadı" back={{ to: '/', label: 'Ana sayfaya dön' }} />;
   return (
     <div>
+      <h1 style={visuallyHidden}>Gönderi</h1>
       <Link to="/">← Ana Sayfa</Link>
       <PostCard post={data} large />
     </div>

@@ -14,6 +14,8 @@ import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
 import { ListSkeleton } from '../../components/ListSkeleton';
+import { Heading, PlainH1 } from '../../components/Heading';
+import { ItemMeta } from '../../components/ItemMeta';
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
@@ -107,7 +109,7 @@ function JoinRequests({ slug }: { slug: string }) {
           <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>Kabul Et</Button>,
           <Button key="r" size="small" onClick={() => void decide(r, false)}>Reddet</Button>,
         ]}>
-          <List.Item.Meta avatar={<UserAvatar user={r.user} size={28} />} title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>} description={fromNow(r.createdAt)} />
+          <ItemMeta avatar={<UserAvatar user={r.user} size={28} />} title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>} description={fromNow(r.createdAt)} />
         </List.Item>
       )} />
     </Card>
@@ -131,7 +133,7 @@ export default function GroupPage() {
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
-  if (isError || !g) return <Result status="404" title="Grup bulunamadı" extra={<Link to="/categories">Gruplara dön</Link>} />;
+  if (isError || !g) return <Result status="404" title={<PlainH1>Grup bulunamadı</PlainH1>} extra={<Link to="/categories">Gruplara dön</Link>} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
   const toggleMembership = async () => {
     try {
@@ -184,7 +186,7 @@ export default function GroupPage() {
         <Space align="start" wrap>
           <GroupIcon name={g.icon} color={g.color} size={48} />
           <div>
-            <Typography.Title level={2} style={{ margin: 0 }}>{g.name} {g.isPrivate && <Tag>Özel</Tag>}</Typography.Title>
+            <Heading level={1} look={2} style={{ margin: 0 }}>{g.name} {g.isPrivate && <Tag>Özel</Tag>}</Heading>
             <Typography.Paragraph>{g.description}</Typography.Paragraph>
             <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
           </div>
@@ -211,7 +213,7 @@ export default function GroupPage() {
           <Col xs={24} lg={8}>
             <Card title="Üyeler" size="small">
               {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
-                <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
+                <List.Item><ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
               )} />}
               {g.memberCount > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
             </Card>

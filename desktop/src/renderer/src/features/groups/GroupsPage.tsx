@@ -10,6 +10,8 @@ import { useSession } from '../../stores/session';
 import { EmptyState, PageSpinner } from '../../components/common';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
+import { Heading } from '../../components/Heading';
+import { ColorTag } from '../../components/ColorTag';
 
 function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const [form] = Form.useForm();
@@ -62,12 +64,12 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography.Title level={2}>{title}</Typography.Title>
+        <Heading level={1} look={2}>{title}</Heading>
         {user && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Grup Oluştur</Button>}
       </div>
       {title === 'Kategoriler' && (
         <Space wrap style={{ marginBottom: 16 }}>
-          {STATIC_CATEGORIES.map((c) => <Link key={c.key} to={`/category/${c.key}`}><Tag color={c.color}>{c.name}</Tag></Link>)}
+          {STATIC_CATEGORIES.map((c) => <Link key={c.key} to={`/category/${c.key}`}><ColorTag color={c.color}>{c.name}</ColorTag></Link>)}
         </Space>
       )}
       {!user && user !== undefined && (
@@ -81,7 +83,7 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
             <Col key={g.id} xs={24} md={12} lg={8}>
               <Link to={`/hobby-groups/${g.slug}`}>
                 <Card hoverable data-testid="group-card">
-                  <Space><GroupIcon name={g.icon} color={g.color} size={28} /><Typography.Title level={5} style={{ margin: 0 }}>{g.name}</Typography.Title>{g.isPrivate && <Tag>Özel</Tag>}</Space>
+                  <Space><GroupIcon name={g.icon} color={g.color} size={28} /><Heading level={2} look={5} style={{ margin: 0 }}>{g.name}</Heading>{g.isPrivate && <Tag>Özel</Tag>}</Space>
                   <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginTop: 8 }}>{g.description}</Typography.Paragraph>
                   <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
                 </Card>

@@ -13,6 +13,8 @@ import { formatDateTime } from '../../components/time';
 import { Suspense } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
+import { Heading, visuallyHidden } from '../../components/Heading';
+import { ItemMeta } from '../../components/ItemMeta';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -35,7 +37,7 @@ function SideLists() {
       </Card>
       <Card title="Yeni Üyeler" size="small">
         {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members} locale={{ emptyText: 'Henüz üye yok' }} renderItem={(m) => (
-          <List.Item><List.Item.Meta avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} /></List.Item>
+          <List.Item><ItemMeta avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} /></List.Item>
         )} />}
       </Card>
       <Card title="Yaklaşan Etkinlikler" size="small" extra={<Link to="/events">Tümü</Link>}>
@@ -64,8 +66,9 @@ export function HomePage({ full = false }: { full?: boolean }) {
   return (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={16}>
+        {user !== null && <h1 style={visuallyHidden}>Ana Sayfa</h1>}
         {user === null && (
-          <Card style={{ marginBottom: 16, background: 'linear-gradient(135deg,#6d28d9,#db2777)', color: '#fff' }}>
+          <Card style={{ marginBottom: 16, background: 'linear-gradient(135deg,#6d28d9,#be185d)', color: '#fff' }}>
             <Typography.Title style={{ color: '#fff' }}>Mahalle'ye hoş geldin!</Typography.Title>
             <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.</Typography.Paragraph>
             <Space><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></Space>
@@ -75,7 +78,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
           <Suspense fallback={null}>
             <Composer />
             <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Typography.Title level={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Typography.Title>
+              <Heading level={2} look={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
             {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
@@ -99,7 +102,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
         </Row>
         {user === null && (
           <Card style={{ marginTop: 16, textAlign: 'center' }}>
-            <Typography.Title level={3}>Topluluğa katıl</Typography.Title>
+            <Heading level={2} look={3}>Topluluğa katıl</Heading>
             <Typography.Paragraph>Paylaş, beğen, yorum yap; komşularınla aynı hobilerde buluş.</Typography.Paragraph>
             <Link to="/login?tab=register"><Button type="primary" size="large">Üye Ol</Button></Link>
           </Card>

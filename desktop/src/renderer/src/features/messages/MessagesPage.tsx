@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
@@ -10,6 +10,8 @@ import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { PlainH1 } from '../../components/Heading';
+import { ItemMeta } from '../../components/ItemMeta';
 
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
@@ -162,15 +164,15 @@ export default function MessagesPage() {
     <Row gutter={16}>
       {composing && <NewMessageDialog onPick={open} onClose={() => setComposing(false)} />}
       <Col xs={24} md={9}>
-        <Card title="Mesajlar" extra={<Button type="primary" size="small" icon={<EditOutlined />} onClick={() => setComposing(true)}>Yeni mesaj</Button>} styles={{ body: { padding: 0 } }}>
+        <Card title={<PlainH1>Mesajlar</PlainH1>} extra={<Button type="primary" size="small" icon={<EditOutlined />} onClick={() => setComposing(true)}>Yeni mesaj</Button>} styles={{ body: { padding: 0 } }}>
           {isLoading ? <PageSpinner /> : data.length === 0 ? <Empty description="Henüz mesajınız yok" style={{ padding: 24 }} /> : (
             <List
               dataSource={data}
               renderItem={(c) => (
                 <List.Item onClick={() => setParams({ user: String(c.otherUser.id) })} style={{ cursor: 'pointer', paddingInline: 16, background: selected === c.otherUser.id ? 'rgba(109,40,217,.08)' : undefined }} data-testid="conversation">
-                  <List.Item.Meta
+                  <ItemMeta
                     avatar={<Badge count={c.unreadCount} size="small"><UserAvatar user={c.otherUser} /></Badge>}
-                    title={c.otherUser.displayName}
+                    title={<Link to={`/messages?user=${c.otherUser.id}`} onClick={(e) => e.stopPropagation()} aria-current={selected === c.otherUser.id ? 'page' : undefined}>{c.otherUser.displayName}</Link>}
                     description={<Typography.Text type="secondary" ellipsis>{c.lastMessage?.content}</Typography.Text>}
                   />
                 </List.Item>

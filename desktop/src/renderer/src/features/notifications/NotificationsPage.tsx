@@ -7,8 +7,11 @@ import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { Notification } from '../../api/types';
 import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
-import { notificationTarget, notificationText } from './text';
+import { notificationTarget } from './text';
+import { NotificationTitle } from './NotificationTitle';
 import { usePageMeta } from '../shell/meta';
+import { PlainH1 } from '../../components/Heading';
+import { ItemMeta } from '../../components/ItemMeta';
 
 export default function NotificationsPage() {
   usePageMeta({ title: 'Bildirimler' });
@@ -19,13 +22,16 @@ export default function NotificationsPage() {
   const refresh = () => void qc.invalidateQueries({ queryKey: ['notifications'] });
   const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
     p.then(() => { if (ok) notification.success({ message: ok }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
-  const open = (n: Notification) => {
+  const markRead = (n: Notification) => {
     if (!n.isRead) void run(patch(`/api/notifications/${n.id}/read`));
+  };
+  const open = (n: Notification) => {
+    markRead(n);
     const to = notificationTarget(n);
     if (to) navigate(to);
   };
   return (
-    <Card title="Bildirimler" extra={<Button onClick={() => void run(patch('/api/notifications/read-all'))} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
+    <Card title={<PlainH1>Bildirimler</PlainH1>} extra={<Button onClick={() => void run(patch('/api/notifications/read-all'))} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
       {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz bildirim yok" /> : (
         <List
           dataSource={data}
@@ -44,9 +50,9 @@ export default function NotificationsPage() {
                 <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Bildirimi sil" onClick={(e) => { e.stopPropagation(); void run(del(`/api/notifications/${n.id}`), 'Bildirim silindi'); }} />,
               ]}
             >
-              <List.Item.Meta
+              <ItemMeta
                 avatar={<Badge dot={!n.isRead}><UserAvatar user={n.relatedUser} /></Badge>}
-                title={<Space>{notificationText(n)}</Space>}
+                title={<Space><NotificationTitle n={n} onRead={() => markRead(n)} /></Space>}
                 description={<Typography.Text type="secondary">{fromNow(n.createdAt)}</Typography.Text>}
               />
             </List.Item>

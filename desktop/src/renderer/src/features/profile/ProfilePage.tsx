@@ -12,6 +12,8 @@ import { formatDate } from '../../components/time';
 import { PostList } from '../feed/PostList';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
+import { Heading, PlainH1 } from '../../components/Heading';
+import { ItemMeta } from '../../components/ItemMeta';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const qc = useQueryClient();
@@ -29,7 +31,7 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
             <Button key="u" size="small" onClick={() => del(`/api/users/${p.id}/unfollow`).then(() => qc.invalidateQueries({ queryKey: ['users'] })).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
           ] : []}
         >
-          <List.Item.Meta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
+          <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
         </List.Item>
       )}
     />
@@ -139,10 +141,10 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
   }, [own, search, profile]);
-  if (!username) return <Result status="404" title="Profil Bulunamadı" subTitle="Lütfen giriş yapın" />;
+  if (!username) return <Result status="404" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.status === 404 ? <Result status="404" title="Kullanıcı bulunamadı" extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title="Profil Bulunamadı" subTitle="Lütfen giriş yapın" />;
+    return error instanceof ApiError && error.status === 404 ? <Result status="404" title={<PlainH1>Kullanıcı bulunamadı</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
@@ -163,7 +165,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   ) : status?.isFollowing ? (
     <Button onClick={() => void toggleFollow()}>Takipten Çık</Button>
   ) : status?.isPending ? (
-    <Button style={{ background: '#fa8c16', color: '#fff' }} onClick={() => void toggleFollow()}>İstek Gönderildi</Button>
+    <Button style={{ background: '#ad4e00', color: '#fff' }} onClick={() => void toggleFollow()}>İstek Gönderildi</Button>
   ) : (
     <Button type="primary" onClick={() => void toggleFollow()}>Takip Et</Button>
   );
@@ -174,7 +176,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }} data-testid="profile-header">
           <UserAvatar user={profile} size={96} />
           <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <Typography.Title level={3} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}><UserName user={{ ...profile }} link={false} /></Typography.Title>
+            <Heading level={1} look={3} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}><UserName user={{ ...profile }} link={false} /></Heading>
             <div><Typography.Text type="secondary">@{profile.username}{profile.isPrivate ? ' · Gizli hesap' : ''}</Typography.Text></div>
             {profile.bio && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{profile.bio}</Typography.Paragraph>}
             <Space wrap size={[16, 4]} style={{ marginTop: 8 }}>

@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session';
 import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
+import { Heading } from '../../components/Heading';
 
 function AskDialog({ onClose }: { onClose(): void }) {
   const [form] = Form.useForm();
@@ -67,7 +68,7 @@ export default function QaListPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
-        <Typography.Title level={2}>Soru & Cevap</Typography.Title>
+        <Heading level={1} look={2}>Soru & Cevap</Heading>
         {user ? <Button type="primary" onClick={() => setAsking(true)}>Soru Sor</Button> : <Link to="/login"><Button>Soru sormak için giriş yapın</Button></Link>}
       </div>
       <Input.Search placeholder="Sorularda ara..." defaultValue={search} allowClear onSearch={(v) => set({ q: v, page: '1' })} style={{ marginBottom: 12 }} aria-label="Sorularda ara" />
@@ -81,10 +82,11 @@ export default function QaListPage() {
           <List
             dataSource={data.items}
             renderItem={(q) => (
+              <List.Item style={{ display: 'block', padding: 0, borderBlockEnd: 0 }}>
               <Card style={{ marginBottom: 12 }} size="small" data-testid="question-card">
                 <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                   <div>
-                    <Link to={`/qa/question/${q.id}`}><Typography.Title level={5} style={{ margin: 0 }}>{q.title}</Typography.Title></Link>
+                    <Link to={`/qa/question/${q.id}`}><Heading level={2} look={5} style={{ margin: 0 }}>{q.title}</Heading></Link>
                     <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0' }}>{q.content}</Typography.Paragraph>
                     <Space wrap size="small">
                       <Tag>{q.category.name}</Tag>
@@ -100,6 +102,7 @@ export default function QaListPage() {
                   <span><LikeOutlined /> {q.upvotes}</span><span><MessageOutlined /> {q.answersCount}</span><span><EyeOutlined /> {q.views}</span>
                 </Space>
               </Card>
+              </List.Item>
             )}
           />
           <Pagination current={page} pageSize={LIMITS.qaPageSize} total={data.total} onChange={(p) => set({ page: String(p) })} showSizeChanger={false} />

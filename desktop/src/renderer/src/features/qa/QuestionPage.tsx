@@ -11,6 +11,7 @@ import { PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
+import { Heading, PlainH1 } from '../../components/Heading';
 
 export default function QuestionPage() {
   const { id } = useParams();
@@ -23,7 +24,7 @@ export default function QuestionPage() {
   const { data: answers = [] } = useQuery({ queryKey: ['questions', 'one', id, 'answers'], queryFn: () => get<Answer[]>(`/api/questions/${id}/answers`), enabled: !!q });
   usePageMeta({ title: q?.title ?? 'Soru', description: q?.content.slice(0, 160) });
   if (isLoading) return <PageSpinner />;
-  if (isError || !q) return <Result status="404" title="Soru bulunamadı" extra={<Link to="/qa">Sorulara dön</Link>} />;
+  if (isError || !q) return <Result status="404" title={<PlainH1>Soru bulunamadı</PlainH1>} extra={<Link to="/qa">Sorulara dön</Link>} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['questions'] });
   const act = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu', okDescription?: string) =>
     p.then(() => { if (ok) notification.success({ message: ok, description: okDescription }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
@@ -50,7 +51,7 @@ export default function QuestionPage() {
     <div>
       <Link to="/qa">← Sorular</Link>
       <Card style={{ marginTop: 8 }}>
-        <Typography.Title level={3}>{q.title}</Typography.Title>
+        <Heading level={1} look={3}>{q.title}</Heading>
         <Space wrap>
           <Tag>{q.category.name}</Tag>
           {q.isAnswered && <Tag color="green">Cevaplandı</Tag>}
@@ -65,11 +66,12 @@ export default function QuestionPage() {
           <Button icon={<ShareAltOutlined />} onClick={() => void share()}>Paylaş</Button>
         </Space>
       </Card>
-      <Typography.Title level={4} style={{ marginTop: 16 }}>{q.answersCount} Cevap</Typography.Title>
+      <Heading level={2} look={4} style={{ marginTop: 16 }}>{q.answersCount} Cevap</Heading>
       <List
         dataSource={answers}
         locale={{ emptyText: 'Henüz cevap yok. İlk cevabı sen yaz!' }}
         renderItem={(a) => (
+          <List.Item style={{ display: 'block', padding: 0, borderBlockEnd: 0 }}>
           <Card size="small" style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }} data-testid="answer">
             {a.isAccepted && <Tag color="green" icon={<CheckCircleFilled />}>Kabul edilen cevap</Tag>}
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{a.content}</Typography.Paragraph>
@@ -83,6 +85,7 @@ export default function QuestionPage() {
               )}
             </Space>
           </Card>
+          </List.Item>
         )}
       />
       {user ? (

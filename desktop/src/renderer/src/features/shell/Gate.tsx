@@ -2,6 +2,7 @@ import { Button, Result, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
+import { PlainH1 } from '../../components/Heading';
 
 /** Signed-in-only routes: visitors see the membership-required page. */
 export function MembersOnly({ children }: { children: React.ReactNode }) {
@@ -11,7 +12,7 @@ export function MembersOnly({ children }: { children: React.ReactNode }) {
     return (
       <Result
         status="403"
-        title="Üyelik gerekli"
+        title={<PlainH1>Üyelik gerekli</PlainH1>}
         subTitle="Bu sayfayı görmek için giriş yapmalı ya da üye olmalısınız."
         extra={
           <Space direction="vertical">

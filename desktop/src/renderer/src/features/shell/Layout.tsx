@@ -6,16 +6,20 @@ import {
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { badgeText, LIMITS } from '@mahalle/shared';
+import { badgeText, LIMITS, TEXTS } from '@mahalle/shared';
 import { get, post, patch } from '../../api/client';
 import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
 import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { platform } from '../../platform';
-import { notificationText, notificationTarget } from '../notifications/text';
+import { notificationTarget } from '../notifications/text';
+import { NotificationTitle } from '../notifications/NotificationTitle';
+import { Heading } from '../../components/Heading';
+import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
+import { ItemMeta } from '../../components/ItemMeta';
 
 const { Header, Sider, Content, Footer } = AntLayout;
 
@@ -28,11 +32,14 @@ function NotificationsDropdown() {
   const qc = useQueryClient();
   const { data = [] } = useQuery({ queryKey: ['notifications'], queryFn: () => get<Notification[]>(`/api/notifications?limit=${LIMITS.notificationDropdown}`) });
   const items = data.slice(0, LIMITS.notificationDropdown);
-  const open = async (n: Notification) => {
+  const markRead = async (n: Notification) => {
     if (!n.isRead) {
       await patch(`/api/notifications/${n.id}/read`).catch(() => undefined);
       void qc.invalidateQueries({ queryKey: ['notifications'] });
     }
+  };
+  const open = async (n: Notification) => {
+    await markRead(n);
     const to = notificationTarget(n);
     if (to) navigate(to);
   };
@@ -47,8 +54,8 @@ function NotificationsDropdown() {
             <List
               dataSource={items}
               renderItem={(n) => (
-                <List.Item onClick={() => void open(n)} style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(22,119,255,.08)', paddingInline: 8 }}>
-                  <List.Item.Meta avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>} title={notificationText(n)} description={fromNow(n.createdAt)} />
+                <List.Item onClick={() => void open(n)} style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}>
+                  <ItemMeta avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>} title={<NotificationTitle n={n} onRead={() => void markRead(n)} />} description={fromNow(n.createdAt)} />
                 </List.Item>
               )}
             />
@@ -66,6 +73,7 @@ function NotificationsDropdown() {
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
+  const mode = useTheme((s) => s.theme);
   const location = useLocation();
   const { data: questions } = useQuery({ queryKey: ['questions', 'count'], queryFn: () => get<{ total: number }>('/api/questions?pageSize=1') });
   const { data: groups = [] } = useQuery({ queryKey: ['hobby-groups', 'sidebar'], queryFn: () => get<HobbyGroup[]>(`/api/hobby-groups?limit=${LIMITS.sidebarGroups}`) });
@@ -86,7 +94,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
         ]
       : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
-    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <Badge count="Admin" style={{ backgroundColor: '#f5222d' }} /></span> }] : []),
+    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <Badge count="Admin" style={{ backgroundColor: PALETTE.light.badge }} /></span> }] : []),
   ];
   return (
     <div style={{ padding: '12px 0' }}>
@@ -106,17 +114,17 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       )}
       <Menu mode="inline" selectedKeys={[location.pathname]} items={links.map((l) => ({ key: l.key, icon: l.icon, label: <Link to={l.key} onClick={onNavigate}>{l.label}</Link> }))} style={{ borderInlineEnd: 0 }} />
       <div style={{ padding: '12px 16px' }}>
-        <Typography.Title level={5}><TeamOutlined /> Hobi Grupları</Typography.Title>
+        <Heading level={2} look={5}><TeamOutlined /> Hobi Grupları</Heading>
         {groups.map((g) => (
-          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: g.color }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
+          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: textColorFor(g.color, mode) }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
         ))}
         <Link to="/categories" onClick={onNavigate}>Tümünü gör</Link>
-        <Typography.Title level={5} style={{ marginTop: 16 }}>Gündem</Typography.Title>
+        <Heading level={2} look={5} style={{ marginTop: 16 }}>Gündem</Heading>
         {trending.length === 0 && <Typography.Text type="secondary">Henüz gündem yok</Typography.Text>}
         {trending.slice(0, 5).map((t) => (
           <div key={t.tag}>#{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text></div>
         ))}
-        <Typography.Title level={5} style={{ marginTop: 16 }}>Son Aktiviteler</Typography.Title>
+        <Heading level={2} look={5} style={{ marginTop: 16 }}>Son Aktiviteler</Heading>
         {activity.map((a) => (
           <div key={a.id} style={{ fontSize: 12, marginBottom: 4 }}>
             <strong>{a.author.displayName}</strong> paylaştı · <Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
@@ -125,6 +133,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
     </div>
   );
+}
+
+/** The skip link moves the focus itself: under the desktop app's hash router `#main` would be read as a route. */
+function skipToMain(e: React.MouseEvent) {
+  e.preventDefault();
+  const main = document.getElementById('main');
+  main?.focus();
+  main?.scrollIntoView();
 }
 
 export function Layout() {
@@ -158,6 +174,7 @@ export function Layout() {
   ];
   return (
     <AntLayout style={{ minHeight: '100vh' }}>
+      <a href="#main" className="skip-link" onClick={skipToMain}>{TEXTS.app.skipToContent}</a>
       <Header style={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         {!desktop && <Button type="text" icon={<MenuOutlined />} aria-label="Menü" onClick={() => setMobileMenu(true)} />}
         <Link to="/" style={{ fontWeight: 800, fontSize: 20 }}>Mahalle</Link>
@@ -210,7 +227,7 @@ export function Layout() {
           <SidebarContent onNavigate={() => setMobileMenu(false)} />
         </Drawer>
         <AntLayout>
-          <Content style={{ padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+          <Content id="main" tabIndex={-1} style={{ outline: 'none', padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageSpinner fullScreen />}>
                 <div key={location.pathname} className="page-enter">

@@ -1,0 +1,108 @@
+import { theme as antTheme, type ThemeConfig } from 'antd';
+import { readableOn } from '@mahalle/shared';
+
+export type ThemeMode = 'light' | 'dark';
+
+/**
+ * Mahalle's one palette: the violet of the logo's gradient (with its pink accent) for brand, links and the
+ * active state, neutral greys for text. Every colour here that is drawn as text reaches WCAG AA (4.5:1) on the
+ * surfaces of its theme (theme.test.ts computes each ratio). antd derives the rest from these.
+ */
+export const PALETTE = {
+  light: {
+    /** Page (layout), cards and popups. */
+    surfaces: ['#ffffff', '#f5f5f5'],
+    brand: '#6d28d9',
+    accent: '#be185d',
+    link: '#6d28d9',
+    linkHover: '#7c3aed',
+    linkActive: '#5b21b6',
+    textSecondary: '#595959',
+    textTertiary: '#666666',
+    error: '#cf1322',
+    success: '#237804',
+    warning: '#ad4e00',
+    /** Solid badges (counts, 'Admin') under white text. */
+    badge: '#cf1322',
+  },
+  dark: {
+    surfaces: ['#141414', '#000000', '#1f1f1f'],
+    /** Seed of the primary buttons' background: white text stays readable on what the dark algorithm makes of it. */
+    brand: '#7c3aed',
+    accent: '#be185d',
+    link: '#b794f6',
+    linkHover: '#c4b5fd',
+    linkActive: '#a78bfa',
+    textSecondary: '#a6a6a6',
+    textTertiary: '#999999',
+    error: '#ff7875',
+    success: '#73d13d',
+    warning: '#ffc53d',
+    badge: '#cf1322',
+  },
+} as const;
+
+/** A chosen colour (group, category) as text in this theme: same hue, lightness moved until it is readable. */
+export function textColorFor(color: string, mode: ThemeMode): string {
+  return readableOn(color, PALETTE[mode].surfaces);
+}
+
+/** Background and text of a tag tinted with a chosen colour, readable in this theme. */
+export function tintedTag(color: string, mode: ThemeMode): { background: string; color: string } {
+  const background = mode === 'dark' ? mix(color, PALETTE.dark.surfaces[0], 0.22) : mix(color, '#ffffff', 0.1);
+  return { background, color: readableOn(color, [background, ...PALETTE[mode].surfaces]) };
+}
+
+function mix(color: string, base: string, weight: number): string {
+  const ch = (hex: string, i: number) => parseInt(hex.replace('#', '').padEnd(6, '0').slice(i, i + 2), 16);
+  const full = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex);
+  const [c, b] = [full(color), full(base)];
+  if (!/^#[0-9a-f]{6}/i.test(c)) return base;
+  return `#${[0, 2, 4].map((i) => Math.round(ch(c, i) * weight + ch(b, i) * (1 - weight)).toString(16).padStart(2, '0')).join('')}`;
+}
+
+const PRESET_TAG_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+
+const cache = new Map<ThemeMode, ThemeConfig>();
+
+/** The ConfigProvider theme of a mode, built once. */
+export function themeConfig(mode: ThemeMode): ThemeConfig {
+  const hit = cache.get(mode);
+  if (hit) return hit;
+  const p = PALETTE[mode];
+  const algorithm = mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm;
+  const seed = { colorPrimary: p.brand, colorInfo: p.brand, colorLink: p.link, colorError: p.error, colorSuccess: p.success, colorWarning: p.warning, borderRadius: 10 };
+  // Preset tags (`<Tag color="green">`) draw shade 7 on shade 1 of antd's palettes: darken or lighten that text where it falls short.
+  const derived = antTheme.getDesignToken({ algorithm, token: seed }) as unknown as Record<string, string>;
+  // antd keeps each shade twice ('green7', and 'green-7' behind the CSS variable the tag reads): set both.
+  const tagTexts = Object.fromEntries(PRESET_TAG_COLORS.flatMap((c) => {
+    const text = readableOn(derived[`${c}7`], [derived[`${c}1`], ...p.surfaces]);
+    return [[`${c}7`, text], [`${c}-7`, text]];
+  }));
+  const text = { itemSelectedColor: p.link, itemHoverColor: p.linkHover, itemActiveColor: p.linkActive };
+  const config: ThemeConfig = {
+    algorithm,
+    token: {
+      ...seed,
+      ...tagTexts,
+      colorLinkHover: p.linkHover,
+      colorLinkActive: p.linkActive,
+      colorPrimaryText: p.link,
+      colorPrimaryTextHover: p.linkHover,
+      colorPrimaryTextActive: p.linkActive,
+      colorTextSecondary: p.textSecondary,
+      colorTextTertiary: p.textTertiary,
+      colorTextDescription: p.textTertiary,
+      colorErrorText: p.error,
+      colorSuccessText: p.success,
+      colorWarningText: p.warning,
+    },
+    // Where antd draws the primary colour as text (the selected menu item, the active tab and page), the dark
+    // theme needs the light violet of links: its primary colour is a background for white text.
+    components: mode === 'dark'
+      ? { Menu: { itemSelectedColor: p.link }, Tabs: { ...text, inkBarColor: p.link }, Pagination: { itemActiveColor: p.link, itemActiveColorHover: p.linkHover }, Badge: { colorError: p.badge } }
+      : undefined,
+  };
+  cache.set(mode, config);
+  return config;
+}
