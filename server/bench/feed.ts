@@ -298,7 +298,7 @@ interface Endpoint { label: string; path: string; as: 'visitor' | 'member' | 'ad
 async function json(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return { body: await res.json(), headers: res.headers, bytes: 0 };
+  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
 async function signIn(base: string, who: { username: string; password: string }, register: boolean): Promise<string> {

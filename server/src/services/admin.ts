@@ -8,6 +8,7 @@ import { audit } from './audit';
 import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
+import { tallyTags } from './hashtags';
 import { decodeTuple, encodeTuple, sortedPage } from '../db/keyset';
 
 const A = TEXTS.admin;
@@ -134,6 +135,7 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, tr
     if (target.id === admin.id) throw errors.badRequest(A.cannotDeleteSelf, 'cannot_delete_self');
     if (target.role === 'admin') throw errors.forbidden(A.cannotDeleteAdmin, 'cannot_delete_admin');
     const files = await trx('posts').where({ author_id: id }).select('image_url', 'video_url');
+    await tallyTags(trx, { authorId: id }, -1);
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };
@@ -343,6 +345,7 @@ export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, ad
   const table = kind === 'post' ? 'posts' : 'group_posts';
   const before = await trx(table).where({ id }).first();
   if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
+  if (kind === 'post') await tallyTags(trx, { postIds: [id] }, -1);
   await trx(table).where({ id }).delete();
   if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
   await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });

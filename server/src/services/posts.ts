@@ -17,6 +17,7 @@ import { presentComment, presentPosts, type CommentRow, type PostRow } from '../
 import { announceNotifications, createNotification } from './notifications';
 import { removeUpload } from './uploads';
 import { lockRow } from '../db/locks';
+import { tallyTags } from './hashtags';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -150,7 +151,9 @@ export async function createPost(
       })
       .returning('id');
     const postId = typeof row === 'object' ? row.id : row;
-    for (const userId of await indexText(trx, postId, input.content, now, author.id)) {
+    const mentioned = await indexText(trx, postId, input.content, now, author.id);
+    await tallyTags(trx, { postIds: [postId] }, 1);
+    for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }) });
     }
     return postId as number;
@@ -174,8 +177,11 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
+    await tallyTags(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
-    for (const userId of await indexText(trx, id, input.content, nowIso(), actor.id)) {
+    const mentioned = await indexText(trx, id, input.content, nowIso(), actor.id);
+    await tallyTags(trx, { postIds: [id] }, 1);
+    for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }) });
     }
   });
@@ -188,6 +194,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number) {
   const post = await ctx.db.transaction(async (trx) => {
     const p = await ownedPost(trx, id, actor);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
+    await tallyTags(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
     return { ...p, affected };

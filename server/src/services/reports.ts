@@ -9,6 +9,7 @@ import { sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
 import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
+import { tallyTags } from './hashtags';
 
 const A = TEXTS.admin;
 
@@ -167,6 +168,7 @@ async function closeReportTx(
   }
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
+    if (type === 'post') await tallyTags(trx, { postIds: [report.target_id] }, -1);
     await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
     await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
   } else if (action === 'delete') {

@@ -12,6 +12,7 @@ import * as workspaceSortIndexes from './20261122020000_workspace_sort_indexes';
 import * as postShares from './20261122030000_post_shares';
 import * as groupJoinRequests from './20261122040000_group_join_requests';
 import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
+import * as hashtagCounts from './20261124000100_hashtag_counts';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122030000_post_shares': postShares,
   '20261122040000_group_join_requests': groupJoinRequests,
   '20261122050000_daily_stats_indexes': dailyStatsIndexes,
+  '20261124000100_hashtag_counts': hashtagCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
