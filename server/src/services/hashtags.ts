@@ -70,17 +70,18 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
   for (let i = 0; i < rows.length; i += 200) {
     await trx('hashtag_counts')
       .insert(rows.slice(i, i + 200))
-      .onConflict(['tag', 'bucket'])
+      .onConflict(['bucket', 'tag'])
       .merge({ posts: trx.raw('?? + ??', ['hashtag_counts.posts', 'excluded.posts']) });
   }
-  if (sign < 0) await trx('hashtag_counts').whereIn('tag', [...new Set(rows.map((r) => r.tag))]).andWhere('posts', '<=', 0).delete();
+  if (sign < 0) await trx('hashtag_counts').whereIn(['bucket', 'tag'], rows.map((r) => [r.bucket, r.tag])).andWhere('posts', '<=', 0).delete();
 }
 
 export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: { limit: number; before?: number }) {
   const q = visibleTo(postsQuery(db), viewerId)
     .join('post_hashtags as h', 'h.post_id', 'p.id')
     .where('h.tag', hashtagKey(tag));
-  if (page.before) q.where('p.id', '<', page.before);
-  const rows = (await q.orderBy('p.id', 'desc').limit(page.limit)) as PostRow[];
+  // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
+  if (page.before) q.where('h.post_id', '<', page.before);
+  const rows = (await q.orderBy('h.post_id', 'desc').limit(page.limit)) as PostRow[];
   return presentPosts(db, rows, viewerId);
 }

@@ -18,6 +18,7 @@ import { announceNotifications, createNotification } from './notifications';
 import { removeUpload } from './uploads';
 import { lockRow } from '../db/locks';
 import { tallyTags } from './hashtags';
+import { whereRowAfter } from '../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -85,7 +86,7 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
     const cursor = decodeCursor(query.cursor);
-    if (cursor) q.where((w) => w.where(col, '<', cursor[0]).orWhere((w2) => w2.where(col, cursor[0]).andWhere('p.id', '<', cursor[1])));
+    if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
