@@ -8,6 +8,9 @@ export const TEXTS = {
     title: 'Mahalle - Topluluk Platformu',
     description: 'Etkinlikler, blog yazıları, soru-cevap ve topluluk etkileşimi için şehrinin topluluk platformu.',
     pageLoading: 'Sayfa yükleniyor...',
+    pagePrevious: 'Önceki',
+    pageNext: 'Sonraki',
+    pageNumber: (n: number) => `Sayfa ${n}`,
   },
   auth: {
     loginFailed: 'Giriş başarısız',

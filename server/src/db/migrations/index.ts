@@ -13,6 +13,7 @@ import * as postShares from './20261122030000_post_shares';
 import * as groupJoinRequests from './20261122040000_group_join_requests';
 import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
 import * as hashtagCounts from './20261124000100_hashtag_counts';
+import * as questionSortIndexes from './20261124000200_question_sort_indexes';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122040000_group_join_requests': groupJoinRequests,
   '20261122050000_daily_stats_indexes': dailyStatsIndexes,
   '20261124000100_hashtag_counts': hashtagCounts,
+  '20261124000200_question_sort_indexes': questionSortIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
