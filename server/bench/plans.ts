@@ -8,6 +8,8 @@ import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
 import { postsWithTag, trendingHashtags } from '../src/services/hashtags';
 import { listPosts } from '../src/services/posts';
+import { listUsers } from '../src/services/admin';
+import { listQuestions } from '../src/services/questions';
 
 const target = process.argv[2];
 const pg = target.startsWith('postgres');
@@ -28,7 +30,7 @@ async function sqlOf(run: () => Promise<unknown>): Promise<{ sql: string; bindin
 
 async function explain(label: string, run: () => Promise<unknown>) {
   for (const { sql, bindings } of await sqlOf(run)) {
-    const res = await db.raw(`${pg ? 'explain (analyze, buffers off, costs off)' : 'explain query plan'} ${sql}`, bindings as Knex.RawBinding[]);
+    const res = await db.raw(`${pg ? 'explain (analyze, buffers off, costs off)' : 'explain query plan'} ${pg ? sql.replace(/\$\d+/g, '?') : sql}`, bindings as Knex.RawBinding[]);
     const lines = pg ? res.rows.map((r: Record<string, string>) => r['QUERY PLAN']) : res.map((r: { detail: string }) => r.detail);
     console.log(`\n== ${label}\n${sql}\n${lines.join('\n')}`);
   }
@@ -39,5 +41,8 @@ const pop = await db('posts').where({ category_id: 2 }).orderBy([{ column: 'like
 await explain('trending', () => trendingHashtags(db));
 await explain('hashtag page 1', () => postsWithTag(db, 'koşu', null, { limit: 20 }));
 await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, before: deep }));
+const qDeep = (await db('questions').orderBy('id', 'asc').offset(1000).first('id')).id;
+await explain('admin member search', () => listUsers(db, { limit: 50, sort: 'createdAt', direction: 'desc', search: 'uye_12' }));
+await explain('q&a deep page', () => listQuestions(db, { page: 900, pageSize: 10, sort: 'latest', cursor: Buffer.from(JSON.stringify([qDeep])).toString('base64url'), dir: 'next' } as never, null));
 await explain('category most liked, deep', () => listPosts(db, { limit: 20, categoryId: 2, sort: 'popular', feed: 'all', cursor: Buffer.from(`${pop.likes_count}:${pop.id}`).toString('base64url') } as never, null));
 await db.destroy();

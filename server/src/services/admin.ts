@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TEXTS, type CommentKind } from '@mahalle/shared';
+import { foldKey, TEXTS, type CommentKind } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
@@ -9,6 +9,7 @@ import { deleteQuestion, LIKE, likePattern } from './questions';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
 import { tallyTags } from './hashtags';
+import { dbKind } from '../db/knex';
 import { decodeTuple, encodeTuple, sortedPage } from '../db/keyset';
 
 const A = TEXTS.admin;
@@ -72,8 +73,13 @@ const USER_SORT = { createdAt: 'id', username: 'username_key', displayName: 'dis
 export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
   const query = db('users').select('*');
   if (q.search) {
-    const p = likePattern(q.search);
-    query.where((w) => w.whereRaw(`?? ${LIKE}`, ['username_key', p]).orWhereRaw(`?? ${LIKE}`, ['email_key', p]).orWhereRaw(`lower(display_name) ${LIKE}`, [p]));
+    // The start of the folded username, e-mail or display name: three index ranges, no scan.
+    const from = foldKey(q.search);
+    const to = `${from}\u{10FFFF}`;
+    const range = dbKind(db) === 'postgres' ? '?? collate "C" >= ? and ?? collate "C" < ?' : '?? >= ? and ?? < ?';
+    query.where((w) => {
+      for (const column of ['username_key', 'email_key', 'display_name_key']) w.orWhereRaw(range, [column, from, column, to]);
+    });
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);

@@ -204,7 +204,10 @@ export async function incomingRequests(db: Db, me: UserRow, page: { limit: numbe
 /** By the person themself, or by an admin (then audited with the fields before and after). */
 export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null) {
   const patch: Record<string, unknown> = { updated_at: nowIso() };
-  if (input.displayName !== undefined) patch.display_name = input.displayName;
+  if (input.displayName !== undefined) {
+    patch.display_name = input.displayName;
+    patch.display_name_key = foldKey(input.displayName);
+  }
   if (input.email !== undefined) {
     patch.email = input.email;
     patch.email_key = foldKey(input.email);

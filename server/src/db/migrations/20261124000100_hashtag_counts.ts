@@ -27,6 +27,7 @@ export async function up(knex: Knex): Promise<void> {
      group by h.tag, b`,
     [false, false],
   );
+  await knex.raw('analyze hashtag_counts');
 }
 
 export async function down(knex: Knex): Promise<void> {

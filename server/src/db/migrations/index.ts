@@ -14,6 +14,7 @@ import * as groupJoinRequests from './20261122040000_group_join_requests';
 import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
 import * as hashtagCounts from './20261124000100_hashtag_counts';
 import * as questionSortIndexes from './20261124000200_question_sort_indexes';
+import * as userSearchKeys from './20261124000300_user_search_keys';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122050000_daily_stats_indexes': dailyStatsIndexes,
   '20261124000100_hashtag_counts': hashtagCounts,
   '20261124000200_question_sort_indexes': questionSortIndexes,
+  '20261124000300_user_search_keys': userSearchKeys,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
