@@ -286,6 +286,20 @@ function wrk(url: string, headers: Record<string, string>, pid: number, seconds 
   return { requests, rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, cpuUs: ((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, requests), rss: after.rssMiB, errors: errs };
 }
 
+/** After a run whose requests outlast wrk (a slow endpoint), wait until the server's backlog is gone. */
+async function settle(base: string) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const t = Date.now();
+    try {
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+    } catch {
+      /* busy */
+    }
+    if (Date.now() - t < 200) return;
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -405,6 +419,7 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
         const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, {}, bare!.pid!));
         if (run % 2 === 0) measureBare();
         entry.s.push(wrk(base + e.path, headers, server.pid!));
+        await settle(base);
         if (run % 2 === 1) measureBare();
       }
       console.log(`  [${kind} ${n}] run ${run + 1}/${RUNS} done; load ${load()}`);
