@@ -81,7 +81,8 @@ export async function postsWithTag(db: Knex, tag: string, viewerId: number | nul
     .join('post_hashtags as h', 'h.post_id', 'p.id')
     .where('h.tag', hashtagKey(tag));
   // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
-  if (page.before) q.where('h.post_id', '<', page.before);
+  // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
+  if (page.before) q.where('h.post_id', '<', page.before).andWhere('p.id', '<', page.before);
   const rows = (await q.orderBy('h.post_id', 'desc').limit(page.limit)) as PostRow[];
   return presentPosts(db, rows, viewerId);
 }

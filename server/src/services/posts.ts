@@ -27,7 +27,10 @@ type Db = Knex | Knex.Transaction;
 /** Posts joined with author and category: the one query every post list starts from. */
 export function postsQuery(db: Db) {
   return db('posts as p')
-    .join('users as u', 'u.id', 'p.author_id')
+    // `+p.author_id`: the author is looked up by id for each post, never the other way round.
+    // Otherwise SQLite, once ANALYZE has run, may walk every visible member's posts through the
+    // (author_id, id) index and sort them all for a deep feed page (8 ms per request at 100k).
+    .joinRaw('inner join ?? on ?? = +??', ['users as u', 'u.id', 'p.author_id'])
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select(
       'p.*',
