@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
+import { ReadCache } from './read-cache';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,5 +69,32 @@ describe('read caches', () => {
     // Deleted by an admin: the session goes with the account.
     expect((await admin.client.delete(`/api/admin/users/${other.user.id}`)).status).toBe(200);
     expect((await other.client.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('ReadCache', () => {
+  it('lets one caller refresh an aged entry while the others get the old one, and drops all at a write', () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new ReadCache<string>(1000, 10);
+      cache.set('k', 'eski', cache.generation);
+      expect(cache.peek('k')).toEqual({ value: 'eski', fresh: true });
+      vi.advanceTimersByTime(1500);
+      expect(cache.peek('k')).toEqual({ value: 'eski', fresh: false });
+      expect(cache.claim('k')).toBe(true);
+      expect(cache.claim('k')).toBe(false); // the others are answered 'eski' meanwhile
+      const generation = cache.generation;
+      cache.set('k', 'yeni', generation);
+      cache.release('k');
+      expect(cache.peek('k')).toEqual({ value: 'yeni', fresh: true });
+      // A write in between: what a read began before it is not stored.
+      const before = cache.generation;
+      cache.clear();
+      cache.set('k', 'eskimiş', before);
+      expect(cache.peek('k')).toBeUndefined();
+      expect(cache.get('k')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -31,11 +31,39 @@ export class ReadCache<V> {
     this.entries.set(key, { value, until: Date.now() + ttlMs });
   }
 
+  /**
+   * For lists that only age with time (no write came since they were read): past their
+   * lifetime one caller refreshes (claim) while the others are still answered the old value, for
+   * at most STALE_MS; so an expensive list is never computed by every waiting request at once.
+   */
+  peek(key: string): { value: V; fresh: boolean } | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const now = Date.now();
+    if (hit.until + STALE_MS <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { value: hit.value, fresh: hit.until > now };
+  }
+
+  private refreshing = new Set<string>();
+  claim(key: string): boolean {
+    if (this.refreshing.has(key)) return false;
+    this.refreshing.add(key);
+    return true;
+  }
+  release(key: string): void {
+    this.refreshing.delete(key);
+  }
+
   clear(): void {
     this.generation += 1;
     this.entries.clear();
   }
 }
+
+const STALE_MS = 10_000;
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,12 +112,13 @@ export function hotListCache(cache: ReadCache<CachedResponse>) {
     const path = req.path;
     if (!SHARED.has(path) && !(VISITORS_ONLY.has(path) && !req.user)) return next();
     const key = req.originalUrl;
-    const hit = cache.get(key);
-    if (hit) {
-      if (hit.nextCursor) res.setHeader('X-Next-Cursor', hit.nextCursor);
-      res.type('application/json').send(hit.body);
+    const hit = cache.peek(key);
+    if (hit && (hit.fresh || !cache.claim(key))) {
+      if (hit.value.nextCursor) res.setHeader('X-Next-Cursor', hit.value.nextCursor);
+      res.type('application/json').send(hit.value.body);
       return;
     }
+    if (hit) res.once('close', () => cache.release(key));
     const generation = cache.generation;
     res.json = (body: unknown) => {
       const text = JSON.stringify(body);
