@@ -15,7 +15,6 @@ import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
 import * as hashtagCounts from './20261124000100_hashtag_counts';
 import * as questionSortIndexes from './20261124000200_question_sort_indexes';
 import * as userSearchKeys from './20261124000300_user_search_keys';
-import * as postsCategoryCountIndex from './20261124000400_posts_category_count_index';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -38,7 +37,6 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124000100_hashtag_counts': hashtagCounts,
   '20261124000200_question_sort_indexes': questionSortIndexes,
   '20261124000300_user_search_keys': userSearchKeys,
-  '20261124000400_posts_category_count_index': postsCategoryCountIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
