@@ -1,79 +1,468 @@
 /**
  * Benchmark of the list endpoints on a big community (not a test: it prints numbers).
- *   npm run bench -w server                    # SQLite in a temp folder
- *   DATABASE_URL=postgres://.../empty_db npm run bench -w server   (an empty database)
- * Fills N posts (default 20 000) with hashtags, likes and comments by direct batch inserts,
- * then times first pages, deep keyset pages and sorted pages over HTTP, and reports memory.
+ *
+ *   npm run bench -w server                                   # SQLite, 10k and 100k posts
+ *   npm run bench -w server -- --sizes=10000,100000,300000 --db=sqlite,postgres
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -w server -- --db=postgres
+ *
+ * Flags: --sizes=N,N  --db=sqlite,postgres  --duration=3 (s per wrk run)  --runs=3 (alternating)
+ *        --connections=8  --only=label,label  --port=3390  --no-build  --json=file
+ *
+ * Seed: N posts by N/10 members (one in ten private), with hashtags (a few hundred tags, some far
+ * more used than others), likes, comments, follows, questions and answers, spread over 90 days;
+ * written by bulk inserts in transactions through knex on the schema of the base migrations, and
+ * cached by size (SQLite: a file in /tmp/mahalle-bench; PostgreSQL: a template database), so
+ * reruns only copy it. The server under test is the built server (dist/index.js) in its own
+ * process, on a copy of the seed (its own migrations run on the copy at boot).
+ *
+ * Per endpoint: wrk (1 thread, 127.0.0.1 only, bounded duration) for req/s and p50/p95/p99; the
+ * server's CPU per request from /proc/<pid>/stat; its RSS from /proc/<pid>/status. A bare
+ * Express 5 app (bench/bare.mjs) on another port serves the feed's identical bytes from memory,
+ * measured in the same run, alternating with the feed. Each figure is the median of the runs.
  */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { foldKey } from '@mahalle/shared';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/server';
+import { fileURLToPath } from 'node:url';
+import knexFactory, { type Knex } from 'knex';
+import { foldKey, hashtagKey } from '@mahalle/shared';
+import { migrationSource } from '../src/db/migrations';
 
-const N = Number(process.env.BENCH_POSTS ?? 20_000);
-const USERS = 200;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-bench-'));
-const server = await startServer(
-  loadConfig({ ...process.env, NODE_ENV: 'test' }, { dataDir, uploadsDir: path.join(dataDir, 'uploads'), port: 0, host: '127.0.0.1', seedDemo: false, logLevel: 'silent', adminUsername: 'bench', adminPassword: 'Bench.Sifre1', passwordHashCost: 10 }),
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
 );
-const db = server.ctx.db;
-const now = Date.now();
-const iso = (ms: number) => new Date(ms).toISOString();
+const SIZES = String(args.sizes ?? '10000,100000').split(',').map(Number);
+const DBS = String(args.db ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
+const DURATION = Number(args.duration ?? 3);
+const RUNS = Number(args.runs ?? 3);
+const CONNECTIONS = Number(args.connections ?? 8);
+const ONLY = args.only ? String(args.only).split(',') : null;
+const PORT = Number(args.port ?? 3390);
+const BARE_PORT = PORT + 1;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CACHE = path.join(os.tmpdir(), 'mahalle-bench');
+/** The seed is written on the schema of these migrations (the base), so any later code can boot on it. */
+const SEED_UPTO = '20261122050000_daily_stats_indexes';
+const SEED_VERSION = 'v3';
+const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
+const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
+const CLK_TCK = 100;
 
-console.log(`filling ${N} posts by ${USERS} members on ${server.ctx.db.client.config.client}...`);
-const t0 = performance.now();
-const userRows = Array.from({ length: USERS }, (_, i) => ({
-  username: `bench_${i}`, username_key: foldKey(`bench_${i}`), display_name: `Üye ${i}`, email: `b${i}@x.org`, email_key: `b${i}@x.org`, is_demo: true,
-}));
-for (let i = 0; i < userRows.length; i += 100) await db('users').insert(userRows.slice(i, i + 100));
-const userIds = (await db('users').where('username', 'like', 'bench_%').select('id')).map((r: { id: number }) => r.id);
-const tags = ['koşu', 'kitap', 'eskişehir', 'doğa', 'müzik', 'satranç', 'yemek', 'fotoğraf'];
-const BATCH = 500;
-for (let start = 0; start < N; start += BATCH) {
+fs.mkdirSync(CACHE, { recursive: true });
+
+// ---------------------------------------------------------------- seed
+
+/** Deterministic pseudo-random numbers (mulberry32), so every seed of a size is the same. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['koşu', 'kitap', 'eskişehir', 'doğa', 'müzik', 'satranç', 'yemek', 'fotoğraf', 'bisiklet', 'tiyatro', 'sinema', 'yoga', 'örgü', 'bahçe', 'kamp', 'dağcılık', 'çocuk', 'kedi', 'köpek', 'gönüllü', 'pazar', 'konser', 'şiir', 'resim', 'dans', 'yüzme', 'futbol', 'basketbol', 'ıhlamur', 'çay'];
+const TAGS = Array.from({ length: 300 }, (_, k) => (k < WORDS.length ? WORDS[k] : `${WORDS[k % WORDS.length]}${Math.floor(k / WORDS.length)}`));
+const SPAN_MS = 90 * 86_400_000;
+
+function seedFor(n: number) {
+  const users = Math.max(10, Math.floor(n / 10));
+  return { posts: n, users };
+}
+
+async function insertBatches(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[], size = 400) {
+  for (let i = 0; i < rows.length; i += size) await trx(table).insert(rows.slice(i, i + size));
+}
+
+async function seed(db: Knex, n: number) {
+  const { users: U } = seedFor(n);
+  const rand = rng(n);
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const t0 = Date.now();
+  // Only the base schema: later migrations (and their backfills) run when the server boots on a copy.
+  await db.migrate.latest({
+    migrationSource: { ...migrationSource, getMigrations: async () => (await migrationSource.getMigrations([])).filter((m) => m <= SEED_UPTO) },
+  });
+  const CHUNK = 5000;
   await db.transaction(async (trx) => {
     const rows: Record<string, unknown>[] = [];
-    for (let i = start; i < Math.min(N, start + BATCH); i++) {
-      rows.push({ author_id: userIds[i % USERS], content: `Gönderi ${i} #${tags[i % tags.length]}`, type: 'text', category_id: 1 + (i % 13), likes_count: i % 97, comments_count: i % 13, created_at: iso(now - (N - i) * 60_000), updated_at: iso(now - (N - i) * 60_000) });
+    for (let i = 1; i <= U; i++) {
+      const username = `uye_${i}`;
+      const at = iso(now - SPAN_MS - (U - i) * 1000);
+      rows.push({ id: i, username, username_key: foldKey(username), display_name: `Üye ${i} Çelik`, email: `uye${i}@ornek.org`, email_key: `uye${i}@ornek.org`, is_private: i % 10 === 3, created_at: at, updated_at: at });
     }
-    const ids = (await trx('posts').insert(rows).returning('id')).map((r: number | { id: number }) => (typeof r === 'object' ? r.id : r));
-    await trx('post_hashtags').insert(ids.map((id: number, k: number) => ({ post_id: id, tag: tags[(start + k) % tags.length], created_at: rows[k].created_at })));
-    await trx('post_likes').insert(ids.slice(0, 50).flatMap((id: number) => userIds.slice(0, 5).map((u) => ({ post_id: id, user_id: u }))));
+    await insertBatches(trx, 'users', rows);
+    const follows: Record<string, unknown>[] = [];
+    for (let i = 1; i <= U; i++) for (let k = 1; k <= 3; k++) follows.push({ follower_id: i, following_id: ((i + k * 97) % U) + 1 });
+    await insertBatches(trx, 'follows', follows.filter((f) => f.follower_id !== f.following_id));
   });
-}
-console.log(`filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: 'Bench.Sifre1' }) });
-const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const deepId = (await db('posts').orderBy('id', 'asc').offset(Math.floor(N * 0.05)).first('id')).id;
-
-async function time(label: string, url: string) {
-  const samples: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = performance.now();
-    const res = await fetch(server.url + url, { headers: { cookie } });
-    bytes = (await res.arrayBuffer()).byteLength;
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    samples.push(performance.now() - t);
+  let commentId = 0;
+  for (let start = 1; start <= n; start += CHUNK) {
+    await db.transaction(async (trx) => {
+      const posts: Record<string, unknown>[] = [];
+      const tags: Record<string, unknown>[] = [];
+      const likes: Record<string, unknown>[] = [];
+      const comments: Record<string, unknown>[] = [];
+      for (let id = start; id < Math.min(n + 1, start + CHUNK); id++) {
+        const at = iso(now - SPAN_MS + Math.floor((id / n) * SPAN_MS) - 60_000);
+        const author = 1 + Math.floor(rand() * U);
+        const postTags = new Set<string>();
+        const count = 1 + Math.floor(rand() * 2);
+        for (let k = 0; k < count; k++) postTags.add(TAGS[Math.floor(TAGS.length * rand() ** 3)]);
+        const likeCount = Math.floor(rand() ** 3 * 12);
+        const commentCount = Math.floor(rand() ** 3 * 4);
+        posts.push({
+          id, author_id: author, type: 'text', category_id: 1 + (id % 13), created_at: at, updated_at: at,
+          content: `Gönderi ${id}: bugün mahallede güzel bir gün. ${[...postTags].map((t) => `#${t}`).join(' ')}`,
+          likes_count: likeCount, comments_count: commentCount, is_hidden: id % 100 === 7,
+        });
+        for (const t of postTags) tags.push({ post_id: id, tag: hashtagKey(t), created_at: at });
+        for (let k = 0; k < likeCount; k++) likes.push({ post_id: id, user_id: ((author + k * 7919) % U) + 1, created_at: at });
+        for (let k = 0; k < commentCount; k++) comments.push({ id: ++commentId, post_id: id, author_id: ((author + k * 31) % U) + 1, content: `Yorum ${k}`, created_at: at, updated_at: at });
+      }
+      await insertBatches(trx, 'posts', posts, 300);
+      await insertBatches(trx, 'post_hashtags', tags);
+      await insertBatches(trx, 'post_likes', likes.filter((l, i, a) => i === 0 || l.post_id !== a[i - 1].post_id || l.user_id !== a[i - 1].user_id));
+      await insertBatches(trx, 'comments', comments, 300);
+    });
   }
-  samples.sort((a, b) => a - b);
-  const p = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))].toFixed(1);
-  console.log(`${label.padEnd(34)} p50 ${p(0.5).padStart(7)} ms   p95 ${p(0.95).padStart(7)} ms   ${(bytes / 1024).toFixed(1)} KiB`);
+  await db.transaction(async (trx) => {
+    const questions: Record<string, unknown>[] = [];
+    const answers: Record<string, unknown>[] = [];
+    const Q = Math.floor(n / 10);
+    for (let id = 1; id <= Q; id++) {
+      const at = iso(now - SPAN_MS + Math.floor((id / Q) * SPAN_MS));
+      const title = `Soru ${id}: mahallede ${WORDS[id % WORDS.length]} nerede?`;
+      const content = `Merhaba, ${WORDS[(id * 7) % WORDS.length]} için öneri arıyorum.`;
+      questions.push({ id, author_id: 1 + (id % U), title, content, category: 'Genel', tags: '[]', search_text: foldKey(`${title} ${content}`), upvotes: id % 17, views: id % 101, answers_count: id % 2, created_at: at, updated_at: at });
+      if (id % 2) answers.push({ question_id: id, author_id: 1 + ((id * 3) % U), content: 'Şuraya bakabilirsiniz.', created_at: at, updated_at: at });
+    }
+    await insertBatches(trx, 'questions', questions, 300);
+    await insertBatches(trx, 'answers', answers, 300);
+  });
+  if (db.client.config.client === 'pg') {
+    for (const t of ['users', 'posts', 'comments', 'questions', 'answers', 'follows']) {
+      await db.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
+    }
+    await db.raw('analyze');
+  } else {
+    await db.raw('analyze');
+  }
+  console.log(`  seeded ${n} posts by ${U} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-await time('feed, first page (20)', '/api/posts');
-await time('feed, deep keyset page (20)', `/api/posts?before=${deepId}`);
-await time('category, most liked (20)', '/api/posts?category=kitaplar&sort=popular');
-await time('author profile posts (20)', `/api/users/${userIds[7]}/posts`);
-await time('hashtag posts (20)', `/api/hashtags/${encodeURIComponent('eskişehir')}/posts`);
-await time('trending hashtags', '/api/hashtags/trending');
-await time('admin content list (100)', '/api/admin/content?limit=100');
-const mem = process.memoryUsage();
-console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
-await server.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+const seedKey = (n: number) => `${SEED_VERSION}_${n}`;
+
+/** A fresh copy of the cached seed for one server run; returns the server's env. */
+async function prepareDb(kind: string, n: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const runTag = crypto.randomBytes(4).toString('hex');
+  if (kind === 'sqlite') {
+    const file = path.join(CACHE, `seed_${seedKey(n)}.sqlite`);
+    if (!fs.existsSync(file)) {
+      console.log(`  seeding SQLite ${n}...`);
+      const tmp = `${file}.tmp`;
+      fs.rmSync(tmp, { force: true });
+      const db = knexFactory({ client: 'sqlite3', connection: { filename: tmp }, useNullAsDefault: true, pool: { min: 1, max: 1, afterCreate: (c: any, done: any) => c.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;', (e: any) => done(e, c)) } });
+      await seed(db, n);
+      await db.destroy();
+      fs.renameSync(tmp, file);
+    }
+    const dataDir = path.join(CACHE, `run_${runTag}`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.copyFileSync(file, path.join(dataDir, 'mahalle.sqlite'));
+    return { env: { DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
+  const seedDb = `mahalle_bench_seed_${seedKey(n)}`;
+  const exists = await admin.raw('select 1 from pg_database where datname = ?', [seedDb]);
+  if (exists.rows.length === 0) {
+    console.log(`  seeding PostgreSQL ${n}...`);
+    await admin.raw(`drop database if exists ${seedDb}_tmp`);
+    await admin.raw(`create database ${seedDb}_tmp`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${seedDb}_tmp`;
+    const db = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 2 } });
+    await seed(db, n);
+    await db.destroy();
+    await admin.raw(`alter database ${seedDb}_tmp rename to ${seedDb}`);
+  }
+  const runDb = `mahalle_bench_run_${runTag}`;
+  await admin.raw(`create database ${runDb} template ${seedDb}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${runDb}`;
+  const dataDir = path.join(CACHE, `run_${runTag}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    cleanup: async () => {
+      await admin.raw(`drop database if exists ${runDb} with (force)`);
+      await admin.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- processes
+
+function procStat(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime + stime
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { cpuMs: (cpuTicks * 1000) / CLK_TCK, rssMiB: rssKb / 1024 };
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function startServerProcess(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [path.join(serverDir, 'dist/index.js')], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      WEB_DIR: path.join(CACHE, 'no-web'), ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------- wrk
+
+const LUA = path.join(CACHE, 'report.lua');
+fs.writeFileSync(
+  LUA,
+  `done = function(summary, latency, requests)
+  io.write(string.format("RESULT %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99),
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.bytes))
+end
+`,
+);
+
+interface Sample { rps: number; p50: number; p95: number; p99: number; cpuUs: number; rss: number; errors: number; requests: number }
+
+function wrk(url: string, headers: Record<string, string>, pid: number, seconds = DURATION): Sample {
+  const before = procStat(pid);
+  const hdr = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA, ...hdr, url], { encoding: 'utf8' });
+  const after = procStat(pid);
+  const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
+  if (!m) throw new Error(`wrk output: ${out}`);
+  const [requests, durationUs, p50, p95, p99, errs] = m.slice(1, 7).map(Number);
+  return { requests, rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, cpuUs: ((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, requests), rss: after.rssMiB, errors: errs };
+}
+
+/** After a run whose requests outlast wrk (a slow endpoint), wait until the server's backlog is gone. */
+async function settle(base: string) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const t = Date.now();
+    try {
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+    } catch {
+      /* busy */
+    }
+    if (Date.now() - t < 200) return;
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// ---------------------------------------------------------------- endpoints
+
+interface Endpoint { label: string; path: string; as: 'visitor' | 'member' | 'admin'; bare?: string }
+
+async function json(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+async function signIn(base: string, who: { username: string; password: string }, register: boolean): Promise<string> {
+  const post = (p: string, body: unknown) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  let res = await post('/api/auth/login', { username: who.username, password: who.password, remember: true });
+  if (!res.ok && register) {
+    res = await post('/api/auth/register', { displayName: 'Bench Üye', username: who.username, email: `${who.username}@ornek.org`, password: who.password, confirmPassword: who.password });
+  }
+  if (!res.ok) throw new Error(`sign-in of ${who.username}: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Page 1 and a deep page (about 90% down) of each list; deep cursors come from the database. */
+async function endpoints(db: Knex, n: number, base: string, cookies: Record<string, string>): Promise<Endpoint[]> {
+  const deepPost = (await db('posts').orderBy('id', 'asc').offset(Math.floor(n * 0.1)).first('id')).id as number;
+  const kitaplar = (await db('categories').where({ slug: 'kitaplar' }).first('id')).id as number;
+  const popDeep = await db('posts').where({ category_id: kitaplar, is_hidden: false }).orderBy([{ column: 'likes_count', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(Math.floor(n / 13 * 0.9)).first('likes_count', 'id');
+  const author = (await db('posts').groupBy('author_id').orderByRaw('count(*) desc').first('author_id')).author_id as number;
+  const authorDeep = (await db('posts').where({ author_id: author }).orderBy('id', 'asc').offset(3).first('id')).id as number;
+  const tag = hashtagKey(TAGS[0]);
+  const tagCount = Number((await db('post_hashtags').where({ tag }).count({ c: '*' }))[0].c);
+  const tagDeep = (await db('post_hashtags').where({ tag }).orderBy('post_id', 'asc').offset(Math.floor(tagCount * 0.1)).first('post_id')).post_id as number;
+  // Q&A: numbered pages before; the deep page is page 90% of the way, or the cursor to it.
+  const qa = await json(`${base}/api/questions`, {});
+  const qCount = Math.floor(n / 10);
+  const qaDeepPage = Math.max(1, Math.floor((qCount / 10) * 0.9));
+  let qaDeep = `/api/questions?page=${qaDeepPage}`;
+  if ('nextCursor' in qa.body) {
+    const qDeep = (await db('questions').orderBy('id', 'asc').offset(Math.floor(qCount * 0.1)).first('id')).id as number;
+    qaDeep = `/api/questions?cursor=${Buffer.from(JSON.stringify([qDeep + 1])).toString('base64url')}&page=${qaDeepPage}`;
+  }
+  void cookies;
+  return [
+    { label: 'health', path: '/api/health', as: 'visitor' },
+    { label: 'feed p1 visitor', path: '/api/posts', as: 'visitor', bare: 'v' },
+    { label: 'feed deep visitor', path: `/api/posts?before=${deepPost}`, as: 'visitor' },
+    { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
+    { label: 'feed deep member', path: `/api/posts?before=${deepPost}`, as: 'member' },
+    { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor' },
+    { label: 'category popular deep', path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`, as: 'visitor' },
+    { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
+    { label: 'author posts deep', path: `/api/users/${author}/posts?before=${authorDeep}`, as: 'visitor' },
+    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts`, as: 'visitor' },
+    { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts?before=${tagDeep}`, as: 'visitor' },
+    { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
+    { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
+    { label: 'q&a deep', path: qaDeep, as: 'visitor' },
+    { label: 'q&a search, no match', path: `/api/questions?search=${encodeURIComponent('zzqxw')}`, as: 'visitor' },
+    { label: 'admin member search', path: `/api/admin/users?search=${encodeURIComponent('uye_12')}`, as: 'admin' },
+    { label: 'community stats', path: '/api/stats', as: 'visitor' },
+    { label: 'categories', path: '/api/categories', as: 'visitor' },
+  ].filter((e) => !ONLY || ONLY.some((o) => e.label.includes(o))) as Endpoint[];
+}
+
+// ---------------------------------------------------------------- main
+
+interface Row { db: string; n: number; label: string; rps: number; p50: number; p95: number; p99: number; cpuUs: number; rss: number; errors: number; bareRps?: number; bareCpuUs?: number }
+
+const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+async function benchOne(kind: string, n: number): Promise<Row[]> {
+  const { env, cleanup } = await prepareDb(kind, n);
+  const server = startServerProcess(env);
+  let bare: ChildProcess | null = null;
+  const base = `http://127.0.0.1:${PORT}`;
+  const rows: Row[] = [];
+  try {
+    const t0 = Date.now();
+    await waitFor(`${base}/api/health`, server);
+    console.log(`  [${kind} ${n}] server healthy in ${((Date.now() - t0) / 1000).toFixed(1)} s, rss ${procStat(server.pid!).rssMiB.toFixed(0)} MiB; load ${load()}`);
+    const cookies = { visitor: '', member: await signIn(base, MEMBER, true), admin: await signIn(base, ADMIN, false) };
+    const db = kind === 'sqlite'
+      ? knexFactory({ client: 'sqlite3', connection: { filename: path.join(env.DATA_DIR, 'mahalle.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } })
+      : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    const list = await endpoints(db, n, base, cookies);
+    await db.destroy();
+    // The baseline serves the feed's own bytes (visitor and member).
+    const files: string[] = [];
+    for (const [route, as] of [['v', 'visitor'], ['m', 'member']] as const) {
+      const res = await fetch(`${base}/api/posts`, { headers: cookies[as] ? { cookie: cookies[as] } : {} });
+      const file = path.join(env.DATA_DIR, `bare-${route}.json`);
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      files.push(`${route}=${file}`);
+    }
+    bare = spawn(process.execPath, [path.join(here, 'bare.mjs')], { cwd: serverDir, env: { PATH: process.env.PATH ?? '', BARE_PORT: String(BARE_PORT), BARE_FILES: files.join(',') }, stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/v`, bare);
+    // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
+    for (const e of list) {
+      const headers: Record<string, string> = cookies[e.as] ? { cookie: cookies[e.as] } : {};
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(base + e.path, { headers });
+        if (!res.ok) throw new Error(`${e.path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }
+    wrk(`http://127.0.0.1:${BARE_PORT}/v`, {}, bare.pid!, 1);
+    const samples = new Map<string, { s: Sample[]; bare: Sample[] }>();
+    for (let run = 0; run < RUNS; run++) {
+      for (const e of list) {
+        const headers: Record<string, string> = cookies[e.as] ? { cookie: cookies[e.as] } : {};
+        const entry = samples.get(e.label) ?? { s: [], bare: [] };
+        samples.set(e.label, entry);
+        // Alternate: baseline first on even runs, the server first on odd ones.
+        const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, {}, bare!.pid!));
+        if (run % 2 === 0) measureBare();
+        entry.s.push(wrk(base + e.path, headers, server.pid!));
+        await settle(base);
+        if (run % 2 === 1) measureBare();
+      }
+      console.log(`  [${kind} ${n}] run ${run + 1}/${RUNS} done; load ${load()}`);
+    }
+    for (const e of list) {
+      const { s, bare: b } = samples.get(e.label)!;
+      const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
+      rows.push({
+        db: kind, n, label: e.label, rps: pick(s, 'rps'), p50: pick(s, 'p50'), p95: pick(s, 'p95'), p99: pick(s, 'p99'), cpuUs: pick(s, 'cpuUs'),
+        rss: Math.max(...s.map((x) => x.rss)), errors: s.reduce((a, x) => a + x.errors, 0),
+        ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs') } : {}),
+      });
+    }
+  } finally {
+    if (bare) await stop(bare);
+    await stop(server);
+    await cleanup();
+  }
+  return rows;
+}
+
+function printTable(rows: Row[]) {
+  const head = ['db', 'posts', 'endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p99/p50', 'CPU µs/req', 'RSS MiB', 'bare req/s', '% of bare', 'err'];
+  const lines = rows.map((r) => [
+    r.db, String(r.n), r.label, r.rps.toFixed(0), r.p50.toFixed(2), r.p95.toFixed(2), r.p99.toFixed(2), (r.p99 / r.p50).toFixed(1), r.cpuUs.toFixed(0), r.rss.toFixed(0),
+    r.bareRps ? r.bareRps.toFixed(0) : '', r.bareRps ? `${((100 * r.rps) / r.bareRps).toFixed(0)}%` : '', String(r.errors),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (l: string[]) => l.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  console.log(fmt(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const l of lines) console.log(fmt(l));
+}
+
+if (!args['no-build']) {
+  console.log('building the server (tsup)...');
+  execFileSync('npx', ['tsup', '--silent'], { cwd: serverDir, stdio: 'inherit' });
+}
+console.log(`bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; load ${load()}`);
+const all: Row[] = [];
+for (const kind of DBS) {
+  for (const n of SIZES) all.push(...(await benchOne(kind, n)));
+}
+console.log(`\nload average at the end: ${load()}\n`);
+printTable(all);
+if (args.json) fs.writeFileSync(String(args.json), JSON.stringify(all, null, 2));

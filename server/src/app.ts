@@ -1,9 +1,6 @@
-import crypto from 'node:crypto';
-import express, { type Express } from 'express';
-import cookieParser from 'cookie-parser';
+import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
 import { errors } from './errors';
@@ -13,6 +10,16 @@ import { errorHandler, requireKnownBodyType } from './middlewares/errors';
 import { corsForTokenClients } from './middlewares/cors';
 import { apiRouter } from './routes';
 import { mountStatic } from './static';
+import { requestLog } from './middlewares/request-log';
+import { announceWrites, hotListCache, ReadCache, READ_CACHE_MS, SESSION_CACHE_MS, type CachedResponse, type CachedSession } from './middlewares/read-cache';
+
+/** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
+function headersOf(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => undefined };
+  void middleware({ headers: {} } as never, res as never, () => undefined);
+  return headers;
+}
 
 /** Builds the Express app (no listen): API, uploads and the browser build of the UI. */
 export function createApp(ctx: AppContext): Express {
@@ -21,63 +28,60 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // API answers are no-store JSON: no ETag hash of every body (static files keep serve-static's own).
+  app.set('etag', false);
+  app.use(requestLog(ctx.logger));
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd writes its CSS-in-JS into <style> tags.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
+  const security = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-      // Uploaded images are shown by the desktop app too, which runs from its own origin.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      hsts: false, // the organiser's reverse proxy decides about HTTPS
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+    // Uploaded images are shown by the desktop app too, which runs from its own origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    hsts: false, // the organiser's reverse proxy decides about HTTPS
+  });
+  // The same headers on every API answer, worked out once instead of by twelve middlewares each time.
+  const apiHeaders: [string, string][] = [...headersOf(security), ['Cache-Control', 'no-store']];
+
+  // Read caches (sessions; visitors' hot lists), emptied by every write here or on another node.
+  const sessionCache = new ReadCache<CachedSession>(SESSION_CACHE_MS, 10_000);
+  const hotLists = new ReadCache<CachedResponse>(READ_CACHE_MS, 500);
+  ctx.bus.on('data:changed', () => {
+    sessionCache.clear();
+    hotLists.clear();
+  });
 
   const api = express.Router();
+  api.use((_req, res, next) => {
+    for (const [name, value] of apiHeaders) res.setHeader(name, value);
+    next();
+  });
   // JSON above 1 KB goes out compressed; the socket (/ws) never passes through Express, and an event stream is left alone.
   api.use(compression({ threshold: 1024, filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }));
   api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));
-  api.use(cookieParser());
   api.use(sameOriginGuard(ctx));
-  api.use(loadSession(ctx));
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  api.use(announceWrites(ctx));
+  api.use(loadSession(ctx, sessionCache));
+  api.use(hotListCache(hotLists));
   api.use(apiRouter(ctx));
   app.use('/api', api);
 
+  app.use(security);
   mountStatic(app, ctx);
 
   app.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.notFound)));

@@ -19,6 +19,11 @@ export interface DomainEvents {
   'report:created': { reportId: number };
   /** Reports were resolved or dismissed. */
   'reports:changed': Record<string, never>;
+  /**
+   * A request that may write began (settled: false) or ended (settled: true), here or on another
+   * node (remote): in-memory read caches forget what they hold (middlewares/read-cache.ts).
+   */
+  'data:changed': { settled: boolean; remote: boolean };
 }
 
 export class DomainBus {

@@ -81,6 +81,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
   });
+  // Promoting an existing account signed it out (ensureAdmin): the other nodes forget its session now.
+  if (admin && !admin.created) ctx.bus.emit('data:changed', { settled: true, remote: false });
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;

@@ -10,6 +10,9 @@ export const TEXTS = {
     pageLoading: 'Sayfa yükleniyor...',
     /** The skip link, first in the tab order, to the page's main content. */
     skipToContent: 'İçeriğe geç',
+    pagePrevious: 'Önceki',
+    pageNext: 'Sonraki',
+    pageNumber: (n: number) => `Sayfa ${n}`,
   },
   auth: {
     loginFailed: 'Giriş başarısız',

@@ -77,12 +77,22 @@ export function decodeCursor(cursor: string | undefined, type: CursorValueType):
   return decodeTuple(cursor, [type, 'int']);
 }
 
+/**
+ * `(a, b) < (x, y)` as a row value: both engines turn it into a range over an index on (a, b)
+ * (SQLite since 3.15), where `a < x OR (a = x AND b < y)` is only a filter on what was read.
+ */
+export function whereRowAfter(q: Knex.QueryBuilder, columns: string[], op: '<' | '>', values: readonly unknown[]): Knex.QueryBuilder {
+  const marks = columns.map(() => '??').join(', ');
+  const params = values.map(() => '?').join(', ');
+  return q.whereRaw(`(${marks}) ${op} (${params})`, [...columns, ...values] as Knex.RawBinding[]);
+}
+
 export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string | undefined): Knex.QueryBuilder {
   const after = decodeCursor(cursor, sort.type);
   const op = sort.direction === 'desc' ? '<' : '>';
   if (after) {
     const [value, id] = after;
-    q.where((w) => w.where(sort.column, op, value).orWhere((w2) => w2.where(sort.column, value).andWhere(sort.idColumn, op, id)));
+    whereRowAfter(q, [sort.column, sort.idColumn], op, [value, id]);
   }
   return q.orderBy([{ column: sort.column, order: sort.direction }, { column: sort.idColumn, order: sort.direction }]);
 }

@@ -6,6 +6,18 @@ import { migrationSource } from './migrations';
 // COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+// timestamptz comes back as the ISO string we send out (what SQLite stores), not as a Date that
+// every presenter turns back into a string. UTC text is rewritten in place; any other offset
+// goes through pg's own parser.
+const parseTimestamptz = pg.types.getTypeParser(1184);
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d+))?\+00$/;
+export function timestamptzToIso(text: string): string {
+  const m = UTC_TEXT.exec(text);
+  if (m) return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
+  const parsed = parseTimestamptz(text) as unknown;
+  return parsed instanceof Date && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : text;
+}
+pg.types.setTypeParser(1184, timestamptzToIso);
 
 export interface DbOptions {
   dataDir: string;

@@ -10,7 +10,11 @@ export function nowIso(): string {
 }
 
 /** Turn what a driver returns (Date from pg, string from sqlite) into an ISO string. */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 export function toIso(value: unknown): string {
+  // What we write (nowIso) and what PostgreSQL's parser gives (db/knex.ts) is already the answer.
+  if (typeof value === 'string' && CANONICAL.test(value)) return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'number') return new Date(value).toISOString();
   if (typeof value === 'string') {

@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { errors } from '../errors';
 import type { UserRow } from '../presenters/users';
 import { SessionService } from '../services/sessions';
+import { toIso } from '../db/time';
+import { ReadCache, SESSION_CACHE_MS, type CachedSession } from './read-cache';
 
 export const SESSION_COOKIE = 'mahalle_sid';
 
@@ -23,25 +25,57 @@ declare global {
 export function tokenFrom(req: { headers: Request['headers']; cookies?: Record<string, string> }): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = req.headers.authorization;
   if (typeof header === 'string' && header.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
-  const cookie = req.cookies?.[SESSION_COOKIE];
+  const cookie = req.cookies ? req.cookies[SESSION_COOKIE] : sessionCookie(req.headers.cookie);
   if (cookie) return { token: cookie, via: 'cookie' };
   return null;
 }
 
-/** Loads the signed-in user, if any, onto req.user. Never trusts ids the client sends. */
-export function loadSession(ctx: AppContext) {
+/** Only our cookie out of the Cookie header, without parsing every other cookie per request. */
+export function sessionCookie(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Loads the signed-in user, if any, onto req.user. Never trusts ids the client sends. A session
+ * and its user are kept in memory for a few seconds (SESSION_CACHE_MS), and forgotten at every
+ * write on any node (logout, role change, deletion... see ReadCache), so a revoked session is
+ * refused everywhere as soon as the write's message arrives. Writes always read afresh.
+ */
+export function loadSession(ctx: AppContext, cache = new ReadCache<CachedSession>(SESSION_CACHE_MS, 10_000)) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   return async (req: Request, _res: Response, next: NextFunction) => {
     const found = tokenFrom(req);
-    if (found) {
-      const session = await sessions.find(found.token);
-      if (session) {
-        const user = (await ctx.db('users').where({ id: session.user_id }).first()) as UserRow | undefined;
-        if (user) {
-          req.user = user;
-          req.sessionId = session.id;
-          req.authVia = found.via;
+    if (found && found.token.length <= 200) {
+      const safe = req.method === 'GET' || req.method === 'HEAD';
+      const key = sessions.sessionId(found.token);
+      let hit = safe ? cache.get(key) : undefined;
+      if (hit && hit.expiresAt <= Date.now()) hit = undefined;
+      if (!hit) {
+        const generation = cache.generation;
+        const session = await sessions.find(found.token);
+        const user = session ? ((await ctx.db('users').where({ id: session.user_id }).first()) as UserRow | undefined) : undefined;
+        if (session && user) {
+          hit = { user, sessionId: session.id, expiresAt: Date.parse(toIso(session.expires_at)) };
+          if (safe) cache.set(key, hit, generation);
         }
+      }
+      if (hit) {
+        // A copy: handlers may not change what the next request is given.
+        req.user = { ...hit.user };
+        req.sessionId = hit.sessionId;
+        req.authVia = found.via;
       }
     }
     next();

@@ -20,6 +20,12 @@ interface SocketData {
   expiresAt: number;
 }
 
+/** Between nodes: a write happened on the sender (see middlewares/read-cache.ts). */
+const DATA_CHANGED = 'mahalle:data-changed';
+interface ServerSideEvents {
+  [DATA_CHANGED]: () => void;
+}
+
 /** setTimeout's longest wait; a longer session is looked at again after it. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -116,7 +122,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const allowed = new Set(ctx.config.allowedOrigins);
   const shared = dbKind(ctx.db) === 'postgres' ? await postgresAdapter(ctx) : null;
-  const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>(httpServer, {
+  const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, ServerSideEvents, SocketData>(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     ...(shared ? { adapter: shared.adapter } : {}),
@@ -221,7 +227,12 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       void pushReportCount();
     }),
     ctx.bus.on('reports:changed', () => void pushReportCount()),
+    // A write here empties the other nodes' read caches (sessions, hot lists) too.
+    ctx.bus.on('data:changed', ({ settled, remote }) => {
+      if (shared && settled && !remote) io.serverSideEmit(DATA_CHANGED);
+    }),
   ];
+  if (shared) io.on(DATA_CHANGED, () => ctx.bus.emit('data:changed', { settled: true, remote: true }));
 
   return {
     io,

@@ -90,6 +90,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several nodes on one PostgreSQL
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('refuses a session on node 2 within a second of its logout on node 1, and shows node 1\'s writes to node 2\'s readers', async () => {
+    const m = await node1.member();
+    const cookie = m.client.cookieHeader;
+    const onNode2 = (path: string) => fetch(`${node2.url}${path}`, { headers: { cookie } });
+    expect((await onNode2('/api/auth/me')).status).toBe(200);
+    expect((await onNode2('/api/auth/me')).status).toBe(200); // node 2 now holds it in memory
+    expect((await m.client.post('/api/auth/logout')).status).toBe(200);
+    const loggedOutAt = Date.now();
+    // The message arrives in milliseconds; the 1 s cache lifetime alone would not make it in time.
+    await expect.poll(async () => (await onNode2('/api/auth/me')).status, { timeout: 400, interval: 20 }).toBe(401);
+    expect(Date.now() - loggedOutAt).toBeLessThan(1000);
+
+    // (Role changes and deletions travel the same way: every write empties every node's caches.
+    // Not exercised here, where an admin's login would spend the login limit the next test counts.)
+    const other = await node1.member();
+    // A visitor's cached feed on node 2 shows a post written through node 1.
+    await fetch(`${node2.url}/api/posts`);
+    await fetch(`${node2.url}/api/posts`);
+    const post = (await other.client.post('/api/posts', { content: 'öbür düğümden gönderi' })).body;
+    await expect.poll(async () => ((await (await fetch(`${node2.url}/api/posts`)).json()) as { id: number }[])[0]?.id, { timeout: 400, interval: 20 }).toBe(post.id);
+  });
+
   it('counts the login limit across both nodes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

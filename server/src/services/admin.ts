@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TEXTS, type CommentKind } from '@mahalle/shared';
+import { foldKey, TEXTS, type CommentKind } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
@@ -11,6 +11,8 @@ import { removeUpload } from './uploads';
 import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn } from '../db/keyset';
 import { announceNotifications } from './notifications';
 import { notifyModeration } from './moderation';
+import { tallyTags } from './hashtags';
+import { dbKind } from '../db/knex';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -73,8 +75,13 @@ const USER_SORT = { createdAt: intColumn('id'), username: textColumn('username_k
 export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
   const query = db('users').select('*');
   if (q.search) {
-    const p = likePattern(q.search);
-    query.where((w) => w.whereRaw(`?? ${LIKE}`, ['username_key', p]).orWhereRaw(`?? ${LIKE}`, ['email_key', p]).orWhereRaw(`lower(display_name) ${LIKE}`, [p]));
+    // The start of the folded username, e-mail or display name: three index ranges, no scan.
+    const from = foldKey(q.search);
+    const to = `${from}\u{10FFFF}`;
+    const range = dbKind(db) === 'postgres' ? '?? collate "C" >= ? and ?? collate "C" < ?' : '?? >= ? and ?? < ?';
+    query.where((w) => {
+      for (const column of ['username_key', 'email_key', 'display_name_key']) w.orWhereRaw(range, [column, from, column, to]);
+    });
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
@@ -148,6 +155,7 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, tr
       ...(await trx('posts').where({ author_id: id }).select('image_url', 'video_url')),
       ...(await trx('group_posts').where({ author_id: id }).whereNotNull('image_url').select('image_url')),
     ];
+    await tallyTags(trx, { authorId: id }, -1);
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };
@@ -357,6 +365,7 @@ export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, ad
   const table = kind === 'post' ? 'posts' : 'group_posts';
   const before = await trx(table).where({ id }).first();
   if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
+  if (kind === 'post') await tallyTags(trx, { postIds: [id] }, -1);
   await trx(table).where({ id }).delete();
   if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
   await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });

@@ -2,30 +2,30 @@ import type { Knex } from 'knex';
 import { hashtagKey, LIMITS } from '@mahalle/shared';
 import { presentPosts, type PostRow } from '../presenters/posts';
 import { postsQuery, visibleTo } from './posts';
+import { toIso } from '../db/time';
 
 const DAY = 86_400_000;
 /** A tag is hot with this many posts in the last 7 days, or half as many and growing by 50%. */
 export const HOT_POSTS = 5;
 
+const HOUR = 3_600_000;
+type Db = Knex | Knex.Transaction;
+
 /**
- * Trending tags: posts carrying the tag in the last 7 days, growth against the 7 days before.
- * One grouped query over the (created_at, tag) index; hidden posts and private accounts' posts
- * do not count.
+ * Trending tags: posts carrying the tag in the last 7 days, growth against the 7 days before,
+ * to the hour. Read from the hourly counters (hashtag_counts), a range over their bucket index:
+ * the cost is the number of tag-hours of two weeks, not the number of posts. Hidden posts and
+ * private accounts' posts are not counted (tallyTags keeps them out).
  */
 export async function trendingHashtags(db: Knex, now = Date.now()) {
-  const weekAgo = new Date(now - 7 * DAY).toISOString();
-  const twoWeeksAgo = new Date(now - 14 * DAY).toISOString();
-  const rows = await db('post_hashtags as h')
-    .join('posts as p', 'p.id', 'h.post_id')
-    .join('users as u', 'u.id', 'p.author_id')
-    .where('h.created_at', '>=', twoWeeksAgo)
-    .andWhere('p.is_hidden', false)
-    // Everyone sees the list: a private account's tags are not public.
-    .andWhere('u.is_private', false)
-    .select('h.tag')
-    .select(db.raw('sum(case when h.created_at >= ? then 1 else 0 end) as recent', [weekAgo]))
-    .select(db.raw('sum(case when h.created_at < ? then 1 else 0 end) as previous', [weekAgo]))
-    .groupBy('h.tag');
+  const weekAgo = Math.floor((now - 7 * DAY) / HOUR);
+  const twoWeeksAgo = Math.floor((now - 14 * DAY) / HOUR);
+  const rows = await db('hashtag_counts')
+    .where('bucket', '>=', twoWeeksAgo)
+    .select('tag')
+    .select(db.raw('sum(case when bucket >= ? then posts else 0 end) as recent', [weekAgo]))
+    .select(db.raw('sum(case when bucket < ? then posts else 0 end) as previous', [weekAgo]))
+    .groupBy('tag');
   return rows
     .map((r: any) => {
       const recent = Number(r.recent);
@@ -38,11 +38,51 @@ export async function trendingHashtags(db: Knex, now = Date.now()) {
     .slice(0, LIMITS.trendingHashtags);
 }
 
+/**
+ * Adds (1) or takes away (-1) the publicly counted tags of some posts to or from the trending
+ * counters: call it with -1 before a change that may alter what counts (edit, delete, hide, an
+ * account going private or away) and with 1 after it, inside the write's transaction.
+ */
+export async function tallyTags(trx: Db, scope: { postIds: number[] } | { authorId: number }, sign: 1 | -1): Promise<void> {
+  const q = trx('post_hashtags as h')
+    .join('posts as p', 'p.id', 'h.post_id')
+    .join('users as u', 'u.id', 'p.author_id')
+    .where('p.is_hidden', false)
+    .andWhere('u.is_private', false)
+    .select('h.tag', 'h.created_at');
+  if ('postIds' in scope) {
+    if (scope.postIds.length === 0) return;
+    q.whereIn('h.post_id', scope.postIds);
+  } else {
+    q.where('p.author_id', scope.authorId);
+  }
+  const counts = new Map<string, { tag: string; bucket: number; posts: number }>();
+  for (const r of (await q) as { tag: string; created_at: unknown }[]) {
+    const bucket = Math.floor(Date.parse(toIso(r.created_at)) / HOUR);
+    const key = `${r.tag}\u0000${bucket}`;
+    const entry = counts.get(key) ?? { tag: r.tag, bucket, posts: 0 };
+    entry.posts += sign;
+    counts.set(key, entry);
+  }
+  if (counts.size === 0) return;
+  // One order for every writer, so concurrent upserts on PostgreSQL never wait on each other in a circle.
+  const rows = [...counts.values()].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : a.bucket - b.bucket));
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx('hashtag_counts')
+      .insert(rows.slice(i, i + 200))
+      .onConflict(['bucket', 'tag'])
+      .merge({ posts: trx.raw('?? + ??', ['hashtag_counts.posts', 'excluded.posts']) });
+  }
+  if (sign < 0) await trx('hashtag_counts').whereIn(['bucket', 'tag'], rows.map((r) => [r.bucket, r.tag])).andWhere('posts', '<=', 0).delete();
+}
+
 export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: { limit: number; before?: number }) {
   const q = visibleTo(postsQuery(db), viewerId)
     .join('post_hashtags as h', 'h.post_id', 'p.id')
     .where('h.tag', hashtagKey(tag));
-  if (page.before) q.where('p.id', '<', page.before);
-  const rows = (await q.orderBy('p.id', 'desc').limit(page.limit)) as PostRow[];
+  // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
+  // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
+  if (page.before) q.where('h.post_id', '<', page.before).andWhere('p.id', '<', page.before);
+  const rows = (await q.orderBy('h.post_id', 'desc').limit(page.limit)) as PostRow[];
   return presentPosts(db, rows, viewerId);
 }

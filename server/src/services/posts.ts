@@ -19,6 +19,8 @@ import { announceNotifications, createNotification } from './notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
 import { lockRow } from '../db/locks';
 import { notifyModeration } from './moderation';
+import { tallyTags } from './hashtags';
+import { whereRowAfter } from '../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -27,7 +29,10 @@ type Db = Knex | Knex.Transaction;
 /** Posts joined with author and category: the one query every post list starts from. */
 export function postsQuery(db: Db) {
   return db('posts as p')
-    .join('users as u', 'u.id', 'p.author_id')
+    // `+p.author_id`: the author is looked up by id for each post, never the other way round.
+    // Otherwise SQLite, once ANALYZE has run, may walk every visible member's posts through the
+    // (author_id, id) index and sort them all for a deep feed page (8 ms per request at 100k).
+    .joinRaw('inner join ?? on ?? = +??', ['users as u', 'u.id', 'p.author_id'])
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select(
       'p.*',
@@ -89,7 +94,7 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
     const cursor = decodeCursor(query.cursor);
-    if (cursor) q.where((w) => w.where(col, '<', cursor[0]).orWhere((w2) => w2.where(col, cursor[0]).andWhere('p.id', '<', cursor[1])));
+    if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
@@ -156,7 +161,9 @@ export async function createPost(
       })
       .returning('id');
     const postId = typeof row === 'object' ? row.id : row;
-    for (const userId of await indexText(trx, postId, input.content, now, author.id)) {
+    const mentioned = await indexText(trx, postId, input.content, now, author.id);
+    await tallyTags(trx, { postIds: [postId] }, 1);
+    for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }) });
     }
     return postId as number;
@@ -180,8 +187,11 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
+    await tallyTags(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
-    for (const userId of await indexText(trx, id, input.content, nowIso(), actor.id)) {
+    const mentioned = await indexText(trx, id, input.content, nowIso(), actor.id);
+    await tallyTags(trx, { postIds: [id] }, 1);
+    for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }) });
     }
   });
@@ -197,6 +207,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
   const post = await ctx.db.transaction(async (trx) => {
     const p = await ownedPost(trx, id, actor);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
+    await tallyTags(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
     const notice = actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;

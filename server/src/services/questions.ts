@@ -7,6 +7,7 @@ import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '..
 import { audit } from './audit';
 import { announceNotifications, createNotification } from './notifications';
 import { lockRow } from '../db/locks';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../db/keyset';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -49,18 +50,42 @@ function questionsQuery(db: Db) {
 }
 
 /** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
-export async function listQuestions(db: Knex, q: { search?: string; category?: string; page: number; pageSize: number; sort?: 'latest' | 'popular' }, viewerId: number | null) {
+/**
+ * Ten to a page by keyset: `cursor` is the sort tuple of the row next to the page asked for,
+ * `dir` says on which side (next: after it, prev: before it), so the list pages forwards and back
+ * through the (upvotes, views, id) or id index without OFFSET. `page` is the client's own page
+ * number, echoed. The total is counted on the first page only (no cursor), never per deep page.
+ */
+export async function listQuestions(
+  db: Knex,
+  q: { search?: string; category?: string; page: number; pageSize: number; sort?: 'latest' | 'popular'; cursor?: string; dir?: 'next' | 'prev' },
+  viewerId: number | null,
+) {
   const filter = (query: Knex.QueryBuilder) => {
     if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
     if (q.category) query.where('q.category', q.category);
     return query;
   };
-  const [{ n }] = await filter(db('questions as q')).count({ n: '*' });
-  const rows = await filter(questionsQuery(db))
-    .orderBy(q.sort === 'popular' ? [{ column: 'q.upvotes', order: 'desc' }, { column: 'q.views', order: 'desc' }, { column: 'q.id', order: 'desc' }] : [{ column: 'q.id', order: 'desc' }])
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  return { items: await presentQuestions(db, rows, viewerId), total: Number(n), page: q.page, pageSize: q.pageSize };
+  const columns = q.sort === 'popular' ? ['q.upvotes', 'q.views', 'q.id'] : ['q.id'];
+  const keys = q.sort === 'popular' ? ['upvotes', 'views', 'id'] : ['id'];
+  const at = decodeTuple<number[]>(q.cursor, columns.map(() => 'int' as const));
+  const back = Boolean(at) && q.dir === 'prev';
+  const query = filter(questionsQuery(db));
+  if (at) whereRowAfter(query, columns, back ? '>' : '<', at);
+  const found = await query.orderBy(columns.map((column) => ({ column, order: back ? 'asc' : 'desc' }))).limit(q.pageSize + 1);
+  const more = found.length > q.pageSize;
+  const rows = found.slice(0, q.pageSize);
+  if (back) rows.reverse();
+  const tuple = (r: Record<string, unknown> | undefined) => (r ? encodeTuple(keys.map((k) => Number(r[k]))) : null);
+  const total = at ? null : Number((await filter(db('questions as q')).count({ n: '*' }))[0].n);
+  return {
+    items: await presentQuestions(db, rows, viewerId),
+    total,
+    page: at ? q.page : 1,
+    pageSize: q.pageSize,
+    nextCursor: (back ? rows.length > 0 : more) ? tuple(rows[rows.length - 1]) : null,
+    prevCursor: (back ? more : Boolean(at)) ? tuple(rows[0]) : null,
+  };
 }
 
 export async function getQuestion(db: Db, id: number, viewerId: number | null, countView = false) {

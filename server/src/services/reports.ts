@@ -11,6 +11,7 @@ import { canSeeGroupPost } from './hobby-groups';
 import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
 import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
+import { tallyTags } from './hashtags';
 
 const A = TEXTS.admin;
 
@@ -175,6 +176,7 @@ async function closeReportTx(
   };
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
+    if (type === 'post') await tallyTags(trx, { postIds: [report.target_id] }, -1);
     await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
     await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
     await tellAuthor('hide');

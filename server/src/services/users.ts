@@ -10,6 +10,7 @@ import { isUniqueViolation } from './accounts';
 import { announceNotifications, createNotification } from './notifications';
 import { postsQuery, visibleTo } from './posts';
 import { lockRow } from '../db/locks';
+import { tallyTags } from './hashtags';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -205,7 +206,10 @@ export async function incomingRequests(db: Db, me: UserRow, page: { limit: numbe
 /** By the person themself, or by an admin (then audited with the fields before and after). */
 export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null, profileImageThumb: string | null = null) {
   const patch: Record<string, unknown> = { updated_at: nowIso() };
-  if (input.displayName !== undefined) patch.display_name = input.displayName;
+  if (input.displayName !== undefined) {
+    patch.display_name = input.displayName;
+    patch.display_name_key = foldKey(input.displayName);
+  }
   if (input.email !== undefined) {
     patch.email = input.email;
     patch.email_key = foldKey(input.email);
@@ -225,7 +229,10 @@ export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, i
         const clash = await trx('users').where({ email_key: patch.email_key }).whereNot({ id: target.id }).first('id');
         if (clash) throw errors.conflict(TEXTS.auth.emailTaken, 'email_taken');
       }
+      // Going private or public takes the account's tags out of, or back into, the trending counters.
+      if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, -1);
       await trx('users').where({ id: target.id }).update(patch);
+      if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, 1);
       if (actor.id !== target.id) {
         const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'email_key');
         const row = target as unknown as Record<string, unknown>;

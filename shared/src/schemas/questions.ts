@@ -34,6 +34,10 @@ export const listQuestionsQuerySchema = z.object({
     .pipe(z.enum(QUESTION_CATEGORIES, { error: Q.categoryInvalid }).optional()),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(50).optional().default(LIMITS.qaPageSize),
+  /** The sort tuple of the row beside the page asked for (from nextCursor or prevCursor). */
+  cursor: z.string().max(200).optional(),
+  /** next: the page after the cursor's row; prev: the page before it. */
+  dir: z.enum(['next', 'prev']).optional().default('next'),
   /** Newest first, or the most upvoted (then most viewed) first. */
   sort: z.enum(['latest', 'popular']).optional().default('latest'),
 });

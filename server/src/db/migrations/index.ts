@@ -12,7 +12,10 @@ import * as workspaceSortIndexes from './20261122020000_workspace_sort_indexes';
 import * as postShares from './20261122030000_post_shares';
 import * as groupJoinRequests from './20261122040000_group_join_requests';
 import * as dailyStatsIndexes from './20261122050000_daily_stats_indexes';
-import * as imageSizes from './20261124000300_image_sizes';
+import * as hashtagCounts from './20261124000100_hashtag_counts';
+import * as questionSortIndexes from './20261124000200_question_sort_indexes';
+import * as userSearchKeys from './20261124000300_user_search_keys';
+import * as imageSizes from './20261124000400_image_sizes';
 import * as notificationsOncePerActor from './20261124100000_notifications_once_per_actor';
 
 /**
@@ -33,7 +36,10 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261122030000_post_shares': postShares,
   '20261122040000_group_join_requests': groupJoinRequests,
   '20261122050000_daily_stats_indexes': dailyStatsIndexes,
-  '20261124000300_image_sizes': imageSizes,
+  '20261124000100_hashtag_counts': hashtagCounts,
+  '20261124000200_question_sort_indexes': questionSortIndexes,
+  '20261124000300_user_search_keys': userSearchKeys,
+  '20261124000400_image_sizes': imageSizes,
   '20261124100000_notifications_once_per_actor': notificationsOncePerActor,
 };
 

@@ -149,6 +149,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
         username,
         username_key: foldKey(username),
         display_name: displayName,
+        display_name_key: foldKey(displayName),
         email: `${username}@demo.mahalle.local`,
         email_key: foldKey(`${username}@demo.mahalle.local`),
         password_hash: null,

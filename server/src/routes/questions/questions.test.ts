@@ -19,8 +19,10 @@ describe('questions and answers', () => {
     const page1 = await server.client().get('/api/questions');
     expect(page1.body.items).toHaveLength(10);
     expect(page1.body.total).toBe(12);
-    const page2 = await server.client().get('/api/questions?page=2');
+    expect(page1.body.prevCursor).toBeNull();
+    const page2 = await server.client().get(`/api/questions?cursor=${page1.body.nextCursor}&page=2`);
     expect(page2.body.items).toHaveLength(2);
+    expect(page2.body).toMatchObject({ page: 2, nextCursor: null, total: null });
     const search = await server.client().get(`/api/questions?search=${encodeURIComponent('ISTANBUL')}`);
     expect(search.body.items.map((q: { id: number }) => q.id)).toEqual([first.body.id]);
     const cat = await server.client().get(`/api/questions?category=Seyahat`);
@@ -96,5 +98,34 @@ describe('questions and answers', () => {
     expect(list).toEqual([high.id, mid.id, low.id]);
     expect((await server.client().get('/api/questions?sort=karışık')).status).toBe(400);
   });
-});
 
+  it('pages ten at a time by cursor, forwards and back, in either sort, without OFFSET', async () => {
+    const m = await server.member();
+    const cat = 'Spor';
+    const before = (await server.client().get(`/api/questions?category=${cat}`)).body.total as number;
+    for (let i = 0; i < 23; i++) await m.client.post('/api/questions', { title: `Sayfa sorusu ${i}`, content: 'x', category: cat });
+    for (const sort of ['latest', 'popular']) {
+      const url = (extra: string) => `/api/questions?category=${cat}&sort=${sort}${extra}`;
+      const pages: number[][] = [];
+      let res = (await server.client().get(url(''))).body;
+      expect(res.total).toBe(before + 23);
+      pages.push(res.items.map((q: { id: number }) => q.id));
+      while (res.nextCursor) {
+        res = (await server.client().get(url(`&cursor=${res.nextCursor}&dir=next&page=${pages.length + 1}`))).body;
+        expect(res.page).toBe(pages.length + 1);
+        pages.push(res.items.map((q: { id: number }) => q.id));
+      }
+      const all = pages.flat();
+      expect(new Set(all).size).toBe(before + 23);
+      expect(pages.slice(0, -1).every((p) => p.length === 10)).toBe(true);
+      // And back from the last page: the same pages in reverse.
+      for (let i = pages.length - 2; i >= 0; i--) {
+        res = (await server.client().get(url(`&cursor=${res.prevCursor}&dir=prev&page=${i + 1}`))).body;
+        expect(res.items.map((q: { id: number }) => q.id)).toEqual(pages[i]);
+      }
+      expect(res.prevCursor).toBeNull();
+    }
+    // A cursor of the wrong shape starts from the beginning instead of failing.
+    expect((await server.client().get('/api/questions?cursor=bm9wZQ')).status).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, List, Modal, Pagination, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, LikeOutlined, MessageOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,9 +53,19 @@ export default function QaListPage() {
   const page = Number(params.get('page') ?? 1);
   const category = params.get('category') ?? QUESTION_FILTER_ALL;
   const search = params.get('q') ?? '';
-  const qs = new URLSearchParams({ page: String(page), ...(category !== QUESTION_FILTER_ALL ? { category } : {}), ...(search ? { search } : {}) });
-  const { data, isLoading } = useQuery({ queryKey: ['questions', 'list', qs.toString()], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?${qs}`) });
-  const set = (p: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...p });
+  // Pages by cursor (the server's keyset): the page number is ours, the cursor and side come from the last answer.
+  const cursor = params.get('cursor');
+  const dir = params.get('dir') ?? 'next';
+  const qs = new URLSearchParams({ page: String(page), ...(cursor ? { cursor, dir } : {}), ...(category !== QUESTION_FILTER_ALL ? { category } : {}), ...(search ? { search } : {}) });
+  const { data, isLoading } = useQuery({ queryKey: ['questions', 'list', qs.toString()], queryFn: () => get<{ items: Question[]; nextCursor: string | null; prevCursor: string | null }>(`/api/questions?${qs}`) });
+  const set = (p: Record<string, string>) => {
+    const next = { ...Object.fromEntries(params), ...p };
+    if (p.page === '1') {
+      delete next.cursor;
+      delete next.dir;
+    }
+    setParams(next);
+  };
   const remove = (q: Question) =>
     modal.confirm({
       title: TEXTS.confirm.deleteQuestion,
@@ -105,7 +115,11 @@ export default function QaListPage() {
               </List.Item>
             )}
           />
-          <Pagination current={page} pageSize={LIMITS.qaPageSize} total={data.total} onChange={(p) => set({ page: String(p) })} showSizeChanger={false} />
+          <Space>
+            <Button disabled={!data.prevCursor} onClick={() => set(page <= 2 ? { page: '1' } : { page: String(page - 1), cursor: data.prevCursor!, dir: 'prev' })}>{TEXTS.app.pagePrevious}</Button>
+            <Typography.Text>{TEXTS.app.pageNumber(page)}</Typography.Text>
+            <Button disabled={!data.nextCursor} onClick={() => set({ page: String(page + 1), cursor: data.nextCursor!, dir: 'next' })}>{TEXTS.app.pageNext}</Button>
+          </Space>
         </>
       )}
       {asking && <AskDialog onClose={() => setAsking(false)} />}
