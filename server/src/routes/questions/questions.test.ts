@@ -125,7 +125,12 @@ describe('questions and answers', () => {
       }
       expect(res.prevCursor).toBeNull();
     }
-    // A cursor of the wrong shape starts from the beginning instead of failing.
-    expect((await server.client().get('/api/questions?cursor=bm9wZQ')).status).toBe(200);
+    // A cursor the server did not hand out is refused (as on every cursor list), not read as the start.
+    const bad = await server.client().get('/api/questions?cursor=bm9wZQ');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_cursor');
+    // A 'latest' cursor is one id; a 'popular' list does not take it.
+    const latest = (await server.client().get(`/api/questions?category=${cat}`)).body.nextCursor as string;
+    expect((await server.client().get(`/api/questions?category=${cat}&sort=popular&cursor=${latest}&dir=next`)).status).toBe(400);
   });
 });
