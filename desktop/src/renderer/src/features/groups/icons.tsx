@@ -22,11 +22,12 @@ const MusicSvg = () => (
     <circle cx="18" cy="16" r="3" />
   </svg>
 );
-const GamepadOutlined = (props: { style?: React.CSSProperties }) => <Icon component={Gamepad2Svg} {...props} />;
-const MusicOutlined = (props: { style?: React.CSSProperties }) => <Icon component={MusicSvg} {...props} />;
+type IconProps = { style?: React.CSSProperties; 'aria-hidden'?: boolean };
+const GamepadOutlined = (props: IconProps) => <Icon component={Gamepad2Svg} {...props} />;
+const MusicOutlined = (props: IconProps) => <Icon component={MusicSvg} {...props} />;
 
 /** The twelve group icons of the specification, drawn with antd's icon set. */
-export const GROUP_ICON_COMPONENTS: Record<string, React.ComponentType<{ style?: React.CSSProperties }>> = {
+export const GROUP_ICON_COMPONENTS: Record<string, React.ComponentType<IconProps>> = {
   BookOpen: BookOutlined,
   Gamepad2: GamepadOutlined,
   Music: MusicOutlined,
@@ -43,5 +44,6 @@ export const GROUP_ICON_COMPONENTS: Record<string, React.ComponentType<{ style?:
 
 export function GroupIcon({ name, color, size = 24 }: { name: string; color: string; size?: number }) {
   const Icon = GROUP_ICON_COMPONENTS[name] ?? FireOutlined;
-  return <Icon style={{ color, fontSize: size }} />;
+  // Decorative: the group's name always stands beside it (antd's own labels would be English words).
+  return <Icon style={{ color, fontSize: size }} aria-hidden />;
 }
