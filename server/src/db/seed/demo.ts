@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { blogSlug, extractHashtags, extractMentions, foldKey, groupSlug, hashtagKey } from '@mahalle/shared';
+import { tallyTags } from '../../services/hashtags';
 
 /**
  * A believable demo community of Eskişehir, written into an EMPTY database in one transaction.
@@ -190,6 +191,8 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       }
     });
     if (hashtags.length) await trx('post_hashtags').insert(hashtags);
+    // Trending reads counters kept by every post write; the seed writes posts directly, so it counts them too.
+    await tallyTags(trx, { postIds }, 1);
     if (mentions.length) await trx('post_mentions').insert(mentions);
 
     // Likes and comments from a deterministic spread of members.
