@@ -51,6 +51,11 @@ describe('demo community', () => {
     }
     const events = await db('events').select('id', 'attendees_count');
     for (const e of events) expect(e.attendees_count).toBe(await count('event_attendees', { event_id: e.id }));
+    // The counters the writes keep: categories' visible posts and the trending tags' posts.
+    const categories = await db('categories').select('id', 'post_count');
+    for (const c of categories) expect(Number(c.post_count)).toBe(await count('posts', { category_id: c.id, is_hidden: false }));
+    const [tagged] = await db('hashtag_counts').sum({ n: 'posts' });
+    expect(Number(tagged.n)).toBe(await count('post_hashtags'));
   });
 
   it('never seeds a database that has users, and demo members cannot sign in', async () => {

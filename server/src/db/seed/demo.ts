@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { blogSlug, extractHashtags, extractMentions, foldKey, groupSlug, hashtagKey } from '@mahalle/shared';
+import { tallyTags } from '../../services/hashtags';
+import { tallyCategories } from '../../services/categories';
 
 /**
  * A believable demo community of Eskişehir, written into an EMPTY database in one transaction.
@@ -191,6 +193,9 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     });
     if (hashtags.length) await trx('post_hashtags').insert(hashtags);
     if (mentions.length) await trx('post_mentions').insert(mentions);
+    // The counters the writes keep (trending tags, categories' post counts), for the posts just written.
+    await tallyTags(trx, { postIds }, 1);
+    await tallyCategories(trx, { postIds }, 1);
 
     // Likes and comments from a deterministic spread of members.
     const likes: Record<string, unknown>[] = [];
