@@ -12,7 +12,7 @@ import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn
 import { announceNotifications } from './notifications';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
-import { tallyCategories } from './categories';
+import { lockCategories, tallyCategories } from './categories';
 import { dbKind } from '../db/knex';
 
 const A = TEXTS.admin;
@@ -392,6 +392,7 @@ export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post
 export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[], reason = '') {
   const cleanups = await ctx.db.transaction(async (trx) => {
     const done: (() => Promise<void>)[] = [];
+    if (kind === 'post') await lockCategories(trx, (await trx('posts').whereIn('id', ids).distinct('category_id')).map((r: { category_id: number | null }) => r.category_id));
     for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id, reason));
     return done;
   });

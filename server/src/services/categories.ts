@@ -14,6 +14,17 @@ export async function listCategories(db: Knex) {
  * change that may alter what counts (edit, delete, hide, account deletion) and with 1 after it,
  * inside the write's transaction.
  */
+/**
+ * Takes the categories' counter rows in id order, before a write that changes more than one of
+ * them (an edit moving a post, a bulk delete): on PostgreSQL two such writes then wait for each
+ * other in line instead of each holding one row and waiting for the other's. No-op on SQLite.
+ */
+export async function lockCategories(trx: Db, ids: (number | null)[]): Promise<void> {
+  const sorted = [...new Set(ids.filter((id): id is number => id != null))].sort((a, b) => a - b);
+  if (sorted.length < 2) return;
+  for (const id of sorted) await trx('categories').where({ id }).increment('post_count', 0);
+}
+
 export async function tallyCategories(trx: Db, scope: { postIds: number[] } | { authorId: number }, sign: 1 | -1): Promise<void> {
   const q = trx('posts').where('is_hidden', false).whereNotNull('category_id').select('category_id').count({ n: '*' }).groupBy('category_id');
   if ('postIds' in scope) {

@@ -20,7 +20,7 @@ import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads'
 import { lockRow } from '../db/locks';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
-import { tallyCategories } from './categories';
+import { lockCategories, tallyCategories } from './categories';
 import { whereRowAfter } from '../db/keyset';
 
 const S = TEXTS.social;
@@ -189,6 +189,7 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
+    if (patch.category_id !== undefined) await lockCategories(trx, [post.category_id, patch.category_id as number]);
     await tallyTags(trx, { postIds: [id] }, -1);
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
