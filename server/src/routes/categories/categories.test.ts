@@ -120,4 +120,15 @@ describe('categories\' post counts', () => {
     expect(await listed()).toEqual(before);
     await expectTrue();
   });
+  it('edits moving posts both ways between two categories at once all succeed and leave the counts true', async () => {
+    const m = await server.member();
+    const cats = ((await server.client().get('/api/categories')).body as { id: number }[]).slice(4, 6).map((c) => c.id);
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await m.client.post('/api/posts', { content: `gidip gelen ${i}`, categoryId: cats[i % 2] })).body.id);
+    for (let round = 0; round < 3; round++) {
+      const res = await Promise.all(ids.map((id, i) => m.client.patch(`/api/posts/${id}`, { content: `tur ${round}`, categoryId: cats[(i + round + 1) % 2] })));
+      expect(res.map((r) => r.status)).toEqual(ids.map(() => 200));
+    }
+    await expectTrue();
+  });
 });
