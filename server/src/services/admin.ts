@@ -12,6 +12,7 @@ import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn
 import { announceNotifications } from './notifications';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
+import { lockCategories, tallyCategories } from './categories';
 import { dbKind } from '../db/knex';
 
 const A = TEXTS.admin;
@@ -156,6 +157,7 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, tr
       ...(await trx('group_posts').where({ author_id: id }).whereNotNull('image_url').select('image_url')),
     ];
     await tallyTags(trx, { authorId: id }, -1);
+    await tallyCategories(trx, { authorId: id }, -1);
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };
@@ -365,7 +367,10 @@ export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, ad
   const table = kind === 'post' ? 'posts' : 'group_posts';
   const before = await trx(table).where({ id }).first();
   if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
-  if (kind === 'post') await tallyTags(trx, { postIds: [id] }, -1);
+  if (kind === 'post') {
+    await tallyTags(trx, { postIds: [id] }, -1);
+    await tallyCategories(trx, { postIds: [id] }, -1);
+  }
   await trx(table).where({ id }).delete();
   if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
   await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
@@ -387,6 +392,7 @@ export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post
 export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[], reason = '') {
   const cleanups = await ctx.db.transaction(async (trx) => {
     const done: (() => Promise<void>)[] = [];
+    if (kind === 'post') await lockCategories(trx, (await trx('posts').whereIn('id', ids).distinct('category_id')).map((r: { category_id: number | null }) => r.category_id));
     for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id, reason));
     return done;
   });

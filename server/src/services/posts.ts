@@ -20,6 +20,7 @@ import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads'
 import { lockRow } from '../db/locks';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
+import { lockCategories, tallyCategories } from './categories';
 import { whereRowAfter } from '../db/keyset';
 
 const S = TEXTS.social;
@@ -163,6 +164,7 @@ export async function createPost(
     const postId = typeof row === 'object' ? row.id : row;
     const mentioned = await indexText(trx, postId, input.content, now, author.id);
     await tallyTags(trx, { postIds: [postId] }, 1);
+    await tallyCategories(trx, { postIds: [postId] }, 1);
     for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }) });
     }
@@ -187,10 +189,13 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
+    if (patch.category_id !== undefined) await lockCategories(trx, [post.category_id, patch.category_id as number]);
     await tallyTags(trx, { postIds: [id] }, -1);
+    await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
     const mentioned = await indexText(trx, id, input.content, nowIso(), actor.id);
     await tallyTags(trx, { postIds: [id] }, 1);
+    await tallyCategories(trx, { postIds: [id] }, 1);
     for (const userId of mentioned) {
       created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }) });
     }
@@ -208,6 +213,7 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
     const p = await ownedPost(trx, id, actor);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
     await tallyTags(trx, { postIds: [id] }, -1);
+    await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
     const notice = actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;

@@ -12,6 +12,7 @@ import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
 import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
+import { tallyCategories } from './categories';
 
 const A = TEXTS.admin;
 
@@ -176,7 +177,10 @@ async function closeReportTx(
   };
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
-    if (type === 'post') await tallyTags(trx, { postIds: [report.target_id] }, -1);
+    if (type === 'post') {
+      await tallyTags(trx, { postIds: [report.target_id] }, -1);
+      await tallyCategories(trx, { postIds: [report.target_id] }, -1);
+    }
     await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
     await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
     await tellAuthor('hide');

@@ -17,6 +17,7 @@ import * as questionSortIndexes from './20261124000200_question_sort_indexes';
 import * as userSearchKeys from './20261124000300_user_search_keys';
 import * as imageSizes from './20261124000400_image_sizes';
 import * as notificationsOncePerActor from './20261124100000_notifications_once_per_actor';
+import * as categoryPostCounts from './20261124110000_category_post_counts';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124000300_user_search_keys': userSearchKeys,
   '20261124000400_image_sizes': imageSizes,
   '20261124100000_notifications_once_per_actor': notificationsOncePerActor,
+  '20261124110000_category_post_counts': categoryPostCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -58,6 +58,9 @@ describe('demo community', () => {
     expect(Number(tallied.n)).toBe(Number(tagged.n));
     expect(Number(tagged.n)).toBeGreaterThan(0);
     expect((await server.client().get('/api/hashtags/trending')).body.length).toBeGreaterThan(0);
+    // Categories' visible posts, kept by the writes like the tags' counters.
+    const categories = await db('categories').select('id', 'post_count');
+    for (const c of categories) expect(Number(c.post_count)).toBe(await count('posts', { category_id: c.id, is_hidden: false }));
   });
 
   it('never seeds a database that has users, and demo members cannot sign in', async () => {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { blogSlug, extractHashtags, extractMentions, foldKey, groupSlug, hashtagKey } from '@mahalle/shared';
 import { tallyTags } from '../../services/hashtags';
+import { tallyCategories } from '../../services/categories';
 
 /**
  * A believable demo community of Eskişehir, written into an EMPTY database in one transaction.
@@ -191,9 +192,10 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       }
     });
     if (hashtags.length) await trx('post_hashtags').insert(hashtags);
-    // Trending reads counters kept by every post write; the seed writes posts directly, so it counts them too.
-    await tallyTags(trx, { postIds }, 1);
     if (mentions.length) await trx('post_mentions').insert(mentions);
+    // The counters every post write keeps (trending tags, categories' post counts): the seed writes posts directly, so it counts them too.
+    await tallyTags(trx, { postIds }, 1);
+    await tallyCategories(trx, { postIds }, 1);
 
     // Likes and comments from a deterministic spread of members.
     const likes: Record<string, unknown>[] = [];

@@ -1,0 +1,43 @@
+/**
+ * What the hot lists cost on a miss of their in-memory cache (the server caches them for 2 s and
+ * every write empties it, so the first reader after a write pays this), measured on a copy of a
+ * benchmark seed (run the benchmark first; this migrates the copy it is given):
+ *   cp /tmp/mahalle-bench/seed_v3_100000.sqlite /tmp/x.sqlite && npx tsx bench/misses.ts /tmp/x.sqlite
+ *   createdb -T mahalle_bench_seed_v3_100000 x && npx tsx bench/misses.ts postgres://postgres@127.0.0.1:5432/x
+ * Prints the median of 7 calls of the old categories count, the post_count read, and community stats.
+ */
+import knexFactory, { type Knex } from 'knex';
+import { migrateLatest } from '../src/db/knex';
+import { listCategories } from '../src/services/categories';
+import { communityStats } from '../src/services/stats';
+
+const target = process.argv[2];
+const pg = target.startsWith('postgres');
+const db: Knex = pg
+  ? knexFactory({ client: 'pg', connection: target, pool: { min: 0, max: 4 } })
+  : knexFactory({ client: 'sqlite3', connection: { filename: target }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+const t = performance.now();
+await migrateLatest(db);
+console.log(`migrate latest (incl. backfills): ${(performance.now() - t).toFixed(0)} ms`);
+async function time(label: string, run: () => Promise<unknown>, n = 7) {
+  const s: number[] = [];
+  for (let i = 0; i < n; i++) { const a = performance.now(); await run(); s.push(performance.now() - a); }
+  s.sort((a, b) => a - b);
+  console.log(`${label}: median ${s[Math.floor(n / 2)].toFixed(2)} ms (min ${s[0].toFixed(2)}, max ${s[n - 1].toFixed(2)})`);
+}
+const oldCategories = async () => {
+  const counts = db('posts').where('is_hidden', false).select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');
+  return db('categories as c').leftJoin(counts, 'pc.category_id', 'c.id').select('c.id', 'c.name', 'c.slug', 'c.name_key', 'c.color', 'c.icon', 'pc.n').orderBy('c.id');
+};
+const o = await oldCategories();
+const nw = await listCategories(db);
+console.log('same counts:', JSON.stringify(o.map((r: any) => Number(r.n ?? 0))) === JSON.stringify(nw.map((r) => r.postCount)));
+await time('categories, old (count of posts)', oldCategories);
+await time('categories, new (post_count column)', () => listCategories(db));
+await time('community stats (all five)', () => communityStats(db));
+const c = async (q: Knex.QueryBuilder) => q.count({ n: '*' });
+await time('  count(users)', () => c(db('users')));
+await time('  count(questions)', () => c(db('questions')));
+await time('  count(blog_posts published)', () => c(db('blog_posts').where('published', true)));
+console.log('rows: users', (await c(db('users')))[0].n, 'questions', (await c(db('questions')))[0].n, 'posts', (await c(db('posts')))[0].n);
+await db.destroy();
