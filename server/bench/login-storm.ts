@@ -109,34 +109,53 @@ const attempts = Array.from({ length: STORM }, (_, i) => ({
   address: ADDRESSES[i % ADDRESSES.length],
   username: names[Math.floor(i / ADDRESSES.length) % names.length],
 }));
-const statuses = new Map<number, number>();
-let stormDone = false;
-let next = 0;
-const stormStart = performance.now();
-async function stormWorker() {
-  while (next < attempts.length) {
-    const { address, username } = attempts[next++];
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ username, password: `yanlis-${next}` }),
-    });
-    await res.arrayBuffer();
-    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+/**
+ * Runs `STORM` requests with `IN_FLIGHT` at a time while a visitor reads every 50 ms; returns the
+ * visitor's read times and how the storm's requests were answered.
+ */
+async function stormWith(request: (i: number) => Promise<Response>) {
+  const statuses = new Map<number, number>();
+  let done = false;
+  let next = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (next < STORM) {
+      const res = await request(next++);
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  const storm = Promise.all(Array.from({ length: IN_FLIGHT }, worker)).then(() => {
+    done = true;
+  });
+  const reads: number[] = [];
+  let peak = 0;
+  while (!done || reads.length < 20) {
+    reads.push(await timedRead());
+    peak = Math.max(peak, os.loadavg()[0]);
+    await sleep(50);
   }
+  await storm;
+  return { reads, statuses, seconds: (performance.now() - start) / 1000, peak };
 }
-const storm = Promise.all(Array.from({ length: IN_FLIGHT }, stormWorker)).then(() => {
-  stormDone = true;
+
+// Control: a storm of the same shape whose requests cost nothing (GET /api/health). What the
+// visitor sees during it is the floor this benchmark can show on this machine for any storm.
+const control = await stormWith((i) => fetch(`${base}/api/health`, { headers: { 'x-forwarded-for': ADDRESSES[i % ADDRESSES.length] } }));
+await sleep(2_000);
+
+const login = await stormWith((i) => {
+  const { address, username } = attempts[i];
+  return fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ username, password: `yanlis-${i}` }),
+  });
 });
-const loaded: number[] = [];
-let peakLoad = 0;
-while (!stormDone || loaded.length < 20) {
-  loaded.push(await timedRead());
-  peakLoad = Math.max(peakLoad, os.loadavg()[0]);
-  await sleep(50);
-}
-await storm;
-const stormSeconds = (performance.now() - stormStart) / 1000;
+const loaded = login.reads;
+const statuses = login.statuses;
+const stormSeconds = login.seconds;
+const peakLoad = login.peak;
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const p95u = quantile(unloaded, 0.95);
@@ -145,9 +164,11 @@ console.log(`server tree: ${root}`);
 console.log(`unloaded  GET /api/posts?limit=5  p50 ${fmt(quantile(unloaded, 0.5))}  p95 ${fmt(p95u)}  (n=${unloaded.length})`);
 console.log(`storm     GET /api/posts?limit=5  p50 ${fmt(quantile(loaded, 0.5))}  p95 ${fmt(p95l)}  max ${fmt(Math.max(...loaded))}  (n=${loaded.length})`);
 console.log(`storm: ${STORM} wrong sign-ins in ${stormSeconds.toFixed(1)} s, answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
-console.log(`p95 loaded/unloaded ratio: ${(p95l / p95u).toFixed(2)}`);
+const p95c = quantile(control.reads, 0.95);
+console.log(`control   GET /api/posts?limit=5  p50 ${fmt(quantile(control.reads, 0.5))}  p95 ${fmt(p95c)}  during ${STORM} GET /api/health in ${control.seconds.toFixed(1)} s (the benchmark's floor)`);
+console.log(`p95 loaded/unloaded ratio: ${(p95l / p95u).toFixed(2)} (control storm: ${(p95c / p95u).toFixed(2)})`);
 console.log(`load average (1 min): ${os.loadavg()[0].toFixed(2)} at the end, ${peakLoad.toFixed(2)} peak during the storm; ${os.cpus().length} cores`);
-console.log(`RESULT ratio=${(p95l / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`);
+console.log(`RESULT ratio=${(p95l / p95u).toFixed(2)} control=${(p95c / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p95c=${p95c.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`);
 
 stop();
 await new Promise((r) => child.once('exit', r));
