@@ -6,7 +6,7 @@ import { EVENT_CATEGORIES, TEXTS } from '@mahalle/shared';
 import { errorMessage, get, post } from '../../api/client';
 import type { EventItem } from '../../api/types';
 import { EmptyState, mediaUrl, PageSpinner } from '../../components/common';
-import { formatDateTime, dayjs } from '../../components/time';
+import { formatDateTime, dayjs, outsideEventYears } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { ColorTag } from '../../components/ColorTag';
@@ -75,7 +75,7 @@ export default function EventsPage() {
         <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false }}>
           <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
           <Form.Item label="Açıklama" name="description" rules={[{ required: true, message: 'Açıklama gereklidir' }]}><Input.TextArea /></Form.Item>
-          <Form.Item label="Tarih" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} /></Form.Item>
+          <Form.Item label="Tarih" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
           <Form.Item label="Konum" name="location"><Input /></Form.Item>
           <Form.Item label="Kategori" name="category"><Select options={EVENT_CATEGORIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
           <Form.Item label="Özel etkinlik" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>

@@ -8,7 +8,7 @@ import { api, del, errorMessage, get, post } from '../../api/client';
 import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { mediaUrl, PageSpinner, thumbSize, UserAvatar, UserName } from '../../components/common';
-import { formatDateTime, fromNow, dayjs } from '../../components/time';
+import { formatDateTime, fromNow, dayjs, outsideEventYears } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
@@ -245,7 +245,7 @@ export default function GroupPage() {
         <Form form={eventForm} layout="vertical" onFinish={createEvent}>
           <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
           <Form.Item label="Açıklama" name="description"><Input.TextArea /></Form.Item>
-          <Form.Item label="Tarih ve saat" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} /></Form.Item>
+          <Form.Item label="Tarih ve saat" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
           <Form.Item label="Konum" name="location" rules={[{ required: true, message: 'Konum gereklidir' }]}><Input /></Form.Item>
           <Form.Item label="En fazla katılımcı" name="maxAttendees"><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>
           <Form.Item label="Çevrim içi" name="isOnline" valuePropName="checked"><Switch /></Form.Item>
