@@ -9,6 +9,7 @@
  * `GET /api/posts?limit=5`: first alone, then during 90 wrong sign-ins from three addresses
  * (X-Forwarded-For with TRUST_PROXY=1, 30 per address spread over five names so the per-address
  * and per-account limits of the base commit allow them all), at most 10 in flight.
+ * STORM_SECONDS=4 spreads each storm over 4 s instead of sending it as fast as it is answered.
  * Every request goes to 127.0.0.1. Extra environment variables are passed on to the server.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +26,7 @@ const base = `http://127.0.0.1:${port}`;
 const ADMIN = { username: 'bench_admin', password: 'Bench.Admin.Sifre1' };
 const STORM = 90;
 const IN_FLIGHT = 10;
+const PACE_SECONDS = Number(process.env.STORM_SECONDS ?? 0);
 const ADDRESSES = ['10.9.0.1', '10.9.0.2', '10.9.0.3'];
 const tsx = path.join(here, '../../node_modules/.bin/tsx');
 
@@ -120,7 +122,11 @@ async function stormWith(request: (i: number) => Promise<Response>) {
   const start = performance.now();
   const worker = async () => {
     while (next < STORM) {
-      const res = await request(next++);
+      const i = next++;
+      // STORM_SECONDS spreads the storm over that long (the base commit's own 90 took about 4 s).
+      const due = start + (i * PACE_SECONDS * 1000) / STORM - performance.now();
+      if (due > 0) await sleep(due);
+      const res = await request(i);
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     }
