@@ -17,6 +17,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // antd's `@rc-component/*` packages are plain components and helpers without side effects on import, but do not
+      // say so in their package.json: without this every page's first load carries what their index files re-export
+      // (antd's config provider alone pulls the whole form library and its validator through `@rc-component/form`).
+      treeshake: { moduleSideEffects: (id: string) => (/node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined) },
       output: {
         codeSplitting: {
           groups: [

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
 import { TEXTS } from '@mahalle/shared';
 import { platform } from '../platform';
 import { resetFailedChunks } from './lazyRetry';
@@ -50,15 +51,16 @@ export class ErrorBoundary extends Component<Props, State> {
     const T = TEXTS.resilience;
     return (
       <div role="alert" data-testid="error-boundary" style={{ padding: 24 }}>
-        <Result
-          status="warning"
-          title={T.errorTitle}
-          subTitle={T.errorHint}
-          extra={[
-            <Button key="retry" type="primary" onClick={this.retry}>{T.retry}</Button>,
-            <Button key="home" onClick={() => window.location.assign(platform.kind === 'desktop' ? '#/' : '/')}>{T.home}</Button>,
-          ]}
-        />
+        {/* Laid out as antd's `Result status="warning"`, without it: `Result` carries its large illustrations into every first load. */}
+        <div style={{ padding: '48px 32px', textAlign: 'center' }}>
+          <WarningFilled aria-hidden style={{ fontSize: 72, color: 'var(--ant-color-warning, #faad14)', marginBottom: 24 }} />
+          <div style={{ fontSize: 24, lineHeight: 1.33, color: 'var(--ant-color-text-heading, rgba(0, 0, 0, 0.88))', marginBlock: 8 }}>{T.errorTitle}</div>
+          <div style={{ fontSize: 14, lineHeight: 1.57, color: 'var(--ant-color-text-description, rgba(0, 0, 0, 0.45))' }}>{T.errorHint}</div>
+          <div style={{ marginTop: 24, display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
+            <Button type="primary" onClick={this.retry}>{T.retry}</Button>
+            <Button onClick={() => window.location.assign(platform.kind === 'desktop' ? '#/' : '/')}>{T.home}</Button>
+          </div>
+        </div>
       </div>
     );
   }

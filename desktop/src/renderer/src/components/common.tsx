@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Avatar, Empty, Result, Spin, Tooltip } from 'antd';
+import { Suspense, useState } from 'react';
+import { Avatar, Empty, Spin, Tooltip } from 'antd';
 import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS, type AuthorSummary } from '@mahalle/shared';
 import { serverBase } from '../api/client';
-import { PlainH1 } from './Heading';
+import { lazyWithRetry as lazy } from './lazyRetry';
 
 export function mediaUrl(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
@@ -67,6 +67,9 @@ export function EmptyState({ title, hint, action }: { title: string; hint?: stri
   );
 }
 
-export function NotFound({ title, subTitle, back }: { title: string; subTitle?: string; back?: { to: string; label: string } }) {
-  return <Result status="404" title={<PlainH1>{title}</PlainH1>} subTitle={subTitle} extra={back ? <Link to={back.to}>{back.label}</Link> : undefined} />;
+// antd's `Result` (and its illustrations) loads only when a page has nothing to show.
+const NotFoundResult = lazy(() => import('./NotFoundResult').then((m) => ({ default: m.NotFoundResult })));
+
+export function NotFound(props: { title: string; subTitle?: string; back?: { to: string; label: string } }) {
+  return <Suspense fallback={<PageSpinner />}><NotFoundResult {...props} /></Suspense>;
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Col, List, Row, Space, Statistic, Typography } from 'antd';
+import { Button, Col, Row, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
@@ -14,7 +14,7 @@ import { Suspense } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
-import { ItemMeta } from '../../components/ItemMeta';
+import { LIGHT_LIST, LightCard as Card, LightListItem } from '../../components/Light';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -27,7 +27,7 @@ function SideLists() {
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Card title="Gündemdeki Etiketler" size="small">
+      <Card title="Gündemdeki Etiketler">
         {loadingTrending ? <ListSkeleton /> : trending.length === 0 ? <Typography.Text type="secondary">Henüz gündem yok</Typography.Text> : trending.slice(0, 5).map((t) => (
           <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
             <span>#{t.tag}</span>
@@ -35,12 +35,16 @@ function SideLists() {
           </div>
         ))}
       </Card>
-      <Card title="Yeni Üyeler" size="small">
-        {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members} locale={{ emptyText: 'Henüz üye yok' }} renderItem={(m) => (
-          <List.Item><ItemMeta avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} /></List.Item>
-        )} />}
+      <Card title="Yeni Üyeler">
+        {loadingMembers ? <ListSkeleton avatar /> : members.length === 0 ? <Typography.Text type="secondary">Henüz üye yok</Typography.Text> : (
+          <ul style={LIGHT_LIST}>
+            {members.map((m, i) => (
+              <LightListItem key={m.id} last={i === members.length - 1} avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} />
+            ))}
+          </ul>
+        )}
       </Card>
-      <Card title="Yaklaşan Etkinlikler" size="small" extra={<Link to="/events">Tümü</Link>}>
+      <Card title="Yaklaşan Etkinlikler" extra={<Link to="/events">Tümü</Link>}>
         {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.map((e) => (
           <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.location}</Typography.Text></div>
         ))}
@@ -86,14 +90,14 @@ export function HomePage({ full = false }: { full?: boolean }) {
         )}
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} md={12}>
-            <Card title="Son Blog Yazıları" size="small" extra={<Link to="/blog">Tümü</Link>}>
+            <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
               {loadingBlog ? <ListSkeleton /> : blog.map((b) => (
                 <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Typography.Text></div>
               ))}
             </Card>
           </Col>
           <Col xs={24} md={12}>
-            <Card title="Son Sorular" size="small" extra={<Link to="/qa">Tümü</Link>}>
+            <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
               {!questions ? <ListSkeleton /> : questions.items.map((q) => (
                 <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Typography.Text type="secondary">({q.answersCount} cevap)</Typography.Text></div>
               ))}
@@ -110,7 +114,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
       </Col>
       {/* Statistics and shortcuts are the side column's: the composer and the feed come first, on a phone above all. */}
       <Col xs={24} xl={8}>
-        <Card title="Topluluk" size="small" style={{ marginBottom: 16 }} data-testid="home-stats">
+        <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
           <Row gutter={[12, 12]}>
             {counters.map((c) => (
               <Col span={12} key={c.title}><Statistic title={c.title} value={c.value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} /></Col>

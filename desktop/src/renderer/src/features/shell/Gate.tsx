@@ -1,8 +1,10 @@
-import { Button, Result, Space } from 'antd';
-import { Link } from 'react-router-dom';
+import { Suspense } from 'react';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
-import { PlainH1 } from '../../components/Heading';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+
+// The membership-required page (antd's `Result` and its illustration) loads only when a visitor meets it.
+const MembersOnlyNotice = lazy(() => import('./MembersOnlyNotice').then((m) => ({ default: m.MembersOnlyNotice })));
 
 /** Signed-in-only routes: visitors see the membership-required page. */
 export function MembersOnly({ children }: { children: React.ReactNode }) {
@@ -10,20 +12,9 @@ export function MembersOnly({ children }: { children: React.ReactNode }) {
   if (user === undefined) return <PageSpinner />;
   if (!user) {
     return (
-      <Result
-        status="403"
-        title={<PlainH1>Üyelik gerekli</PlainH1>}
-        subTitle="Bu sayfayı görmek için giriş yapmalı ya da üye olmalısınız."
-        extra={
-          <Space direction="vertical">
-            <Space>
-              <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
-              <Link to="/login?tab=register"><Button>Üye Ol</Button></Link>
-            </Space>
-            <Link to="/">Ana sayfaya dön</Link>
-          </Space>
-        }
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <MembersOnlyNotice />
+      </Suspense>
     );
   }
   return <>{children}</>;

@@ -1,8 +1,8 @@
-import { Suspense, useEffect } from 'react';
-import { Badge, Button, Drawer, Dropdown, Grid, Input, Layout as AntLayout, List, Menu, Space, Typography, theme as antTheme } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Dropdown, Grid, Layout as AntLayout, Menu, Space, Typography, theme as antTheme } from 'antd';
 import {
   BellOutlined, CalendarOutlined, CompassOutlined, HomeOutlined, MenuOutlined, MessageOutlined, MoonOutlined,
-  PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
+  PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SearchOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,11 @@ import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
-import { ItemMeta } from '../../components/ItemMeta';
+import { LIGHT_LIST, LightListItem } from '../../components/Light';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+
+// The phone's side menu (antd's `Drawer`) loads the first time it is opened, not with every first page.
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 const { Header, Sider, Content, Footer } = AntLayout;
 
@@ -51,14 +55,19 @@ function NotificationsDropdown() {
           {items.length === 0 ? (
             <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>Henüz bildirim yok</Typography.Text>
           ) : (
-            <List
-              dataSource={items}
-              renderItem={(n) => (
-                <List.Item onClick={() => void open(n)} style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}>
-                  <ItemMeta avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>} title={<NotificationTitle n={n} onRead={() => void markRead(n)} />} description={fromNow(n.createdAt)} />
-                </List.Item>
-              )}
-            />
+            <ul style={LIGHT_LIST}>
+              {items.map((n, i) => (
+                <LightListItem
+                  key={n.id}
+                  last={i === items.length - 1}
+                  onClick={() => void open(n)}
+                  style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}
+                  avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>}
+                  title={<NotificationTitle n={n} onRead={() => void markRead(n)} />}
+                  description={fromNow(n.createdAt)}
+                />
+              ))}
+            </ul>
           )}
           <div style={{ textAlign: 'center', paddingTop: 4 }}>
             <Link to="/notifications">Tümünü Gör</Link>
@@ -135,6 +144,40 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/**
+ * The header search: a plain input and button drawn like antd's `Input.Search` from the theme's tokens; antd's own
+ * brings its whole form library into every page's first load.
+ */
+function HeaderSearch({ onSearch }: { onSearch: (value: string) => void }) {
+  const { token } = antTheme.useToken();
+  const border = `1px solid ${token.colorBorder}`;
+  return (
+    <form
+      className="header-search"
+      style={{ display: 'flex', width: 220, height: token.controlHeight }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(String(new FormData(e.currentTarget).get('q') ?? ''));
+      }}
+    >
+      <input
+        name="q"
+        type="text"
+        placeholder="Ara..."
+        aria-label="Ara"
+        style={{ flex: 1, minWidth: 0, padding: '4px 11px', font: 'inherit', fontSize: token.fontSize, color: token.colorText, background: token.colorBgContainer, border, borderInlineEnd: 0, borderStartStartRadius: token.borderRadius, borderEndStartRadius: token.borderRadius }}
+      />
+      <button
+        type="submit"
+        aria-label="search"
+        style={{ width: token.controlHeight, padding: 0, cursor: 'pointer', color: token.colorTextSecondary, background: token.colorBgContainer, border, borderStartEndRadius: token.borderRadius, borderEndEndRadius: token.borderRadius }}
+      >
+        <SearchOutlined aria-hidden />
+      </button>
+    </form>
+  );
+}
+
 /** The skip link moves the focus itself: under the desktop app's hash router `#main` would be read as a route. */
 function skipToMain(e: React.MouseEvent) {
   e.preventDefault();
@@ -155,6 +198,9 @@ export function Layout() {
   const location = useLocation();
   const { token } = antTheme.useToken();
   const qc = useQueryClient();
+  // Once opened, the drawer stays mounted so that it closes with its animation.
+  const [drawerWanted, setDrawerWanted] = useState(mobileMenuOpen);
+  if (mobileMenuOpen && !drawerWanted) setDrawerWanted(true);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
@@ -184,7 +230,7 @@ export function Layout() {
           </nav>
         )}
         <div style={{ flex: 1 }} />
-        {desktop && <Input.Search placeholder="Ara..." style={{ width: 220 }} aria-label="Ara" onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
+        {desktop && <HeaderSearch onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
           <Space>
@@ -223,9 +269,13 @@ export function Layout() {
             <SidebarContent />
           </Sider>
         )}
-        <Drawer open={mobileMenuOpen} onClose={() => setMobileMenu(false)} placement="left" width={280} title="Mahalle" styles={{ body: { padding: 0 } }}>
-          <SidebarContent onNavigate={() => setMobileMenu(false)} />
-        </Drawer>
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <Drawer open={mobileMenuOpen} onClose={() => setMobileMenu(false)} placement="left" width={280} title="Mahalle" styles={{ body: { padding: 0 } }}>
+              <SidebarContent onNavigate={() => setMobileMenu(false)} />
+            </Drawer>
+          </Suspense>
+        )}
         <AntLayout>
           <Content id="main" tabIndex={-1} style={{ outline: 'none', padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
             <ErrorBoundary resetKey={location.pathname}>
