@@ -37,6 +37,24 @@ describe('read caches', () => {
     expect(((await visitorGet('/api/posts')).body as { id: number }[]).some((p) => p.id === post.id)).toBe(false);
   });
 
+  it('are not emptied (nor other nodes told) by writes that were refused', async () => {
+    const m = await server.member();
+    let announced = 0;
+    const off = server.ctx.bus.on('data:changed', ({ remote }) => {
+      if (!remote) announced += 1;
+    });
+    try {
+      // A wrong password (401) and an empty post (400) changed nothing.
+      expect((await server.client().post('/api/auth/login', { username: m.user.username, password: 'Yanlis.Sifre1' })).status).toBe(401);
+      expect((await m.client.post('/api/posts', { content: '' })).status).toBe(400);
+      expect(announced).toBe(0);
+      expect((await m.client.post('/api/posts', { content: 'Bu yazıldı' })).status).toBe(201);
+      expect(announced).toBe(1);
+    } finally {
+      off();
+    }
+  });
+
   it('keeps members\' feeds their own (isLiked) while visitors\' is shared', async () => {
     const a = await server.member();
     const b = await server.member();

@@ -4,8 +4,8 @@ import type { UserRow } from '../presenters/users';
 
 /**
  * Small in-memory caches for hot reads, emptied by every write: any request that may change
- * something (not GET/HEAD/OPTIONS), on this node when it starts and when it ends, and on the
- * others through the realtime adapter ('data:changed', forwarded by realtime/index.ts). A read
+ * something (not GET/HEAD/OPTIONS) and was not refused, on this node when it is answered, and on
+ * the others through the realtime adapter ('data:changed', forwarded by realtime/index.ts). A read
  * that began before an emptying never stores what it read (the generation moved on), so a write
  * is visible to the next read. A short lifetime bounds what a lost message could leave behind.
  */
@@ -71,9 +71,18 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function announceWrites(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE.has(req.method)) return next();
-    ctx.bus.emit('data:changed', { settled: false, remote: false });
-    // 'close' follows 'finish' and also comes when the client went away mid-request.
-    res.once('close', () => ctx.bus.emit('data:changed', { settled: true, remote: false }));
+    // Once the answer is out. A refused write (4xx, 5xx) changed nothing (its transaction rolled
+    // back), so a login storm or a flood of 429s neither empties the caches nor sends every node a
+    // message. A client that went away mid-request leaves us not knowing: announce then. A read
+    // that raced the write never stores what it read (the generation moves on here).
+    let settled = false;
+    const settle = (known: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (!known || res.statusCode < 400) ctx.bus.emit('data:changed', { settled: true, remote: false });
+    };
+    res.once('finish', () => settle(true));
+    res.once('close', () => settle(res.writableFinished));
     next();
   };
 }
