@@ -23,6 +23,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The contract's schemas are zod code: the renderer takes only their types, so none reaches the first load.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mahalle/shared/contract', message: 'Import only types from the contract (import type).', allowTypeImports: true }] },
+      ],
     },
   },
 );

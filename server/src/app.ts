@@ -9,6 +9,7 @@ import { sameOriginGuard } from './middlewares/origin';
 import { errorHandler, requireKnownBodyType } from './middlewares/errors';
 import { corsForTokenClients } from './middlewares/cors';
 import { apiRouter } from './routes';
+import { checkResponses } from './contract/check';
 import { mountStatic } from './static';
 import { requestLog } from './middlewares/request-log';
 import { announceWrites, hotListCache, ReadCache, READ_CACHE_MS, SESSION_CACHE_MS, type CachedResponse, type CachedSession } from './middlewares/read-cache';
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(announceWrites(ctx));
   api.use(loadSession(ctx, sessionCache));
   api.use(hotListCache(hotLists));
+  if (ctx.config.contractCheck !== 'off') api.use(checkResponses(ctx.config.contractCheck));
   api.use(apiRouter(ctx));
   app.use('/api', api);
 

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'database_unavailable',
   'unavailable',
   'server_busy',
+  'response_contract',
 ] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];

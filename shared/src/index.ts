@@ -23,3 +23,5 @@ export * from './schemas/questions';
 export * from './schemas/blog';
 export * from './schemas/hobby-groups';
 export * from './schemas/admin';
+export * from './schemas/categories';
+export * from './schemas/stats';

@@ -22,6 +22,12 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves with it). */
   databaseSchema: string | null;
+  /**
+   * Whether JSON answers are checked against shared/src/contract (a misfit becomes a 500
+   * `response_contract`): 'known' routes only, 'strict' (unknown routes fail too), or 'off'.
+   * On in tests; CONTRACT_CHECK sets it.
+   */
+  contractCheck: 'off' | 'known' | 'strict';
   /** How long a starting server waits for an unreachable PostgreSQL before it gives up (0: not at all). */
   databaseWaitSec: number;
   sessionSecret: string;
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
+    contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'known' : 'off'),
     databaseWaitSec: Math.max(0, Number(env.DATABASE_WAIT_SECONDS ?? 30) || 0),
     sessionSecret: resolveSessionSecret(dataDir, env.SESSION_SECRET),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -18,6 +18,7 @@ import { hobbyGroupsRouter } from './hobby-groups';
 import { adminRouter } from './admin';
 import { reportsRouter } from './reports';
 import { statsRouter } from './stats';
+import { docsRouter } from './docs';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -41,6 +42,9 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/reports', reportsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
   api.use('/admin', adminRouter(ctx));
+  const { openapi, docs } = docsRouter();
+  api.use('/openapi.json', openapi);
+  api.use('/docs', docs);
 
   api.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.routeNotFound, 'route_not_found')));
   return api;

@@ -25,7 +25,20 @@ export const serverBase = () => base;
  * The one HTTP client: credentials always, JSON or multipart, and the shared error rule
  * (a non-2xx answer becomes an ApiError with the server's message, or "status: text").
  */
-export async function api<T = unknown>(path: string, opts: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, opts)).data;
+}
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** `api` with the answer's headers (a specification-fixed list carries its next cursor in one). */
+export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -52,7 +65,7 @@ export async function api<T = unknown>(path: string, opts: { method?: string; js
     if (isJson && data && typeof data.error === 'string') throw new ApiError(res.status, data.code ?? 'error', data.error, data.details);
     throw new ApiError(res.status, 'http_error', `${res.status}: ${text || res.statusText}`);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }
 
 export const get = <T>(path: string) => api<T>(path);

@@ -1,5 +1,8 @@
 import type { AuthorSummary } from '@mahalle/shared';
 
+// Types the contract in shared/ already describes; the rest of this file moves there resource by resource.
+export type { Category, CommunityStats, DailyStats } from '@mahalle/shared';
+
 export interface Post {
   id: number;
   content: string;
@@ -26,15 +29,6 @@ export interface Comment {
   content: string;
   createdAt: string;
   author: AuthorSummary;
-}
-export interface Category {
-  id: number;
-  name: string;
-  slug: string;
-  key: string;
-  color: string;
-  icon: string | null;
-  postCount: number;
 }
 export interface Notification {
   id: number;

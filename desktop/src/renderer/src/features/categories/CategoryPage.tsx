@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { STATIC_CATEGORIES } from '@mahalle/shared';
-import { get } from '../../api/client';
-import type { Category } from '../../api/types';
 import { PostList } from '../feed/PostList';
 import { GroupIcon } from '../groups/icons';
 import { usePageMeta } from '../shell/meta';
 import { Heading, PlainH1 } from '../../components/Heading';
+import { useCategories } from '../../api/meta';
 
 const SORTS = [
   { key: 'newest', label: 'En yeni' },
@@ -21,7 +19,7 @@ export default function CategoryPage() {
   const key = decodeURIComponent(params.name ?? '').toLocaleLowerCase('tr');
   const category = STATIC_CATEGORIES.find((c) => c.key === key);
   const [sort, setSort] = useState<(typeof SORTS)[number]['key']>('newest');
-  const { data: counts = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
+  const { data: counts = [] } = useCategories();
   usePageMeta({
     title: category ? `${category.name} Kategorisi` : 'Kategori Bulunamadı',
     description: category ? `${category.name} ile ilgili paylaşımlar ve topluluk içerikleri.` : undefined,

@@ -13,6 +13,7 @@ import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
+import { useDailyStats } from '../../api/meta';
 
 type PopularPerson = Person & { followersCount: number; postsCount: number };
 
@@ -85,7 +86,7 @@ export default function DiscoverPage() {
   const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
   const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
-  const { data: daily } = useQuery({ queryKey: ['stats', 'today'], queryFn: () => get<{ newContent: number; activeUsers: number; engagement: number }>('/api/stats/today') });
+  const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
   const since = Date.now() - TREND_DAYS * 86_400_000;
   const recentTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() >= since);

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mahalle/shared';
-import { api, errorMessage, get } from '../../api/client';
-import type { Category, Post } from '../../api/types';
+import { api, errorMessage } from '../../api/client';
+import type { Post } from '../../api/types';
 import { useSession, useUi } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
+import { useCategories } from '../../api/meta';
 
 /** How long a video lasts, read by the browser before anything is uploaded. */
 export function videoDuration(file: File): Promise<number> {
@@ -39,7 +40,7 @@ export function Composer() {
   const textRef = useRef<TextAreaRef>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
-  const { data: categories = [] } = useQuery({ queryKey: ['categories'], queryFn: () => get<Category[]>('/api/categories') });
+  const { data: categories = [] } = useCategories();
   const genel = categories.find((c) => c.name === 'Genel');
 
   const composerFocused = useUi((s) => s.composerFocused);

@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
 import type { BlogPost, EventItem, Hashtag, Person, Question } from '../../api/types';
-
-interface CommunityStats { members: number; questions: number; blogPosts: number; eventsThisWeek: number; categories: number }
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -15,6 +13,7 @@ import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
 import { LIGHT_LIST, LightCard as Card, LightListItem } from '../../components/Light';
+import { useCommunityStats } from '../../api/meta';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -59,7 +58,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
   const user = useSession((s) => s.user);
   const { data: blog = [], isLoading: loadingBlog } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
   const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?pageSize=${LIMITS.homeQuestions}`) });
-  const { data: stats } = useQuery({ queryKey: ['stats'], queryFn: () => get<CommunityStats>('/api/stats') });
+  const { data: stats } = useCommunityStats();
   const counters = [
     { title: 'Aktif üye', value: stats?.members },
     { title: 'Soru', value: stats?.questions },
