@@ -6,7 +6,8 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
-import { createdConcurrently, dbKind } from '../db/knex';
+import { createdConcurrently } from '../db/knex';
+import { isPostgres } from '../db/engine';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
 import { getNotification, unreadNotificationCount } from '../services/notifications';
@@ -121,7 +122,7 @@ const ADMINS = 'admins';
 export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const allowed = new Set(ctx.config.allowedOrigins);
-  const shared = dbKind(ctx.db) === 'postgres' ? await postgresAdapter(ctx) : null;
+  const shared = isPostgres(ctx.db) ? await postgresAdapter(ctx) : null;
   const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, ServerSideEvents, SocketData>(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,

@@ -5,7 +5,8 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
-import { deleteQuestion, LIKE, likePattern } from './questions';
+import { deleteQuestion } from './questions';
+import { LIKE, likePattern } from '../db/like';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
 import { removeUpload } from './uploads';
 import { decodeTuple, encodeTuple, intColumn, sortedPage, textColumn, timeColumn } from '../db/keyset';
@@ -13,7 +14,7 @@ import { announceNotifications } from './notifications';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
 import { lockCategories, tallyCategories } from './categories';
-import { dbKind } from '../db/knex';
+import { isPostgres } from '../db/engine';
 
 const A = TEXTS.admin;
 type Db = Knex | Knex.Transaction;
@@ -79,7 +80,7 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; c
     // The start of the folded username, e-mail or display name: three index ranges, no scan.
     const from = foldKey(q.search);
     const to = `${from}\u{10FFFF}`;
-    const range = dbKind(db) === 'postgres' ? '?? collate "C" >= ? and ?? collate "C" < ?' : '?? >= ? and ?? < ?';
+    const range = isPostgres(db) ? '?? collate "C" >= ? and ?? collate "C" < ?' : '?? >= ? and ?? < ?';
     query.where((w) => {
       for (const column of ['username_key', 'email_key', 'display_name_key']) w.orWhereRaw(range, [column, from, column, to]);
     });

@@ -17,7 +17,7 @@ import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { isUniqueViolation } from './accounts';
 import { audit } from './audit';
-import { LIKE, likePattern } from './questions';
+import { LIKE, likePattern } from '../db/like';
 import { lockRow } from '../db/locks';
 
 const B = TEXTS.community;

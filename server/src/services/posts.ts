@@ -5,7 +5,6 @@ import {
   extractMentions,
   foldKey,
   hashtagKey,
-  ID_MAX,
   TEXTS,
   type ListPostsQuery,
 } from '@mahalle/shared';
@@ -21,7 +20,7 @@ import { lockRow } from '../db/locks';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
 import { lockCategories, tallyCategories } from './categories';
-import { whereRowAfter } from '../db/keyset';
+import { decodeCursor, encodeCursor, whereRowAfter } from '../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -59,18 +58,6 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
   });
 }
 
-function encodeCursor(value: number, id: number): string {
-  return Buffer.from(`${value}:${id}`).toString('base64url');
-}
-/** A cursor this function did not make, or whose numbers no integer column holds, is refused (400). */
-function decodeCursor(cursor: string | undefined): [number, number] | null {
-  if (!cursor) return null;
-  const m = /^(\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  const pair: [number, number] | null = m ? [Number(m[1]), Number(m[2])] : null;
-  if (!pair || pair.some((n) => n > ID_MAX)) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
-  return pair;
-}
-
 export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
   const q = visibleTo(postsQuery(db), viewerId);
   if (query.categoryId) q.where('p.category_id', query.categoryId);
@@ -94,7 +81,7 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
     q.orderBy('p.id', 'desc');
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeCursor(query.cursor, 'int');
     if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }

@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
 import { audit } from './audit';
+import { LIKE, likePattern } from '../db/like';
 import { announceNotifications, createNotification } from './notifications';
 import { lockRow } from '../db/locks';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../db/keyset';
@@ -12,13 +13,6 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../db/keyset';
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-
-/** LIKE with an explicit escape character (a backslash): SQLite has none unless told, PostgreSQL's default. */
-export const LIKE = "like ? escape '\\'";
-
-export function likePattern(text: string): string {
-  return `%${foldKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
   const voted = new Set<number>();
