@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
+import { COMMENT_TABLES, deleteCommentTx, editComment as editCommentOfKind } from './engagement/comments';
 import { deleteQuestion } from './questions';
 import { LIKE, likePattern } from '../db/like';
 import { deleteBlogCategory, deleteBlogPost } from './blog';
@@ -229,13 +230,6 @@ export async function listQuestions(db: Knex, q: { limit: number; cursor?: strin
 
 // ---- comments of every kind ----
 
-const COMMENT_TABLES: Record<CommentKind, { table: string; parent: string; parentTable: string; parentTitle: string; counter: string; link: (r: any) => string }> = {
-  post: { table: 'comments', parent: 'post_id', parentTable: 'posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/posts/${r.parent_id}` },
-  blog: { table: 'blog_comments', parent: 'post_id', parentTable: 'blog_posts', parentTitle: 'title', counter: 'comments_count', link: (r) => `/blog/${r.parent_slug}` },
-  answer: { table: 'answers', parent: 'question_id', parentTable: 'questions', parentTitle: 'title', counter: 'answers_count', link: (r) => `/qa/question/${r.parent_id}` },
-  group: { table: 'group_post_comments', parent: 'post_id', parentTable: 'group_posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/groups/${r.group_slug}` },
-};
-
 function commentsOfKind(db: Db, kind: CommentKind) {
   const t = COMMENT_TABLES[kind];
   const q = db(`${t.table} as c`)
@@ -247,7 +241,7 @@ function commentsOfKind(db: Db, kind: CommentKind) {
   return q;
 }
 
-function presentAdminComment(kind: CommentKind, r: any) {
+export function presentAdminComment(kind: CommentKind, r: any) {
   return {
     kind,
     key: `${kind}-${r.id}`,
@@ -302,33 +296,14 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
   };
 }
 
-
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string) {
-  const t = COMMENT_TABLES[kind];
-  await db.transaction(async (trx) => {
-    const before = await trx(t.table).where({ id }).first('content');
-    if (!before) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
-    await trx(t.table).where({ id }).update({ content, updated_at: nowIso() });
-    await audit(trx, admin, 'comment.update', { type: `${kind}_comment`, id }, { before: { content: before.content }, after: { content } });
-  });
+  await editCommentOfKind(db, admin, kind, id, content);
   return presentAdminComment(kind, await commentsOfKind(db, kind).where('c.id', id).first());
 }
 
-export async function deleteCommentTx(trx: Knex.Transaction, admin: UserRow, kind: CommentKind, id: number) {
-  const t = COMMENT_TABLES[kind];
-  const before = await trx(t.table).where({ id }).first();
-  if (!before) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
-  await trx(t.table).where({ id }).delete();
-  await trx(t.parentTable).where({ id: before[t.parent] }).decrement(t.counter, 1);
-  if (kind === 'answer' && before.is_accepted) await trx('questions').where({ id: before.question_id }).update({ is_answered: false, accepted_answer_id: null });
-  await audit(trx, admin, 'comment.delete', { type: `${kind}_comment`, id }, { before: { content: before.content, authorId: before.author_id } });
-}
-
 export async function deleteComment(db: Knex, admin: UserRow, kind: CommentKind, id: number) {
-  await db.transaction((trx) => deleteCommentTx(trx, admin, kind, id));
+  await db.transaction((trx) => deleteCommentTx(trx, admin, kind, id, { audit: 'always' }));
 }
-
-export const COMMENT_TABLE_OF = (kind: CommentKind) => COMMENT_TABLES[kind].table;
 
 // ---- content: posts and group posts ----
 
@@ -404,7 +379,7 @@ export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: '
 /** Comments of any kinds, all in one transaction or none. */
 export async function bulkDeleteComments(db: Knex, admin: UserRow, items: { kind: CommentKind; id: number }[]) {
   await db.transaction(async (trx) => {
-    for (const { kind, id } of items) await deleteCommentTx(trx, admin, kind, id);
+    for (const { kind, id } of items) await deleteCommentTx(trx, admin, kind, id, { audit: 'always' });
   });
   return { deleted: items.length };
 }

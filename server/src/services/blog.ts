@@ -18,7 +18,8 @@ import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../
 import { isUniqueViolation } from './accounts';
 import { audit } from './audit';
 import { LIKE, likePattern } from '../db/like';
-import { lockRow } from '../db/locks';
+import { deleteComment, editComment, insertCommentTx } from './engagement/comments';
+import { isLiked as isLikedBy, setLike } from './engagement/likes';
 
 const B = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -249,8 +250,7 @@ export async function deleteBlogPost(db: Knex, admin: UserRow, id: number) {
 }
 
 async function isLiked(db: Db, postId: number, viewer: UserRow | undefined) {
-  if (!viewer) return false;
-  return Boolean(await db('blog_likes').where({ post_id: postId, user_id: viewer.id }).first('post_id'));
+  return isLikedBy(db, 'blog_post', postId, viewer?.id);
 }
 
 export async function getBlogPostById(db: Db, id: number, viewer: UserRow | undefined) {
@@ -303,20 +303,10 @@ export async function topAuthors(db: Knex, limit = 5) {
 }
 
 export async function toggleBlogLike(db: Knex, me: UserRow, id: number) {
-  return db.transaction(async (trx) => {
-    await lockRow(trx, 'blog_posts', id);
-    const post = await trx('blog_posts').where({ id, published: true }).first('id');
-    if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
-    const existing = await trx('blog_likes').where({ post_id: id, user_id: me.id }).first('post_id');
-    if (existing) {
-      await trx('blog_likes').where({ post_id: id, user_id: me.id }).delete();
-      await trx('blog_posts').where({ id }).decrement('likes_count', 1);
-    } else {
-      await trx('blog_likes').insert({ post_id: id, user_id: me.id, created_at: nowIso() });
-      await trx('blog_posts').where({ id }).increment('likes_count', 1);
-    }
-    const { likes_count } = await trx('blog_posts').where({ id }).first('likes_count');
-    return { liked: !existing, likesCount: likes_count as number };
+  return setLike(db, 'blog_post', id, me.id, 'toggle', {
+    check: async (trx) => {
+      if (!(await trx('blog_posts').where({ id, published: true }).first('id'))) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    },
   });
 }
 
@@ -358,32 +348,21 @@ export async function addBlogComment(db: Knex, me: UserRow, postId: number, cont
   const id = await db.transaction(async (trx) => {
     const post = await trx('blog_posts').where({ id: postId, published: true }).first('id');
     if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
-    const now = nowIso();
-    const [row] = await trx('blog_comments').insert({ post_id: postId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
-    await trx('blog_posts').where({ id: postId }).increment('comments_count', 1);
-    return (typeof row === 'object' ? row.id : row) as number;
+    return insertCommentTx(trx, 'blog', postId, me.id, content);
   });
   return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
 }
+
+const blogCommentNotFound = () => errors.notFound(B.blogCommentNotFound, 'comment_not_found');
 
 export async function editBlogComment(db: Knex, admin: UserRow, id: number, content: string) {
-  await db.transaction(async (trx) => {
-    const before = await trx('blog_comments').where({ id }).first();
-    if (!before) throw errors.notFound(B.blogCommentNotFound, 'comment_not_found');
-    await trx('blog_comments').where({ id }).update({ content, updated_at: nowIso() });
-    await audit(trx, admin, 'blog_comment.update', { type: 'blog_comment', id }, { before: { content: before.content }, after: { content } });
-  });
+  await editComment(db, admin, 'blog', id, content, { notFound: blogCommentNotFound });
   return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
 }
 
+/** Admins only (the route checks). */
 export async function deleteBlogComment(db: Knex, admin: UserRow, id: number) {
-  await db.transaction(async (trx) => {
-    const before = await trx('blog_comments').where({ id }).first();
-    if (!before) throw errors.notFound(B.blogCommentNotFound, 'comment_not_found');
-    await trx('blog_comments').where({ id }).delete();
-    await trx('blog_posts').where({ id: before.post_id }).decrement('comments_count', 1);
-    await audit(trx, admin, 'blog_comment.delete', { type: 'blog_comment', id }, { before: { content: before.content, postId: before.post_id, authorId: before.author_id } });
-  });
+  await deleteComment(db, admin, 'blog', id, { audit: 'always', notFound: blogCommentNotFound });
 }
 
 // ---- categories ----

@@ -5,6 +5,8 @@ import { auditModeration } from './audit';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
 import { lockRow } from '../db/locks';
+import { deleteComment as deleteCommentOfKind, insertCommentTx } from './engagement/comments';
+import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from './engagement/likes';
 import type { AppContext } from '../context';
 import { announceNotifications, createNotification } from './notifications';
 import { imageSizeColumns, type StoredImageSize } from './uploads';
@@ -234,10 +236,7 @@ function postsQuery(db: Db) {
 }
 
 async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
-  const liked = new Set<number>();
-  if (viewer && rows.length) {
-    for (const r of await db('group_post_likes').whereIn('post_id', rows.map((p) => p.id)).andWhere({ user_id: viewer.id }).select('post_id')) liked.add(r.post_id);
-  }
+  const liked = await likedIds(db, 'group_post', rows.map((p) => p.id), viewer?.id);
   return rows.map((r) => ({
     id: r.id,
     groupId: r.group_id,
@@ -319,26 +318,12 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
 }
 
 export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
-  return db.transaction(async (trx) => {
-    await lockRow(trx, 'group_posts', postId);
-    await visiblePost(trx, postId, me);
-    const existing = await trx('group_post_likes').where({ post_id: postId, user_id: me.id }).first('post_id');
-    if (like && !existing) {
-      await trx('group_post_likes').insert({ post_id: postId, user_id: me.id, created_at: nowIso() });
-      await trx('group_posts').where({ id: postId }).increment('likes_count', 1);
-    } else if (!like && existing) {
-      await trx('group_post_likes').where({ post_id: postId, user_id: me.id }).delete();
-      await trx('group_posts').where({ id: postId }).decrement('likes_count', 1);
-    }
-    const { likes_count } = await trx('group_posts').where({ id: postId }).first('likes_count');
-    return { liked: like, likesCount: likes_count as number };
-  });
+  return setLikeOf(db, 'group_post', postId, me.id, like ? 'like' : 'unlike', { check: (trx) => visiblePost(trx, postId, me) });
 }
 
 export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: number) {
   await visiblePost(db, postId, viewer);
-  if (!viewer) return { isLiked: false };
-  return { isLiked: Boolean(await db('group_post_likes').where({ post_id: postId, user_id: viewer.id }).first('post_id')) };
+  return { isLiked: await isLikedBy(db, 'group_post', postId, viewer?.id) };
 }
 
 function commentsQuery(db: Db) {
@@ -369,24 +354,14 @@ export async function addComment(db: Knex, me: UserRow, postId: number, content:
   const id = await db.transaction(async (trx) => {
     const post = await visiblePost(trx, postId, me);
     await memberOrThrow(trx, post.slug, me);
-    const now = nowIso();
-    const [row] = await trx('group_post_comments').insert({ post_id: postId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
-    await trx('group_posts').where({ id: postId }).increment('comments_count', 1);
-    return (typeof row === 'object' ? row.id : row) as number;
+    return insertCommentTx(trx, 'group', postId, me.id, content);
   });
   return presentComment(await commentsQuery(db).where('c.id', id).first());
 }
 
+/** The comment's author, the group's founder or an admin (decided in engagement/comments). */
 export async function deleteComment(db: Knex, me: UserRow, commentId: number) {
-  await db.transaction(async (trx) => {
-    const comment = await trx('group_post_comments').where({ id: commentId }).first();
-    if (!comment) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
-    const post = await postWithGroup(trx, comment.post_id);
-    if (comment.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
-    await trx('group_post_comments').where({ id: commentId }).delete();
-    await trx('group_posts').where({ id: comment.post_id }).decrement('comments_count', 1);
-    if (post.group_creator_id !== me.id) await auditModeration(trx, me, comment.author_id, 'comment.delete', { type: 'group_comment', id: commentId }, { before: { content: comment.content, authorId: comment.author_id } });
-  });
+  await deleteCommentOfKind(db, me, 'group', commentId);
 }
 
 function presentEvent(r: any) {

@@ -17,6 +17,8 @@ import { presentComment, presentPosts, type CommentRow, type PostRow } from '../
 import { announceNotifications, createNotification } from './notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
 import { lockRow } from '../db/locks';
+import { deleteComment as deleteCommentOfKind, insertCommentTx } from './engagement/comments';
+import { setLike } from './engagement/likes';
 import { notifyModeration } from './moderation';
 import { tallyTags } from './hashtags';
 import { lockCategories, tallyCategories } from './categories';
@@ -220,23 +222,14 @@ async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {
 
 export async function toggleLike(ctx: AppContext, user: UserRow, postId: number) {
   let notification: { userId: number; notificationId: number | null } | null = null;
-  const result = await ctx.db.transaction(async (trx) => {
-    await lockRow(trx, 'posts', postId);
-    const post = await visiblePostOrThrow(trx, postId, user.id);
-    const existing = await trx('post_likes').where({ post_id: postId, user_id: user.id }).first();
-    if (existing) {
-      await trx('post_likes').where({ post_id: postId, user_id: user.id }).delete();
-      await trx('posts').where({ id: postId }).decrement('likes_count', 1);
-    } else {
-      await trx('post_likes').insert({ post_id: postId, user_id: user.id, created_at: nowIso() });
-      await trx('posts').where({ id: postId }).increment('likes_count', 1);
+  const result = await setLike(ctx.db, 'post', postId, user.id, 'toggle', {
+    check: (trx) => visiblePostOrThrow(trx, postId, user.id),
+    onAdded: async (trx, post) => {
       notification = {
         userId: post.author_id,
         notificationId: await createNotification(trx, { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like }),
       };
-    }
-    const { likes_count } = await trx('posts').where({ id: postId }).first('likes_count');
-    return { liked: !existing, likesCount: likes_count as number };
+    },
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
   return result;
@@ -278,27 +271,18 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await visiblePostOrThrow(trx, postId, user.id);
-    const now = nowIso();
-    const [row] = await trx('comments').insert({ post_id: postId, author_id: user.id, content, created_at: now, updated_at: now }).returning('id');
-    await trx('posts').where({ id: postId }).increment('comments_count', 1);
+    const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
     notification = {
       userId: post.author_id,
       notificationId: await createNotification(trx, { userId: post.author_id, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
     };
-    return (typeof row === 'object' ? row.id : row) as number;
+    return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
   return presentComment((await commentsQuery(ctx.db).where('cm.id', id).first()) as CommentRow);
 }
 
-/** The comment's author or an admin. */
+/** The comment's author or an admin (decided with every other comment kind in engagement/comments). */
 export async function deleteComment(db: Knex, actor: UserRow, id: number) {
-  await db.transaction(async (trx) => {
-    const comment = await trx('comments').where({ id }).first();
-    if (!comment) throw errors.notFound(S.commentNotFound);
-    if (comment.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
-    await trx('comments').where({ id }).delete();
-    await trx('posts').where({ id: comment.post_id }).decrement('comments_count', 1);
-    await auditModeration(trx, actor, comment.author_id, 'comment.delete', { type: 'post_comment', id }, { before: { content: comment.content, authorId: comment.author_id } });
-  });
+  await deleteCommentOfKind(db, actor, 'post', id, { notFound: () => errors.notFound(S.commentNotFound) });
 }

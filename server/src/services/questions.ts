@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
 import { audit } from './audit';
+import { deleteComment } from './engagement/comments';
 import { LIKE, likePattern } from '../db/like';
 import { announceNotifications, createNotification } from './notifications';
 import { lockRow } from '../db/locks';
@@ -244,13 +245,7 @@ export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
   });
 }
 
+/** Admins only (the route checks); written once with every other comment kind. */
 export async function deleteAnswer(db: Knex, admin: UserRow, id: number) {
-  await db.transaction(async (trx) => {
-    const answer = await trx('answers').where({ id }).first();
-    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
-    await trx('answers').where({ id }).delete();
-    await trx('questions').where({ id: answer.question_id }).decrement('answers_count', 1);
-    if (answer.is_accepted) await trx('questions').where({ id: answer.question_id }).update({ is_answered: false, accepted_answer_id: null });
-    await audit(trx, admin, 'answer.delete', { type: 'answer', id }, { before: { content: answer.content, questionId: answer.question_id, authorId: answer.author_id } });
-  });
+  await deleteComment(db, admin, 'answer', id, { audit: 'always', notFound: () => errors.notFound(Q.answerNotFound, 'answer_not_found') });
 }

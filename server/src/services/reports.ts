@@ -8,7 +8,8 @@ import { audit } from './audit';
 import { intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
-import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
+import { deleteContentTx, deleteUser } from './admin';
+import { deleteCommentTx } from './engagement/comments';
 import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
@@ -191,7 +192,7 @@ async function closeReportTx(
       if (cleanup) cleanups.push(cleanup);
     } else {
       const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
-      await deleteCommentTx(trx, admin, kind, report.target_id);
+      await deleteCommentTx(trx, admin, kind, report.target_id, { audit: 'always' });
       await tellAuthor('delete');
     }
   }
