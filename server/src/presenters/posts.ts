@@ -95,3 +95,21 @@ export function presentComment(r: CommentRow) {
     author: authorFromJoin(r),
   };
 }
+
+/** A row of the admin workspace's content table: a post or a group post. */
+export function presentAdminContent(kind: 'post' | 'group_post', r: any) {
+  return {
+    kind,
+    id: r.id,
+    content: r.content,
+    type: r.type,
+    imageUrl: r.image_url,
+    videoUrl: r.video_url ?? null,
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    isHidden: Boolean(r.is_hidden),
+    group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
+    author: authorFromJoin(r),
+    createdAt: toIso(r.created_at),
+    };
+}

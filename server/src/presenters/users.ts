@@ -95,3 +95,19 @@ export function authorFromJoin(r: AuthorJoin) {
     ? presentAuthor(null)
     : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role, is_verified: r.u_is_verified });
 }
+
+/** A row of the admin workspace's users table. */
+export function presentAdminUser(r: UserRow) {
+  return {
+    id: r.id,
+    displayName: r.display_name,
+    username: r.username,
+    email: r.email,
+    role: r.role,
+    profileImage: r.profile_image,
+    isVerified: Boolean(r.is_verified),
+    isPrivate: Boolean(r.is_private),
+    isDemo: Boolean(r.is_demo),
+    createdAt: toIso(r.created_at),
+  };
+}

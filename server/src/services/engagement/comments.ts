@@ -10,11 +10,11 @@ import { audit, auditModeration } from '../audit';
  * answers (a question's comments). Deleting and editing are written once here, with one audit
  * vocabulary: `comment.update` / `comment.delete`, target type `<kind>_comment`.
  */
-export const COMMENT_TABLES: Record<CommentKind, { table: string; parent: string; parentTable: string; parentTitle: string; counter: string; link: (r: any) => string }> = {
-  post: { table: 'comments', parent: 'post_id', parentTable: 'posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/posts/${r.parent_id}` },
-  blog: { table: 'blog_comments', parent: 'post_id', parentTable: 'blog_posts', parentTitle: 'title', counter: 'comments_count', link: (r) => `/blog/${r.parent_slug}` },
-  answer: { table: 'answers', parent: 'question_id', parentTable: 'questions', parentTitle: 'title', counter: 'answers_count', link: (r) => `/qa/question/${r.parent_id}` },
-  group: { table: 'group_post_comments', parent: 'post_id', parentTable: 'group_posts', parentTitle: 'content', counter: 'comments_count', link: (r) => `/groups/${r.group_slug}` },
+export const COMMENT_TABLES: Record<CommentKind, { table: string; parent: string; parentTable: string; parentTitle: string; counter: string }> = {
+  post: { table: 'comments', parent: 'post_id', parentTable: 'posts', parentTitle: 'content', counter: 'comments_count' },
+  blog: { table: 'blog_comments', parent: 'post_id', parentTable: 'blog_posts', parentTitle: 'title', counter: 'comments_count' },
+  answer: { table: 'answers', parent: 'question_id', parentTable: 'questions', parentTitle: 'title', counter: 'answers_count' },
+  group: { table: 'group_post_comments', parent: 'post_id', parentTable: 'group_posts', parentTitle: 'content', counter: 'comments_count' },
 };
 
 export const commentTableOf = (kind: CommentKind) => COMMENT_TABLES[kind].table;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { intColumn, sortedPage, textColumn } from '../db/keyset';
+import { intColumn, sortedPage, textColumn } from '../../db/keyset';
 import sanitizeHtml from 'sanitize-html';
 import {
   blogSlug,
@@ -12,14 +12,14 @@ import {
   type CreateBlogPostInput,
   type UpdateBlogPostInput,
 } from '@mahalle/shared';
-import { errors } from '../errors';
-import { nowIso, toIso, toIsoOrNull } from '../db/time';
-import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../presenters/users';
-import { isUniqueViolation } from './accounts';
-import { audit } from './audit';
-import { LIKE, likePattern } from '../db/like';
-import { deleteComment, editComment, insertCommentTx } from './engagement/comments';
-import { isLiked as isLikedBy, setLike } from './engagement/likes';
+import { errors } from '../../errors';
+import { nowIso, toIso, toIsoOrNull } from '../../db/time';
+import { AUTHOR_COLUMNS, authorFromJoin, presentAuthor, type UserRow } from '../../presenters/users';
+import { isUniqueViolation } from '../accounts';
+import { audit } from '../audit';
+import { LIKE, likePattern } from '../../db/like';
+import { deleteComment, editComment, insertCommentTx } from '../engagement/comments';
+import { isLiked as isLikedBy, setLike } from '../engagement/likes';
 
 const B = TEXTS.community;
 type Db = Knex | Knex.Transaction;

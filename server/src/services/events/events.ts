@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { EVENT_CATEGORY_COLORS, TEXTS } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso, toIso } from '../db/time';
-import type { UserRow } from '../presenters/users';
-import { lockRow } from '../db/locks';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso, toIso } from '../../db/time';
+import type { UserRow } from '../../presenters/users';
+import { lockRow } from '../../db/locks';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;

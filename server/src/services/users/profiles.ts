@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import { foldKey, TEXTS, type UpdateProfileInput } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso, toIso } from '../db/time';
-import { parseJsonArray, type UserRow } from '../presenters/users';
-import { presentPosts, type PostRow } from '../presenters/posts';
-import { isUniqueViolation } from './accounts';
-import { announceNotifications, createNotification } from './notifications';
-import { postsQuery, visibleTo } from './posts';
-import { lockRow } from '../db/locks';
-import { tallyTags } from './hashtags';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso, toIso } from '../../db/time';
+import { parseJsonArray, type UserRow } from '../../presenters/users';
+import { presentPosts, type PostRow } from '../../presenters/posts';
+import { isUniqueViolation } from '../accounts';
+import { announceNotifications, createNotification } from '../notifications';
+import { postsQuery, visibleTo } from '../posts';
+import { lockRow } from '../../db/locks';
+import { tallyTags } from '../hashtags';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;

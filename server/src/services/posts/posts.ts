@@ -8,21 +8,21 @@ import {
   TEXTS,
   type ListPostsQuery,
 } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso } from '../db/time';
-import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
-import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
-import { announceNotifications, createNotification } from './notifications';
-import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
-import { lockRow } from '../db/locks';
-import { deleteComment as deleteCommentOfKind, insertCommentTx } from './engagement/comments';
-import { setLike } from './engagement/likes';
-import { notifyModeration } from './moderation';
-import { tallyTags } from './hashtags';
-import { lockCategories, tallyCategories } from './categories';
-import { decodeCursor, encodeCursor, whereRowAfter } from '../db/keyset';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { presentComment, presentPosts, type CommentRow, type PostRow } from '../../presenters/posts';
+import { announceNotifications, createNotification } from '../notifications';
+import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
+import { lockRow } from '../../db/locks';
+import { deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
+import { setLike } from '../engagement/likes';
+import { notifyModeration } from '../moderation';
+import { tallyTags } from '../hashtags';
+import { lockCategories, tallyCategories } from '../categories';
+import { decodeCursor, encodeCursor, whereRowAfter } from '../../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;

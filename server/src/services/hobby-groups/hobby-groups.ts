@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import { groupSlug, TEXTS } from '@mahalle/shared';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso, toIso } from '../db/time';
-import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../presenters/users';
-import { lockRow } from '../db/locks';
-import { deleteComment as deleteCommentOfKind, insertCommentTx } from './engagement/comments';
-import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from './engagement/likes';
-import type { AppContext } from '../context';
-import { announceNotifications, createNotification } from './notifications';
-import { imageSizeColumns, type StoredImageSize } from './uploads';
-import { notifyModeration } from './moderation';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso, toIso } from '../../db/time';
+import { AUTHOR_COLUMNS, authorFromJoin, type UserRow } from '../../presenters/users';
+import { lockRow } from '../../db/locks';
+import { deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
+import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
+import type { AppContext } from '../../context';
+import { announceNotifications, createNotification } from '../notifications';
+import { imageSizeColumns, type StoredImageSize } from '../uploads';
+import { notifyModeration } from '../moderation';
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;

@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import { foldKey, TEXTS } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { nowIso, toIso } from '../db/time';
-import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
-import { audit } from './audit';
-import { deleteComment } from './engagement/comments';
-import { LIKE, likePattern } from '../db/like';
-import { announceNotifications, createNotification } from './notifications';
-import { lockRow } from '../db/locks';
-import { decodeTuple, encodeTuple, whereRowAfter } from '../db/keyset';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { nowIso, toIso } from '../../db/time';
+import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../../presenters/users';
+import { audit } from '../audit';
+import { deleteComment } from '../engagement/comments';
+import { LIKE, likePattern } from '../../db/like';
+import { announceNotifications, createNotification } from '../notifications';
+import { lockRow } from '../../db/locks';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
