@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { errors } from '../../errors';
+import { deleteComment, editComment, insertCommentTx } from '../engagement/comments';
+import { getBlogPostById } from './posts';
+import { presentBlogComment } from '../../presenters/blog';
+
+/** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
+
+const B = TEXTS.community;
+type Db = Knex | Knex.Transaction;
+
+function commentsQuery(db: Db) {
+  return db('blog_comments as bc')
+    .join('users as u', 'u.id', 'bc.author_id')
+    .join('blog_posts as b', 'b.id', 'bc.post_id')
+    .select('bc.*', ...AUTHOR_COLUMNS, 'b.title as post_title', 'b.slug as post_slug');
+}
+
+export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  await getBlogPostById(db, postId, viewer);
+  const q = commentsQuery(db).where('bc.post_id', postId).andWhere('bc.is_hidden', false);
+  if (page.before) q.where('bc.id', '<', page.before);
+  return (await q.orderBy('bc.id', 'desc').limit(page.limit)).map(presentBlogComment);
+}
+
+export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
+  const id = await db.transaction(async (trx) => {
+    const post = await trx('blog_posts').where({ id: postId, published: true }).first('id');
+    if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    return insertCommentTx(trx, 'blog', postId, me.id, content);
+  });
+  return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
+}
+
+const blogCommentNotFound = () => errors.notFound(B.blogCommentNotFound, 'comment_not_found');
+
+export async function editBlogComment(db: Knex, admin: UserRow, id: number, content: string) {
+  await editComment(db, admin, 'blog', id, content, { notFound: blogCommentNotFound });
+  return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
+}
+
+/** Admins only (the route checks). */
+export async function deleteBlogComment(db: Knex, admin: UserRow, id: number) {
+  await deleteComment(db, admin, 'blog', id, { audit: 'always', notFound: blogCommentNotFound });
+}
+
