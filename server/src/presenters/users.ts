@@ -111,3 +111,39 @@ export function presentAdminUser(r: UserRow) {
     createdAt: toIso(r.created_at),
   };
 }
+
+/** A profile as others see it; e-mail only for the person themself and admins. */
+export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
+  const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    ...(self ? { email: row.email } : {}),
+    bio: row.bio ?? '',
+    location: row.location ?? '',
+    website: row.website ?? '',
+    hobbies: parseJsonArray(row.hobbies),
+    profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
+    role: row.role,
+    isVerified: Boolean(row.is_verified),
+    isPrivate: Boolean(row.is_private),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** Short form for lists of people (followers, recent members). */
+export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
+    role: row.role,
+    bio: row.bio ?? '',
+    isVerified: Boolean(row.is_verified),
+    createdAt: toIso(row.created_at),
+  };
+}

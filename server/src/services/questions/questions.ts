@@ -2,9 +2,10 @@ import type { Knex } from 'knex';
 import { foldKey, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
-import { nowIso, toIso } from '../../db/time';
-import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../../presenters/users';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, parseJsonArray, type UserRow } from '../../presenters/users';
 import { audit } from '../audit';
+import { presentAnswer, presentQuestion } from '../../presenters/questions';
 import { deleteComment } from '../engagement/comments';
 import { LIKE, likePattern } from '../../db/like';
 import { announceNotifications, createNotification } from '../notifications';
@@ -20,24 +21,7 @@ async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
   if (viewerId && rows.length) {
     for (const v of await db('question_votes').whereIn('question_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('question_id')) voted.add(v.question_id);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    content: r.content,
-    authorId: r.author_id,
-    author: authorFromJoin(r),
-    category: { name: r.category },
-    tags: parseJsonArray(r.tags),
-    views: r.views,
-    upvotes: r.upvotes,
-    answersCount: r.answers_count,
-    answerCount: r.answers_count,
-    isAnswered: Boolean(r.is_answered),
-    acceptedAnswerId: r.accepted_answer_id,
-    userHasUpvoted: voted.has(r.id),
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
-  }));
+  return rows.map((r) => presentQuestion(r, voted.has(r.id)));
 }
 
 function questionsQuery(db: Db) {
@@ -166,16 +150,7 @@ async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
   if (viewerId && rows.length) {
     for (const v of await db('answer_votes').whereIn('answer_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('answer_id')) voted.add(v.answer_id);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    questionId: r.question_id,
-    content: r.content,
-    upvotes: r.upvotes,
-    isAccepted: Boolean(r.is_accepted),
-    userHasUpvoted: voted.has(r.id),
-    author: authorFromJoin(r),
-    createdAt: toIso(r.created_at),
-  }));
+  return rows.map((r) => presentAnswer(r, voted.has(r.id)));
 }
 
 /** The accepted answer first, then oldest first; keyset on id for long threads. */
