@@ -113,7 +113,7 @@ export function usersRouter(ctx: AppContext): Router {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    const removed = await ctx.db('bookmarks').where({ user_id: me.id }).delete();
+    const removed = await users.clearBookmarks(ctx.db, me.id);
     res.json({ removed });
   });
 

@@ -251,3 +251,13 @@ export async function listBookmarks(db: Knex, me: UserRow, page: { limit: number
   const posts = await presentPosts(db, rows, me.id);
   return posts.map((p, i) => ({ ...p, bookmarkId: rows[i].bookmark_id, bookmarkedAt: toIso(rows[i].bookmarked_at) }));
 }
+
+/** Removes all of a member's bookmarks; answers how many there were. */
+export async function clearBookmarks(db: Knex, userId: number): Promise<number> {
+  return db('bookmarks').where({ user_id: userId }).delete();
+}
+
+/** Who a socket belongs to: the user's id and role, or undefined once the account is gone. */
+export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role'] } | undefined> {
+  return db('users').where({ id }).first('id', 'role');
+}
