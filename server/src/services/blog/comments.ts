@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { TEXTS } from '@mahalle/shared';
-import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
-import { deleteComment, editComment, insertCommentTx } from '../engagement/comments';
+import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
 import { getBlogPostById } from './posts';
 import { presentBlogComment } from '../../presenters/blog';
 
@@ -11,18 +11,15 @@ import { presentBlogComment } from '../../presenters/blog';
 const B = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-function commentsQuery(db: Db) {
-  return db('blog_comments as bc')
-    .join('users as u', 'u.id', 'bc.author_id')
-    .join('blog_posts as b', 'b.id', 'bc.post_id')
-    .select('bc.*', ...AUTHOR_COLUMNS, 'b.title as post_title', 'b.slug as post_slug');
+/** Blog comments carry their post's title and slug. */
+function blogCommentsQuery(db: Db) {
+  return commentsQuery(db, 'blog').join('blog_posts as b', 'b.id', 'c.post_id').select('b.title as post_title', 'b.slug as post_slug');
 }
 
 export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
   await getBlogPostById(db, postId, viewer);
-  const q = commentsQuery(db).where('bc.post_id', postId).andWhere('bc.is_hidden', false);
-  if (page.before) q.where('bc.id', '<', page.before);
-  return (await q.orderBy('bc.id', 'desc').limit(page.limit)).map(presentBlogComment);
+  // Newest first, as the blog has always shown them.
+  return (await commentPage(db, 'blog', postId, page, blogCommentsQuery(db))).map(presentBlogComment);
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
@@ -31,14 +28,14 @@ export async function addBlogComment(db: Knex, me: UserRow, postId: number, cont
     if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
     return insertCommentTx(trx, 'blog', postId, me.id, content);
   });
-  return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
+  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
 }
 
 const blogCommentNotFound = () => errors.notFound(B.blogCommentNotFound, 'comment_not_found');
 
 export async function editBlogComment(db: Knex, admin: UserRow, id: number, content: string) {
   await editComment(db, admin, 'blog', id, content, { notFound: blogCommentNotFound });
-  return presentBlogComment(await commentsQuery(db).where('bc.id', id).first());
+  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
 }
 
 /** Admins only (the route checks). */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { TEXTS, type CommentKind } from '@mahalle/shared';
 import { errors, type AppError } from '../../errors';
 import { nowIso } from '../../db/time';
-import type { UserRow } from '../../presenters/users';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { audit, auditModeration } from '../audit';
 
 /**
@@ -85,4 +85,21 @@ export async function insertCommentTx(trx: Knex.Transaction, kind: Exclude<Comme
   const [row] = await trx(t.table).insert({ [t.parent]: parentId, author_id: authorId, content, created_at: now, updated_at: now }).returning('id');
   await trx(t.parentTable).where({ id: parentId }).increment(t.counter, 1);
   return (typeof row === 'object' ? row.id : row) as number;
+}
+
+type Db = Knex | Knex.Transaction;
+
+/** Comments of one kind (alias `c`) joined with their authors: every comment read starts here. */
+export function commentsQuery(db: Db, kind: Exclude<CommentKind, 'answer'>) {
+  return db(`${COMMENT_TABLES[kind].table} as c`).join('users as u', 'u.id', 'c.author_id').select('c.*', ...AUTHOR_COLUMNS);
+}
+
+/**
+ * One page of a parent's visible comments, newest first (`before`: older than that id). `query`
+ * lets a kind add joins (the blog shows its post's title). The caller checks who may read.
+ */
+export async function commentPage<R>(db: Db, kind: Exclude<CommentKind, 'answer'>, parentId: number, page: { limit: number; before?: number }, query = commentsQuery(db, kind)): Promise<R[]> {
+  const q = query.where(`c.${COMMENT_TABLES[kind].parent}`, parentId).andWhere('c.is_hidden', false);
+  if (page.before) q.where('c.id', '<', page.before);
+  return (await q.orderBy('c.id', 'desc').limit(page.limit)) as R[];
 }

@@ -18,7 +18,7 @@ import { presentPosts } from './page';
 import { announceNotifications, createNotification } from '../notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
 import { lockRow } from '../../db/locks';
-import { deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
+import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
 import { setLike } from '../engagement/likes';
 import { notifyModeration } from '../moderation';
 import { tallyTags } from '../hashtags';
@@ -253,18 +253,10 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
   });
 }
 
-function commentsQuery(db: Db) {
-  return db('comments as cm')
-    .join('users as u', 'u.id', 'cm.author_id')
-    .select('cm.*', ...AUTHOR_COLUMNS);
-}
-
 /** Oldest first, so a conversation reads top to bottom; `before` pages towards older ones. */
 export async function listComments(db: Knex, postId: number, viewerId: number | null, page: { limit: number; before?: number }) {
   await visiblePostOrThrow(db, postId, viewerId);
-  const q = commentsQuery(db).where('cm.post_id', postId).andWhere('cm.is_hidden', false);
-  if (page.before) q.where('cm.id', '<', page.before);
-  const rows = (await q.orderBy('cm.id', 'desc').limit(page.limit)) as CommentRow[];
+  const rows = await commentPage<CommentRow>(db, 'post', postId, page);
   return rows.reverse().map(presentComment);
 }
 
@@ -280,7 +272,7 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
     return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
-  return presentComment((await commentsQuery(ctx.db).where('cm.id', id).first()) as CommentRow);
+  return presentComment((await commentsQuery(ctx.db, 'post').where('c.id', id).first()) as CommentRow);
 }
 
 /** The comment's author or an admin (decided with every other comment kind in engagement/comments). */
