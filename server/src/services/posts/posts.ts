@@ -23,7 +23,7 @@ import { setLike } from '../engagement/likes';
 import { notifyModeration } from '../moderation';
 import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
-import { decodeCursor, encodeCursor, whereRowAfter } from '../../db/keyset';
+import { decodeCountCursor, encodeCountCursor, whereRowAfter } from '../../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -84,14 +84,14 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
     q.orderBy('p.id', 'desc');
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
-    const cursor = decodeCursor(query.cursor, 'int');
+    const cursor = decodeCountCursor(query.cursor);
     if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
   if (query.sort !== 'newest' && rows.length === query.limit) {
     const last = rows[rows.length - 1];
-    nextCursor = encodeCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+    nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
   }
   return { items: await presentPosts(db, rows, viewerId), nextCursor };
 }
