@@ -43,10 +43,11 @@ describe('useRealtime', () => {
     // Modules read the bridge when they load, so they load after it is in place.
     const { initApi } = await import('./client');
     const { useRealtime } = await import('./socket');
+    const { nativeNotification } = await import('../features/notifications/text');
     const { useCounts, useSession } = await import('../stores/session');
     await initApi();
     useSession.setState({ user: { ...receiver.user, role: 'user' } as never });
-    const hook = renderHook(() => useRealtime());
+    const hook = renderHook(() => useRealtime({ describeNotification: nativeNotification }));
     await waitFor(() => expect(useCounts.getState().connected).toBe(true), { timeout: 5000 });
 
     await sender.client.post('/api/messages', { receiverId: receiver.user.id, content: 'Merhaba Ayşe!', messageType: 'text' });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, SOCKET_PATH, TEXTS, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
 import { queryClient } from './query';
@@ -7,12 +7,18 @@ import { platform } from '../platform';
 import { useCounts, useSession } from '../stores/session';
 import { useConnection } from '../stores/connection';
 import type { Message, Notification } from './types';
-import { notificationTarget, notificationText } from '../features/notifications/text';
 
 type RealtimeSocket = Socket<ServerToClientEvents<Notification, Message>, ClientToServerEvents>;
 
+export interface RealtimeOptions {
+  /** A native notification's text and where clicking it goes (the notifications feature decides; api/ never imports features/). */
+  describeNotification: (n: Notification) => { body: string; route: string };
+}
+
 /** The real-time connection: open only while signed in; counts reset on sign-out. */
-export function useRealtime() {
+export function useRealtime({ describeNotification }: RealtimeOptions) {
+  const describe = useRef(describeNotification);
+  describe.current = describeNotification;
   const user = useSession((s) => s.user);
   const setCounts = useCounts((s) => s.set);
   useEffect(() => {
@@ -51,7 +57,7 @@ export function useRealtime() {
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         if (notification && document.hidden) {
           // Clicking it opens what it is about: the post, the person, or else the list.
-          platform.notify({ title: TEXTS.app.name, body: notificationText(notification), route: notificationTarget(notification) ?? '/notifications' });
+          platform.notify({ title: TEXTS.app.name, ...describe.current(notification) });
         }
       });
       socket.on(SOCKET_EVENTS.newMessage, ({ message }) => {
