@@ -37,8 +37,8 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      // Test clients and JSON answers are loosely typed on purpose; the schemas are the contract.
-      '@typescript-eslint/no-explicit-any': 'off',
+      // `any` only in tests (see the override below).
+      '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-namespace': 'off',
     },
@@ -51,6 +51,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Test clients and JSON answers are loosely typed on purpose; the schemas are the contract.
+    // services/: their row presenters are typed when the presenters move to presenters/ (issue 13).
+    // lazyRetry: React's own `ComponentType<any>` idiom for lazy components.
+    files: ['**/*.test.{ts,tsx}', 'server/src/test/**', '**/bench/**', 'desktop/e2e/**', 'server/src/services/**', 'desktop/src/renderer/src/components/lazyRetry.tsx'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   { files: ['shared/**/*.ts'], rules: restrict(BOUNDARIES.shared) },
   { files: ['server/**/*.ts'], rules: restrict(BOUNDARIES.server) },

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
 
-async function refused(filePath: string, source: string): Promise<boolean> {
+async function refused(filePath: string, source: string, ruleId = 'no-restricted-imports'): Promise<boolean> {
   const [result] = await eslint.lintText(`${source}\n`, { filePath });
-  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
+  return (result?.messages ?? []).some((m) => m.ruleId === ruleId);
 }
 
 const cases: { file: string; source: string; refused: boolean }[] = [
@@ -47,4 +47,15 @@ describe('import boundaries (eslint.config.js)', () => {
       expect(await refused(c.file, c.source)).toBe(c.refused);
     });
   }
+});
+
+describe('`any` only in tests', () => {
+  const source = 'export const parse = (x: unknown) => x as any;';
+  it('refuses it in server and renderer code', async () => {
+    expect(await refused('server/src/routes/x.ts', source, '@typescript-eslint/no-explicit-any')).toBe(true);
+    expect(await refused('desktop/src/renderer/src/features/x/y.tsx', source, '@typescript-eslint/no-explicit-any')).toBe(true);
+  });
+  it('allows it in a test', async () => {
+    expect(await refused('server/src/routes/x.test.ts', source, '@typescript-eslint/no-explicit-any')).toBe(false);
+  });
 });
