@@ -76,12 +76,12 @@ describe('the API client', () => {
     expect(me.id).toBe(receiver.user.id);
     const empty = await api('/api/posts', { method: 'POST', json: { content: '   ' } }).catch((e: unknown) => e);
     expect(empty).toBeInstanceOf(ApiError);
-    expect(empty).toMatchObject({ status: 400, message: TEXTS.social.postTextRequired });
+    expect(empty).toMatchObject({ status: 400, code: 'post_empty', message: TEXTS.social.postTextRequired });
     const missing = await api('/uploads/yok.png').catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404 });
     expect((missing as Error).message).toBe('Aradığınız kayıt bulunamadı');
     setToken(null);
-    expect(await api('/api/auth/me').catch((e: unknown) => e)).toMatchObject({ status: 401, code: expect.any(String) });
+    expect(await api('/api/auth/me').catch((e: unknown) => e)).toMatchObject({ status: 401, code: 'unauthorized' });
     // A server that cannot be reached.
     bridge.getServerUrl = async () => 'http://127.0.0.1:9';
     await initApi();
