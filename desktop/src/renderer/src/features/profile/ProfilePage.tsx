@@ -144,7 +144,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   if (!username) return <Result status="404" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.status === 404 ? <Result status="404" title={<PlainH1>Kullanıcı bulunamadı</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
+    return error instanceof ApiError && error.code === 'user_not_found' ? <Result status="404" title={<PlainH1>Kullanıcı bulunamadı</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
