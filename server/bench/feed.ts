@@ -7,6 +7,8 @@
  *
  * Flags: --sizes=N,N  --db=sqlite,postgres  --duration=3 (s per wrk run)  --runs=3 (alternating)
  *        --connections=8  --only=label,label  --port=3390  --no-build  --json=file
+ *        --server=path/to/index.js (another build, e.g. a copy of dist before a change)
+ *        BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (flags for the server's node)
  *
  * Seed: N posts by N/10 members (one in ten private), with hashtags (a few hundred tags, some far
  * more used than others), likes, comments, follows, questions and answers, spread over 90 days;
@@ -54,6 +56,8 @@ const SEED_VERSION = 'v3';
 const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
 const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
 const CLK_TCK = 100;
+/** The built server to measure (default dist/index.js); another build can be measured beside it. */
+const SERVER_JS = path.resolve(String(args.server ?? path.join(serverDir, 'dist/index.js')));
 
 fs.mkdirSync(CACHE, { recursive: true });
 
@@ -240,7 +244,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
 }
 
 function startServerProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(serverDir, 'dist/index.js')], {
+  const child = spawn(process.execPath, [...String(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), SERVER_JS], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: 'false',
