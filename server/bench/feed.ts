@@ -15,7 +15,8 @@
  * written by bulk inserts in transactions through knex on the schema of the base migrations, and
  * cached by size (SQLite: a file in /tmp/mahalle-bench; PostgreSQL: a template database), so
  * reruns only copy it. The server under test is the built server (dist/index.js) in its own
- * process, on a copy of the seed (its own migrations run on the copy at boot).
+ * process, on a copy of the seed (its own migrations run on the copy at a first boot; the measured
+ * server is the restart after it).
  *
  * Per endpoint: wrk (1 thread, 127.0.0.1 only, bounded duration) for req/s and p50/p95/p99; the
  * server's CPU per request from /proc/<pid>/stat; its RSS from /proc/<pid>/status. A bare
@@ -379,9 +380,17 @@ const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 
 async function benchOne(kind: string, n: number): Promise<Row[]> {
   const { env, cleanup } = await prepareDb(kind, n);
+  const base = `http://127.0.0.1:${PORT}`;
+  // A first boot runs the later migrations (and their backfills) on the copy; the measured server
+  // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
+  const migrating = startServerProcess(env);
+  try {
+    await waitFor(`${base}/api/health`, migrating);
+  } finally {
+    await stop(migrating);
+  }
   const server = startServerProcess(env);
   let bare: ChildProcess | null = null;
-  const base = `http://127.0.0.1:${PORT}`;
   const rows: Row[] = [];
   try {
     const t0 = Date.now();
