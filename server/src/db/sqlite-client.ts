@@ -31,6 +31,8 @@ const TransactionSqlite = require('knex/lib/dialects/sqlite3/execution/sqlite-tr
 
 interface KnexClient {
   transacting?: boolean;
+  _query(connection: unknown, obj: QueryObject): Promise<QueryObject>;
+  destroyRawConnection(connection: unknown): Promise<void>;
   config: Knex.Config;
   runner(builder: unknown): { run(): Promise<unknown> };
   transaction(container: unknown, config: unknown, outerTx: unknown): unknown;
@@ -40,6 +42,67 @@ interface KnexTransaction {
   client: KnexClient;
   acquireConnection(config: { connection?: unknown } | undefined, cb: (conn: unknown) => Promise<unknown>): Promise<unknown>;
   query(conn: unknown, sql: string): Promise<unknown>;
+}
+
+interface QueryObject {
+  sql: string;
+  bindings?: unknown[];
+  method?: string;
+  returning?: unknown;
+  response?: unknown;
+  context?: unknown;
+}
+
+/** node-sqlite3's Statement, as far as it is used here. */
+interface Statement {
+  all(params: unknown[], cb: (this: unknown, err: Error | null, rows: unknown) => void): void;
+  run(params: unknown[], cb: (this: unknown, err: Error | null) => void): void;
+  finalize(cb?: () => void): void;
+}
+interface Connection {
+  prepare(sql: string, cb: (err: Error | null) => void): Statement;
+  /** This connection's prepared statements by SQL, oldest use first (see cachedStatement). */
+  __statements?: Map<string, Kept>;
+}
+/** A kept statement, and its prepare: node-sqlite3 never calls back a query on a statement that failed to prepare. */
+interface Kept {
+  stmt: Statement;
+  ready: Promise<void>;
+}
+
+/**
+ * Prepared statements kept per connection. node-sqlite3's db.all(sql) prepares, runs and
+ * finalizes a statement each time: three trips through libuv's thread pool and back, and the
+ * SQL compiled again. A kept statement is one trip. Lists of ids (whereIn) make many shapes of
+ * SQL, so each connection keeps the last STATEMENTS_PER_CONNECTION used.
+ */
+const STATEMENTS_PER_CONNECTION = 64;
+
+function cachedStatement(conn: Connection, sql: string): Kept {
+  const cache = (conn.__statements ??= new Map());
+  let kept = cache.get(sql);
+  if (kept) {
+    cache.delete(sql);
+  } else {
+    let settle!: (err: Error | null) => void;
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = (err) => (err ? reject(err) : resolve());
+    });
+    kept = { stmt: conn.prepare(sql, (err) => settle(err)), ready };
+    if (cache.size >= STATEMENTS_PER_CONNECTION) {
+      const [oldestSql, oldest] = cache.entries().next().value as [string, Kept];
+      cache.delete(oldestSql);
+      oldest.stmt.finalize();
+    }
+  }
+  cache.set(sql, kept);
+  return kept;
+}
+
+function forgetStatement(conn: Connection, sql: string, kept: Kept): void {
+  if (conn.__statements?.get(sql) !== kept) return;
+  conn.__statements.delete(sql);
+  kept.stmt.finalize();
 }
 
 /** A FIFO lock with a bounded wait (a wait past it fails like a pool timeout: 503). */
@@ -125,6 +188,44 @@ export function sqliteClientWithWriteLock(timeoutMs: number) {
       const run = runner.run.bind(runner);
       runner.run = () => lock.run(run);
       return runner;
+    }
+
+    /** knex's own _query, on a kept prepared statement instead of a fresh one per query. */
+    override _query(connection: unknown, obj: QueryObject): Promise<QueryObject> {
+      if (!obj.sql) throw new Error('The query is empty');
+      const conn = connection as Connection;
+      const { method } = obj;
+      const callMethod = method === 'insert' || method === 'update' ? (obj.returning ? 'all' : 'run') : method === 'counter' || method === 'del' ? 'run' : 'all';
+      const kept = cachedStatement(conn, obj.sql);
+      const run = () =>
+        new Promise<QueryObject>((resolve, reject) => {
+          const done = function (this: unknown, err: Error | null, response?: unknown) {
+            if (err) {
+              // A statement that failed (a constraint, a schema change it cannot follow) is not kept.
+              forgetStatement(conn, obj.sql, kept);
+              return reject(err);
+            }
+            obj.response = response;
+            // knex reads lastID and changes from the statement.
+            obj.context = this;
+            resolve(obj);
+          };
+          if (callMethod === 'run') kept.stmt.run(obj.bindings ?? [], done);
+          else kept.stmt.all(obj.bindings ?? [], done);
+        });
+      return kept.ready.then(run, (err: Error) => {
+        forgetStatement(conn, obj.sql, kept);
+        throw err;
+      });
+    }
+
+    /** A connection closes only once its kept statements are finalized (SQLite refuses otherwise). */
+    override async destroyRawConnection(connection: unknown): Promise<void> {
+      const conn = connection as Connection;
+      const kept = [...(conn.__statements?.values() ?? [])];
+      conn.__statements?.clear();
+      await Promise.all(kept.map(({ stmt }) => new Promise<void>((resolve) => stmt.finalize(() => resolve()))));
+      return super.destroyRawConnection(connection);
     }
 
     override transaction(container: unknown, config: unknown, outerTx: unknown) {
