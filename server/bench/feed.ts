@@ -7,13 +7,16 @@
  *
  * Flags: --sizes=N,N  --db=sqlite,postgres  --duration=3 (s per wrk run)  --runs=3 (alternating)
  *        --connections=8  --only=label,label  --port=3390  --no-build  --json=file
+ *        --server=path/to/index.js (another build, e.g. a copy of dist before a change)
+ *        BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (flags for the server's node)
  *
  * Seed: N posts by N/10 members (one in ten private), with hashtags (a few hundred tags, some far
  * more used than others), likes, comments, follows, questions and answers, spread over 90 days;
  * written by bulk inserts in transactions through knex on the schema of the base migrations, and
  * cached by size (SQLite: a file in /tmp/mahalle-bench; PostgreSQL: a template database), so
  * reruns only copy it. The server under test is the built server (dist/index.js) in its own
- * process, on a copy of the seed (its own migrations run on the copy at boot).
+ * process, on a copy of the seed (its own migrations run on the copy at a first boot; the measured
+ * server is the restart after it).
  *
  * Per endpoint: wrk (1 thread, 127.0.0.1 only, bounded duration) for req/s and p50/p95/p99; the
  * server's CPU per request from /proc/<pid>/stat; its RSS from /proc/<pid>/status. A bare
@@ -54,6 +57,8 @@ const SEED_VERSION = 'v3';
 const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
 const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
 const CLK_TCK = 100;
+/** The built server to measure (default dist/index.js); another build can be measured beside it. */
+const SERVER_JS = path.resolve(String(args.server ?? path.join(serverDir, 'dist/index.js')));
 
 fs.mkdirSync(CACHE, { recursive: true });
 
@@ -240,7 +245,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
 }
 
 function startServerProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(serverDir, 'dist/index.js')], {
+  const child = spawn(process.execPath, [...String(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), SERVER_JS], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: 'false',
@@ -375,9 +380,17 @@ const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 
 async function benchOne(kind: string, n: number): Promise<Row[]> {
   const { env, cleanup } = await prepareDb(kind, n);
+  const base = `http://127.0.0.1:${PORT}`;
+  // A first boot runs the later migrations (and their backfills) on the copy; the measured server
+  // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
+  const migrating = startServerProcess(env);
+  try {
+    await waitFor(`${base}/api/health`, migrating);
+  } finally {
+    await stop(migrating);
+  }
   const server = startServerProcess(env);
   let bare: ChildProcess | null = null;
-  const base = `http://127.0.0.1:${PORT}`;
   const rows: Row[] = [];
   try {
     const t0 = Date.now();

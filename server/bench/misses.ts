@@ -4,12 +4,14 @@
  * benchmark seed (run the benchmark first; this migrates the copy it is given):
  *   cp /tmp/mahalle-bench/seed_v3_100000.sqlite /tmp/x.sqlite && npx tsx bench/misses.ts /tmp/x.sqlite
  *   createdb -T mahalle_bench_seed_v3_100000 x && npx tsx bench/misses.ts postgres://postgres@127.0.0.1:5432/x
- * Prints the median of 7 calls of the old categories count, the post_count read, and community stats.
+ * Prints the median of 7 calls of the old categories count, the post_count read, community stats,
+ * and trending read from the hourly counters alone against hourly edges plus daily counters.
  */
 import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
 import { listCategories } from '../src/services/categories';
 import { communityStats } from '../src/services/stats';
+import { trendingHashtags } from '../src/services/hashtags';
 
 const target = process.argv[2];
 const pg = target.startsWith('postgres');
@@ -20,10 +22,11 @@ const t = performance.now();
 await migrateLatest(db);
 console.log(`migrate latest (incl. backfills): ${(performance.now() - t).toFixed(0)} ms`);
 async function time(label: string, run: () => Promise<unknown>, n = 7) {
+  const pct = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
   const s: number[] = [];
   for (let i = 0; i < n; i++) { const a = performance.now(); await run(); s.push(performance.now() - a); }
   s.sort((a, b) => a - b);
-  console.log(`${label}: median ${s[Math.floor(n / 2)].toFixed(2)} ms (min ${s[0].toFixed(2)}, max ${s[n - 1].toFixed(2)})`);
+  console.log(`${label}: median ${s[Math.floor(n / 2)].toFixed(2)} ms, p95 ${pct(s, 0.95).toFixed(2)} (min ${s[0].toFixed(2)}, max ${s[n - 1].toFixed(2)})`);
 }
 const oldCategories = async () => {
   const counts = db('posts').where('is_hidden', false).select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');
@@ -35,6 +38,20 @@ console.log('same counts:', JSON.stringify(o.map((r: any) => Number(r.n ?? 0))) 
 await time('categories, old (count of posts)', oldCategories);
 await time('categories, new (post_count column)', () => listCategories(db));
 await time('community stats (all five)', () => communityStats(db));
+// Trending as it was: every hourly counter of the two weeks.
+const trendingHourly = async (now = Date.now()) => {
+  const weekAgo = Math.floor((now - 7 * 86_400_000) / 3_600_000);
+  const twoWeeksAgo = Math.floor((now - 14 * 86_400_000) / 3_600_000);
+  return db('hashtag_counts').where('bucket', '>=', twoWeeksAgo).select('tag')
+    .select(db.raw('sum(case when bucket >= ? then posts else 0 end) as recent', [weekAgo]))
+    .select(db.raw('sum(case when bucket < ? then posts else 0 end) as previous', [weekAgo]))
+    .groupBy('tag');
+};
+// The seed's last post is a minute old: trending's windows end now.
+await time('trending, hourly counters only (before)', () => trendingHourly(), 21);
+await time('trending, daily counters + edge hours', () => trendingHashtags(db), 21);
+const hourlyTop = (await trendingHourly()).map((r: any) => [r.tag, Number(r.recent)]).filter(([, n]) => n > 0).sort((a: any, b: any) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3);
+console.log('trending top 3 (hourly):', JSON.stringify(hourlyTop), ' (daily+edges):', JSON.stringify((await trendingHashtags(db)).slice(0, 3).map((t) => [t.tag, t.posts])));
 const c = async (q: Knex.QueryBuilder) => q.count({ n: '*' });
 await time('  count(users)', () => c(db('users')));
 await time('  count(questions)', () => c(db('questions')));

@@ -2,6 +2,13 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from './migrations';
+import { sqliteClientWithWriteLock } from './sqlite-client';
+
+/**
+ * SQLite connections: node-sqlite3 runs each query on libuv's thread pool (4 threads), which
+ * image decoding shares (at most 2 at once), so more connections than threads would only queue.
+ */
+const SQLITE_CONNECTIONS = 4;
 
 // COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -39,19 +46,22 @@ export function createDb(options: DbOptions): Knex {
     });
   }
   return knexFactory({
-    client: 'sqlite3',
+    // sqlite3 with several connections: reads side by side in WAL, writes one at a time under an
+    // in-process lock, write transactions with BEGIN IMMEDIATE (see sqlite-client.ts).
+    // Inside a transaction always use the trx, never the db, for writes: a write through the db
+    // waits for the lock its own transaction holds.
+    client: sqliteClientWithWriteLock(30_000) as unknown as typeof knexFactory.Client,
     log: options.log,
     connection: { filename: path.join(options.dataDir, 'mahalle.sqlite') },
     useNullAsDefault: true,
-    // One connection: SQLite has one writer, and a single connection keeps transactions simple.
-    // Inside a transaction always use the trx, never the db, or the query waits for itself.
     pool: {
       min: 1,
-      max: 1,
+      max: SQLITE_CONNECTIONS,
       afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+        // busy_timeout first: another connection may be switching the file to WAL right now.
         // WAL + synchronous FULL: an acknowledged write survives a crash or power loss.
         conn.exec(
-          'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+          'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;',
           (err) => done(err, conn),
         );
       },
@@ -78,8 +88,9 @@ export async function withBootLock<T>(db: Knex, schema: string | null | undefine
   });
 }
 
+/** The engine's name as /api/health reports it; the one detector is db/engine.ts. */
 export function dbKind(db: Knex): 'postgres' | 'sqlite' {
-  return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+  return engineOf(db);
 }
 
 /**

@@ -14,18 +14,38 @@ type Db = Knex | Knex.Transaction;
 
 /**
  * Trending tags: posts carrying the tag in the last 7 days, growth against the 7 days before,
- * to the hour. Read from the hourly counters (hashtag_counts), a range over their bucket index:
- * the cost is the number of tag-hours of two weeks, not the number of posts. Hidden posts and
- * private accounts' posts are not counted (tallyTags keeps them out).
+ * to the hour. Read from counters, never from posts: whole days from hashtag_daily_counts and
+ * the hours at the windows' edges (at most 47) from hashtag_counts, so the cost is the number of
+ * tags times about 60 buckets, not the number of posts. Hidden posts and private accounts' posts
+ * are not counted (tallyTags keeps them out).
  */
 export async function trendingHashtags(db: Knex, now = Date.now()) {
   const weekAgo = Math.floor((now - 7 * DAY) / HOUR);
   const twoWeeksAgo = Math.floor((now - 14 * DAY) / HOUR);
-  const rows = await db('hashtag_counts')
-    .where('bucket', '>=', twoWeeksAgo)
+  // Hours [twoWeeksAgo, weekAgo) are the previous week, hours from weekAgo on the recent one.
+  // Days wholly inside either window come from the daily counters: [firstDay, splitDay) previous,
+  // from resumeDay on recent; the hours before firstDay and those of the day weekAgo falls in
+  // (when it is not a day's first hour) come from the hourly ones.
+  const firstDay = Math.ceil(twoWeeksAgo / 24);
+  const splitDay = Math.floor(weekAgo / 24);
+  const resumeDay = Math.ceil(weekAgo / 24);
+  const hourly = db('hashtag_counts')
+    .where((w) =>
+      w.where((a) => a.where('bucket', '>=', twoWeeksAgo).andWhere('bucket', '<', firstDay * 24))
+        .orWhere((b) => b.where('bucket', '>=', splitDay * 24).andWhere('bucket', '<', resumeDay * 24)),
+    )
     .select('tag')
-    .select(db.raw('sum(case when bucket >= ? then posts else 0 end) as recent', [weekAgo]))
-    .select(db.raw('sum(case when bucket < ? then posts else 0 end) as previous', [weekAgo]))
+    .select(db.raw('case when bucket >= ? then posts else 0 end as recent', [weekAgo]))
+    .select(db.raw('case when bucket < ? then posts else 0 end as previous', [weekAgo]));
+  const daily = db('hashtag_daily_counts')
+    .where((w) => w.where((a) => a.where('day', '>=', firstDay).andWhere('day', '<', splitDay)).orWhere('day', '>=', resumeDay))
+    .select('tag')
+    .select(db.raw('case when day >= ? then posts else 0 end as recent', [resumeDay]))
+    .select(db.raw('case when day < ? then posts else 0 end as previous', [splitDay]));
+  const rows = await db
+    .from(hourly.unionAll(daily).as('c'))
+    .select('tag')
+    .sum({ recent: 'recent', previous: 'previous' })
     .groupBy('tag');
   return rows
     .map((r: any) => {
@@ -68,13 +88,31 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
   if (counts.size === 0) return;
   // One order for every writer, so concurrent upserts on PostgreSQL never wait on each other in a circle.
   const rows = [...counts.values()].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : a.bucket - b.bucket));
+  const days = new Map<string, { tag: string; day: number; posts: number }>();
+  for (const r of rows) {
+    const day = Math.floor(r.bucket / 24);
+    const key = `${r.tag}\u0000${day}`;
+    const entry = days.get(key) ?? { tag: r.tag, day, posts: 0 };
+    entry.posts += r.posts;
+    days.set(key, entry);
+  }
+  const dayRows = [...days.values()];
   for (let i = 0; i < rows.length; i += 200) {
     await trx('hashtag_counts')
       .insert(rows.slice(i, i + 200))
       .onConflict(['bucket', 'tag'])
       .merge({ posts: trx.raw('?? + ??', ['hashtag_counts.posts', 'excluded.posts']) });
   }
-  if (sign < 0) await trx('hashtag_counts').whereIn(['bucket', 'tag'], rows.map((r) => [r.bucket, r.tag])).andWhere('posts', '<=', 0).delete();
+  for (let i = 0; i < dayRows.length; i += 200) {
+    await trx('hashtag_daily_counts')
+      .insert(dayRows.slice(i, i + 200))
+      .onConflict(['day', 'tag'])
+      .merge({ posts: trx.raw('?? + ??', ['hashtag_daily_counts.posts', 'excluded.posts']) });
+  }
+  if (sign < 0) {
+    await trx('hashtag_counts').whereIn(['bucket', 'tag'], rows.map((r) => [r.bucket, r.tag])).andWhere('posts', '<=', 0).delete();
+    await trx('hashtag_daily_counts').whereIn(['day', 'tag'], dayRows.map((r) => [r.day, r.tag])).andWhere('posts', '<=', 0).delete();
+  }
 }
 
 export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: { limit: number; before?: number }) {

@@ -1,12 +1,24 @@
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
 
 const S = TEXTS.social;
 
-// Every upload is a different image: libvips' operation cache would only hold memory.
-sharp.cache(false);
+type Sharp = typeof SharpModule;
+let loading: Promise<Sharp> | null = null;
+/**
+ * sharp (libvips) is loaded with the first image, not at start: it maps and initialises about
+ * 17 MiB that a server which is only reading never needs.
+ */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a different image: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /**
  * Decoding runs on libuv's thread pool, which the SQLite driver needs too: at most two images
@@ -52,7 +64,8 @@ export function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: SharpModule.Metadata;
   try {
     // Header only: no pixel is decoded here, so no limit is needed yet.
     meta = await sharp(input, { limitInputPixels: false }).metadata();

@@ -51,7 +51,16 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: (Pending & { startedAt: number }) | null;
+  /** Ends an idle worker (see IDLE_WORKER_MS). */
+  idleTimer: NodeJS.Timeout | null;
 }
+
+/**
+ * A worker idle this long is ended: each holds its own V8 heap and the allocator's arena of its
+ * 32 MiB hash (about 10–40 MiB of RSS), which a server busy with reads should not keep after a
+ * few sign-ins. Starting one again costs about 20 ms, once per burst.
+ */
+const IDLE_WORKER_MS = 10_000;
 
 /**
  * A few worker threads for scrypt, with a short queue. At most `threads` hashes run at once
@@ -84,7 +93,7 @@ class ScryptPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true }), current: null };
+    const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true }), current: null, idleTimer: null };
     slot.worker.unref();
     slot.worker.on('message', (msg: { key?: Uint8Array; error?: string }) => {
       const done = slot.current;
@@ -104,6 +113,7 @@ class ScryptPool {
   }
 
   private lose(slot: Slot, err: Error) {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     if (!this.slots.includes(slot)) return;
     this.slots = this.slots.filter((s) => s !== slot);
     slot.current?.reject(err);
@@ -112,20 +122,34 @@ class ScryptPool {
   }
 
   private start(slot: Slot, pending: Pending) {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
     slot.current = { ...pending, startedAt: performance.now() };
     slot.worker.postMessage(pending.task);
   }
 
   private next(slot: Slot) {
     const pending = this.queue.shift();
-    if (pending) this.start(slot, pending);
+    if (pending) return this.start(slot, pending);
+    slot.idleTimer = setTimeout(() => this.retire(slot), IDLE_WORKER_MS);
+    slot.idleTimer.unref();
+  }
+
+  /** Ends an idle worker; the next hash starts a new one. */
+  private retire(slot: Slot) {
+    if (slot.current || !this.slots.includes(slot)) return;
+    this.slots = this.slots.filter((s) => s !== slot);
+    void slot.worker.terminate();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(errors.unavailable());
     const slots = this.slots.splice(0);
-    for (const s of slots) s.current?.reject(errors.unavailable());
+    for (const s of slots) {
+      if (s.idleTimer) clearTimeout(s.idleTimer);
+      s.current?.reject(errors.unavailable());
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 }

@@ -7,21 +7,21 @@ async function count(q: Knex.QueryBuilder): Promise<number> {
 }
 
 /**
- * The home page's counters, from real rows: members, questions, published blog posts, public
- * events in the coming seven days and post categories. Five COUNTs, each over an index or a
- * small table; visitors see them too, so nothing private is counted.
+ * The home page's counters: members, questions, published blog posts, public events in the
+ * coming seven days and post categories. The first three are rows kept by triggers
+ * (community_counts), never COUNTs over whole tables; events are a range over their date index
+ * and categories a small table. Visitors see them too, so nothing private is counted.
  */
 export async function communityStats(db: Knex) {
   const now = nowIso();
   const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const [members, questions, blogPosts, eventsThisWeek, categories] = await Promise.all([
-    count(db('users')),
-    count(db('questions')),
-    count(db('blog_posts').where('published', true)),
+  const [kept, eventsThisWeek, categories] = await Promise.all([
+    db('community_counts').select('name', 'n') as Promise<{ name: string; n: number }[]>,
     count(db('events').where('is_private', false).where('date', '>=', now).where('date', '<', weekAhead)),
     count(db('categories')),
   ]);
-  return { members, questions, blogPosts, eventsThisWeek, categories };
+  const n = (name: string) => Number(kept.find((r) => r.name === name)?.n ?? 0);
+  return { members: n('members'), questions: n('questions'), blogPosts: n('blog_posts_published'), eventsThisWeek, categories };
 }
 
 /**

@@ -18,6 +18,8 @@ import * as userSearchKeys from './20261124000300_user_search_keys';
 import * as imageSizes from './20261124000400_image_sizes';
 import * as notificationsOncePerActor from './20261124100000_notifications_once_per_actor';
 import * as categoryPostCounts from './20261124110000_category_post_counts';
+import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
+import * as communityCounts from './20261124130000_community_counts';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -43,6 +45,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124000400_image_sizes': imageSizes,
   '20261124100000_notifications_once_per_actor': notificationsOncePerActor,
   '20261124110000_category_post_counts': categoryPostCounts,
+  '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
+  '20261124130000_community_counts': communityCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { tallyTags } from '../../services/hashtags';
+import { tallyTags, trendingHashtags } from '../../services/hashtags';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,7 +25,14 @@ async function recount(): Promise<Record<string, number>> {
 
 async function counters(): Promise<Record<string, number>> {
   const rows = await server.ctx.db('hashtag_counts').groupBy('tag').select('tag').sum({ n: 'posts' });
-  return Object.fromEntries(rows.map((r: any) => [r.tag, Number(r.n)]).filter(([, n]) => n !== 0));
+  const hourly = Object.fromEntries(rows.map((r: any) => [r.tag, Number(r.n)]).filter(([, n]) => n !== 0));
+  // The daily counters say the same, day by day.
+  const days = await server.ctx.db('hashtag_daily_counts').select('tag', 'day', 'posts');
+  const hours = await server.ctx.db('hashtag_counts').select('tag', 'bucket', 'posts');
+  const byDay = new Map<string, number>();
+  for (const h of hours) byDay.set(`${h.tag}/${Math.floor(h.bucket / 24)}`, (byDay.get(`${h.tag}/${Math.floor(h.bucket / 24)}`) ?? 0) + h.posts);
+  expect(Object.fromEntries(days.map((d: any) => [`${d.tag}/${d.day}`, d.posts]))).toEqual(Object.fromEntries([...byDay].filter(([, n]) => n !== 0)));
+  return hourly;
 }
 
 const trending = async () => (await server.client().get('/api/hashtags/trending')).body as { tag: string; posts: number; growth: number; hot: boolean }[];
@@ -88,6 +95,48 @@ describe('trending counters', () => {
       await tallyTags(trx, { postIds: [id] }, 1);
     });
     expect((await trending()).find((t) => t.tag === 'büyüyen')).toEqual({ tag: 'büyüyen', posts: 3, growth: 200, hot: true });
+  });
+
+  it('reads whole days and edge hours to the same figures as every hour of the two weeks', async () => {
+    const m = await server.member();
+    const db = server.ctx.db;
+    const HOUR = 3_600_000;
+    const base = Math.floor(Date.now() / HOUR) * HOUR;
+    // Tagged posts at 61 different hours over 16 days (some before, some after every window edge).
+    const ids: number[] = [];
+    for (let k = 0; k < 61; k++) {
+      const at = new Date(base - (k * 6 + (k % 5)) * HOUR - 60_000).toISOString();
+      const [row] = await db('posts').insert({ author_id: m.user.id, content: `#kenar${k % 3}`, created_at: at, updated_at: at }).returning('id');
+      const id = typeof row === 'object' ? row.id : row;
+      await db('post_hashtags').insert({ post_id: id, tag: `kenar${k % 3}`, created_at: at });
+      ids.push(id);
+    }
+    await db.transaction((trx) => tallyTags(trx, { postIds: ids }, 1));
+    // By the hour, from every hourly counter of the two weeks.
+    const byHour = async (now: number) => {
+      const weekAgo = Math.floor((now - 7 * 86_400_000) / HOUR);
+      const twoWeeksAgo = Math.floor((now - 14 * 86_400_000) / HOUR);
+      const rows = await db('hashtag_counts').where('tag', 'like', 'kenar%').andWhere('bucket', '>=', twoWeeksAgo).select('tag', 'bucket', 'posts');
+      const out: Record<string, [number, number]> = {};
+      for (const r of rows) {
+        out[r.tag] ??= [0, 0];
+        out[r.tag][r.bucket >= weekAgo ? 0 : 1] += r.posts;
+      }
+      return out;
+    };
+    // Every hour of a day as "now", so the windows' edges fall on every hour of a day.
+    for (let h = 0; h < 24; h++) {
+      const now = base + h * HOUR + 30 * 60_000;
+      const expected = await byHour(now);
+      const got = (await trendingHashtags(db, now)).filter((t) => t.tag.startsWith('kenar'));
+      for (const t of got) {
+        const [recent, previous] = expected[t.tag];
+        expect([t.tag, h, t.posts]).toEqual([t.tag, h, recent]);
+        expect(t.growth).toBe(previous === 0 ? 100 : Math.round(((recent - previous) / previous) * 100));
+      }
+      expect(got.map((t) => t.tag).sort()).toEqual(Object.keys(expected).filter((k) => expected[k][0] > 0).sort());
+    }
+    expect(await counters()).toEqual(await recount());
   });
 
   it('pages a tag\'s posts by the last post id, without repeating or skipping one', async () => {

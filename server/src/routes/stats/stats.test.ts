@@ -32,6 +32,30 @@ describe('GET /api/stats', () => {
     });
     expect(after.body.categories).toBeGreaterThan(0);
   });
+
+  it('keeps its kept counters true through deleting, unpublishing and account deletion', async () => {
+    const m = await server.member();
+    const gone = await server.member();
+    const admin = await server.admin();
+    const q = (await m.client.post('/api/questions', { title: 'Silinecek soru', content: 'x' })).body;
+    await gone.client.post('/api/questions', { title: 'Kalan soru', content: 'x' });
+    const a = (await admin.client.post('/api/blog/posts', { title: 'Geri çekilecek', content: '<p>x</p>', published: true })).body;
+    const b = (await admin.client.post('/api/blog/posts', { title: 'Silinecek', content: '<p>x</p>', published: true })).body;
+    const draft = (await admin.client.post('/api/blog/posts', { title: 'Sonra yayında', content: '<p>x</p>', published: false })).body;
+    expect((await admin.client.delete(`/api/questions/${q.id}`)).status).toBe(200);
+    expect((await admin.client.patch(`/api/blog/posts/${a.id}`, { published: false })).status).toBe(200);
+    expect((await admin.client.patch(`/api/blog/posts/${draft.id}`, { published: true })).status).toBe(200);
+    expect((await admin.client.delete(`/api/blog/posts/${b.id}`)).status).toBe(200);
+    expect((await admin.client.delete(`/api/admin/users/${gone.user.id}`)).status).toBe(200);
+    const db = server.ctx.db;
+    const count = async (q: any) => Number((await q.count({ n: '*' }))[0].n);
+    const stats = (await server.client().get('/api/stats')).body;
+    expect([stats.members, stats.questions, stats.blogPosts]).toEqual([
+      await count(db('users')),
+      await count(db('questions')),
+      await count(db('blog_posts').where('published', true)),
+    ]);
+  });
 });
 
 describe('GET /api/stats/today', () => {

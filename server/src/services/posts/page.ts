@@ -1,18 +1,28 @@
 import type { Knex } from 'knex';
 import { presentPost, type PostRow } from '../../presenters/posts';
-import { likedIds } from '../engagement/likes';
 
-/** Viewer-specific flags and hashtags, loaded for a whole page at once (one query each, never per row). */
+/**
+ * Viewer-specific flags and hashtags, loaded for a whole page at once in one query (never one
+ * per row): each query costs its fixed share of knex and the driver, more than its rows do.
+ */
 export async function postFlags(db: Knex | Knex.Transaction, postIds: number[], viewerId: number | null) {
+  const liked = new Set<number>();
   const bookmarked = new Set<number>();
   const tags = new Map<number, string[]>();
-  if (postIds.length === 0) return { liked: new Set<number>(), bookmarked, tags };
-  const liked = await likedIds(db, 'post', postIds, viewerId);
+  if (postIds.length === 0) return { liked, bookmarked, tags };
+  const q = db('post_hashtags').whereIn('post_id', postIds).select('post_id', db.raw("'t' as kind"), 'tag');
   if (viewerId) {
-    for (const r of await db('bookmarks').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id')) bookmarked.add(r.post_id);
+    q.unionAll((u) => u.from('post_likes').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'l' as kind"), db.raw("'' as tag")));
+    q.unionAll((u) => u.from('bookmarks').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'b' as kind"), db.raw("'' as tag")));
   }
-  for (const r of await db('post_hashtags').whereIn('post_id', postIds).select('post_id', 'tag')) {
-    tags.set(r.post_id, [...(tags.get(r.post_id) ?? []), r.tag]);
+  for (const r of (await q) as { post_id: number; kind: string; tag: string }[]) {
+    if (r.kind === 'l') liked.add(r.post_id);
+    else if (r.kind === 'b') bookmarked.add(r.post_id);
+    else {
+      const list = tags.get(r.post_id);
+      if (list) list.push(r.tag);
+      else tags.set(r.post_id, [r.tag]);
+    }
   }
   return { liked, bookmarked, tags };
 }
