@@ -3,6 +3,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from './migrations';
 import { sqliteClientWithWriteLock } from './sqlite-client';
+import { engineOf } from './engine';
 
 /**
  * SQLite connections: node-sqlite3 runs each query on libuv's thread pool (4 threads), which
