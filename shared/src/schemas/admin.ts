@@ -11,8 +11,10 @@ const A = TEXTS.admin;
 /** Server-side sorting of the workspace tables: a column and a direction, keyset-paged by `cursor`. */
 export const sortDirection = z.enum(['asc', 'desc']).optional().default('desc');
 export const cursorParam = z.string().max(300).optional();
+/** A workspace table's page size; its position is the opaque `cursor`, never a `before` id. */
+const tableQuerySchema = pageQuerySchema.omit({ before: true });
 
-export const adminUsersQuerySchema = pageQuerySchema.extend({
+export const adminUsersQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'username', 'displayName']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -51,7 +53,7 @@ export const adminEditCommentSchema = z.object({
 });
 
 export const CONTENT_KINDS = ['post', 'group_post'] as const;
-export const contentQuerySchema = pageQuerySchema.extend({
+export const contentQuerySchema = tableQuerySchema.extend({
   kind: z.enum(CONTENT_KINDS).optional().default('post'),
   sort: z.enum(['createdAt', 'likesCount', 'commentsCount']).optional().default('createdAt'),
   direction: sortDirection,
@@ -61,7 +63,7 @@ export const contentQuerySchema = pageQuerySchema.extend({
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
 export const EVENT_KINDS = ['event', 'group_event'] as const;
-export const adminEventsQuerySchema = pageQuerySchema.extend({
+export const adminEventsQuerySchema = tableQuerySchema.extend({
   kind: z.enum(EVENT_KINDS).optional().default('event'),
   sort: z.enum(['createdAt', 'date', 'title', 'attendeesCount']).optional().default('createdAt'),
   direction: sortDirection,
@@ -69,7 +71,7 @@ export const adminEventsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 
-export const adminQuestionsQuerySchema = pageQuerySchema.extend({
+export const adminQuestionsQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'upvotes', 'views', 'answersCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -77,7 +79,7 @@ export const adminQuestionsQuerySchema = pageQuerySchema.extend({
   answered: formBoolean.optional(),
 });
 
-export const adminBlogQuerySchema = pageQuerySchema.extend({
+export const adminBlogQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'title', 'views', 'likesCount', 'commentsCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -86,14 +88,14 @@ export const adminBlogQuerySchema = pageQuerySchema.extend({
 });
 export const eventKindParamsSchema = z.object({ kind: z.enum(EVENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
-export const adminGroupsQuerySchema = pageQuerySchema.extend({
+export const adminGroupsQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'name', 'memberCount', 'postCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
 });
 
-export const auditQuerySchema = pageQuerySchema.extend({
+export const auditQuerySchema = tableQuerySchema.extend({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(30).optional(),
   /** The acting admin's username (exact, case-insensitive). */
@@ -116,7 +118,7 @@ export const createReportSchema = z.object({
     .max(LIMITS.reportReasonMax, { error: A.reportReasonTooLong }),
 });
 
-export const reportsQuerySchema = pageQuerySchema.extend({
+export const reportsQuerySchema = tableQuerySchema.extend({
   status: z.enum(REPORT_STATUSES).optional().default('open'),
   targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }).optional(),
   /** A queue is worked oldest first; the newest first is the default view. */
