@@ -1,4 +1,5 @@
 import { toIso } from '../db/time';
+import type { AuditEntry } from '@mahalle/shared';
 
 function parse(value: unknown) {
   if (typeof value !== 'string') return null;
@@ -10,7 +11,7 @@ function parse(value: unknown) {
 }
 
 /** An entry of the audit log, its before and after read back from JSON. */
-export function presentAuditEntry(r: any) {
+export function presentAuditEntry(r: any): AuditEntry {
   return {
     id: r.id,
     actorId: r.actor_id,

@@ -1,6 +1,7 @@
 import type { CommentKind } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { presentAuthor } from './users';
+import type { AdminComment } from '@mahalle/shared';
 
 /** Where a comment of each kind is read in the app. */
 const LINKS: Record<CommentKind, (r: any) => string> = {
@@ -15,7 +16,7 @@ export function commentLink(kind: CommentKind, r: any): string {
 }
 
 /** A row of the admin workspace's comments tab (any kind, joined with author and parent). */
-export function presentAdminComment(kind: CommentKind, r: any) {
+export function presentAdminComment(kind: CommentKind, r: any): AdminComment {
   return {
     kind,
     key: `${kind}-${r.id}`,

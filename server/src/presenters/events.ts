@@ -1,8 +1,9 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
+import type { AdminEvent } from '@mahalle/shared';
 
 /** A row of the admin workspace's events table: a city event or a group event. */
-export function presentAdminEvent(kind: 'event' | 'group_event', r: any) {
+export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminEvent {
   const city = kind === 'event';
   return {
     kind, id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: city ? r.category : null,

@@ -1,5 +1,6 @@
 import { toIso } from '../db/time';
 import { authorFromJoin } from './users';
+import type { AdminContent } from '@mahalle/shared';
 
 /** A posts row joined with its author and category (see postsQuery). */
 export interface PostRow {
@@ -78,7 +79,7 @@ export function presentComment(r: CommentRow) {
 }
 
 /** A row of the admin workspace's content table: a post or a group post. */
-export function presentAdminContent(kind: 'post' | 'group_post', r: any) {
+export function presentAdminContent(kind: 'post' | 'group_post', r: any): AdminContent {
   return {
     kind,
     id: r.id,

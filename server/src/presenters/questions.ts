@@ -1,8 +1,9 @@
 import { toIso } from '../db/time';
 import { authorFromJoin, parseJsonArray } from './users';
+import type { AdminQuestion } from '@mahalle/shared';
 
 /** A row of the admin workspace's questions table. */
-export function presentAdminQuestion(r: any) {
+export function presentAdminQuestion(r: any): AdminQuestion {
   return {
     id: r.id,
     title: r.title,

@@ -1,5 +1,6 @@
 import type { AuthorSummary } from '@mahalle/shared';
 import { toIso, toIsoOrNull } from '../db/time';
+import type { AdminReport } from '@mahalle/shared';
 
 /** What was reported, read by the service in one query per kind on the page. */
 export interface ReportPreview {
@@ -9,7 +10,7 @@ export interface ReportPreview {
 }
 
 /** A report with its reporter and a preview of what was reported (or `exists: false` once it is gone). */
-export function presentReport(r: any, preview: ReportPreview | undefined) {
+export function presentReport(r: any, preview: ReportPreview | undefined): AdminReport {
   return {
     id: r.id,
     targetType: r.target_type,

@@ -1,6 +1,7 @@
 import type { AuthorSummary, CurrentUser, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
 import { toIso } from '../db/time';
+import type { AdminUser } from '@mahalle/shared';
 
 /** A users row as it comes from the database. Never sent raw: presenters pick the fields. */
 export interface UserRow {
@@ -97,7 +98,7 @@ export function authorFromJoin(r: AuthorJoin) {
 }
 
 /** A row of the admin workspace's users table. */
-export function presentAdminUser(r: UserRow) {
+export function presentAdminUser(r: UserRow): AdminUser {
   return {
     id: r.id,
     displayName: r.display_name,

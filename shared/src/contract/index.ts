@@ -5,12 +5,14 @@
  * from it (type imports only). A route the server mounts that is not here fails the contract test.
  */
 import type { Endpoint } from './endpoint';
+import { adminEndpoints } from './admin';
 import { metaEndpoints } from './meta';
 
 export * from './endpoint';
 
 export const contract = {
   ...metaEndpoints,
+  ...adminEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -3,15 +3,18 @@ import '../zod-locale';
 import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
-import { formBoolean, idSchema, pageQuerySchema } from './common';
+import { authorSummarySchema, formBoolean, idSchema, pageQuerySchema } from './common';
+import { isoTime } from '../contract/endpoint';
 
 const A = TEXTS.admin;
 
 /** Server-side sorting of the workspace tables: a column and a direction, keyset-paged by `cursor`. */
 export const sortDirection = z.enum(['asc', 'desc']).optional().default('desc');
 export const cursorParam = z.string().max(300).optional();
+/** A workspace table's page size; its position is the opaque `cursor`, never a `before` id. */
+const tableQuerySchema = pageQuerySchema.omit({ before: true });
 
-export const adminUsersQuerySchema = pageQuerySchema.extend({
+export const adminUsersQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'username', 'displayName']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -50,7 +53,7 @@ export const adminEditCommentSchema = z.object({
 });
 
 export const CONTENT_KINDS = ['post', 'group_post'] as const;
-export const contentQuerySchema = pageQuerySchema.extend({
+export const contentQuerySchema = tableQuerySchema.extend({
   kind: z.enum(CONTENT_KINDS).optional().default('post'),
   sort: z.enum(['createdAt', 'likesCount', 'commentsCount']).optional().default('createdAt'),
   direction: sortDirection,
@@ -60,7 +63,7 @@ export const contentQuerySchema = pageQuerySchema.extend({
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
 export const EVENT_KINDS = ['event', 'group_event'] as const;
-export const adminEventsQuerySchema = pageQuerySchema.extend({
+export const adminEventsQuerySchema = tableQuerySchema.extend({
   kind: z.enum(EVENT_KINDS).optional().default('event'),
   sort: z.enum(['createdAt', 'date', 'title', 'attendeesCount']).optional().default('createdAt'),
   direction: sortDirection,
@@ -68,7 +71,7 @@ export const adminEventsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 
-export const adminQuestionsQuerySchema = pageQuerySchema.extend({
+export const adminQuestionsQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'upvotes', 'views', 'answersCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -76,7 +79,7 @@ export const adminQuestionsQuerySchema = pageQuerySchema.extend({
   answered: formBoolean.optional(),
 });
 
-export const adminBlogQuerySchema = pageQuerySchema.extend({
+export const adminBlogQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'title', 'views', 'likesCount', 'commentsCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
@@ -85,14 +88,14 @@ export const adminBlogQuerySchema = pageQuerySchema.extend({
 });
 export const eventKindParamsSchema = z.object({ kind: z.enum(EVENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
-export const adminGroupsQuerySchema = pageQuerySchema.extend({
+export const adminGroupsQuerySchema = tableQuerySchema.extend({
   sort: z.enum(['createdAt', 'name', 'memberCount', 'postCount']).optional().default('createdAt'),
   direction: sortDirection,
   cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
 });
 
-export const auditQuerySchema = pageQuerySchema.extend({
+export const auditQuerySchema = tableQuerySchema.extend({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(30).optional(),
   /** The acting admin's username (exact, case-insensitive). */
@@ -115,7 +118,7 @@ export const createReportSchema = z.object({
     .max(LIMITS.reportReasonMax, { error: A.reportReasonTooLong }),
 });
 
-export const reportsQuerySchema = pageQuerySchema.extend({
+export const reportsQuerySchema = tableQuerySchema.extend({
   status: z.enum(REPORT_STATUSES).optional().default('open'),
   targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }).optional(),
   /** A queue is worked oldest first; the newest first is the default view. */
@@ -155,3 +158,207 @@ export const bulkUsersSchema = z.object({
   ids: z.array(idSchema).min(1, { error: A.nothingSelected }).max(500),
   action: z.enum(['verify', 'unverify', 'make_admin', 'make_user', 'delete'], { error: A.actionInvalid }),
 });
+
+// ---- answers (what services/admin, audit and reports present) ----
+
+/** The admin panel's totals (comments: post, blog, group comments and answers; categories: post and blog). */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalPosts: z.number().int(),
+  totalBlogs: z.number().int(),
+  totalComments: z.number().int(),
+  totalCategories: z.number().int(),
+  totalQuestions: z.number().int(),
+  totalEvents: z.number().int(),
+  openReports: z.number().int(),
+  /** The ten newest users, posts, questions, blog posts and events together, newest first. */
+  recentActivity: z.array(
+    z.object({
+      /** '<type>-<id>', unique across the kinds. */
+      id: z.string(),
+      /** The name, title or text, cut at 120 characters. */
+      title: z.string(),
+      date: isoTime,
+      type: z.enum(['user', 'post', 'question', 'blog', 'event']),
+    }),
+  ),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** A user as the admin panel sees them (with e-mail and flags nobody else sees). */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  profileImage: z.string().nullable(),
+  isVerified: z.boolean(),
+  isPrivate: z.boolean(),
+  /** A demo account from the seed. */
+  isDemo: z.boolean(),
+  createdAt: isoTime,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Who made a group or an event; null once their account is gone. */
+const creatorSchema = z.object({ username: z.string(), displayName: z.string() }).nullable();
+const groupRefSchema = z.object({ name: z.string(), slug: z.string() });
+
+export const adminGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  isPrivate: z.boolean(),
+  memberCount: z.number().int(),
+  postCount: z.number().int(),
+  eventCount: z.number().int(),
+  creator: creatorSchema,
+  createdAt: isoTime,
+});
+export type AdminGroup = z.infer<typeof adminGroupSchema>;
+
+export const adminQuestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  views: z.number().int(),
+  upvotes: z.number().int(),
+  answersCount: z.number().int(),
+  isAnswered: z.boolean(),
+  author: authorSummarySchema,
+  createdAt: isoTime,
+});
+export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
+
+/**
+ * A blog post as the admin's table lists it: the blog's list summary (everything but the HTML
+ * body), drafts included. The same shape as the blog's own summary, described here until the blog
+ * resource's schema is shared.
+ */
+export const adminBlogPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  featuredImage: z.string().nullable(),
+  gallery: z.array(z.object({ url: z.string(), caption: z.string() })),
+  categoryId: z.number().int().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), color: z.string() }).nullable(),
+  tags: z.array(z.string()),
+  published: z.boolean(),
+  status: z.enum(['published', 'draft']),
+  views: z.number().int(),
+  likes: z.number().int(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  authorId: z.number().int().nullable(),
+  authorName: z.string(),
+  authorUsername: z.string(),
+  author: authorSummarySchema.extend({ bio: z.string() }),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  metaKeywords: z.string().nullable(),
+  ogTitle: z.string().nullable(),
+  ogDescription: z.string().nullable(),
+  ogImage: z.string().nullable(),
+  publishedAt: isoTime.nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
+
+/** A comment of any kind, with what it was written under and where that is in the app. */
+export const adminCommentSchema = z.object({
+  kind: z.enum(COMMENT_KINDS),
+  /** '<kind>-<id>': unique across the kinds (the table's row key). */
+  key: z.string(),
+  id: z.number().int(),
+  content: z.string(),
+  isHidden: z.boolean(),
+  status: z.enum(['active', 'hidden']),
+  author: authorSummarySchema,
+  /** The post's text or the blog post's, question's title, cut at 120 characters. */
+  targetTitle: z.string(),
+  /** The app's path to the comment's page. */
+  link: z.string(),
+  createdAt: isoTime,
+});
+export type AdminComment = z.infer<typeof adminCommentSchema>;
+
+/** A post or a group post in the content workspace (`group` is set for group posts). */
+export const adminContentSchema = z.object({
+  kind: z.enum(CONTENT_KINDS),
+  id: z.number().int(),
+  content: z.string(),
+  type: z.string(),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  isHidden: z.boolean(),
+  group: groupRefSchema.nullable(),
+  author: authorSummarySchema,
+  createdAt: isoTime,
+});
+export type AdminContent = z.infer<typeof adminContentSchema>;
+
+/** A city event or a group event: the city's have a category and attendance, a group's its group. */
+export const adminEventSchema = z.object({
+  kind: z.enum(EVENT_KINDS),
+  id: z.number().int(),
+  title: z.string(),
+  date: isoTime,
+  location: z.string(),
+  category: z.string().nullable(),
+  attendeesCount: z.number().int().nullable(),
+  isPrivate: z.boolean(),
+  creator: creatorSchema,
+  group: groupRefSchema.nullable(),
+  createdAt: isoTime,
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+/** One admin action in the audit log; `before`/`after` are what changed, as the action recorded it. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** null once the admin's account is gone (the username stays). */
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: isoTime,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A report in the moderation queue, with a preview of what was reported (gone: `exists` false). */
+export const adminReportSchema = z.object({
+  id: z.number().int(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  resolutionNote: z.string(),
+  reporter: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }).nullable(),
+  target: z.object({
+    exists: z.boolean(),
+    /** Its text (a user's: their name), cut at 300 characters. */
+    preview: z.string(),
+    author: authorSummarySchema.nullable(),
+    isHidden: z.boolean(),
+  }),
+  resolvedBy: z.number().int().nullable(),
+  resolvedAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** A report once closed. */
+export const reportClosedSchema = z.object({ id: z.number().int(), status: z.enum(REPORT_STATUSES) });
+/** A bulk change: how many rows changed (all of them, or none: the request fails). */
+export const bulkUpdatedSchema = z.object({ updated: z.number().int() });
+export const bulkDeletedSchema = z.object({ deleted: z.number().int() });

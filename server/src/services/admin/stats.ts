@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AdminStats } from '@mahalle/shared';
 import { toIso } from '../../db/time';
 
 type Db = Knex | Knex.Transaction;
@@ -8,7 +9,7 @@ async function count(db: Db, table: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function stats(db: Knex) {
+export async function stats(db: Knex): Promise<AdminStats> {
   const [users, posts, blogs, postComments, blogComments, groupComments, answers, categories, blogCategories, questions, events, groupEvents, openReports] =
     await Promise.all(
       ['users', 'posts', 'blog_posts', 'comments', 'blog_comments', 'group_post_comments', 'answers', 'categories', 'blog_categories', 'questions', 'events', 'group_events'].map((t) => count(db, t)).concat(

@@ -18,7 +18,7 @@ const A = TEXTS.admin;
 const USER_SORT = { createdAt: intColumn('id'), username: textColumn('username_key'), displayName: textColumn('display_name') };
 
 /** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
-export async function listUsers(db: Knex, q: { limit: number; before?: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
+export async function listUsers(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
   const query = db('users').select('*');
   if (q.search) {
     // The start of the folded username, e-mail or display name: three index ranges, no scan.
@@ -31,7 +31,6 @@ export async function listUsers(db: Knex, q: { limit: number; before?: number; c
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
-  if (q.before && !q.cursor) query.where('id', '<', q.before);
   const page = await sortedPage<UserRow>(query, { columns: USER_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
   return { items: page.rows.map(presentAdminUser), nextCursor: page.nextCursor };
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button, Input, Select, Space, Tag } from 'antd';
+import { TEXTS, type Role } from '@mahalle/shared';
+import { useBulkUsers, useDeleteUser, useUpdateUser, useAdminUsers, type AdminUser, type AdminUsersQuery, type BulkUsersAction } from '../../../api/admin';
+import { useSession } from '../../../stores/session';
+import { formatDateTime } from '../../../components/time';
+import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { NEWEST, toIds, useAct, useConfirmDelete, type Sort } from '../actions';
+
+const A = TEXTS.admin;
+
+export default function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [sort, setSort] = useState<Sort>(NEWEST);
+  const act = useAct();
+  const confirmDelete = useConfirmDelete();
+  const me = useSession((s) => s.user)!;
+  const { rows, loading, hasMore, more, loadingMore } = useAdminUsers({
+    sort: sort.key as AdminUsersQuery['sort'],
+    direction: sort.direction,
+    search: search || undefined,
+    role: role || undefined,
+  });
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+  const bulkUsers = useBulkUsers();
+  const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
+  const columns: AdminColumn<AdminUser>[] = [
+    { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
+    { key: 'username', title: 'Kullanıcı adı', width: 140, sortKey: 'username', render: (u) => `@${u.username}` },
+    { key: 'email', title: 'E-posta', width: 200 },
+    { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
+    { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
+    { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
+    {
+      key: 'actions', title: 'İşlemler', width: 280, render: (u) => (
+        <Space>
+          <Button size="small" onClick={() => void act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi').catch(() => undefined)}>{u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}</Button>
+          {u.id !== me.id && <Button size="small" onClick={() => void act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi').catch(() => undefined)}>{u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}</Button>}
+          {u.role !== 'admin' && <Button size="small" danger onClick={() => confirmDelete('Kullanıcıyı Sil', 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.', () => act(remove.mutateAsync(u.id), 'Kullanıcı silindi', 'Kullanıcı silinemedi'))}>Sil</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <AdminTable
+      id="users"
+      rows={rows}
+      loading={loading}
+      columns={columns}
+      rowKey={(u) => String(u.id)}
+      hasMore={hasMore} loadingMore={loadingMore}
+      onLoadMore={more}
+      sort={sort}
+      onSortChange={setSort}
+      toolbar={
+        <>
+          <Input.Search placeholder="Kullanıcı ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Kullanıcı ara" />
+          <Select value={role} onChange={setRole} style={{ width: 130 }} options={[{ value: '', label: 'Tüm roller' }, { value: 'user', label: 'Kullanıcı' }, { value: 'admin', label: 'Admin' }]} aria-label="Rol filtresi" />
+        </>
+      }
+      bulkActions={[
+        { key: 'verify', label: 'Doğrula', run: bulk('verify') },
+        { key: 'unverify', label: 'Doğrulamayı kaldır', run: bulk('unverify') },
+        { key: 'make_admin', label: 'Admin yap', run: bulk('make_admin') },
+        { key: 'make_user', label: 'Kullanıcı yap', run: bulk('make_user') },
+        { key: 'delete', label: 'Sil', danger: true, run: bulk('delete') },
+      ]}
+    />
+  );
+}
