@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import trTR from 'antd/locale/tr_TR';
+import { ConfigProvider, theme as antTheme } from 'antd';
+import trTR from 'antd/es/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@mahalle/shared';
@@ -16,7 +16,8 @@ import './components/time';
 import { installToastKeys } from './components/toastKeys';
 import { lazyWithRetry as lazy } from './components/lazyRetry';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { themeConfig } from './theme';
+import { LazyFeedback } from './components/LazyFeedback';
+import { THEME_VARS, themeConfig } from './theme';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
@@ -90,6 +91,20 @@ function AppRoutes() {
   );
 }
 
+/**
+ * What antd's `<App>` was here: the theme's text style and CSS variables for everything below, and message,
+ * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback).
+ */
+function Root({ children }: { children: React.ReactNode }) {
+  const { token } = antTheme.useToken();
+  const member = Boolean(useSession((s) => s.user));
+  return (
+    <div className={THEME_VARS} style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      <LazyFeedback eager={member}>{children}</LazyFeedback>
+    </div>
+  );
+}
+
 export function App() {
   const dark = useTheme((s) => s.theme) === 'dark';
   useEffect(() => installToastKeys(), []);
@@ -101,8 +116,7 @@ export function App() {
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
     <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light')}>
-      {/* Toasts open below the 64 px header, never over its bell, messages and menu. */}
-      <AntApp notification={{ maxCount: 1, duration: 5, top: 72 }} message={{ maxCount: 1, duration: 5, top: 72 }}>
+      <Root>
         <ErrorBoundary root>
           {platform.kind === 'desktop' && !serverBase() ? (
             <ServerSetup />
@@ -115,7 +129,7 @@ export function App() {
             </QueryClientProvider>
           )}
         </ErrorBoundary>
-      </AntApp>
+      </Root>
     </ConfigProvider>
   );
 }

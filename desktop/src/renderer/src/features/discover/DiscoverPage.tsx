@@ -7,7 +7,9 @@ import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, T
 import { errorMessage, get, post } from '../../api/client';
 import type { EventItem, Hashtag, Person, Post } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
+import { EmptyState } from '../../components/EmptyState';
 import { PostCard } from '../feed/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';

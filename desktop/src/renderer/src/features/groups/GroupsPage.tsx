@@ -7,7 +7,8 @@ import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, LIMITS, STATIC_CATEGORIES, TEX
 import { errorMessage, get, post } from '../../api/client';
 import type { HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner } from '../../components/common';
+import { PageSpinner } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';

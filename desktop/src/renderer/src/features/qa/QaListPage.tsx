@@ -7,7 +7,8 @@ import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL, TEXTS } from '@mahall
 import { del, errorMessage, get, post } from '../../api/client';
 import type { Question } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
