@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import { lazyWithRetry as lazy } from './lazyRetry';
 
@@ -26,7 +26,7 @@ class Handle {
 }
 
 /**
- * Stands in for antd's `<App>`: screens keep calling `App.useApp()` for message, notification and modal, but the
+ * Stands in for antd's `<App>`: screens keep calling `useApp()` (below; antd's `App.useApp()` works too) for message, notification and modal, but the
  * holders (and the styles of toasts and dialogs) load on the first call, or as soon as `eager` (a signed-in member,
  * who acts), instead of with every visitor's first page. Calls made meanwhile run once they have loaded.
  */
@@ -73,3 +73,9 @@ export function LazyFeedback({ eager, children }: { eager: boolean; children: Re
     </AppContext.Provider>
   );
 }
+
+/**
+ * message, notification and modal, as antd's `App.useApp()` gives them. Screens use this rather than importing
+ * antd's `App`: that module brings the holders and styles of all three into the screen's chunk.
+ */
+export const useApp = () => useContext(AppContext);

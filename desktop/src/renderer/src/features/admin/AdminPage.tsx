@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, ColorPicker, Form, Input, List, Modal, Result, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, QUESTION_CATEGORIES, TEXTS } from '@mahalle/shared';
@@ -21,14 +22,14 @@ const bulkDelete = (type: string, ids: string[]) => post('/api/admin/bulk-delete
 
 /** A single row's delete asks first, as the bulk actions do. */
 function useConfirmDelete() {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   return (title: string, content: string, run: () => Promise<unknown>) =>
     modal.confirm({ title, content, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => run().catch(() => undefined) });
 }
 
 function useAct() {
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   return (p: Promise<unknown>, ok: string, fail = 'İşlem başarısız oldu') =>
     p.then(() => { notification.success({ message: ok }); void qc.invalidateQueries(); }).catch((err) => { notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }); throw err; });
 }
@@ -349,7 +350,7 @@ function ContentTab() {
   const navigate = useNavigate();
   const url = `/api/admin/content?${query({ kind, sort: sort.key, direction: sort.direction, search })}`;
   const { rows, loading, hasMore, more, loadingMore } = useSorted<ContentRow>(['content'], url);
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const remove = (id: number | string, reason = '') => del(`/api/admin/content/${kind}/${id}${reasonQuery(reason)}`);
   return (
     <AdminTable<ContentRow>

@@ -1,4 +1,5 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, errorMessage, get } from '../../api/client';
 import type { Post } from '../../api/types';
@@ -14,7 +15,7 @@ export default function BookmarksPage() {
   usePageMeta({ title: 'Kaydedilenler' });
   const user = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useApp();
   const { data = [], isLoading } = useQuery({ queryKey: ['bookmarks', 'posts'], queryFn: () => get<Post[]>(`/api/users/${user.id}/bookmarks?limit=100`) });
   const clear = () =>
     modal.confirm({

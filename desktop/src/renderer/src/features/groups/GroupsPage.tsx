@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const [icon, setIcon] = useState<string>(DEFAULT_GROUP_ICON);
   const [color, setColor] = useState<string>(DEFAULT_GROUP_COLOR);
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const submit = async (v: { name: string; description: string }) => {
     setBusy(true);
     try {
