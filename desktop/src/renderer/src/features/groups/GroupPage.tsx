@@ -137,7 +137,7 @@ export default function GroupPage() {
   if ((sharing || eventOpen) && !dialogsWanted) setDialogsWanted(true);
   const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
-  const { data: posts = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
+  const { data: posts = [], isLoading: loadingPosts } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
   const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
@@ -218,9 +218,10 @@ export default function GroupPage() {
       {!inside ? <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card> : (
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
-            {posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
+            {loadingPosts ? <Card><ListSkeleton /></Card> : posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
           </Col>
-          <Col xs={24} lg={8}>
+          {/* The side column comes once the posts are in: on a phone it sits below them and would be pushed down. */}
+          {!loadingPosts && <Col xs={24} lg={8}>
             <Card title="Üyeler" size="small">
               {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
                 <List.Item><ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
@@ -234,7 +235,7 @@ export default function GroupPage() {
               {g.eventCount > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
             </Card>
             {user?.role === 'admin' && <Card size="small" style={{ marginTop: 12 }}>Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.</Card>}
-          </Col>
+          </Col>}
         </Row>
       )}
       {dialogsWanted && (
