@@ -18,9 +18,15 @@ test('a visitor on / sees no console error, and the shell paints before any scri
   await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible();
   expect(problems).toEqual([]);
 
-  // With no script at all, index.html still shows the header and the brand spinner.
+  // With no script at all, index.html still shows the header and the visitors' welcome card (painted by the
+  // server), and elsewhere the brand spinner.
   await page.route(/\/assets\/.*\.js/, (route) => route.abort());
   await page.goto('/');
+  await expect(page.locator('.boot-header')).toContainText('Mahalle');
+  await expect(page.getByRole('heading', { level: 1, name: "Mahalle'ye hoş geldin!" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Giriş Yap' })).toHaveAttribute('href', '/login');
+  await page.screenshot({ path: `${SCREENS}boot-home.png` });
+  await page.goto('/discover');
   await expect(page.locator('.boot-header')).toContainText('Mahalle');
   await expect(page.locator('.boot-spinner')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}boot-shell.png` });

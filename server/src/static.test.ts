@@ -178,6 +178,62 @@ describe('static files, compression and SEO', () => {
   });
 });
 
+const BOOT_INDEX = `<!doctype html>
+<html lang="tr">
+  <head><title>Mahalle</title></head>
+  <body><div id="root"><div class="boot-header">Mahalle</div><!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot--></div>
+  <template id="boot-home"><div class="boot-page boot-home"><h1 class="boot-h1">Hoş geldin!</h1></div></template></body>
+</html>`;
+
+describe('first paint in index.html', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), BOOT_INDEX);
+    server = await startTestServer({ webDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const bootArea = (html: string) => /<div id="root"><div class="boot-header">Mahalle<\/div>([\s\S]*?)<\/div>\n/.exec(html)?.[1];
+
+  it("paints a public question's, blog post's and group's heading and first lines, escaped, where the spinner was", async () => {
+    const admin = await server.admin();
+    const q = (await admin.client.post('/api/questions', { title: 'Otobüs <b>saatleri</b>?', content: 'Hafta sonu & bayramda kaçta?' })).body;
+    const qBoot = bootArea((await raw(`${server.url}/qa/question/${q.id}`)).body.toString());
+    expect(qBoot).toBe('<div class="boot-page boot-question"><a class="boot-back" href="/qa">← Sorular</a><div class="boot-card"><h1 class="boot-h1">Otobüs &lt;b&gt;saatleri&lt;/b&gt;?</h1><p class="boot-lead">Hafta sonu &amp; bayramda kaçta?</p></div></div>');
+
+    const post = (await admin.client.post('/api/blog/posts', { title: 'Kahve Akşamı', content: '<p>Cuma <b>akşamı</b> buluşuyoruz.</p>', published: true })).body;
+    const blogBoot = bootArea((await raw(`${server.url}/blog/${post.slug}`)).body.toString());
+    expect(blogBoot).toContain('<h1 class="boot-h1">Kahve Akşamı</h1><p class="boot-lead">Cuma akşamı buluşuyoruz.</p>');
+
+    await server.ctx.db('hobby_groups').insert([
+      { name: 'Açık Grup', slug: 'acik-grup', description: 'Herkese açık buluşmalar.', is_private: false },
+      { name: 'Gizli Grup', slug: 'gizli-grup', description: 'Yalnızca üyeler.', is_private: true },
+    ]);
+    const groupHtml = (await raw(`${server.url}/hobby-groups/acik-grup`)).body.toString();
+    expect(bootArea(groupHtml)).toContain('<a class="boot-back" href="/categories">← Gruplar</a><div class="boot-card"><h1 class="boot-h1">Açık Grup</h1>');
+    expect(groupHtml).toContain('<meta property="og:title" content="Açık Grup" />');
+    // A private group's page, an unknown id or a draft: the plain spinner, nothing about the content.
+    for (const p of ['/groups/gizli-grup', '/qa/question/999999']) {
+      const html = (await raw(server.url + p)).body.toString();
+      expect(bootArea(html)).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
+      expect(html).not.toContain('Gizli Grup');
+    }
+  });
+
+  it("paints the welcome card on a visitor's /, and keeps the spinner for a member's", async () => {
+    const visitor = (await raw(`${server.url}/`)).body.toString();
+    expect(bootArea(visitor)).toBe('<div class="boot-page boot-home"><h1 class="boot-h1">Hoş geldin!</h1></div>');
+    const member = (await raw(`${server.url}/`, { cookie: 'tema=koyu; mahalle_sid=abc' })).body.toString();
+    expect(bootArea(member)).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
+    expect(bootArea((await raw(`${server.url}/discover`)).body.toString())).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
+  });
+});
+
 describe('sitemap beyond 50 000 URLs', () => {
   let server: TestServer;
   beforeAll(async () => {

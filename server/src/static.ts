@@ -6,7 +6,8 @@ import expressStaticGzip from 'express-static-gzip';
 import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
 import { errors } from './errors';
-import { SITEMAP_KINDS, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS, eachSitemapEntry, escapeXml, openGraphFor, openGraphTags, sitemapPlan, type SitemapKind } from './services/seo';
+import { SESSION_COOKIE } from './middlewares/auth';
+import { SITEMAP_KINDS, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS, eachSitemapEntry, escapeXml, firstPaintHtml, openGraphFor, openGraphTags, sitemapPlan, type SitemapKind } from './services/seo';
 
 const NOT_BUILT = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>Mahalle</title></head>
 <body><h1>Mahalle</h1><p>Arayüz henüz derlenmedi. Depo kökünde <code>npm run build</code> çalıştırın.</p></body></html>`;
@@ -20,6 +21,12 @@ const LOOKS_LIKE_FILE = /^\/(assets\/|[^/]*\.[^/]*$)|\/\./;
 const ROBOTS_DISALLOW = ['/api/', '/admin', '/login', '/messages', '/notifications', '/bookmarks', '/profile', '/user/', '/events', '/blog/create', '/blog/edit/', '/server'];
 
 const FALLBACK_OG_IMAGE = '/icons/icon-512.png';
+
+/** index.html's boot area (between these markers) is where the server puts a page's first paint. */
+const BOOT_AREA = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+const BACK_LINKS = { question: { href: '/qa', label: '← Sorular' }, blog: { href: '/blog', label: '← Blog' }, group: { href: '/categories', label: '← Gruplar' } } as const;
+/** A session cookie says a member is probably signed in: their `/` is the feed, not the visitors' welcome. */
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 function origin(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -144,10 +151,17 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         if (html === null) return res.type('html').send(NOT_BUILT);
         // Link previews (Open Graph, Twitter) of public blog posts and questions, rendered here since crawlers run no script.
         const og = await openGraphFor(ctx.db, req.path);
-        if (!og) return res.type('html').send(html);
+        if (!og) {
+          // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
+          const visitorHome = req.path === '/' && !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
+          const home = visitorHome ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html) : null;
+          return res.type('html').send(home ? html.replace(BOOT_AREA, () => home[1]) : html);
+        }
         const url = origin(req) + req.path;
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);
-        res.type('html').send(html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace('</head>', `    ${tags}\n  </head>`));
+        // The page's heading and first lines are painted from index.html itself; the scripts then take over.
+        const paint = firstPaintHtml(og.page, BACK_LINKS[og.page.kind]);
+        res.type('html').send(html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace('</head>', `    ${tags}\n  </head>`).replace(BOOT_AREA, () => paint));
       })().catch(next);
     });
   });

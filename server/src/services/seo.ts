@@ -70,6 +70,8 @@ export interface OpenGraph {
   description: string;
   image: string | null;
   type: 'article' | 'website';
+  /** What the page itself shows first (its h1 and the start of its text), for the first paint (`firstPaintHtml`). */
+  page: { kind: 'question' | 'blog' | 'group'; heading: string; lead: string };
 }
 
 function plain(text: string | null | undefined, max = 200): string {
@@ -98,15 +100,42 @@ export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGrap
       description: plain(row.og_description || row.meta_description || row.excerpt || row.content),
       image: row.og_image || row.featured_image || null,
       type: 'article',
+      page: { kind: 'blog', heading: row.title, lead: plain(row.content || row.excerpt, 300) },
     };
   }
   const question = /^\/qa\/question\/(\d{1,12})\/?$/.exec(pathname);
   if (question) {
     const row = await db('questions').select('title', 'content').where({ id: Number(question[1]) }).first();
     if (!row) return null;
-    return { title: row.title, description: plain(row.content), image: null, type: 'article' };
+    return { title: row.title, description: plain(row.content), image: null, type: 'article', page: { kind: 'question', heading: row.title, lead: plain(row.content, 300) } };
+  }
+  const group = /^\/(?:hobby-groups|groups)\/([^/]+)\/?$/.exec(pathname);
+  if (group) {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(group[1]);
+    } catch {
+      return null;
+    }
+    const row = await db('hobby_groups').select('name', 'description').where({ slug, is_private: false }).first();
+    if (!row) return null;
+    return { title: row.name, description: plain(row.description), image: null, type: 'website', page: { kind: 'group', heading: row.name, lead: plain(row.description, 300) } };
   }
   return null;
+}
+
+/**
+ * The first paint of a public page, put into index.html's boot area: its heading and the start of its text in a card
+ * sized as the page draws them (the `boot-*` styles in index.html), so a phone shows the content before the scripts
+ * have run; React replaces it on mount. Every value HTML-escaped.
+ */
+export function firstPaintHtml(page: OpenGraph['page'], back: { href: string; label: string }): string {
+  return [
+    `<div class="boot-page boot-${page.kind}">`,
+    `<a class="boot-back" href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>`,
+    `<div class="boot-card"><h1 class="boot-h1">${escapeHtml(page.heading)}</h1>${page.lead ? `<p class="boot-lead">${escapeHtml(page.lead)}</p>` : ''}</div>`,
+    '</div>',
+  ].join('');
 }
 
 /** The tags for `<head>`, every value HTML-escaped; `origin` makes relative image URLs absolute. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import trTR from 'antd/locale/tr_TR';
+import { ConfigProvider, theme as antTheme } from 'antd';
+import trTR from 'antd/es/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '@mahalle/shared';
@@ -17,26 +17,64 @@ import './components/time';
 import { installToastKeys } from './components/toastKeys';
 import { lazyWithRetry as lazy } from './components/lazyRetry';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { themeConfig } from './theme';
+import { LazyFeedback } from './components/LazyFeedback';
+import { THEME_VARS, themeConfig } from './theme';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const PostPage = lazy(() => import('./features/feed/PostPage'));
-const NotificationsPage = lazy(() => import('./features/notifications/NotificationsPage'));
-const MessagesPage = lazy(() => import('./features/messages/MessagesPage'));
-const BookmarksPage = lazy(() => import('./features/feed/BookmarksPage'));
-const ProfilePage = lazy(() => import('./features/profile/ProfilePage'));
-const EventsPage = lazy(() => import('./features/events/EventsPage'));
-const QaListPage = lazy(() => import('./features/qa/QaListPage'));
-const QuestionPage = lazy(() => import('./features/qa/QuestionPage'));
-const BlogListPage = lazy(() => import('./features/blog/BlogListPage'));
-const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
-const BlogCreatePage = lazy(() => import('./features/blog/BlogCreatePage'));
-const GroupsPage = lazy(() => import('./features/groups/GroupsPage'));
-const GroupPage = lazy(() => import('./features/groups/GroupPage'));
-const DiscoverPage = lazy(() => import('./features/discover/DiscoverPage'));
-const CategoryPage = lazy(() => import('./features/categories/CategoryPage'));
-const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const chunks = {
+  LoginPage: () => import('./features/auth/LoginPage'),
+  PostPage: () => import('./features/feed/PostPage'),
+  NotificationsPage: () => import('./features/notifications/NotificationsPage'),
+  MessagesPage: () => import('./features/messages/MessagesPage'),
+  BookmarksPage: () => import('./features/feed/BookmarksPage'),
+  ProfilePage: () => import('./features/profile/ProfilePage'),
+  EventsPage: () => import('./features/events/EventsPage'),
+  QaListPage: () => import('./features/qa/QaListPage'),
+  QuestionPage: () => import('./features/qa/QuestionPage'),
+  BlogListPage: () => import('./features/blog/BlogListPage'),
+  BlogPostPage: () => import('./features/blog/BlogPostPage'),
+  BlogCreatePage: () => import('./features/blog/BlogCreatePage'),
+  GroupsPage: () => import('./features/groups/GroupsPage'),
+  GroupPage: () => import('./features/groups/GroupPage'),
+  DiscoverPage: () => import('./features/discover/DiscoverPage'),
+  CategoryPage: () => import('./features/categories/CategoryPage'),
+  AdminPage: () => import('./features/admin/AdminPage'),
+};
+const LoginPage = lazy(chunks.LoginPage);
+const PostPage = lazy(chunks.PostPage);
+const NotificationsPage = lazy(chunks.NotificationsPage);
+const MessagesPage = lazy(chunks.MessagesPage);
+const BookmarksPage = lazy(chunks.BookmarksPage);
+const ProfilePage = lazy(chunks.ProfilePage);
+const EventsPage = lazy(chunks.EventsPage);
+const QaListPage = lazy(chunks.QaListPage);
+const QuestionPage = lazy(chunks.QuestionPage);
+const BlogListPage = lazy(chunks.BlogListPage);
+const BlogPostPage = lazy(chunks.BlogPostPage);
+const BlogCreatePage = lazy(chunks.BlogCreatePage);
+const GroupsPage = lazy(chunks.GroupsPage);
+const GroupPage = lazy(chunks.GroupPage);
+const DiscoverPage = lazy(chunks.DiscoverPage);
+const CategoryPage = lazy(chunks.CategoryPage);
+const AdminPage = lazy(chunks.AdminPage);
+
+/** The first path segment of each route whose page is its own chunk (see AppRoutes). */
+const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
+  [/^\/login/, 'LoginPage'], [/^\/posts\//, 'PostPage'], [/^\/discover/, 'DiscoverPage'], [/^\/qa\/question\//, 'QuestionPage'], [/^\/qa/, 'QaListPage'],
+  [/^\/blog\/(create|edit)/, 'BlogCreatePage'], [/^\/blog\/./, 'BlogPostPage'], [/^\/blog/, 'BlogListPage'], [/^\/categories/, 'GroupsPage'], [/^\/category\//, 'CategoryPage'],
+  [/^\/hobby-groups\/./, 'GroupPage'], [/^\/groups\//, 'GroupPage'], [/^\/hobby-groups/, 'GroupsPage'], [/^\/(profile|user)/, 'ProfilePage'], [/^\/events/, 'EventsPage'],
+  [/^\/notifications/, 'NotificationsPage'], [/^\/messages/, 'MessagesPage'], [/^\/bookmarks/, 'BookmarksPage'], [/^\/admin/, 'AdminPage'],
+];
+
+/**
+ * Starts loading the first page's chunk at once, alongside the session check, instead of after React has rendered
+ * the shell and met the lazy route (on a slow phone that wait is most of the time to the first content).
+ */
+export function preloadFirstRoute(path: string) {
+  const hit = FIRST_ROUTE.find(([re]) => re.test(path));
+  if (hit) void chunks[hit[1]]().catch(() => undefined);
+}
+
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const ServerSetup = lazy(() => import('./features/shell/ServerSetup').then((m) => ({ default: m.ServerSetup })));
 
@@ -91,6 +129,20 @@ function AppRoutes() {
   );
 }
 
+/**
+ * What antd's `<App>` was here: the theme's text style and CSS variables for everything below, and message,
+ * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback).
+ */
+function Root({ children }: { children: React.ReactNode }) {
+  const { token } = antTheme.useToken();
+  const member = Boolean(useSession((s) => s.user));
+  return (
+    <div className={THEME_VARS} style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      <LazyFeedback eager={member}>{children}</LazyFeedback>
+    </div>
+  );
+}
+
 export function App() {
   const dark = useTheme((s) => s.theme) === 'dark';
   useEffect(() => installToastKeys(), []);
@@ -102,8 +154,7 @@ export function App() {
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
     <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light')}>
-      {/* Toasts open below the 64 px header, never over its bell, messages and menu. */}
-      <AntApp notification={{ maxCount: 1, duration: 5, top: 72 }} message={{ maxCount: 1, duration: 5, top: 72 }}>
+      <Root>
         <ErrorBoundary root>
           {platform.kind === 'desktop' && !serverBase() ? (
             <ServerSetup />
@@ -116,7 +167,7 @@ export function App() {
             </QueryClientProvider>
           )}
         </ErrorBoundary>
-      </AntApp>
+      </Root>
     </ConfigProvider>
   );
 }

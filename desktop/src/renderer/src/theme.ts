@@ -65,6 +65,9 @@ const PRESET_TAG_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink',
 
 const cache = new Map<ThemeMode, ThemeConfig>();
 
+/** The class that carries the theme's CSS variables (`--ant-…`); App.tsx puts it on the root, so plain elements read them too. */
+export const THEME_VARS = 'mahalle-theme';
+
 /** The ConfigProvider theme of a mode, built once. */
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   const hit = cache.get(mode);
@@ -82,6 +85,7 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   const text = { itemSelectedColor: p.link, itemHoverColor: p.linkHover, itemActiveColor: p.linkActive };
   const config: ThemeConfig = {
     algorithm,
+    cssVar: { key: THEME_VARS },
     token: {
       ...seed,
       ...tagTexts,

@@ -1,9 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { TEXTS } from '@mahalle/shared';
 import { platform } from '../platform';
 import { resetFailedChunks } from './lazyRetry';
+import { LightButton as Button } from './Light';
 
 interface Props {
   children: ReactNode;

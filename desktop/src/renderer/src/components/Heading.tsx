@@ -1,16 +1,22 @@
-import { theme, Typography } from 'antd';
-import type { TitleProps } from 'antd/es/typography/Title';
+import { theme } from 'antd';
 
 type Level = 1 | 2 | 3 | 4 | 5;
 
 /**
  * A heading at its place in the page outline (`level`: one h1 per page, no skipped levels) drawn at the size of
- * another antd title level (`look`), so the outline can be right without changing how the page looks.
+ * another antd title level (`look`), so the outline can be right without changing how the page looks. Drawn as
+ * antd's `Typography.Title` is (the theme's heading size, weight and colour, half a line below), without it:
+ * `Typography` brings antd's input and tooltip into every first load.
  */
-export function Heading({ level, look, style, ...rest }: Omit<TitleProps, 'level'> & { level: Level; look?: Level }) {
+export function Heading({ level, look = level, style, ...rest }: React.HTMLAttributes<HTMLHeadingElement> & { level: Level; look?: Level }) {
   const { token } = theme.useToken();
-  const size = look && look !== level ? { fontSize: token[`fontSizeHeading${look}`], lineHeight: token[`lineHeightHeading${look}`] } : undefined;
-  return <Typography.Title level={level} style={{ ...size, ...style }} {...rest} />;
+  const H = `h${level}` as const;
+  return (
+    <H
+      style={{ marginBottom: '0.5em', color: token.colorTextHeading, fontWeight: token.fontWeightStrong, fontSize: token[`fontSizeHeading${look}`], lineHeight: token[`lineHeightHeading${look}`], ...style }}
+      {...rest}
+    />
+  );
 }
 
 /** Present for screen readers, not drawn (a page's h1 where the design shows no title). */

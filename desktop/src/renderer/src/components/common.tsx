@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
-import { Avatar, Empty, Spin, Tooltip } from 'antd';
-import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+// The avatar alone: antd's `avatar` index also brings `Avatar.Group` and the popover it opens.
+import Avatar from 'antd/es/avatar/Avatar';
+import { UserOutlined } from '@ant-design/icons';
 import { LIMITS, TEXTS, type AuthorSummary } from '@mahalle/shared';
 import { serverBase } from '../api/client';
 import { lazyWithRetry as lazy } from './lazyRetry';
@@ -31,39 +31,14 @@ export function UserAvatar({ user, size = 40 }: { user: (Pick<AuthorSummary, 'di
   );
 }
 
-/**
- * Name with the verified mark: admins ('Doğrulanmış Admin', as the specification asks) and
- * members an admin has verified ('Doğrulanmış üye'), wherever a name is shown prominently.
- */
-export function UserName({ user, link = true }: { user: AuthorSummary; link?: boolean }) {
-  const name = <strong>{user.displayName || user.username}</strong>;
-  const mark = user.role === 'admin' ? TEXTS.users.verifiedAdmin : user.isVerified ? TEXTS.users.verifiedMember : null;
-  return (
-    <span>
-      {link && user.username ? <Link to={`/user/${user.username}`}>{name}</Link> : name}
-      {mark && (
-        <Tooltip title={mark} mouseEnterDelay={0.7}>
-          <CheckCircleFilled style={{ color: 'var(--ant-color-link)', marginInlineStart: 4, fontSize: '0.85em' }} aria-label={mark} role="img" data-testid="verified-mark" />
-        </Tooltip>
-      )}
-    </span>
-  );
-}
-
 /** A loading state; `fullScreen` covers the window while a page's code arrives (route changes). */
 export function PageSpinner({ text = TEXTS.app.pageLoading, fullScreen = false }: { text?: string; fullScreen?: boolean }) {
   const cover: React.CSSProperties = fullScreen ? { position: 'fixed', inset: 0, zIndex: 1000, background: 'var(--ant-color-bg-layout, rgba(245,245,245,.85))' } : { minHeight: 240 };
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, ...cover }} role="status">
-      <Spin size="large" />
+      <span className="page-spinner" aria-hidden />
       <span>{text}</span>
     </div>
-  );
-}
-
-export function EmptyState({ title, hint, action }: { title: string; hint?: string; action?: React.ReactNode }) {
-  return (
-    <Empty description={<div><div style={{ fontWeight: 600 }}>{title}</div>{hint && <div>{hint}</div>}</div>}>{action}</Empty>
   );
 }
 

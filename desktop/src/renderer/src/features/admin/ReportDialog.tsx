@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Typography } from 'antd';
+import { Button, Input, Modal, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { FlagOutlined } from '@ant-design/icons';
 import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
 import { errorMessage, post } from '../../api/client';
@@ -8,7 +9,7 @@ import { errorMessage, post } from '../../api/client';
 export function ReportDialog({ targetType, targetId, onClose }: { targetType: ReportTarget; targetId: number; onClose(): void }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const submit = async () => {
     setBusy(true);
     try {

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 
@@ -12,7 +12,7 @@ export const NEWEST: Sort = { key: 'createdAt', direction: 'desc' };
  * refresh the lists themselves.
  */
 export function useAct() {
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   return (p: Promise<unknown>, ok: string, fail = 'İşlem başarısız oldu') =>
     p.then(
       () => void notification.success({ message: ok }),
@@ -25,7 +25,7 @@ export function useAct() {
 
 /** A single row's delete asks first, as the bulk actions do. */
 export function useConfirmDelete() {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   return (title: string, content: string, run: () => Promise<unknown>) =>
     modal.confirm({ title, content, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => run().catch(() => undefined) });
 }

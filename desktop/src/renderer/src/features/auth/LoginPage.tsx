@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
@@ -63,7 +64,7 @@ export default function LoginPage() {
   const setUser = useSession((s) => s.setUser);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const desktop = platform.kind === 'desktop';
   const headers = desktop ? { 'x-mahalle-client': 'desktop' } : undefined;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch, Tag, Upload } from 'antd';
+import { Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch, Tag, Upload } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { UploadOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ export default function BlogCreatePage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useApp();
   const [form] = Form.useForm();
   const [tags, setTags] = useState<string[]>([]);
   const [tagInput, setTagInput] = useState('');

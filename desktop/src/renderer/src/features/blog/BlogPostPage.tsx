@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export default function BlogPostPage() {
   const { slug } = useParams();
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, message, modal } = App.useApp();
+  const { notification, message, modal } = useApp();
   const [text, setText] = useState('');
   const { data: b, isLoading, isError } = useQuery({ queryKey: ['blog', 'slug', slug], queryFn: () => get<BlogPost>(`/api/blog/posts/slug/${slug}`) });
   const { data: comments = [] } = useQuery({ queryKey: ['blog', b?.id, 'comments'], queryFn: () => get<BlogComment[]>(`/api/blog/posts/${b!.id}/comments?limit=100`), enabled: !!b });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { FireOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,9 @@ import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, T
 import { errorMessage, get, post } from '../../api/client';
 import type { EventItem, Hashtag, Person, Post } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
+import { EmptyState } from '../../components/EmptyState';
 import { PostCard } from '../feed/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';
@@ -37,7 +40,7 @@ function People({ filter }: { filter: string }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { data = [], isLoading } = useQuery({ queryKey: ['users', 'popular', 'discover'], queryFn: () => get<PopularPerson[]>('/api/users/popular?limit=30') });
   const people = data.filter((p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))));
   if (isLoading) return <PageSpinner />;

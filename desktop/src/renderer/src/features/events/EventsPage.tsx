@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { CalendarOutlined, EnvironmentOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENT_CATEGORIES, TEXTS } from '@mahalle/shared';
 import { errorMessage, get, post } from '../../api/client';
 import type { EventItem } from '../../api/types';
-import { EmptyState, mediaUrl, PageSpinner } from '../../components/common';
+import { mediaUrl, PageSpinner } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime, dayjs, outsideEventYears } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
@@ -13,7 +15,7 @@ import { ColorTag } from '../../components/ColorTag';
 
 export function EventCard({ event: e }: { event: EventItem }) {
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const [busy, setBusy] = useState(false);
   const attend = async () => {
     setBusy(true);
@@ -46,7 +48,7 @@ export default function EventsPage() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { data = [], isLoading } = useQuery({ queryKey: ['events', 'upcoming', 'page'], queryFn: () => get<EventItem[]>('/api/events?limit=100') });
   const create = async (v: { title: string; description: string; date: dayjs.Dayjs; location: string; category: string; isPrivate: boolean }) => {
     setBusy(true);

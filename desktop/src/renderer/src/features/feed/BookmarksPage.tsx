@@ -1,9 +1,11 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, errorMessage, get } from '../../api/client';
 import type { Post } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner } from '../../components/common';
+import { PageSpinner } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { PostCard } from './PostCard';
 import { usePageMeta } from '../shell/meta';
 import { TEXTS } from '@mahalle/shared';
@@ -13,7 +15,7 @@ export default function BookmarksPage() {
   usePageMeta({ title: 'Kaydedilenler' });
   const user = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useApp();
   const { data = [], isLoading } = useQuery({ queryKey: ['bookmarks', 'posts'], queryFn: () => get<Post[]>(`/api/users/${user.id}/bookmarks?limit=100`) });
   const clear = () =>
     modal.confirm({

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ export function videoDuration(file: File): Promise<number> {
 export function Composer() {
   const user = useSession((s) => s.user);
   const focusTick = useUi((s) => s.composerFocusTick);
-  const { message, notification } = App.useApp();
+  const { message, notification } = useApp();
   const qc = useQueryClient();
   const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
+import { Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,7 +8,8 @@ import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { Comment, Post } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { mediaUrl, thumbSize, UserAvatar, UserName } from '../../components/common';
+import { mediaUrl, thumbSize, UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { ReportButton, ReportDialog } from '../admin/ReportDialog';
@@ -18,7 +20,7 @@ import { ItemMeta } from '../../components/ItemMeta';
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, modal } = App.useApp();
+  const { notification, modal } = useApp();
   const [text, setText] = useState('');
   const { data: comments = [], isLoading } = useQuery({ queryKey: ['posts', p.id, 'comments'], queryFn: () => get<Comment[]>(`/api/posts/${p.id}/comments?limit=100`), enabled: open });
   const add = useMutation({
@@ -90,7 +92,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const { notification, modal, message } = App.useApp();
+  const { notification, modal, message } = useApp();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);

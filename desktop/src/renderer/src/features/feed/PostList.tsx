@@ -2,7 +2,7 @@ import { Button, Skeleton } from 'antd';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { get } from '../../api/client';
 import type { Post } from '../../api/types';
-import { EmptyState } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { PostCard } from './PostCard';
 
 /** A keyset-paged list of posts ('Daha fazla' loads the next page by the last id). */

@@ -1,26 +1,33 @@
-import { useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, List, Modal, Result, Row, Space, Switch, Tag, Typography, Upload } from 'antd';
-import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
+import { Suspense, useState } from 'react';
+import { Button, Card, Col, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
+import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { api, del, errorMessage, get, post } from '../../api/client';
 import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { mediaUrl, PageSpinner, thumbSize, UserAvatar, UserName } from '../../components/common';
-import { formatDateTime, fromNow, dayjs, outsideEventYears } from '../../components/time';
+import { mediaUrl, NotFound, PageSpinner, thumbSize, UserAvatar } from '../../components/common';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+import type { EventValues } from './GroupDialogs';
+import { UserName } from '../../components/UserName';
+import { formatDateTime, fromNow } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
 import { ListSkeleton } from '../../components/ListSkeleton';
-import { Heading, PlainH1 } from '../../components/Heading';
+import { Heading } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
+
+// The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one.
+const GroupDialogs = lazy(() => import('./GroupDialogs'));
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, modal } = App.useApp();
+  const { notification, modal } = useApp();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
@@ -92,7 +99,7 @@ interface JoinRequest { id: number; user: { id: number; username: string; displa
 /** A private group's waiting requests, for its founder and admins: accept or reject each. */
 function JoinRequests({ slug }: { slug: string }) {
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { data: requests = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'join-requests'], queryFn: () => get<JoinRequest[]>(`/api/hobby-groups/${slug}/join-requests?limit=100`) });
   if (requests.length === 0) return null;
   const decide = (r: JoinRequest, accept: boolean) =>
@@ -120,20 +127,22 @@ export default function GroupPage() {
   const { slug } = useParams();
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, message } = App.useApp();
+  const { notification } = useApp();
   const [postText, setPostText] = useState('');
   const [sharing, setSharing] = useState(false);
   const [postImage, setPostImage] = useState<File | null>(null);
   const [eventOpen, setEventOpen] = useState(false);
-  const [eventForm] = Form.useForm();
+  // Once opened, the dialogs stay mounted so that they close with their animation.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if ((sharing || eventOpen) && !dialogsWanted) setDialogsWanted(true);
   const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
-  const { data: posts = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
+  const { data: posts = [], isLoading: loadingPosts } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
   const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
-  if (isError || !g) return <Result status="404" title={<PlainH1>Grup bulunamadı</PlainH1>} extra={<Link to="/categories">Gruplara dön</Link>} />;
+  if (isError || !g) return <NotFound title="Grup bulunamadı" back={{ to: '/categories', label: 'Gruplara dön' }} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
   const toggleMembership = async () => {
     try {
@@ -168,15 +177,16 @@ export default function GroupPage() {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') });
     }
   };
-  const createEvent = async (v: { title: string; description?: string; date: dayjs.Dayjs; location: string; maxAttendees?: number; isOnline?: boolean; meetingLink?: string }) => {
+  const createEvent = async (v: EventValues): Promise<boolean> => {
     try {
       await post(`/api/hobby-groups/${slug}/events`, { ...v, date: v.date.toISOString() });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
-      eventForm.resetFields();
       setEventOpen(false);
       refresh();
+      return true;
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Etkinlik oluşturulurken bir hata oluştu.') });
+      return false;
     }
   };
   return (
@@ -208,9 +218,10 @@ export default function GroupPage() {
       {!inside ? <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card> : (
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
-            {posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
+            {loadingPosts ? <Card><ListSkeleton /></Card> : posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
           </Col>
-          <Col xs={24} lg={8}>
+          {/* The side column comes once the posts are in: on a phone it sits below them and would be pushed down. */}
+          {!loadingPosts && <Col xs={24} lg={8}>
             <Card title="Üyeler" size="small">
               {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
                 <List.Item><ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
@@ -224,34 +235,14 @@ export default function GroupPage() {
               {g.eventCount > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
             </Card>
             {user?.role === 'admin' && <Card size="small" style={{ marginTop: 12 }}>Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.</Card>}
-          </Col>
+          </Col>}
         </Row>
       )}
-      <Modal open={sharing} title="Gönderi Paylaş" okText="Paylaş" cancelText="İptal" onOk={() => void sharePost()} onCancel={() => setSharing(false)} okButtonProps={{ disabled: !postText.trim() }}>
-        <Input.TextArea value={postText} onChange={(e) => setPostText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Gönderi" />
-        <Space style={{ marginTop: 8 }}>
-          <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => {
-            if (!f.type.startsWith('image/')) message.error('Sadece görsel dosyalarını yükleyebilirsiniz');
-            else if (f.size > LIMITS.imageMaxBytes) message.error("Resim boyutu 5MB'yi geçemez");
-            else setPostImage(f);
-            return false;
-          }}>
-            <Button icon={<PictureOutlined />}>Görsel ekle</Button>
-          </Upload>
-          {postImage && <Tag closable onClose={() => setPostImage(null)}>{postImage.name}</Tag>}
-        </Space>
-      </Modal>
-      <Modal open={eventOpen} title="Etkinlik Oluştur" okText="Oluştur" cancelText="İptal" onOk={() => eventForm.submit()} onCancel={() => setEventOpen(false)}>
-        <Form form={eventForm} layout="vertical" onFinish={createEvent}>
-          <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
-          <Form.Item label="Açıklama" name="description"><Input.TextArea /></Form.Item>
-          <Form.Item label="Tarih ve saat" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
-          <Form.Item label="Konum" name="location" rules={[{ required: true, message: 'Konum gereklidir' }]}><Input /></Form.Item>
-          <Form.Item label="En fazla katılımcı" name="maxAttendees"><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item label="Çevrim içi" name="isOnline" valuePropName="checked"><Switch /></Form.Item>
-          <Form.Item label="Toplantı bağlantısı" name="meetingLink"><Input placeholder="https://" /></Form.Item>
-        </Form>
-      </Modal>
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <GroupDialogs sharing={sharing} setSharing={setSharing} postText={postText} setPostText={setPostText} postImage={postImage} setPostImage={setPostImage} sharePost={sharePost} eventOpen={eventOpen} setEventOpen={setEventOpen} createEvent={createEvent} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,8 @@ import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, LIMITS, STATIC_CATEGORIES, TEX
 import { errorMessage, get, post } from '../../api/client';
 import type { HobbyGroup } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner } from '../../components/common';
+import { PageSpinner } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
@@ -19,7 +21,7 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const [icon, setIcon] = useState<string>(DEFAULT_GROUP_ICON);
   const [color, setColor] = useState<string>(DEFAULT_GROUP_COLOR);
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const submit = async (v: { name: string; description: string }) => {
     setBusy(true);
     try {

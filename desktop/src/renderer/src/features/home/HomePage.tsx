@@ -1,4 +1,4 @@
-import { Button, Col, Row, Space, Statistic, Typography } from 'antd';
+import { theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
@@ -12,7 +12,7 @@ import { Suspense } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
-import { LIGHT_LIST, LightCard as Card, LightListItem } from '../../components/Light';
+import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, Secondary } from '../../components/Light';
 import { useCommunityStats } from '../../api/meta';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
@@ -25,17 +25,17 @@ function SideLists() {
   const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Card title="Gündemdeki Etiketler">
-        {loadingTrending ? <ListSkeleton /> : trending.length === 0 ? <Typography.Text type="secondary">Henüz gündem yok</Typography.Text> : trending.slice(0, 5).map((t) => (
+        {loadingTrending ? <ListSkeleton /> : trending.length === 0 ? <Secondary>Henüz gündem yok</Secondary> : trending.slice(0, 5).map((t) => (
           <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
             <span>#{t.tag}</span>
-            <Typography.Text type="secondary">{t.posts} gönderi · {formatSignedPercent(t.growth)}</Typography.Text>
+            <Secondary>{t.posts} gönderi · {formatSignedPercent(t.growth)}</Secondary>
           </div>
         ))}
       </Card>
       <Card title="Yeni Üyeler">
-        {loadingMembers ? <ListSkeleton avatar /> : members.length === 0 ? <Typography.Text type="secondary">Henüz üye yok</Typography.Text> : (
+        {loadingMembers ? <ListSkeleton avatar /> : members.length === 0 ? <Secondary>Henüz üye yok</Secondary> : (
           <ul style={LIGHT_LIST}>
             {members.map((m, i) => (
               <LightListItem key={m.id} last={i === members.length - 1} avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} />
@@ -44,11 +44,26 @@ function SideLists() {
         )}
       </Card>
       <Card title="Yaklaşan Etkinlikler" extra={<Link to="/events">Tümü</Link>}>
-        {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.map((e) => (
-          <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.location}</Typography.Text></div>
+        {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Secondary>Yaklaşan etkinlik yok</Secondary> : events.map((e) => (
+          <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Secondary>{formatDateTime(e.date)} · {e.location}</Secondary></div>
         ))}
       </Card>
-    </Space>
+    </div>
+  );
+}
+
+/** antd's `Statistic` (title above, the number below at 20 px), or a grey bar while the numbers load. */
+function Counter({ title, value }: { title: string; value: number | undefined }) {
+  const { token } = theme.useToken();
+  return (
+    <div>
+      <div style={{ marginBottom: 4, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>
+      {value === undefined ? (
+        <span className="light-skeleton" style={{ display: 'block', width: '60%', height: 28, borderRadius: 4, background: token.colorFillContent }} aria-busy="true" />
+      ) : (
+        <div style={{ color: token.colorTextHeading, fontSize: 20, lineHeight: '28px' }}>{value.toLocaleString('tr-TR')}</div>
+      )}
+    </div>
   );
 }
 
@@ -67,14 +82,14 @@ export function HomePage({ full = false }: { full?: boolean }) {
     { title: 'Kategori', value: stats?.categories },
   ];
   return (
-    <Row gutter={[24, 24]}>
-      <Col xs={24} xl={16}>
+    <div className="home-grid">
+      <div>
         {user !== null && <h1 style={visuallyHidden}>Ana Sayfa</h1>}
         {user === null && (
           <Card style={{ marginBottom: 16, background: 'linear-gradient(135deg,#6d28d9,#be185d)', color: '#fff' }}>
-            <Typography.Title style={{ color: '#fff' }}>Mahalle'ye hoş geldin!</Typography.Title>
-            <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.</Typography.Paragraph>
-            <Space><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></Space>
+            <Heading level={1} style={{ color: '#fff' }}>Mahalle'ye hoş geldin!</Heading>
+            <p style={{ color: '#fff', marginTop: 0, marginBottom: '1em' }}>Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.</p>
+            <div style={{ display: 'flex', gap: 8 }}><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></div>
           </Card>
         )}
         {user && (
@@ -87,46 +102,44 @@ export function HomePage({ full = false }: { full?: boolean }) {
             {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
           </Suspense>
         )}
-        <Row gutter={16} style={{ marginTop: 16 }}>
-          <Col xs={24} md={12}>
+        <div className="home-pair">
+          <div>
             <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
               {loadingBlog ? <ListSkeleton /> : blog.map((b) => (
-                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Typography.Text type="secondary">{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Typography.Text></div>
+                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Secondary>{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Secondary></div>
               ))}
             </Card>
-          </Col>
-          <Col xs={24} md={12}>
+          </div>
+          <div>
             <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
               {!questions ? <ListSkeleton /> : questions.items.map((q) => (
-                <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Typography.Text type="secondary">({q.answersCount} cevap)</Typography.Text></div>
+                <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary></div>
               ))}
             </Card>
-          </Col>
-        </Row>
+          </div>
+        </div>
         {user === null && (
           <Card style={{ marginTop: 16, textAlign: 'center' }}>
             <Heading level={2} look={3}>Topluluğa katıl</Heading>
-            <Typography.Paragraph>Paylaş, beğen, yorum yap; komşularınla aynı hobilerde buluş.</Typography.Paragraph>
+            <p style={{ marginTop: 0, marginBottom: '1em' }}>Paylaş, beğen, yorum yap; komşularınla aynı hobilerde buluş.</p>
             <Link to="/login?tab=register"><Button type="primary" size="large">Üye Ol</Button></Link>
           </Card>
         )}
-      </Col>
+      </div>
       {/* Statistics and shortcuts are the side column's: the composer and the feed come first, on a phone above all. */}
-      <Col xs={24} xl={8}>
+      <div>
         <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
-          <Row gutter={[12, 12]}>
-            {counters.map((c) => (
-              <Col span={12} key={c.title}><Statistic title={c.title} value={c.value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} /></Col>
-            ))}
-          </Row>
-          <Space wrap size={[8, 8]} style={{ marginTop: 12 }}>
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+            {counters.map((c) => <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />)}
+          </div>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
             {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
               <Link key={to} to={to}>{label}</Link>
             ))}
-          </Space>
+          </div>
         </Card>
         <SideLists />
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { ItemMeta } from '../../components/ItemMeta';
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const { data: other } = useQuery({ queryKey: ['users', otherId], queryFn: () => get<Profile>(`/api/users/${otherId}`) });

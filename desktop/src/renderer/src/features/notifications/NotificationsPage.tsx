@@ -1,11 +1,13 @@
-import { App, Badge, Button, Card, List, Space, Typography } from 'antd';
+import { Badge, Button, Card, List, Space, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, patch, post } from '../../api/client';
 import type { Notification } from '../../api/types';
-import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
 import { notificationTarget } from './text';
 import { NotificationTitle } from './NotificationTitle';
@@ -17,7 +19,7 @@ export default function NotificationsPage() {
   usePageMeta({ title: 'Bildirimler' });
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { data = [], isLoading } = useQuery({ queryKey: ['notifications', 'page'], queryFn: () => get<Notification[]>('/api/notifications?limit=100') });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['notifications'] });
   const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>

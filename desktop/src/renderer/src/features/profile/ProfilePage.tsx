@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { EnvironmentOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,8 @@ import { LIMITS, TEXTS } from '@mahalle/shared';
 import { api, ApiError, del, errorMessage, get, post } from '../../api/client';
 import type { Person, Profile } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
 import { formatDate } from '../../components/time';
 import { PostList } from '../feed/PostList';
 import { usePageMeta } from '../shell/meta';
@@ -17,7 +19,7 @@ import { ItemMeta } from '../../components/ItemMeta';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { data = [], isLoading, isError } = useQuery({ queryKey: ['users', userId, kind], queryFn: () => get<Person[]>(`/api/users/${userId}/${kind}?limit=100`) });
   if (isLoading) return <PageSpinner />;
   if (isError) return <Typography.Text type="secondary">Bu hesap gizli; yalnızca takipçileri görebilir</Typography.Text>;
@@ -41,7 +43,7 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
 function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const send = async () => {
     setBusy(true);
     try {
@@ -82,7 +84,7 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
   const setUser = useSession((s) => s.setUser);
   const user = useSession((s) => s.user)!;
   const qc = useQueryClient();
-  const { notification, message } = App.useApp();
+  const { notification, message } = useApp();
   const save = async (values: Record<string, string | boolean>) => {
     setBusy(true);
     const fd = new FormData();
@@ -129,7 +131,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const me = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const username = own ? me?.username : params.username;
   const [editing, setEditing] = useState(false);
   const [messaging, setMessaging] = useState(false);

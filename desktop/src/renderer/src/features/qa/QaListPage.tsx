@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { CheckCircleOutlined, DeleteOutlined, LikeOutlined, MessageOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,8 @@ import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL, TEXTS } from '@mahall
 import { del, errorMessage, get, post } from '../../api/client';
 import type { Question } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { EmptyState, PageSpinner, UserAvatar } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
@@ -16,7 +18,7 @@ function AskDialog({ onClose }: { onClose(): void }) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const submit = async (v: { title?: string; content?: string; category: string; tags?: string }) => {
     if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: 'Eksik bilgi', description: 'Lütfen başlık ve içerik alanlarını doldurun.' });
     setBusy(true);
@@ -49,7 +51,7 @@ export default function QaListPage() {
   const [params, setParams] = useSearchParams();
   const [asking, setAsking] = useState(false);
   const qc = useQueryClient();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useApp();
   const page = Number(params.get('page') ?? 1);
   const category = params.get('category') ?? QUESTION_FILTER_ALL;
   const search = params.get('q') ?? '';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, List, Result, Space, Tag, Typography } from 'antd';
+import { Button, Card, Input, List, Result, Space, Tag, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
 import { CheckCircleFilled, DeleteOutlined, EyeOutlined, LikeFilled, LikeOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,8 @@ import { TEXTS } from '@mahalle/shared';
 import { del, errorMessage, get, post } from '../../api/client';
 import type { Answer, Question } from '../../api/types';
 import { useSession } from '../../stores/session';
-import { PageSpinner, UserAvatar, UserName } from '../../components/common';
+import { PageSpinner, UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
@@ -17,7 +19,7 @@ export default function QuestionPage() {
   const { id } = useParams();
   const user = useSession((s) => s.user);
   const qc = useQueryClient();
-  const { notification, message, modal } = App.useApp();
+  const { notification, message, modal } = useApp();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { data: q, isLoading, isError } = useQuery({ queryKey: ['questions', 'one', id], queryFn: () => get<Question>(`/api/questions/${id}`) });

@@ -1,84 +1,41 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Badge, Button, Dropdown, Grid, Layout as AntLayout, Menu, Space, Typography, theme as antTheme } from 'antd';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { theme as antTheme } from 'antd';
 import {
   BellOutlined, CalendarOutlined, CompassOutlined, HomeOutlined, MenuOutlined, MessageOutlined, MoonOutlined,
   PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SearchOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { badgeText, LIMITS, TEXTS } from '@mahalle/shared';
-import { get, post, patch } from '../../api/client';
-import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
-import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
+import { LIMITS, TEXTS } from '@mahalle/shared';
+import { get, post } from '../../api/client';
+import type { Hashtag, HobbyGroup } from '../../api/types';
+import { useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
-import { platform } from '../../platform';
-import { notificationTarget } from '../notifications/text';
-import { NotificationTitle } from '../notifications/NotificationTitle';
 import { Heading } from '../../components/Heading';
 import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
-import { LIGHT_LIST, LightListItem } from '../../components/Light';
+import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
 // The phone's side menu (antd's `Drawer`) loads the first time it is opened, not with every first page.
 const Drawer = lazy(() => import('antd/es/drawer'));
+// A member's header icons (notifications dropdown, messages, user menu) load once someone is signed in.
+const MemberActions = lazy(() => import('./MemberActions'));
 
-const { Header, Sider, Content, Footer } = AntLayout;
+/** antd's `lg` breakpoint: from here the side column and the header links show, below it the drawer and bottom bar. */
+const WIDE = '(min-width: 992px)';
+const subscribeWide = (onChange: () => void) => {
+  const mq = window.matchMedia(WIDE);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+/** Whether the window is wide, known on the first render (antd's `Grid.useBreakpoint` says 'wide' first and then corrects, which shifts a phone's layout). */
+const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true);
 
 /** A bottom-bar tab: icon over label, a touch target of at least 48 × 56 px. */
 const BOTTOM_TAB: React.CSSProperties = { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minWidth: 56, minHeight: 48, lineHeight: 1.2 };
-
-function NotificationsDropdown() {
-  const count = useCounts((s) => s.notifications);
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const { data = [] } = useQuery({ queryKey: ['notifications'], queryFn: () => get<Notification[]>(`/api/notifications?limit=${LIMITS.notificationDropdown}`) });
-  const items = data.slice(0, LIMITS.notificationDropdown);
-  const markRead = async (n: Notification) => {
-    if (!n.isRead) {
-      await patch(`/api/notifications/${n.id}/read`).catch(() => undefined);
-      void qc.invalidateQueries({ queryKey: ['notifications'] });
-    }
-  };
-  const open = async (n: Notification) => {
-    await markRead(n);
-    const to = notificationTarget(n);
-    if (to) navigate(to);
-  };
-  return (
-    <Dropdown
-      trigger={['click']}
-      popupRender={() => (
-        <div style={{ width: 320, background: 'var(--ant-color-bg-elevated, #fff)', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)', padding: 8 }}>
-          {items.length === 0 ? (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>Henüz bildirim yok</Typography.Text>
-          ) : (
-            <ul style={LIGHT_LIST}>
-              {items.map((n, i) => (
-                <LightListItem
-                  key={n.id}
-                  last={i === items.length - 1}
-                  onClick={() => void open(n)}
-                  style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}
-                  avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>}
-                  title={<NotificationTitle n={n} onRead={() => void markRead(n)} />}
-                  description={fromNow(n.createdAt)}
-                />
-              ))}
-            </ul>
-          )}
-          <div style={{ textAlign: 'center', paddingTop: 4 }}>
-            <Link to="/notifications">Tümünü Gör</Link>
-          </div>
-        </div>
-      )}
-    >
-      <Button type="text" aria-label="Bildirimler" icon={<Badge count={badgeText(count)} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
-    </Dropdown>
-  );
-}
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
@@ -91,7 +48,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const links = [
     { key: '/', icon: <HomeOutlined />, label: 'Ana Sayfa' },
     { key: '/discover', icon: <CompassOutlined />, label: 'Keşfet' },
-    { key: '/qa', icon: <QuestionCircleOutlined />, label: <span>Soru & Cevap <Badge count={questions?.total ?? 0} size="small" overflowCount={999} style={{ marginInlineStart: 6 }} /></span> },
+    { key: '/qa', icon: <QuestionCircleOutlined />, label: <span>Soru & Cevap <LightCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} /></span> },
     { key: '/blog', icon: <ReadOutlined />, label: 'Blog' },
     { key: '/categories', icon: <TagsOutlined />, label: 'Kategoriler' },
     ...(user
@@ -103,40 +60,54 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
         ]
       : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
-    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <Badge count="Admin" style={{ backgroundColor: PALETTE.light.badge }} /></span> }] : []),
+    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} /></span> }] : []),
   ];
+  const { token } = antTheme.useToken();
+  // The side menu drawn as antd's inline `Menu` is, as a list of links (its selected item in the link colour).
+  const navLook = { '--nav-color': token.colorText, '--nav-hover': token.colorBgTextHover, '--nav-selected-bg': token.controlItemBgActive, '--nav-selected': PALETTE[mode].link, '--nav-radius': `${token.borderRadiusLG}px`, '--nav-focus': token.colorPrimaryBorder } as React.CSSProperties;
   return (
     <div style={{ padding: '12px 0' }}>
       {user ? (
-        <Space style={{ padding: '0 16px 12px' }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '0 16px 12px' }}>
           <UserAvatar user={user} />
           <div>
             <div style={{ fontWeight: 600 }}>{user.displayName || user.username}</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>Eskişehir, Türkiye</Typography.Text>
+            <Secondary style={{ fontSize: 12 }}>Eskişehir, Türkiye</Secondary>
           </div>
-        </Space>
+        </div>
       ) : (
         <div style={{ padding: '0 16px 12px' }}>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>Topluluğa katılmak için giriş yapın.</Typography.Paragraph>
+          <Secondary block style={{ marginBottom: 8 }}>Topluluğa katılmak için giriş yapın.</Secondary>
           <Link to="/login"><Button type="primary" block>Giriş Yap</Button></Link>
         </div>
       )}
-      <Menu mode="inline" selectedKeys={[location.pathname]} items={links.map((l) => ({ key: l.key, icon: l.icon, label: <Link to={l.key} onClick={onNavigate}>{l.label}</Link> }))} style={{ borderInlineEnd: 0 }} />
+      <nav aria-label="Kenar menüsü" className="side-nav" style={navLook}>
+        <ul>
+          {links.map((l) => (
+            <li key={l.key}>
+              <Link to={l.key} onClick={onNavigate} aria-current={location.pathname === l.key ? 'page' : undefined}>
+                {l.icon}
+                <span>{l.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div style={{ padding: '12px 16px' }}>
         <Heading level={2} look={5}><TeamOutlined /> Hobi Grupları</Heading>
         {groups.map((g) => (
-          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: textColorFor(g.color, mode) }}>{g.name}</Link> <Typography.Text type="secondary">({g.memberCount})</Typography.Text></div>
+          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: textColorFor(g.color, mode) }}>{g.name}</Link> <Secondary>({g.memberCount})</Secondary></div>
         ))}
         <Link to="/categories" onClick={onNavigate}>Tümünü gör</Link>
         <Heading level={2} look={5} style={{ marginTop: 16 }}>Gündem</Heading>
-        {trending.length === 0 && <Typography.Text type="secondary">Henüz gündem yok</Typography.Text>}
+        {trending.length === 0 && <Secondary>Henüz gündem yok</Secondary>}
         {trending.slice(0, 5).map((t) => (
-          <div key={t.tag}>#{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text></div>
+          <div key={t.tag}>#{t.tag} <Secondary>{t.posts} gönderi</Secondary></div>
         ))}
         <Heading level={2} look={5} style={{ marginTop: 16 }}>Son Aktiviteler</Heading>
         {activity.map((a) => (
           <div key={a.id} style={{ fontSize: 12, marginBottom: 4 }}>
-            <strong>{a.author.displayName}</strong> paylaştı · <Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
+            <strong>{a.author.displayName}</strong> paylaştı · <Secondary>{fromNow(a.createdAt)}</Secondary>
           </div>
         ))}
       </div>
@@ -189,11 +160,9 @@ function skipToMain(e: React.MouseEvent) {
 export function Layout() {
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
-  const messages = useCounts((s) => s.messages);
   const { theme, toggle } = useTheme();
   const { mobileMenuOpen, setMobileMenu, focusComposer } = useUi();
-  const screens = Grid.useBreakpoint();
-  const desktop = screens.lg ?? true;
+  const desktop = useWide();
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = antTheme.useToken();
@@ -219,9 +188,10 @@ export function Layout() {
     { to: '/events', label: 'Etkinlikler' },
   ];
   return (
-    <AntLayout style={{ minHeight: '100vh' }}>
+    // antd's Layout, Header, Sider, Content and Footer as the plain elements they render, drawn from the theme's tokens.
+    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', background: token.colorBgLayout }}>
       <a href="#main" className="skip-link" onClick={skipToMain}>{TEXTS.app.skipToContent}</a>
-      <Header style={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <header style={{ position: 'sticky', top: 0, zIndex: 10, flex: '0 0 auto', boxSizing: 'border-box', height: 64, display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, color: token.colorText, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         {!desktop && <Button type="text" icon={<MenuOutlined />} aria-label="Menü" onClick={() => setMobileMenu(true)} />}
         <Link to="/" style={{ fontWeight: 800, fontSize: 20 }}>Mahalle</Link>
         {desktop && (
@@ -233,41 +203,24 @@ export function Layout() {
         {desktop && <HeaderSearch onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
-          <Space>
-            <NotificationsDropdown />
-            <Link to="/messages" aria-label="Mesajlar">
-              <Badge count={badgeText(messages)} size="small" data-testid="message-badge"><MessageOutlined style={{ fontSize: 18 }} /></Badge>
-            </Link>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'p', label: <Link to="/profile">Profil</Link> },
-                  { key: 'e', label: <Link to="/profile?edit=1">Profili Düzenle</Link> },
-                  ...(user.role === 'admin' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
-                  ...(platform.kind === 'desktop' ? [{ key: 's', label: <Link to="/server">Sunucuyu Değiştir</Link> }] : []),
-                  { key: 'o', label: 'Çıkış Yap', onClick: () => void logout() },
-                ],
-              }}
-            >
-              <Button type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0 }}><UserAvatar user={user} size={32} /></Button>
-            </Dropdown>
-          </Space>
+          <Suspense fallback={<div style={{ width: 116 }} />}>
+            <MemberActions user={user} onLogout={() => void logout()} />
+          </Suspense>
         ) : (
           user === null && (
-            <Space>
+            <div style={{ display: 'flex', gap: 8 }}>
               <Link to="/login?tab=register"><Button>Üye Ol</Button></Link>
               <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
-            </Space>
+            </div>
           )
         )}
-      </Header>
+      </header>
       <ConnectionBanner />
-      <AntLayout>
+      <div style={{ display: 'flex', flex: 'auto', minHeight: 0 }}>
         {desktop && (
-          <Sider width={260} style={{ background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+          <aside style={{ flex: '0 0 260px', width: 260, maxWidth: 260, background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
             <SidebarContent />
-          </Sider>
+          </aside>
         )}
         {drawerWanted && (
           <Suspense fallback={null}>
@@ -276,8 +229,8 @@ export function Layout() {
             </Drawer>
           </Suspense>
         )}
-        <AntLayout>
-          <Content id="main" tabIndex={-1} style={{ outline: 'none', padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', flex: 'auto', minWidth: 0 }}>
+          <main id="main" tabIndex={-1} style={{ flex: 'auto', boxSizing: 'border-box', outline: 'none', padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageSpinner fullScreen />}>
                 <div key={location.pathname} className="page-enter">
@@ -285,10 +238,10 @@ export function Layout() {
                 </div>
               </Suspense>
             </ErrorBoundary>
-          </Content>
-          {desktop && <Footer style={{ textAlign: 'center' }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</Footer>}
-        </AntLayout>
-      </AntLayout>
+          </main>
+          {desktop && <footer style={{ textAlign: 'center', padding: '24px 50px', color: token.colorText, fontSize: token.fontSize }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</footer>}
+        </div>
+      </div>
       {!desktop && (
         <nav aria-label="Alt gezinme" data-testid="bottom-bar" style={{ position: 'fixed', bottom: 0, left: 0, right: 0, height: 60, display: 'flex', justifyContent: 'space-around', alignItems: 'center', background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, zIndex: 20 }}>
           <Link to="/" aria-label="Ana Sayfa" style={BOTTOM_TAB}><HomeOutlined /> <small>Ana Sayfa</small></Link>
@@ -311,7 +264,7 @@ export function Layout() {
           <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}><CalendarOutlined /> <small>Etkinlik</small></Link>
         </nav>
       )}
-    </AntLayout>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Checkbox, Dropdown, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Dropdown, Space, Table, Typography } from 'antd';
+import { useApp } from '../../../components/LazyFeedback';
 import { SettingOutlined } from '@ant-design/icons';
 import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
 import { loadPrefs, moveFocus, savePrefs } from './prefs';
@@ -62,7 +63,7 @@ export function AdminTable<T>({
   sort?: { key: string; direction: 'asc' | 'desc' };
   onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
 }) {
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [focused, setFocused] = useState(-1);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Input, Select, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
+import { useApp } from '../../../components/LazyFeedback';
 import { useNavigate } from 'react-router-dom';
 import { useAdminContent, useBulkDeleteContent, useDeleteContent, type AdminContent, type AdminContentQuery, type ContentKind } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
@@ -13,7 +14,7 @@ export default function ContentTab() {
   const [sort, setSort] = useState<Sort>(NEWEST);
   const act = useAct();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const { rows, loading, hasMore, more, loadingMore } = useAdminContent({ kind, sort: sort.key as AdminContentQuery['sort'], direction: sort.direction, search: search || undefined });
   const remove = useDeleteContent();
   const bulkDelete = useBulkDeleteContent();
