@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
 import { EnvironmentOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@mahalle/shared';
-import { api, ApiError, del, errorMessage, get, post } from '../../api/client';
-import type { Person, Profile } from '../../api/types';
+import { displayNameSchema, LIMITS, TEXTS, updateProfileSchema, type Profile } from '@mahalle/shared';
+import { fieldRule } from '../../components/formRules';
+import { ApiError, errorMessage } from '../../api/client';
+import { useConnections, useFollow, useFollowStatus, useProfile, useUnfollow, useUpdateProfile, useUserStats } from '../../api/users';
+import { useSendMessage } from '../../api/messages';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { formatDate } from '../../components/time';
@@ -16,9 +17,9 @@ import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
-  const qc = useQueryClient();
   const { notification } = App.useApp();
-  const { data = [], isLoading, isError } = useQuery({ queryKey: ['users', userId, kind], queryFn: () => get<Person[]>(`/api/users/${userId}/${kind}?limit=100`) });
+  const unfollow = useUnfollow();
+  const { data = [], isLoading, isError } = useConnections(userId, kind);
   if (isLoading) return <PageSpinner />;
   if (isError) return <Typography.Text type="secondary">Bu hesap gizli; yalnızca takipçileri görebilir</Typography.Text>;
   return (
@@ -28,7 +29,7 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
       renderItem={(p) => (
         <List.Item
           actions={own && kind === 'following' ? [
-            <Button key="u" size="small" onClick={() => del(`/api/users/${p.id}/unfollow`).then(() => qc.invalidateQueries({ queryKey: ['users'] })).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
+            <Button key="u" size="small" onClick={() => unfollow.mutateAsync(p.id).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
           ] : []}
         >
           <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
@@ -42,10 +43,11 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { notification } = App.useApp();
+  const sendMessage = useSendMessage();
   const send = async () => {
     setBusy(true);
     try {
-      await post('/api/messages', { receiverId: to.id, content: text, messageType: 'text' });
+      await sendMessage.mutateAsync({ receiverId: to.id, content: text });
       notification.success({ message: 'Mesaj gönderildi' });
       onClose();
     } catch (err) {
@@ -75,13 +77,15 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   );
 }
 
+const F = updateProfileSchema.shape;
+
 function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void }) {
   const [form] = Form.useForm();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const setUser = useSession((s) => s.setUser);
   const user = useSession((s) => s.user)!;
-  const qc = useQueryClient();
+  const update = useUpdateProfile();
   const { notification, message } = App.useApp();
   const save = async (values: Record<string, string | boolean>) => {
     setBusy(true);
@@ -89,10 +93,9 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
     for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) fd.append(k, String(v));
     if (file) fd.append('profileImage', file);
     try {
-      const updated = await api<Profile>(`/api/users/${profile.id}`, { method: 'PATCH', form: fd });
+      const updated = await update.mutateAsync({ id: profile.id, form: fd });
       setUser({ ...user, displayName: updated.displayName, email: updated.email ?? user.email, profileImage: updated.profileImage, profileImageThumb: updated.profileImageThumb, isPrivate: updated.isPrivate });
       notification.success({ message: 'Profil güncellendi' });
-      void qc.invalidateQueries({ queryKey: ['users'] });
       onClose();
     } catch (err) {
       notification.error({ message: 'Hata', description: errorMessage(err, 'Profil güncellenemedi') });
@@ -103,12 +106,12 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
   return (
     <Modal open title="Profili Düzenle" okText="Kaydet" cancelText="İptal" onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
       <Form form={form} layout="vertical" onFinish={save} initialValues={{ displayName: profile.displayName, email: profile.email, bio: profile.bio, location: profile.location, website: profile.website, hobbies: profile.hobbies.join(', '), isPrivate: profile.isPrivate }}>
-        <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: TEXTS.auth.displayNameRequired }]}><Input /></Form.Item>
-        <Form.Item label="E-posta" name="email" rules={[{ type: 'email', message: TEXTS.auth.emailInvalid }]}><Input /></Form.Item>
-        <Form.Item label="Hakkımda" name="bio"><Input.TextArea maxLength={LIMITS.bioMax} showCount /></Form.Item>
-        <Form.Item label="Konum" name="location"><Input /></Form.Item>
-        <Form.Item label="Web sitesi" name="website"><Input placeholder="https://" /></Form.Item>
-        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies"><Input /></Form.Item>
+        <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input /></Form.Item>
+        <Form.Item label="E-posta" name="email" rules={[fieldRule(F.email)]}><Input /></Form.Item>
+        <Form.Item label="Hakkımda" name="bio" rules={[fieldRule(F.bio)]}><Input.TextArea maxLength={LIMITS.bioMax} showCount /></Form.Item>
+        <Form.Item label="Konum" name="location" rules={[fieldRule(F.location)]}><Input /></Form.Item>
+        <Form.Item label="Web sitesi" name="website" rules={[fieldRule(F.website)]}><Input placeholder="https://" /></Form.Item>
+        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies" rules={[fieldRule(F.hobbies)]}><Input /></Form.Item>
         <Form.Item label="Gizli hesap" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>
         <Upload accept="image/*" maxCount={1} beforeUpload={(f) => {
           if (!f.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return Upload.LIST_IGNORE; }
@@ -128,15 +131,16 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const [search] = useSearchParams();
   const me = useSession((s) => s.user);
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { notification } = App.useApp();
+  const follow = useFollow();
+  const unfollow = useUnfollow();
   const username = own ? me?.username : params.username;
   const [editing, setEditing] = useState(false);
   const [messaging, setMessaging] = useState(false);
-  const { data: profile, isLoading, error } = useQuery({ queryKey: ['users', 'profile', username], queryFn: () => get<Profile>(`/api/users/profile/${encodeURIComponent(username ?? '')}`), enabled: !!username });
-  const { data: stats } = useQuery({ queryKey: ['users', profile?.id, 'stats'], queryFn: () => get<{ posts: number; followers: number; following: number; likes: number }>(`/api/users/${profile!.id}/stats`), enabled: !!profile });
+  const { data: profile, isLoading, error } = useProfile(username);
+  const { data: stats } = useUserStats(profile?.id);
   const isOwn = !!me && !!profile && me.id === profile.id;
-  const { data: status, isLoading: statusLoading } = useQuery({ queryKey: ['users', profile?.id, 'follow-status'], queryFn: () => get<{ isFollowing: boolean; isPending: boolean }>(`/api/users/${profile!.id}/follow-status`), enabled: !!profile && !isOwn && !!me });
+  const { data: status, isLoading: statusLoading } = useFollowStatus(profile?.id, !isOwn && !!me);
   usePageMeta({ title: profile ? `${profile.displayName} (@${profile.username})` : 'Profil', description: profile?.bio });
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
@@ -149,12 +153,11 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
     try {
-      if (status?.isFollowing || status?.isPending) await del(`/api/users/${profile.id}/unfollow`);
+      if (status?.isFollowing || status?.isPending) await unfollow.mutateAsync(profile.id);
       else {
-        const r = await post<{ status: string }>(`/api/users/${profile.id}/follow`);
+        const r = await follow.mutateAsync(profile.id);
         if (r.status === 'pending') notification.success({ message: 'Takip isteği gönderildi' });
       }
-      void qc.invalidateQueries({ queryKey: ['users'] });
     } catch (err) {
       notification.error({ message: 'Hata', description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
     }

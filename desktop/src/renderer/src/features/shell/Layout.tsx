@@ -7,8 +7,11 @@ import {
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { badgeText, LIMITS, TEXTS } from '@mahalle/shared';
-import { get, post, patch } from '../../api/client';
-import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
+import { get } from '../../api/client';
+import type { Notification } from '@mahalle/shared';
+import type { Hashtag, HobbyGroup } from '../../api/types';
+import { useMarkNotificationRead, useNotifications } from '../../api/notifications';
+import { logout as signOut } from '../../api/auth';
 import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { platform } from '../../platform';
@@ -33,14 +36,11 @@ const BOTTOM_TAB: React.CSSProperties = { display: 'flex', flexDirection: 'colum
 function NotificationsDropdown() {
   const count = useCounts((s) => s.notifications);
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const { data = [] } = useQuery({ queryKey: ['notifications'], queryFn: () => get<Notification[]>(`/api/notifications?limit=${LIMITS.notificationDropdown}`) });
+  const { data = [] } = useNotifications(LIMITS.notificationDropdown, 'latest');
+  const read = useMarkNotificationRead();
   const items = data.slice(0, LIMITS.notificationDropdown);
   const markRead = async (n: Notification) => {
-    if (!n.isRead) {
-      await patch(`/api/notifications/${n.id}/read`).catch(() => undefined);
-      void qc.invalidateQueries({ queryKey: ['notifications'] });
-    }
+    if (!n.isRead) await read.mutateAsync(n.id).catch(() => undefined);
   };
   const open = async (n: Notification) => {
     await markRead(n);
@@ -206,7 +206,7 @@ export function Layout() {
   }, [location.pathname]);
 
   const logout = async () => {
-    await post('/api/auth/logout').catch((err) => console.warn('logout', err));
+    await signOut().catch((err) => console.warn('logout', err));
     setUser(null);
     qc.clear();
     navigate('/');
