@@ -57,7 +57,7 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
                 <div style={{ fontSize: 11, opacity: 0.7 }}>
                   {fromNow(m.createdAt)}
                   {mine && (
-                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText="İptal" onConfirm={() => void remove(m)}>
+                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText={TEXTS.confirm.cancel} onConfirm={() => void remove(m)}>
                       <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Mesajı sil" style={{ color: 'inherit' }} />
                     </Popconfirm>
                   )}

@@ -21,7 +21,7 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
   const unfollow = useUnfollow();
   const { data = [], isLoading, isError } = useConnections(userId, kind);
   if (isLoading) return <PageSpinner />;
-  if (isError) return <Typography.Text type="secondary">Bu hesap gizli; yalnızca takipçileri görebilir</Typography.Text>;
+  if (isError) return <Typography.Text type="secondary">{TEXTS.social.privateAccount}</Typography.Text>;
   return (
     <List
       dataSource={data}
@@ -51,13 +51,13 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
       notification.success({ message: 'Mesaj gönderildi' });
       onClose();
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, 'Mesaj gönderilemedi') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText="İptal" onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
+    <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText={TEXTS.confirm.cancel} onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -98,13 +98,13 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
       notification.success({ message: 'Profil güncellendi' });
       onClose();
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, 'Profil güncellenemedi') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Profil güncellenemedi') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal open title="Profili Düzenle" okText="Kaydet" cancelText="İptal" onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
+    <Modal open title="Profili Düzenle" okText="Kaydet" cancelText={TEXTS.confirm.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
       <Form form={form} layout="vertical" onFinish={save} initialValues={{ displayName: profile.displayName, email: profile.email, bio: profile.bio, location: profile.location, website: profile.website, hobbies: profile.hobbies.join(', '), isPrivate: profile.isPrivate }}>
         <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input /></Form.Item>
         <Form.Item label="E-posta" name="email" rules={[fieldRule(F.email)]}><Input /></Form.Item>
@@ -114,8 +114,8 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
         <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies" rules={[fieldRule(F.hobbies)]}><Input /></Form.Item>
         <Form.Item label="Gizli hesap" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>
         <Upload accept="image/*" maxCount={1} beforeUpload={(f) => {
-          if (!f.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return Upload.LIST_IGNORE; }
-          if (f.size > LIMITS.imageMaxBytes) { message.error("Resim boyutu 5MB'yi geçemez"); return Upload.LIST_IGNORE; }
+          if (!f.type.startsWith('image/')) { message.error(TEXTS.social.imageOnly); return Upload.LIST_IGNORE; }
+          if (f.size > LIMITS.imageMaxBytes) { message.error(TEXTS.social.imageTooLarge); return Upload.LIST_IGNORE; }
           setFile(f);
           return false;
         }} onRemove={() => setFile(null)}>
@@ -145,10 +145,10 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
   }, [own, search, profile]);
-  if (!username) return <Result status="404" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
+  if (!username) return <Result status="404" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.status === 404 ? <Result status="404" title={<PlainH1>Kullanıcı bulunamadı</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
+    return error instanceof ApiError && error.status === 404 ? <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
@@ -159,7 +159,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         if (r.status === 'pending') notification.success({ message: 'Takip isteği gönderildi' });
       }
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
     }
   };
   // Until the status is known the button says nothing it might have to take back.
