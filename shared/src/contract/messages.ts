@@ -1,4 +1,4 @@
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
 import { conversationSchema, messageSchema, sendMessageSchema, unreadCountSchema, updatedCountSchema } from '../schemas/messages';
 import { userIdParamsSchema } from '../schemas/users';
 import { cursorList, endpoint, okSchema } from './endpoint';
@@ -9,7 +9,7 @@ export const messagesEndpoints = {
     route: 'GET /api/messages',
     summary: 'Own conversations, the latest first, each with the other person, its last message and the unread count; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'member',
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(conversationSchema),
     cursorHeader: true,
   }),
@@ -20,7 +20,7 @@ export const messagesEndpoints = {
     summary: 'The messages with one member, oldest first within a page, pages going back in time; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'member',
     params: userIdParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(messageSchema),
     cursorHeader: true,
   }),

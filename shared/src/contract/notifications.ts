@@ -1,4 +1,4 @@
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
 import { unreadCountSchema, updatedCountSchema } from '../schemas/messages';
 import { notificationSchema } from '../schemas/notifications';
 import { cursorList, endpoint, okSchema } from './endpoint';
@@ -9,7 +9,7 @@ export const notificationsEndpoints = {
     route: 'GET /api/notifications',
     summary: 'Own notifications, newest first; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'member',
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(notificationSchema),
     cursorHeader: true,
   }),

@@ -1,4 +1,4 @@
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { cursorPageQuerySchema, idParamsSchema } from '../schemas/common';
 import {
   connectionSchema,
   followRequestAnswerSchema,
@@ -7,6 +7,7 @@ import {
   followStatusSchema,
   personSchema,
   popularPersonSchema,
+  popularUsersQuerySchema,
   profileSchema,
   unfollowResultSchema,
   updateProfileSchema,
@@ -14,7 +15,7 @@ import {
   usernameParamsSchema,
 } from '../schemas/users';
 import { z } from 'zod';
-import { cursorList, endpoint } from './endpoint';
+import { cursorList, endpoint, pageOf } from './endpoint';
 
 /** Members' profiles, follows and follow requests (a member's posts and bookmarks are with the posts). */
 export const usersEndpoints = {
@@ -22,14 +23,14 @@ export const usersEndpoints = {
     route: 'GET /api/users/popular',
     summary: "Discover's people: the most followed members first, with follower and post counts (a top-N list of `limit`, not paged)",
     access: 'public',
-    query: pageQuerySchema,
+    query: popularUsersQuerySchema,
     response: z.array(popularPersonSchema),
   }),
   'users.recent': endpoint({
     route: 'GET /api/users/recent',
     summary: 'The newest members first; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'public',
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(personSchema),
     cursorHeader: true,
   }),
@@ -68,7 +69,7 @@ export const usersEndpoints = {
     summary: "A member's followers, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header",
     access: 'public',
     params: idParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(connectionSchema),
     cursorHeader: true,
   }),
@@ -77,7 +78,7 @@ export const usersEndpoints = {
     summary: 'Whom a member follows, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'public',
     params: idParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(connectionSchema),
     cursorHeader: true,
   }),
@@ -104,11 +105,11 @@ export const usersEndpoints = {
   }),
   'followRequests.list': endpoint({
     route: 'GET /api/follow-requests',
-    summary: 'Follow requests waiting for the signed-in member, newest first',
+    summary: 'Follow requests waiting for the signed-in member, newest first, a page at a time (`cursor`)',
     access: 'member',
     tag: 'users',
-    query: pageQuerySchema,
-    response: z.array(followRequestSchema),
+    query: cursorPageQuerySchema,
+    response: pageOf(followRequestSchema),
   }),
   'followRequests.accept': endpoint({
     route: 'POST /api/follow-requests/:id/accept',

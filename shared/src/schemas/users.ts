@@ -3,7 +3,7 @@ import '../zod-locale';
 import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { displayNameSchema, emailSchema } from './auth';
-import { formBoolean, idSchema } from './common';
+import { formBoolean, idSchema, pageQuerySchema } from './common';
 
 const U = TEXTS.social;
 
@@ -34,6 +34,9 @@ export const updateProfileSchema = z.object({
   isPrivate: formBoolean.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** Discover's people: a top list of `limit`, not paged. */
+export const popularUsersQuerySchema = pageQuerySchema.pick({ limit: true });
 
 export const usernameParamsSchema = z.object({ username: z.string().trim().min(1).max(60) });
 export const userIdParamsSchema = z.object({ userId: idSchema });

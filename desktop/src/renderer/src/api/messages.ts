@@ -8,9 +8,9 @@ export const messageKeys = {
   conversation: (userId: number) => ['messages', 'conversation', userId] as const,
 };
 
-export const fetchConversations = (limit: number) => callPage('GET /api/messages', { query: { limit } });
-export const fetchConversation = (userId: number, limit: number) =>
-  callPage('GET /api/messages/conversation/:userId', { params: { userId }, query: { limit } });
+export const fetchConversations = (limit: number, cursor?: string) => callPage('GET /api/messages', { query: { limit, cursor } });
+export const fetchConversation = (userId: number, limit: number, cursor?: string) =>
+  callPage('GET /api/messages/conversation/:userId', { params: { userId }, query: { limit, cursor } });
 export const fetchUnreadMessageCount = () => call('GET /api/messages/unread-count');
 
 /** The latest conversations (one page of up to 100). */

@@ -10,7 +10,7 @@ export const notificationKeys = {
   unreadCount: ['notifications', 'unread-count'] as const,
 };
 
-export const fetchNotifications = (limit: number) => callPage('GET /api/notifications', { query: { limit } });
+export const fetchNotifications = (limit: number, cursor?: string) => callPage('GET /api/notifications', { query: { limit, cursor } });
 export const fetchUnreadNotificationCount = () => call('GET /api/notifications/unread-count');
 
 /** The newest `limit` notifications (the page shows up to 100, the dropdown a few). */

@@ -21,12 +21,14 @@ export const fetchProfile = (username: string) => call('GET /api/users/profile/:
 export const fetchUser = (id: number) => call('GET /api/users/:id', { params: { id } });
 export const fetchUserStats = (id: number) => call('GET /api/users/:id/stats', { params: { id } });
 export const fetchFollowStatus = (id: number) => call('GET /api/users/:id/follow-status', { params: { id } });
-export const fetchConnections = (id: number, kind: ConnectionKind, limit: number) =>
+export const fetchConnections = (id: number, kind: ConnectionKind, limit: number, cursor?: string) =>
   kind === 'followers'
-    ? callPage('GET /api/users/:id/followers', { params: { id }, query: { limit } })
-    : callPage('GET /api/users/:id/following', { params: { id }, query: { limit } });
+    ? callPage('GET /api/users/:id/followers', { params: { id }, query: { limit, cursor } })
+    : callPage('GET /api/users/:id/following', { params: { id }, query: { limit, cursor } });
 export const fetchPopularUsers = (limit: number) => call('GET /api/users/popular', { query: { limit } });
-export const fetchRecentUsers = (limit: number) => callPage('GET /api/users/recent', { query: { limit } });
+export const fetchRecentUsers = (limit: number, cursor?: string) => callPage('GET /api/users/recent', { query: { limit, cursor } });
+/** Follow requests waiting for the signed-in member (the one page shape). */
+export const fetchFollowRequests = (limit: number, cursor?: string) => call('GET /api/follow-requests', { query: { limit, cursor } });
 
 export const useProfile = (username: string | undefined) =>
   useQuery({ queryKey: userKeys.profile(username), queryFn: () => fetchProfile(username ?? ''), enabled: !!username });
