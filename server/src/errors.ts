@@ -1,15 +1,15 @@
-import { TEXTS, type KnownErrorCode } from '@mahalle/shared';
+import { TEXTS, type ErrorCode, type ErrorCodeWithStatus } from '@mahalle/shared';
 
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
-/** An error that becomes a JSON answer: status, stable code and a Turkish message. */
+/** An error that becomes a JSON answer: status, stable code (from shared/src/errors.ts) and a Turkish message. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: KnownErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
@@ -21,15 +21,15 @@ export class AppError extends Error {
 
 const E = TEXTS.errors;
 
-/** Factories: every error answer of the API is made by one of these. */
+/** Factories: every error answer of the API is made by one of these; each takes only the registry's codes of its status. */
 export const errors = {
-  badRequest: (message: string = E.validation, code: string = 'validation_failed', details?: ErrorDetail[]) =>
+  badRequest: (message: string = E.validation, code: ErrorCodeWithStatus<400> = 'validation_failed', details?: ErrorDetail[]) =>
     new AppError(400, code, message, details),
   unauthorized: (message: string = E.unauthorized) => new AppError(401, 'unauthorized', message),
-  unauthorizedWithCode: (message: string, code: string) => new AppError(401, code, message),
-  forbidden: (message: string = E.forbidden, code: string = 'forbidden') => new AppError(403, code, message),
-  notFound: (message: string = E.notFound, code: string = 'not_found') => new AppError(404, code, message),
-  conflict: (message: string, code: string = 'conflict') => new AppError(409, code, message),
+  unauthorizedWithCode: (message: string, code: ErrorCodeWithStatus<401>) => new AppError(401, code, message),
+  forbidden: (message: string = E.forbidden, code: ErrorCodeWithStatus<403> = 'forbidden') => new AppError(403, code, message),
+  notFound: (message: string = E.notFound, code: ErrorCodeWithStatus<404> = 'not_found') => new AppError(404, code, message),
+  conflict: (message: string, code: ErrorCodeWithStatus<409> = 'conflict') => new AppError(409, code, message),
   tooLarge: (message: string = E.payloadTooLarge) => new AppError(413, 'payload_too_large', message),
   unsupportedType: (message: string = E.unsupportedMediaType) => new AppError(415, 'unsupported_media_type', message),
   tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>

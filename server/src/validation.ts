@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXTS } from '@mahalle/shared';
+import { TEXTS, isErrorCodeWithStatus } from '@mahalle/shared';
 import { errors, type ErrorDetail } from './errors';
 
 /**
@@ -19,7 +19,7 @@ export function fromZodError(error: z.ZodError) {
     message: issue.message,
   }));
   const first = error.issues[0];
-  const customCode =
-    first && first.code === 'custom' && first.params && typeof first.params.code === 'string' ? first.params.code : undefined;
+  // Only a registry code of status 400 passes through (passwords_differ, weak_password, common_password).
+  const customCode = first && first.code === 'custom' && isErrorCodeWithStatus(first.params?.code, 400) ? first.params.code : undefined;
   return errors.badRequest(first?.message ?? TEXTS.errors.validation, customCode ?? 'validation_failed', details);
 }

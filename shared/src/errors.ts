@@ -1,35 +1,126 @@
-/** Stable error codes. Clients branch on these, people read the Turkish `error` text. */
-export const ERROR_CODES = [
-  'validation_failed',
-  'invalid_json',
-  'payload_too_large',
-  'unsupported_media_type',
-  'not_found',
-  'route_not_found',
-  'unauthorized',
-  'forbidden',
-  'cross_origin',
-  'too_many_requests',
-  'conflict',
-  'username_taken',
-  'email_taken',
-  'invalid_credentials',
-  'demo_account',
-  'weak_password',
-  'common_password',
-  'passwords_differ',
-  'internal',
-  'database_unavailable',
-  'unavailable',
-  'server_busy',
-  'response_contract',
-] as const;
+/**
+ * Every `code` the API sends, with the HTTP status it comes with and what it means. Clients branch
+ * on these, people read the Turkish `error` text. The server's error factories accept only these
+ * codes, and only those whose status matches the factory (see server/src/errors.ts).
+ *
+ * Naming: lower snake_case. A code about one thing names the thing, then what is wrong with it
+ * (`group_not_found`, `email_taken`, `image_unreadable`, `report_closed`); a refused action on
+ * oneself reads `cannot_<verb>_self`; the general ones are the HTTP reason (`forbidden`, `conflict`).
+ * A code never changes once clients get it: add a new one instead.
+ */
+export const ERRORS = {
+  // Request shape
+  validation_failed: { status: 400, meaning: 'The body, query or path did not pass its schema; `details` lists the fields.' },
+  invalid_json: { status: 400, meaning: 'The body says it is JSON but does not parse.' },
+  invalid_text: { status: 400, meaning: 'Text holds a character the database refuses (NUL or unencodable).' },
+  invalid_cursor: { status: 400, meaning: 'A paging cursor that this server did not issue.' },
+  invalid_multipart: { status: 400, meaning: 'A multipart body that cannot be read.' },
+  unexpected_file: { status: 400, meaning: 'A file in a field that takes none, or more files than the field takes.' },
+  one_file_only: { status: 400, meaning: 'A post with both an image and a video; it takes one.' },
+  payload_too_large: { status: 413, meaning: 'The body or a file is larger than the limit.' },
+  unsupported_media_type: { status: 415, meaning: 'A body that is neither JSON nor multipart, or a file type not accepted.' },
+  route_not_found: { status: 404, meaning: 'No API route at this method and path.' },
 
-export type KnownErrorCode = (typeof ERROR_CODES)[number];
+  // Media
+  image_required: { status: 400, meaning: 'The call needs an image and none came.' },
+  image_unreadable: { status: 400, meaning: 'The image cannot be decoded.' },
+  image_too_many_pixels: { status: 400, meaning: 'The image has more pixels than the limit.' },
+  video_unreadable: { status: 400, meaning: 'The video container cannot be read.' },
+  video_too_long: { status: 400, meaning: 'The video is longer than the limit.' },
+
+  // Accounts and sessions
+  unauthorized: { status: 401, meaning: 'Signing in is required, or the session has ended.' },
+  invalid_credentials: { status: 401, meaning: 'Wrong user name or password.' },
+  username_taken: { status: 409, meaning: 'Another account has this user name.' },
+  email_taken: { status: 409, meaning: 'Another account has this e-mail address.' },
+  passwords_differ: { status: 400, meaning: 'The password and its confirmation differ.' },
+  weak_password: { status: 400, meaning: 'The password does not meet the strength rule.' },
+  common_password: { status: 400, meaning: 'The password is on the list of common passwords.' },
+
+  // Permission
+  forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
+  cross_origin: { status: 403, meaning: 'A write from another site (Origin, Referer or Sec-Fetch-Site).' },
+  private_account: { status: 403, meaning: 'The account is private and the caller does not follow it.' },
+  group_members_only: { status: 403, meaning: 'Only members of the hobby group may do this.' },
+  group_founder_only: { status: 403, meaning: 'Only the founder of the hobby group may do this.' },
+  not_question_author: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
+  cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
+
+  // Refused actions
+  cannot_follow_self: { status: 400, meaning: 'A member cannot follow themselves.' },
+  cannot_message_self: { status: 400, meaning: 'A member cannot message themselves.' },
+  cannot_report_self: { status: 400, meaning: 'A member cannot report their own content or account.' },
+  cannot_delete_self: { status: 400, meaning: 'An admin cannot delete their own account.' },
+  cannot_demote_self: { status: 400, meaning: 'An admin cannot take away their own admin role.' },
+  cannot_hide_user: { status: 400, meaning: 'A report on an account cannot be resolved by hiding.' },
+  creator_cannot_leave: { status: 400, meaning: 'The founder of a hobby group cannot leave it.' },
+  post_empty: { status: 400, meaning: 'A post with neither text nor media.' },
+
+  // Missing things
+  not_found: { status: 404, meaning: 'The thing asked for does not exist (general).' },
+  user_not_found: { status: 404, meaning: 'No such member.' },
+  question_not_found: { status: 404, meaning: 'No such question.' },
+  answer_not_found: { status: 404, meaning: 'No such answer.' },
+  comment_not_found: { status: 404, meaning: 'No such comment.' },
+  content_not_found: { status: 404, meaning: 'The post or group post an admin acts on does not exist.' },
+  blog_post_not_found: { status: 404, meaning: 'No such blog post (or not published).' },
+  blog_category_not_found: { status: 404, alsoStatus: 400, meaning: 'No such blog category (400 when a blog post body names it).' },
+  category_not_found: { status: 400, meaning: 'The category named in the body does not exist.' },
+  group_not_found: { status: 404, meaning: 'No such hobby group.' },
+  group_post_not_found: { status: 404, meaning: 'No such post in the hobby group.' },
+  join_request_not_found: { status: 404, meaning: 'No such pending join request.' },
+  follow_request_not_found: { status: 404, meaning: 'No such pending follow request.' },
+  event_not_found: { status: 404, meaning: 'No such event.' },
+  report_not_found: { status: 404, meaning: 'No such report.' },
+  report_target_missing: { status: 404, meaning: 'The reported content or account no longer exists.' },
+
+  // State
+  conflict: { status: 409, meaning: 'The write clashes with the current state (general).' },
+  blog_category_exists: { status: 409, meaning: 'A blog category with this slug exists.' },
+  report_already_open: { status: 409, meaning: 'The caller already has an open report on this.' },
+  report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
+
+  // Load and faults
+  too_many_requests: { status: 429, meaning: 'Rate limit reached; `Retry-After` says when to try again.' },
+  internal: { status: 500, meaning: 'An unexpected fault; nothing the caller can fix.' },
+  unavailable: { status: 503, meaning: 'The server is starting or shutting down.' },
+  database_unavailable: { status: 503, meaning: 'The database cannot be reached; nothing was written. `Retry-After: 5`.' },
+  server_busy: { status: 503, meaning: 'Too much work queued; `Retry-After` says when to try again.' },
+  response_contract: { status: 500, meaning: 'In tests only: an answer did not fit its schema in shared/src/contract.' },
+} as const satisfies Record<string, { status: number; alsoStatus?: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+/** Kept for existing imports: the same as ErrorCode. */
+export type KnownErrorCode = ErrorCode;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+type StatusesOf<C extends ErrorCode> = (typeof ERRORS)[C] extends { alsoStatus: infer A } ? (typeof ERRORS)[C]['status'] | A : (typeof ERRORS)[C]['status'];
+/** The codes that may come with HTTP status S (the server's factories take only these). */
+export type ErrorCodeWithStatus<S extends number> = { [C in ErrorCode]: S extends StatusesOf<C> ? C : never }[ErrorCode];
+
+/** Every status a code may come with (one, except where noted in the registry). */
+export function statusesOf(code: ErrorCode): number[] {
+  const entry: { status: number; alsoStatus?: number } = ERRORS[code];
+  return entry.alsoStatus === undefined ? [entry.status] : [entry.status, entry.alsoStatus];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, value);
+}
+
+export function isErrorCodeWithStatus<S extends number>(value: unknown, status: S): value is ErrorCodeWithStatus<S> {
+  return isErrorCode(value) && statusesOf(value).includes(status);
+}
+
+/**
+ * Codes the UI's client makes itself, never sent by the server: `network` (no answer) and
+ * `http_error` (an answer that is not the API's JSON, e.g. a proxy's page).
+ */
+export type ClientErrorCode = ErrorCode | 'network' | 'http_error';
 
 /** Shape of every non-2xx JSON answer of the API. */
 export interface ApiErrorBody {
   error: string;
-  code: string;
+  code: ErrorCode;
   details?: { path: string; message: string }[];
 }

@@ -19,6 +19,7 @@ export * from './schemas/users';
 export * from './schemas/messages';
 export * from './schemas/events';
 export * from './realtime';
+export * from './ipc';
 export * from './schemas/questions';
 export * from './schemas/blog';
 export * from './schemas/hobby-groups';

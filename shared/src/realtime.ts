@@ -14,3 +14,26 @@ export const SOCKET_EVENTS = {
 export interface CountPayload {
   count: number;
 }
+
+/**
+ * What the server sends, for socket.io's generics: `Server<ClientToServerEvents, ServerToClientEvents>`
+ * on the server and `Socket<ServerToClientEvents, ClientToServerEvents>` in the UI. The notification
+ * and message are the API's own presented shapes; each side names its type for them until the
+ * response schemas live in shared/ too.
+ */
+export interface ServerToClientEvents<TNotification = unknown, TMessage = unknown> {
+  /** Unread notifications of the signed-in member, on connect and whenever it changes. */
+  [SOCKET_EVENTS.notificationCount]: (payload: CountPayload) => void;
+  /** Unread messages, likewise. */
+  [SOCKET_EVENTS.messageCount]: (payload: CountPayload) => void;
+  /** Open reports, to admins only, likewise. */
+  [SOCKET_EVENTS.reportCount]: (payload: CountPayload) => void;
+  [SOCKET_EVENTS.newNotification]: (payload: { notification: TNotification }) => void;
+  /** To both the sender and the receiver. */
+  [SOCKET_EVENTS.newMessage]: (payload: { message: TMessage }) => void;
+  /** To admins only. */
+  [SOCKET_EVENTS.reportCreated]: (payload: { reportId: number }) => void;
+}
+
+/** The UI sends nothing over the socket: every write goes over HTTP. */
+export type ClientToServerEvents = Record<never, never>;

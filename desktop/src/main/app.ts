@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ElectronAdapter, WindowHandle } from './adapter';
-import { IPC } from './ipc/channels';
+import { IPC } from '@mahalle/shared/ipc';
 import { badgeCount, badgeLabel, trayMenu, trayTooltip, type Counts } from './system/badge';
 import { notifyRequestSchema, shouldNotify } from './notifications/decide';
 import { validateServer } from './settings/server-url';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ElectronAdapter, MenuItem, WindowHandle } from './adapter';
 import { startDesktopApp } from './app';
-import { IPC } from './ipc/channels';
+import { IPC } from '@mahalle/shared/ipc';
 import { badgeCount, badgeLabel, trayTooltip } from './system/badge';
 import { shouldNotify } from './notifications/decide';
 import { normalizeServerUrl, validateServer } from './settings/server-url';

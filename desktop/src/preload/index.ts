@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { PlatformBridge } from '@mahalle/shared';
-import { IPC } from '../main/ipc/channels';
+import { IPC } from '@mahalle/shared/ipc';
 
 /** One narrow, typed object for the UI: no raw ipcRenderer ever reaches the page. */
 const bridge = {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import pg from 'pg';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { SOCKET_EVENTS, SOCKET_PATH } from '@mahalle/shared';
+import { SOCKET_EVENTS, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
 import { createdConcurrently } from '../db/knex';
@@ -14,6 +14,8 @@ import { getNotification, unreadNotificationCount } from '../services/notificati
 import { getMessage, unreadMessageCount } from '../services/messages';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
+
+type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotification>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
 
 interface SocketData {
   userId: number;
@@ -125,7 +127,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const allowed = new Set(ctx.config.allowedOrigins);
   const shared = isPostgres(ctx.db) ? await postgresAdapter(ctx) : null;
-  const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, ServerSideEvents, SocketData>(httpServer, {
+  const io = new Server<ClientToServerEvents, Emitted, ServerSideEvents, SocketData>(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     ...(shared ? { adapter: shared.adapter } : {}),
@@ -177,8 +179,8 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     }
   }
 
-  io.on('connection', (socket: Socket) => {
-    const data = socket.data as SocketData;
+  io.on('connection', (socket) => {
+    const data = socket.data;
     // A socket lives no longer than its session: at the session's end it is closed (the
     // client may reconnect, and will be refused without a valid session).
     let timer: NodeJS.Timeout;

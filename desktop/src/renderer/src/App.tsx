@@ -12,6 +12,7 @@ import { platform } from './platform';
 import { Layout } from './features/shell/Layout';
 import { MembersOnly } from './features/shell/Gate';
 import { HomePage } from './features/home/HomePage';
+import { nativeNotification } from './features/notifications/text';
 import './components/time';
 import { installToastKeys } from './components/toastKeys';
 import { lazyWithRetry as lazy } from './components/lazyRetry';
@@ -47,7 +48,7 @@ function SessionLoader() {
       .then((s) => setUser(s.user))
       .catch(() => setUser(null));
   }, [setUser]);
-  useRealtime();
+  useRealtime({ describeNotification: nativeNotification });
   const navigate = useNavigate();
   useEffect(() => platform.onNavigate((route) => navigate(route)), [navigate]);
   return null;

@@ -1,6 +1,23 @@
 import type { Knex } from 'knex';
-import { STATIC_CATEGORIES, DEFAULT_CATEGORY_NAME } from '@mahalle/shared';
 import { timestamps, userRef } from './helpers';
+
+// This migration's own copy of the categories it seeds (a landed migration never changes, whatever
+// shared/src/limits.ts says later).
+const DEFAULT_CATEGORY_NAME = 'Genel';
+const STATIC_CATEGORIES = [
+  { key: 'kitaplar', name: 'Kitaplar', icon: 'BookOpen', color: '#8B5CF6' },
+  { key: 'oyunlar', name: 'Oyunlar', icon: 'Gamepad2', color: '#EF4444' },
+  { key: 'müzik', name: 'Müzik', icon: 'Music', color: '#F59E0B' },
+  { key: 'yemek', name: 'Yemek', icon: 'Utensils', color: '#10B981' },
+  { key: 'seyahat', name: 'Seyahat', icon: 'Plane', color: '#3B82F6' },
+  { key: 'araba', name: 'Araba', icon: 'Car', color: '#6B7280' },
+  { key: 'fotoğraf', name: 'Fotoğraf', icon: 'Camera', color: '#EC4899' },
+  { key: 'ilişkiler', name: 'İlişkiler', icon: 'Heart', color: '#F43F5E' },
+  { key: 'spor', name: 'Spor', icon: 'Dumbbell', color: '#059669' },
+  { key: 'teknoloji', name: 'Teknoloji', icon: 'Code', color: '#7C3AED' },
+  { key: 'sanat', name: 'Sanat', icon: 'Palette', color: '#DC2626' },
+  { key: 'eğitim', name: 'Eğitim', icon: 'GraduationCap', color: '#2563EB' },
+] as const;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('categories', (t) => {

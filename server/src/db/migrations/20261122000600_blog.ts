@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { DEFAULT_BLOG_CATEGORY_COLOR } from '@mahalle/shared';
 import { timestamps, userRef } from './helpers';
+
+/** The column default as landed (a landed migration never changes). */
+const DEFAULT_BLOG_CATEGORY_COLOR = '#3B82F6';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('blog_categories', (t) => {

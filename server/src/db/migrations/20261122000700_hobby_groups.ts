@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
-import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON } from '@mahalle/shared';
 import { timestamps, userRef } from './helpers';
+
+/** The column defaults as landed (a landed migration never changes). */
+const DEFAULT_GROUP_ICON = 'BookOpen';
+const DEFAULT_GROUP_COLOR = '#8B5CF6';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('hobby_groups', (t) => {

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
-import { foldKey } from '@mahalle/shared';
 import { isPg } from '../time';
+
+/** The folding of display names as landed (shared/src/rules/fold.ts at the time): İ, I, ı and i fold to "i". */
+function foldKey(value: string): string {
+  return value.normalize('NFC').replace(/[İIı]/g, 'i').toLocaleLowerCase('tr');
+}
 
 /**
  * The admin member search matches the start of the folded username, e-mail or display name

@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from './client';
 
 describe('failure toast text', () => {
   it('is the action\'s own text, followed by the server\'s reason when the user can act on it', () => {
-    expect(errorMessage(new ApiError(400, 'validation', 'Gönderi en fazla 280 karakter olabilir'), 'Gönderi paylaşılamadı')).toBe('Gönderi paylaşılamadı. Gönderi en fazla 280 karakter olabilir');
+    expect(errorMessage(new ApiError(400, 'validation_failed', 'Gönderi en fazla 280 karakter olabilir'), 'Gönderi paylaşılamadı')).toBe('Gönderi paylaşılamadı. Gönderi en fazla 280 karakter olabilir');
     expect(errorMessage(new ApiError(403, 'forbidden', 'Yetki gerekli'), 'Soru eklenirken bir hata oluştu.')).toBe('Soru eklenirken bir hata oluştu. Yetki gerekli');
   });
 

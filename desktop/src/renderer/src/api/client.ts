@@ -1,10 +1,10 @@
-import { TEXTS, type ApiErrorBody } from '@mahalle/shared';
+import { TEXTS, isErrorCode, type ApiErrorBody, type ClientErrorCode } from '@mahalle/shared';
 import { platform } from '../platform';
 import { reportServerDown, reportServerUp } from '../stores/connection';
 
-/** A failed call: `message` is the server's Turkish text; branch on `code`, never on the text. */
+/** A failed call: `message` is the server's Turkish text; branch on `code` (shared/src/errors.ts), never on the text. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details?: ApiErrorBody['details']) {
+  constructor(readonly status: number, readonly code: ClientErrorCode, message: string, readonly details?: ApiErrorBody['details']) {
     super(message);
   }
 }
@@ -62,7 +62,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
   const data = isJson && text ? JSON.parse(text) : text;
   if (!res.ok) {
-    if (isJson && data && typeof data.error === 'string') throw new ApiError(res.status, data.code ?? 'error', data.error, data.details);
+    if (isJson && data && typeof data.error === 'string') throw new ApiError(res.status, isErrorCode(data.code) ? data.code : 'http_error', data.error, data.details);
     throw new ApiError(res.status, 'http_error', `${res.status}: ${text || res.statusText}`);
   }
   return { data: data as T, headers: res.headers };
@@ -79,6 +79,6 @@ export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });
  * it. Network failures and server errors show the action's text alone.
  */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500 || !err.message || err.message === fallback) return fallback;
+  if (!(err instanceof ApiError) || err.code === 'network' || err.status >= 500 || !err.message || err.message === fallback) return fallback;
   return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${err.message}`;
 }

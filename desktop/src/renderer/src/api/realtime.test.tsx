@@ -43,10 +43,11 @@ describe('useRealtime', () => {
     // Modules read the bridge when they load, so they load after it is in place.
     const { initApi } = await import('./client');
     const { useRealtime } = await import('./socket');
+    const { nativeNotification } = await import('../features/notifications/text');
     const { useCounts, useSession } = await import('../stores/session');
     await initApi();
     useSession.setState({ user: { ...receiver.user, role: 'user' } as never });
-    const hook = renderHook(() => useRealtime());
+    const hook = renderHook(() => useRealtime({ describeNotification: nativeNotification }));
     await waitFor(() => expect(useCounts.getState().connected).toBe(true), { timeout: 5000 });
 
     await sender.client.post('/api/messages', { receiverId: receiver.user.id, content: 'Merhaba Ayşe!', messageType: 'text' });
@@ -75,12 +76,12 @@ describe('the API client', () => {
     expect(me.id).toBe(receiver.user.id);
     const empty = await api('/api/posts', { method: 'POST', json: { content: '   ' } }).catch((e: unknown) => e);
     expect(empty).toBeInstanceOf(ApiError);
-    expect(empty).toMatchObject({ status: 400, message: TEXTS.social.postTextRequired });
+    expect(empty).toMatchObject({ status: 400, code: 'post_empty', message: TEXTS.social.postTextRequired });
     const missing = await api('/uploads/yok.png').catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404 });
     expect((missing as Error).message).toBe('Aradığınız kayıt bulunamadı');
     setToken(null);
-    expect(await api('/api/auth/me').catch((e: unknown) => e)).toMatchObject({ status: 401, code: expect.any(String) });
+    expect(await api('/api/auth/me').catch((e: unknown) => e)).toMatchObject({ status: 401, code: 'unauthorized' });
     // A server that cannot be reached.
     bridge.getServerUrl = async () => 'http://127.0.0.1:9';
     await initApi();

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH, TEXTS, type Message, type Notification } from '@mahalle/shared';
+import { SOCKET_EVENTS, SOCKET_PATH, TEXTS, type ClientToServerEvents, type Message, type Notification, type ServerToClientEvents } from '@mahalle/shared';
 import { queryClient } from './query';
 import { serverBase } from './client';
 import { platform } from '../platform';
@@ -8,10 +8,18 @@ import { useCounts, useSession } from '../stores/session';
 import { useConnection } from '../stores/connection';
 import { notificationKeys } from './notifications';
 import { messageKeys } from './messages';
-import { notificationTarget, notificationText } from '../features/notifications/text';
+
+type RealtimeSocket = Socket<ServerToClientEvents<Notification, Message>, ClientToServerEvents>;
+
+export interface RealtimeOptions {
+  /** A native notification's text and where clicking it goes (the notifications feature decides; api/ never imports features/). */
+  describeNotification: (n: Notification) => { body: string; route: string };
+}
 
 /** The real-time connection: open only while signed in; counts reset on sign-out. */
-export function useRealtime() {
+export function useRealtime({ describeNotification }: RealtimeOptions) {
+  const describe = useRef(describeNotification);
+  describe.current = describeNotification;
   const user = useSession((s) => s.user);
   const setCounts = useCounts((s) => s.set);
   useEffect(() => {
@@ -20,7 +28,7 @@ export function useRealtime() {
       return;
     }
     let cancelled = false;
-    let socket: Socket | null = null;
+    let socket: RealtimeSocket | null = null;
     // The client library loads only for members (a visitor's page never opens the socket).
     void Promise.all([platform.getSessionToken(), import('socket.io-client')]).then(([token, { io }]) => {
       if (cancelled) return;
@@ -34,26 +42,26 @@ export function useRealtime() {
         // Our own disconnect (sign-out, unmount) is not an outage.
         if (reason !== 'io client disconnect') useConnection.getState().set({ socketDown: true });
       });
-      socket.on(SOCKET_EVENTS.notificationCount, ({ count }: { count: number }) => {
+      socket.on(SOCKET_EVENTS.notificationCount, ({ count }) => {
         setCounts({ notifications: count });
         platform.setUnreadCounts({ ...useCounts.getState(), notifications: count });
       });
-      socket.on(SOCKET_EVENTS.messageCount, ({ count }: { count: number }) => {
+      socket.on(SOCKET_EVENTS.messageCount, ({ count }) => {
         setCounts({ messages: count });
         platform.setUnreadCounts({ ...useCounts.getState(), messages: count });
       });
-      socket.on(SOCKET_EVENTS.reportCount, ({ count }: { count: number }) => {
+      socket.on(SOCKET_EVENTS.reportCount, ({ count }) => {
         setCounts({ reports: count });
         platform.setUnreadCounts({ ...useCounts.getState(), reports: count });
       });
-      socket.on(SOCKET_EVENTS.newNotification, ({ notification }: { notification?: Notification }) => {
+      socket.on(SOCKET_EVENTS.newNotification, ({ notification }) => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         if (notification && document.hidden) {
           // Clicking it opens what it is about: the post, the person, or else the list.
-          platform.notify({ title: TEXTS.app.name, body: notificationText(notification), route: notificationTarget(notification) ?? '/notifications' });
+          platform.notify({ title: TEXTS.app.name, ...describe.current(notification) });
         }
       });
-      socket.on(SOCKET_EVENTS.newMessage, ({ message }: { message: Message }) => {
+      socket.on(SOCKET_EVENTS.newMessage, ({ message }) => {
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });
         if (message.receiverId === user.id && document.hidden) {
           platform.notify({ title: `Yeni mesaj: ${message.sender.displayName}`, body: message.content, route: `/messages?user=${message.senderId}` });

@@ -23,3 +23,8 @@ export function notificationTarget(n: Notification): string | null {
   if (['follow', 'follow_request', 'follow_accepted'].includes(n.type) && n.relatedUser) return `/profile/${n.relatedUser.username}`;
   return n.link;
 }
+
+/** The desktop's native notification for a new notification: its text, and clicking it opens what it is about, or else the list. */
+export function nativeNotification(n: Notification): { body: string; route: string } {
+  return { body: notificationText(n), route: notificationTarget(n) ?? '/notifications' };
+}

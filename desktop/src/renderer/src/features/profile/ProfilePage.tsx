@@ -148,7 +148,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   if (!username) return <Result status="404" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.status === 404 ? <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
+    return error instanceof ApiError && error.code === 'user_not_found' ? <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
