@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { contract, type Endpoint } from '@mahalle/shared/contract';
+import { AppError } from '../errors';
 import { routeKey } from './routes';
 
 const byRoute = new Map<string, Endpoint>(Object.values(contract).map((e) => [routeKey(...(e.route.split(' ') as [string, string])), e]));
@@ -31,8 +32,9 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
       }
       if (!problem) return json(body);
       req.log.error({ route: key, problem }, 'answer does not fit the contract');
-      res.status(500);
-      return json({ error: 'Yanıt sözleşmeye uymuyor', code: 'response_contract', details: [{ path: key, message: problem }] });
+      const err = new AppError(500, 'response_contract', 'Yanıt sözleşmeye uymuyor', [{ path: key, message: problem }]);
+      res.status(err.status);
+      return json({ error: err.message, code: err.code, details: err.details });
     };
     next();
   };
