@@ -26,3 +26,5 @@ export * from './schemas/hobby-groups';
 export * from './schemas/admin';
 export * from './schemas/categories';
 export * from './schemas/stats';
+export * from './schemas/notifications';
+export * from './schemas/reports';

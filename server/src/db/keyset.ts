@@ -131,3 +131,20 @@ export async function sortedPage<R extends { __sort?: unknown; id?: number }>(
   const value = last && (last.__sort instanceof Date ? last.__sort.toISOString() : last.__sort);
   return { rows, nextCursor: rows.length === opts.limit && last ? encodeCursor(value, Number(last.__id)) : null };
 }
+
+/**
+ * One page of a list ordered newest first by an integer column (an id), for the lists that page
+ * by `cursor` alone: one row more than `limit` is read to know whether another page follows,
+ * and the next cursor is the last row's value, opaque to clients (a bad one is 400 invalid_cursor).
+ */
+export async function idPage<R>(
+  query: Knex.QueryBuilder,
+  opts: { column: string; valueOf: (row: R) => number; cursor?: string; limit: number },
+): Promise<{ rows: R[]; nextCursor: string | null }> {
+  const after = decodeTuple<[number]>(opts.cursor, ['int']);
+  if (after) query.where(opts.column, '<', after[0]);
+  const rows = (await query.orderBy(opts.column, 'desc').limit(opts.limit + 1)) as R[];
+  const more = rows.length > opts.limit;
+  if (more) rows.pop();
+  return { rows, nextCursor: more ? encodeTuple([opts.valueOf(rows[rows.length - 1]!)]) : null };
+}

@@ -1,3 +1,4 @@
+import type { Message } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { presentAuthor, type UserRow } from './users';
 
@@ -15,7 +16,7 @@ export interface MessageRow {
 export type PersonRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'>;
 
 /** A message with its sender and receiver, looked up by the service in one query per page. */
-export function presentMessage(m: MessageRow, people: Map<number, PersonRow>) {
+export function presentMessage(m: MessageRow, people: Map<number, PersonRow>): Message {
   return {
     id: m.id,
     senderId: m.sender_id,

@@ -1,10 +1,11 @@
+import type { Notification, NotificationType } from '@mahalle/shared';
 import { toIso } from '../db/time';
 
 /** A notification joined with the person and the post it is about. */
 export interface NotificationRow {
   id: number;
   user_id: number;
-  type: string;
+  type: NotificationType;
   title: string;
   message: string;
   is_read: boolean | number;
@@ -19,7 +20,7 @@ export interface NotificationRow {
   rp_hidden: boolean | number | null;
 }
 
-export function presentNotification(r: NotificationRow) {
+export function presentNotification(r: NotificationRow): Notification {
   return {
     id: r.id,
     type: r.type,
@@ -29,7 +30,7 @@ export function presentNotification(r: NotificationRow) {
     relatedPostId: r.related_post_id,
     relatedUserId: r.related_user_id,
     relatedUser: r.related_user_id
-      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
+      ? { username: r.ru_username ?? '', displayName: r.ru_display_name ?? '', profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
       : null,
     link: r.link,
     /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */

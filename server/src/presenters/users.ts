@@ -1,4 +1,4 @@
-import type { AuthorSummary, CurrentUser, Role } from '@mahalle/shared';
+import type { AuthorSummary, CurrentUser, Person, Profile, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import type { AdminUser } from '@mahalle/shared';
@@ -114,7 +114,7 @@ export function presentAdminUser(r: UserRow): AdminUser {
 }
 
 /** A profile as others see it; e-mail only for the person themself and admins. */
-export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
+export function presentProfile(row: UserRow, viewer: UserRow | undefined): Profile {
   const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
   return {
     id: row.id,
@@ -134,8 +134,11 @@ export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
   };
 }
 
+/** The users columns a list of people selects. */
+export type PersonListRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>;
+
 /** Short form for lists of people (followers, recent members). */
-export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
+export function presentPerson(row: PersonListRow): Person {
   return {
     id: row.id,
     username: row.username,

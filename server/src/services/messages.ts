@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { presentMessage, type MessageRow, type PersonRow } from '../presenters/messages';
-import { TEXTS } from '@mahalle/shared';
+import { TEXTS, type Conversation, type CursorPageQuery, type Message } from '@mahalle/shared';
+import type { Page } from '@mahalle/shared/contract';
+import { decodeTuple, idPage } from '../db/keyset';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso } from '../db/time';
@@ -59,14 +61,13 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
 }
 
 /** Conversations newest first: the other person, the last message and my unread count in it. */
-export async function listConversations(db: Knex, me: UserRow, page: { limit: number; before?: number }) {
+export async function listConversations(db: Knex, me: UserRow, page: CursorPageQuery): Promise<Page<Conversation>> {
   const q = db('conversations')
     .where((w) => w.where('user_low_id', me.id).orWhere('user_high_id', me.id))
     .whereNotNull('last_message_id')
     .select('id', 'user_low_id', 'user_high_id', 'last_message_id');
-  if (page.before) q.where('last_message_id', '<', page.before);
-  const conversations = await q.orderBy('last_message_id', 'desc').limit(page.limit);
-  if (conversations.length === 0) return [];
+  const { rows: conversations, nextCursor } = await idPage<any>(q, { column: 'last_message_id', valueOf: (c) => c.last_message_id, cursor: page.cursor, limit: page.limit });
+  if (conversations.length === 0) return { items: [], nextCursor };
   const lastMessages = (await db('messages').whereIn('id', conversations.map((c: any) => c.last_message_id))) as MessageRow[];
   const presented = new Map((await presentMessages(db, lastMessages)).map((m) => [m.id, m]));
   const others = conversations.map((c: any) => (c.user_low_id === me.id ? c.user_high_id : c.user_low_id));
@@ -78,23 +79,26 @@ export async function listConversations(db: Knex, me: UserRow, page: { limit: nu
     .count({ n: '*' })
     .groupBy('conversation_id');
   const unreadMap = new Map(unread.map((u: any) => [u.conversation_id, Number(u.n)]));
-  return conversations.map((c: any, i: number) => ({
+  const items = conversations.map((c: any, i: number) => ({
     id: c.id,
     otherUser: presentAuthor(people.get(others[i])),
     lastMessage: presented.get(c.last_message_id) ?? null,
     unreadCount: unreadMap.get(c.id) ?? 0,
   }));
+  return { items, nextCursor };
 }
 
-/** Both directions, oldest first within the page; `before` pages back in time. */
-export async function conversationWith(db: Knex, me: UserRow, otherId: number, page: { limit: number; before?: number }) {
+/** Both directions, oldest first within the page; the cursor pages back in time. */
+export async function conversationWith(db: Knex, me: UserRow, otherId: number, page: CursorPageQuery): Promise<Page<Message>> {
   await userById(db, otherId);
   const conversation = await db('conversations').where(pair(me.id, otherId)).first('id');
-  if (!conversation) return [];
+  if (!conversation) {
+    decodeTuple(page.cursor, ['int']); // a bad cursor is 400 even when there is nothing to page
+    return { items: [], nextCursor: null };
+  }
   const q = db('messages').where({ conversation_id: conversation.id });
-  if (page.before) q.where('id', '<', page.before);
-  const rows = (await q.orderBy('id', 'desc').limit(page.limit)) as MessageRow[];
-  return presentMessages(db, rows.reverse());
+  const { rows, nextCursor } = await idPage<MessageRow>(q, { column: 'id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
+  return { items: await presentMessages(db, rows.reverse()), nextCursor };
 }
 
 export async function markRead(ctx: AppContext, me: UserRow, id: number) {

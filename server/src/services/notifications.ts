@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { presentNotification, type NotificationRow } from '../presenters/notifications';
-import type { NotificationType } from '@mahalle/shared';
+import type { CursorPageQuery, Notification, NotificationType } from '@mahalle/shared';
+import type { Page } from '@mahalle/shared/contract';
+import { idPage } from '../db/keyset';
 import type { DomainBus } from '../context';
 import { nowIso } from '../db/time';
 import { TEXTS } from '@mahalle/shared';
@@ -68,10 +70,11 @@ function notificationsQuery(db: Knex | Knex.Transaction) {
     .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb', 'rp.is_hidden as rp_hidden');
 }
 
-export async function listNotifications(db: Knex, userId: number, page: { limit: number; before?: number }) {
+/** Own notifications newest first, cursor-paged by id. */
+export async function listNotifications(db: Knex, userId: number, page: CursorPageQuery): Promise<Page<Notification>> {
   const q = notificationsQuery(db).where('n.user_id', userId);
-  if (page.before) q.where('n.id', '<', page.before);
-  return ((await q.orderBy('n.id', 'desc').limit(page.limit)) as NotificationRow[]).map(presentNotification);
+  const { rows, nextCursor } = await idPage<NotificationRow>(q, { column: 'n.id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
+  return { items: rows.map(presentNotification), nextCursor };
 }
 
 export async function getNotification(db: Knex, id: number) {

@@ -7,12 +7,22 @@
 import type { Endpoint } from './endpoint';
 import { adminEndpoints } from './admin';
 import { metaEndpoints } from './meta';
+import { authEndpoints } from './auth';
+import { usersEndpoints } from './users';
+import { notificationsEndpoints } from './notifications';
+import { messagesEndpoints } from './messages';
+import { reportsEndpoints } from './reports';
 
 export * from './endpoint';
 
 export const contract = {
   ...metaEndpoints,
   ...adminEndpoints,
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...notificationsEndpoints,
+  ...messagesEndpoints,
+  ...reportsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

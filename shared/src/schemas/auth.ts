@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { LIMITS } from '../limits';
+import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { isCommonPassword, isPasswordAcceptable } from '../rules/password';
 
@@ -57,3 +57,31 @@ export const loginSchema = z.object({
   remember: z.boolean().optional().default(true),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+// ---- answers ----
+
+/** The signed-in user as /api/auth/me, login and register answer it (the e-mail is their own). */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+  /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
+  profileImageThumb: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean(),
+  isPrivate: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Login and register: the user, and for the desktop app (X-Mahalle-Client: desktop) a bearer token instead of a cookie. */
+export const signedInSchema = currentUserSchema.extend({
+  token: z.string().optional().meta({ description: 'Bearer session token; only for the desktop app, browsers get a cookie' }),
+});
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** The UI's session check: a visitor gets { user: null } with 200. */
+export const sessionSchema = z.object({ user: currentUserSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;

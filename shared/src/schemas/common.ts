@@ -73,3 +73,14 @@ export const authorSummarySchema = z.object({
   /** Verified by an admin: shown with a mark next to the name (absent on the deleted-account placeholder). */
   isVerified: z.boolean().optional(),
 });
+export type AuthorSummary = z.infer<typeof authorSummarySchema>;
+
+/**
+ * Cursor paging: `limit` and the opaque `cursor` a page answered (nextCursor, or the
+ * X-Next-Cursor header of a bare list); the server refuses a cursor it did not make (400 invalid_cursor).
+ */
+export const cursorPageQuerySchema = z.object({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().max(300).optional(),
+});
+export type CursorPageQuery = z.infer<typeof cursorPageQuerySchema>;

@@ -3,9 +3,9 @@ import { ConfigProvider, theme as antTheme } from 'antd';
 import trTR from 'antd/es/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import type { CurrentUser } from '@mahalle/shared';
 import { queryClient } from './api/query';
-import { api, serverBase } from './api/client';
+import { serverBase } from './api/client';
+import { fetchSession } from './api/auth';
 import { useRealtime } from './api/socket';
 import { useSession, useTheme } from './stores/session';
 import { platform } from './platform';
@@ -82,7 +82,7 @@ function SessionLoader() {
   const setUser = useSession((s) => s.setUser);
   useEffect(() => {
     // /session answers visitors with 200 { user: null }, so a signed-out page logs no 401.
-    api<{ user: CurrentUser | null }>('/api/auth/session')
+    fetchSession()
       .then((s) => setUser(s.user))
       .catch(() => setUser(null));
   }, [setUser]);

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { idParamsSchema, pageQuerySchema, sendMessageSchema, userIdParamsSchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, idParamsSchema, sendMessageSchema, userIdParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
+import { sendCursorList } from '../paging';
 import { requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
 import * as messages from '../../services/messages';
@@ -10,7 +11,7 @@ export function messagesRouter(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const me = requireUser(req);
-    res.json(await messages.listConversations(ctx.db, me, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await messages.listConversations(ctx.db, me, parse(cursorPageQuerySchema, req.query)));
   });
   router.get('/unread-count', async (req, res) => {
     const me = requireUser(req);
@@ -19,7 +20,7 @@ export function messagesRouter(ctx: AppContext): Router {
   router.get('/conversation/:userId', async (req, res) => {
     const me = requireUser(req);
     const { userId } = parse(userIdParamsSchema, req.params);
-    res.json(await messages.conversationWith(ctx.db, me, userId, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await messages.conversationWith(ctx.db, me, userId, parse(cursorPageQuerySchema, req.query)));
   });
   router.patch('/conversation/:userId/read', async (req, res) => {
     const me = requireUser(req);

@@ -68,7 +68,21 @@ describe('messages', () => {
     for (let i = 0; i < 5; i++) ids.push((await a.client.post('/api/messages', { receiverId: b.user.id, content: `m${i}` })).body.id);
     const latest = await b.client.get(`/api/messages/conversation/${a.user.id}?limit=2`);
     expect(latest.body.map((m: { content: string }) => m.content)).toEqual(['m3', 'm4']);
-    const older = await b.client.get(`/api/messages/conversation/${a.user.id}?limit=2&before=${latest.body[0].id}`);
+    const older = await b.client.get(`/api/messages/conversation/${a.user.id}?limit=2&cursor=${latest.headers.get('x-next-cursor')}`);
     expect(older.body.map((m: { content: string }) => m.content)).toEqual(['m1', 'm2']);
+    const oldest = await b.client.get(`/api/messages/conversation/${a.user.id}?limit=2&cursor=${older.headers.get('x-next-cursor')}`);
+    expect(oldest.body.map((m: { content: string }) => m.content)).toEqual(['m0']);
+    expect(oldest.headers.get('x-next-cursor')).toBeNull();
+    const bad = await b.client.get(`/api/messages/conversation/${a.user.id}?cursor=${ids[0]}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_cursor');
+    // The inbox pages the same way: one conversation a page here.
+    const c = await server.member();
+    await c.client.post('/api/messages', { receiverId: b.user.id, content: 'selam' });
+    const inbox = await b.client.get('/api/messages?limit=1');
+    expect(inbox.body.map((x: { otherUser: { id: number } }) => x.otherUser.id)).toEqual([c.user.id]);
+    const inbox2 = await b.client.get(`/api/messages?limit=1&cursor=${inbox.headers.get('x-next-cursor')}`);
+    expect(inbox2.body.map((x: { otherUser: { id: number } }) => x.otherUser.id)).toEqual([a.user.id]);
+    expect(inbox2.headers.get('x-next-cursor')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { idParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, idParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
+import { sendCursorList } from '../paging';
 import { requireUser } from '../../middlewares/auth';
 import * as notifications from '../../services/notifications';
 
@@ -10,7 +11,7 @@ export function notificationsRouter(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const me = requireUser(req);
-    res.json(await notifications.listNotifications(ctx.db, me.id, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await notifications.listNotifications(ctx.db, me.id, parse(cursorPageQuerySchema, req.query)));
   });
   router.get('/unread-count', async (req, res) => {
     const me = requireUser(req);

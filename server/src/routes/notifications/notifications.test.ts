@@ -44,8 +44,12 @@ describe('notifications', () => {
     expect((await owner.client.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
     expect((await owner.client.delete(`/api/notifications/${first}`)).status).toBe(200);
     expect((await owner.client.get('/api/notifications')).body).toHaveLength(2);
-    const paged = await owner.client.get(`/api/notifications?limit=1&before=${list.body[1].id}`);
+    const firstPage = await owner.client.get('/api/notifications?limit=1');
+    expect(firstPage.body).toHaveLength(1);
+    const paged = await owner.client.get(`/api/notifications?limit=1&cursor=${firstPage.headers.get('x-next-cursor')}`);
     expect(paged.body.map((n: { type: string }) => n.type)).toEqual(['like']);
+    expect(paged.headers.get('x-next-cursor')).toBeNull();
+    expect((await owner.client.get('/api/notifications?cursor=bm9wZQ')).body.code).toBe('invalid_cursor');
   });
 
   it('never notifies people about their own actions', async () => {

@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
 import { presentProfile } from '../../presenters/users';
-import { foldKey, idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, foldKey, popularUsersQuerySchema, idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
+import { sendCursorList } from '../paging';
 import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites, Limiter } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
@@ -20,11 +21,11 @@ export function usersRouter(ctx: AppContext): Router {
   const emailChanges = new Limiter(ctx.db, { points: 5, durationSec: 3600 }, TEXTS.auth.tooManyAttempts);
 
   router.get('/popular', async (req, res) => {
-    res.json(await users.popularUsers(ctx.db, parse(pageQuerySchema, req.query).limit));
+    res.json(await users.popularUsers(ctx.db, parse(popularUsersQuerySchema, req.query).limit));
   });
 
   router.get('/recent', async (req, res) => {
-    res.json(await users.recentUsers(ctx.db, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await users.recentUsers(ctx.db, parse(cursorPageQuerySchema, req.query)));
   });
 
   router.get('/profile/:username', async (req, res) => {
@@ -55,7 +56,7 @@ export function usersRouter(ctx: AppContext): Router {
       const { id } = parse(idParamsSchema, req.params);
       const target = await users.userById(ctx.db, id);
       if (!(await users.canSeeInside(ctx.db, target, req.user))) throw errors.forbidden(S.privateAccount, 'private_account');
-      res.json(await users.connections(ctx.db, id, direction, parse(pageQuerySchema, req.query)));
+      sendCursorList(res, await users.connections(ctx.db, id, direction, parse(cursorPageQuerySchema, req.query)));
     });
   }
 
@@ -124,7 +125,7 @@ export function followRequestsRouter(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const me = requireUser(req);
-    res.json(await users.incomingRequests(ctx.db, me, parse(pageQuerySchema, req.query)));
+    res.json(await users.incomingRequests(ctx.db, me, parse(cursorPageQuerySchema, req.query)));
   });
   for (const action of ['accept', 'reject'] as const) {
     router.post(`/:id/${action}`, limitWrites(ctx, 'follows'), async (req, res) => {

@@ -108,7 +108,8 @@ describe('follows', () => {
     expect((await fan.client.post(`/api/users/${priv.user.id}/follow`)).body).toEqual({ status: 'pending' });
     expect((await fan.client.get(`/api/users/${priv.user.id}/follow-status`)).body).toEqual({ isFollowing: false, isPending: true });
     const incoming = await priv.client.get('/api/follow-requests');
-    expect(incoming.body.map((r: { user: { id: number } }) => r.user.id)).toEqual([fan.user.id]);
+    expect(incoming.body.items.map((r: { user: { id: number } }) => r.user.id)).toEqual([fan.user.id]);
+    expect(incoming.body.nextCursor).toBeNull();
     expect(await server.ctx.db('notifications').where({ user_id: priv.user.id, type: 'follow_request' })).toHaveLength(1);
 
     // Nobody else can answer the request, and answering a request that does not exist is a 404.
@@ -129,7 +130,44 @@ describe('follows', () => {
     const third = await server.member();
     await third.client.post(`/api/users/${priv.user.id}/follow`);
     await third.client.delete(`/api/users/${priv.user.id}/unfollow`);
-    expect((await priv.client.get('/api/follow-requests')).body).toHaveLength(0);
+    expect((await priv.client.get('/api/follow-requests')).body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('pages followers, followings, follow requests and new members by an opaque cursor; a cursor it did not make is 400', async () => {
+    const star = await server.member();
+    const fans = [await server.member(), await server.member(), await server.member()];
+    for (const f of fans) await f.client.post(`/api/users/${star.user.id}/follow`);
+    const first = await server.client().get(`/api/users/${star.user.id}/followers?limit=2`);
+    expect(first.body.map((u: { id: number }) => u.id)).toEqual([fans[2]!.user.id, fans[1]!.user.id]);
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const rest = await server.client().get(`/api/users/${star.user.id}/followers?limit=2&cursor=${cursor}`);
+    expect(rest.body.map((u: { id: number }) => u.id)).toEqual([fans[0]!.user.id]);
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+    // Exactly a page's worth: no empty page after it.
+    expect((await server.client().get(`/api/users/${star.user.id}/followers?limit=3`)).headers.get('x-next-cursor')).toBeNull();
+    const following = await server.client().get(`/api/users/${fans[0]!.user.id}/following?limit=1`);
+    expect(following.body.map((u: { id: number }) => u.id)).toEqual([star.user.id]);
+
+    const recent = await server.client().get('/api/users/recent?limit=2');
+    const older = await server.client().get(`/api/users/recent?limit=2&cursor=${recent.headers.get('x-next-cursor')}`);
+    expect(older.body[0].id).toBeLessThan(recent.body[1].id);
+
+    const priv = await server.member();
+    await priv.client.patch(`/api/users/${priv.user.id}`, { isPrivate: true });
+    for (const f of fans) await f.client.post(`/api/users/${priv.user.id}/follow`);
+    const requests = await priv.client.get('/api/follow-requests?limit=2');
+    expect(requests.body.items.map((r: { user: { id: number } }) => r.user.id)).toEqual([fans[2]!.user.id, fans[1]!.user.id]);
+    const more = await priv.client.get(`/api/follow-requests?limit=2&cursor=${requests.body.nextCursor}`);
+    expect(more.body).toMatchObject({ items: [{ user: { id: fans[0]!.user.id } }], nextCursor: null });
+
+    for (const bad of ['nonsense', Buffer.from('[1.5]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[3000000000]').toString('base64url')]) {
+      for (const path of [`/api/users/${star.user.id}/followers`, '/api/users/recent', '/api/follow-requests']) {
+        const res = await priv.client.get(`${path}?cursor=${bad}`);
+        expect(res.status, `${path} ${bad}`).toBe(400);
+        expect(res.body.code).toBe('invalid_cursor');
+      }
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import { presentPerson } from '../../presenters/users';
-import { foldKey, TEXTS, type UpdateProfileInput } from '@mahalle/shared';
+import { foldKey, TEXTS, type Connection, type CursorPageQuery, type FollowRequest, type Person, type UpdateProfileInput } from '@mahalle/shared';
+import type { Page } from '@mahalle/shared/contract';
+import { idPage } from '../../db/keyset';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { auditModeration } from '../audit';
 import { nowIso, toIso } from '../../db/time';
-import { type UserRow } from '../../presenters/users';
+import type { PersonListRow as PersonRow, UserRow } from '../../presenters/users';
 import type { PostRow } from '../../presenters/posts';
 import { presentPosts } from '../posts/page';
 import { isUniqueViolation } from '../accounts';
@@ -71,22 +73,22 @@ export async function popularUsers(db: Db, limit: number) {
   return rows.map((r: any) => ({ ...presentPerson(r), followersCount: Number(r.followers_count), postsCount: Number(r.posts_count) }));
 }
 
-export async function recentUsers(db: Db, page: { limit: number; before?: number }) {
+/** The newest members first, cursor-paged by id. */
+export async function recentUsers(db: Db, page: CursorPageQuery): Promise<Page<Person>> {
   const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role', 'bio', 'is_verified', 'created_at');
-  if (page.before) q.where('id', '<', page.before);
-  return (await q.orderBy('id', 'desc').limit(page.limit)).map(presentPerson);
+  const { rows, nextCursor } = await idPage<PersonRow>(q, { column: 'id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
+  return { items: rows.map(presentPerson), nextCursor };
 }
 
-/** Followers or followings, newest connection first, keyset-paged by the follow row's id. */
-export async function connections(db: Db, userId: number, direction: 'followers' | 'following', page: { limit: number; before?: number }) {
+/** Followers or followings, newest connection first, cursor-paged by the follow row's id. */
+export async function connections(db: Db, userId: number, direction: 'followers' | 'following', page: CursorPageQuery): Promise<Page<Connection>> {
   const [mine, theirs] = direction === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
   const q = db('follows as f')
     .join('users as u', 'u.id', `f.${theirs}`)
     .where(`f.${mine}`, userId)
     .select('f.id as follow_id', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
-  if (page.before) q.where('f.id', '<', page.before);
-  const rows = await q.orderBy('f.id', 'desc').limit(page.limit);
-  return rows.map((r: any) => ({ ...presentPerson(r), followId: r.follow_id }));
+  const { rows, nextCursor } = await idPage<PersonRow & { follow_id: number }>(q, { column: 'f.id', valueOf: (r) => r.follow_id, cursor: page.cursor, limit: page.limit });
+  return { items: rows.map((r) => ({ ...presentPerson(r), followId: r.follow_id })), nextCursor };
 }
 
 export async function followStatus(db: Db, viewerId: number, targetId: number) {
@@ -159,14 +161,15 @@ export async function answerFollowRequest(ctx: AppContext, me: UserRow, requeste
   return { status: accept ? ('accepted' as const) : ('rejected' as const) };
 }
 
-export async function incomingRequests(db: Db, me: UserRow, page: { limit: number; before?: number }) {
+/** Follow requests waiting for `me`, newest first, cursor-paged by the request's id. */
+export async function incomingRequests(db: Db, me: UserRow, page: CursorPageQuery): Promise<Page<FollowRequest>> {
   const q = db('follow_requests as r')
     .join('users as u', 'u.id', 'r.requester_id')
     .where('r.target_id', me.id)
     .select('r.id as request_id', 'r.created_at as requested_at', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
-  if (page.before) q.where('r.id', '<', page.before);
-  const rows = await q.orderBy('r.id', 'desc').limit(page.limit);
-  return rows.map((r: any) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) }));
+  type Row = PersonRow & { request_id: number; requested_at: unknown };
+  const { rows, nextCursor } = await idPage<Row>(q, { column: 'r.id', valueOf: (r) => r.request_id, cursor: page.cursor, limit: page.limit });
+  return { items: rows.map((r) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) })), nextCursor };
 }
 
 /** By the person themself, or by an admin (then audited with the fields before and after). */

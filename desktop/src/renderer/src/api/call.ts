@@ -11,7 +11,7 @@ type NoInput<R extends ApiRoute> = Partial<CallInput<R>> extends CallInput<R> ? 
 
 type Optional<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 export type CallInput<R extends ApiRoute> = Optional<'params', ParamsOf<ByRoute[R]>> &
-  Optional<'query', QueryOf<ByRoute[R]>> & { body?: BodyOf<ByRoute[R]>; form?: FormData; signal?: AbortSignal };
+  Optional<'query', QueryOf<ByRoute[R]>> & { body?: BodyOf<ByRoute[R]>; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> };
 
 /** '/api/posts/:id' with { id: 7 } → '/api/posts/7'; query values that are undefined or '' are left out. */
 export function urlOf(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
@@ -34,9 +34,9 @@ function split(route: string): [string, string] {
  */
 export function call<R extends ApiRoute>(route: R, ...[input]: NoInput<R>): Promise<Answer<R>> {
   const [method, path] = split(route);
-  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; signal?: AbortSignal };
+  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> };
   const json = i.form ? undefined : method === 'GET' || method === 'DELETE' ? i.body : (i.body ?? {});
-  return api<Answer<R>>(urlOf(path, i.params, i.query), { method, json, form: i.form, signal: i.signal });
+  return api<Answer<R>>(urlOf(path, i.params, i.query), { method, json, form: i.form, signal: i.signal, headers: i.headers });
 }
 
 /** A specification-fixed bare list (Endpoint.cursorHeader) read as the one page shape, its cursor from `X-Next-Cursor`. */

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, SOCKET_PATH, TEXTS, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
+import { SOCKET_EVENTS, SOCKET_PATH, TEXTS, type ClientToServerEvents, type Message, type Notification, type ServerToClientEvents } from '@mahalle/shared';
 import { queryClient } from './query';
 import { serverBase } from './client';
 import { platform } from '../platform';
 import { useCounts, useSession } from '../stores/session';
 import { useConnection } from '../stores/connection';
-import type { Message, Notification } from './types';
+import { notificationKeys } from './notifications';
+import { messageKeys } from './messages';
 
 type RealtimeSocket = Socket<ServerToClientEvents<Notification, Message>, ClientToServerEvents>;
 
@@ -54,14 +55,14 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
         platform.setUnreadCounts({ ...useCounts.getState(), reports: count });
       });
       socket.on(SOCKET_EVENTS.newNotification, ({ notification }) => {
-        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         if (notification && document.hidden) {
           // Clicking it opens what it is about: the post, the person, or else the list.
           platform.notify({ title: TEXTS.app.name, ...describe.current(notification) });
         }
       });
       socket.on(SOCKET_EVENTS.newMessage, ({ message }) => {
-        void queryClient.invalidateQueries({ queryKey: ['messages'] });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.all });
         if (message.receiverId === user.id && document.hidden) {
           platform.notify({ title: `Yeni mesaj: ${message.sender.displayName}`, body: message.content, route: `/messages?user=${message.senderId}` });
         }

@@ -2,6 +2,7 @@ import type { AuthorSummary } from '@mahalle/shared';
 
 // Types the contract in shared/ already describes; the rest of this file moves there resource by resource.
 export type { Category, CommunityStats, DailyStats } from '@mahalle/shared';
+export type { Conversation, Message, Notification, Person, Profile } from '@mahalle/shared';
 
 export interface Post {
   id: number;
@@ -29,62 +30,6 @@ export interface Comment {
   content: string;
   createdAt: string;
   author: AuthorSummary;
-}
-export interface Notification {
-  id: number;
-  type: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  relatedPostId: number | null;
-  relatedUserId: number | null;
-  relatedUser: { username: string; displayName: string; profileImage: string | null; profileImageThumb?: string | null } | null;
-  link: string | null;
-  /** The post it is about was removed by an admin. */
-  contentRemoved?: boolean;
-  createdAt: string;
-}
-export interface Message {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  sender: AuthorSummary;
-  receiver: AuthorSummary;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-}
-export interface Conversation {
-  id: number;
-  otherUser: AuthorSummary;
-  lastMessage: Message | null;
-  unreadCount: number;
-}
-export interface Profile {
-  id: number;
-  username: string;
-  displayName: string;
-  email?: string;
-  bio: string;
-  location: string;
-  website: string;
-  hobbies: string[];
-  profileImage: string | null;
-  profileImageThumb: string | null;
-  role: 'user' | 'admin';
-  isVerified: boolean;
-  isPrivate: boolean;
-  createdAt: string;
-}
-export interface Person {
-  id: number;
-  username: string;
-  displayName: string;
-  profileImage: string | null;
-  profileImageThumb: string | null;
-  role: 'user' | 'admin';
-  bio: string;
-  isVerified: boolean;
 }
 export interface EventItem {
   id: number;

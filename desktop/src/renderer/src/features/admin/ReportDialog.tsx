@@ -3,17 +3,19 @@ import { Button, Input, Modal, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { FlagOutlined } from '@ant-design/icons';
 import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
-import { errorMessage, post } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { useCreateReport } from '../../api/reports';
 
 /** 'Şikayet Et': a reason, sent to the admins' queue. */
 export function ReportDialog({ targetType, targetId, onClose }: { targetType: ReportTarget; targetId: number; onClose(): void }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const { notification } = useApp();
+  const report = useCreateReport();
   const submit = async () => {
     setBusy(true);
     try {
-      await post('/api/reports', { targetType, targetId, reason });
+      await report.mutateAsync({ targetType, targetId, reason });
       notification.success({ message: 'Şikayetiniz alındı', description: 'Yöneticiler en kısa sürede inceleyecek.' });
       onClose();
     } catch (err) {

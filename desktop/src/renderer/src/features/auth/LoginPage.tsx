@@ -3,8 +3,10 @@ import { Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, T
 import { useApp } from '../../components/LazyFeedback';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
-import { api, ApiError, get, setToken } from '../../api/client';
+import { displayNameSchema, emailSchema, isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, loginSchema, passwordScore, passwordStrength, registerSchema, TEXTS, usernameSchema, type RegisterInput, type SignedIn } from '@mahalle/shared';
+import { ApiError, get, setToken } from '../../api/client';
+import { login as signIn, register as signUp } from '../../api/auth';
+import { fieldRule } from '../../components/formRules';
 import type { BlogPost, EventItem, Question } from '../../api/types';
 import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
@@ -65,15 +67,13 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { message } = useApp();
-  const desktop = platform.kind === 'desktop';
-  const headers = desktop ? { 'x-mahalle-client': 'desktop' } : undefined;
 
   // The common-password list is a chunk of its own: fetched when the register tab opens.
   useEffect(() => {
     if (tab === 'register') void loadCommonPasswords().catch(() => undefined);
   }, [tab]);
 
-  const signedIn = (user: CurrentUser & { token?: string }, delay = 0) => {
+  const signedIn = (user: SignedIn, delay = 0) => {
     if (user.token) setToken(user.token);
     setUser(user);
     void qc.invalidateQueries();
@@ -86,7 +86,7 @@ export default function LoginPage() {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LIMITS.loginTimeoutMs);
     try {
-      const user = await api<CurrentUser & { token?: string }>('/api/auth/login', { method: 'POST', json: values, signal: controller.signal, headers: { 'Cache-Control': 'no-cache', ...headers } });
+      const user = await signIn(values, controller.signal);
       signedIn(user);
     } catch (err) {
       if ((err as Error).name === 'AbortError') setError(T.loginTimeout);
@@ -97,14 +97,14 @@ export default function LoginPage() {
     }
   };
 
-  const register = async (values: Record<string, string>) => {
+  const register = async (values: RegisterInput) => {
     if (values.password !== values.confirmPassword) return setError(T.passwordsDiffer);
     if (!isPasswordAcceptable(values.password)) return setError(T.weakPassword);
     if (isCommonPassword(values.password)) return setError(T.commonPassword);
     setBusy(true);
     setError(null);
     try {
-      const user = await api<CurrentUser & { token?: string }>('/api/auth/register', { method: 'POST', json: values, headers });
+      const user = await signUp(values);
       message.success('Hoş geldin!');
       signedIn(user, LIMITS.registerRedirectMs);
     } catch (err) {
@@ -129,10 +129,10 @@ export default function LoginPage() {
                 label: 'Giriş Yap',
                 children: (
                   <Form name="login" layout="vertical" onFinish={login} initialValues={{ remember: true }} requiredMark={false}>
-                    <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}>
+                    <Form.Item label="Kullanıcı adı" name="username" rules={[fieldRule(loginSchema.shape.username)]}>
                       <Input autoComplete="username" />
                     </Form.Item>
-                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }]}>
+                    <Form.Item label="Şifre" name="password" rules={[fieldRule(loginSchema.shape.password)]}>
                       <Input.Password autoComplete="current-password" />
                     </Form.Item>
                     <Form.Item name="remember" valuePropName="checked"><Checkbox>Beni hatırla</Checkbox></Form.Item>
@@ -146,14 +146,14 @@ export default function LoginPage() {
                 label: 'Üye Ol',
                 children: (
                   <Form name="register" layout="vertical" onFinish={register} requiredMark={false}>
-                    <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: T.displayNameRequired }]}><Input autoComplete="name" /></Form.Item>
-                    <Form.Item label="Kullanıcı adı" name="username" rules={[{ required: true, message: T.usernameRequired }]}><Input autoComplete="username" /></Form.Item>
-                    <Form.Item label="E-posta" name="email" rules={[{ required: true, message: T.emailRequired }, { type: 'email', message: T.emailInvalid }]}><Input type="email" autoComplete="email" /></Form.Item>
-                    <Form.Item label="Şifre" name="password" rules={[{ required: true, message: T.passwordRequired }, { min: LIMITS.passwordInputMin, message: T.passwordTooShort }, { validator: notCommon }]}>
+                    <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input autoComplete="name" /></Form.Item>
+                    <Form.Item label="Kullanıcı adı" name="username" rules={[fieldRule(usernameSchema)]}><Input autoComplete="username" /></Form.Item>
+                    <Form.Item label="E-posta" name="email" rules={[fieldRule(emailSchema)]}><Input type="email" autoComplete="email" /></Form.Item>
+                    <Form.Item label="Şifre" name="password" rules={[fieldRule(registerSchema.shape.password), { validator: notCommon }]}>
                       <Input.Password autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
                     </Form.Item>
                     <StrengthMeter password={password} />
-                    <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[{ required: true, message: T.confirmPasswordRequired }]}><Input.Password autoComplete="new-password" /></Form.Item>
+                    <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}><Input.Password autoComplete="new-password" /></Form.Item>
                     {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
                     <Button type="primary" htmlType="submit" block disabled={busy}>{busy ? T.creatingAccount : 'Üye Ol'}</Button>
                   </Form>

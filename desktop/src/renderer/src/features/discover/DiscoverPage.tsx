@@ -3,10 +3,12 @@ import { Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typog
 import { useApp } from '../../components/LazyFeedback';
 import { FireOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
-import { errorMessage, get, post } from '../../api/client';
-import type { EventItem, Hashtag, Person, Post } from '../../api/types';
+import { errorMessage, get } from '../../api/client';
+import type { PopularPerson } from '@mahalle/shared';
+import type { EventItem, Hashtag, Post } from '../../api/types';
+import { useFollow, usePopularUsers } from '../../api/users';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
@@ -17,8 +19,6 @@ import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { useDailyStats } from '../../api/meta';
-
-type PopularPerson = Person & { followersCount: number; postsCount: number };
 
 /**
  * A topic card counts the tag's posts of the last seven days (that is what makes it trending),
@@ -39,17 +39,16 @@ function badgeLabel(p: PopularPerson): string {
 function People({ filter }: { filter: string }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { notification } = useApp();
-  const { data = [], isLoading } = useQuery({ queryKey: ['users', 'popular', 'discover'], queryFn: () => get<PopularPerson[]>('/api/users/popular?limit=30') });
+  const { data = [], isLoading } = usePopularUsers(30);
+  const followUser = useFollow();
   const people = data.filter((p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))));
   if (isLoading) return <PageSpinner />;
-  const follow = async (p: Person) => {
+  const follow = async (p: PopularPerson) => {
     if (!user) return navigate('/login');
     try {
-      const r = await post<{ status: string }>(`/api/users/${p.id}/follow`);
+      const r = await followUser.mutateAsync(p.id);
       notification.success({ message: r.status === 'pending' ? 'Takip isteği gönderildi' : `${p.displayName} takip ediliyor` });
-      void qc.invalidateQueries({ queryKey: ['users'] });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Takip isteği gönderilirken bir hata oluştu.') });
     }

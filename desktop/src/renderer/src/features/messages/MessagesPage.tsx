@@ -3,10 +3,10 @@ import { Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, 
 import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, patch, post } from '../../api/client';
-import type { Conversation, Message, Person, Profile } from '../../api/types';
+import { LIMITS, TEXTS, type Message } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useConversation, useConversations, useDeleteMessage, useMarkConversationRead, useSendMessage } from '../../api/messages';
+import { fetchProfile, useConnections, useUser } from '../../api/users';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
@@ -16,35 +16,35 @@ import { ItemMeta } from '../../components/ItemMeta';
 
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
-  const qc = useQueryClient();
   const { notification } = useApp();
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
-  const { data: other } = useQuery({ queryKey: ['users', otherId], queryFn: () => get<Profile>(`/api/users/${otherId}`) });
-  const { data: messages = [], isLoading } = useQuery({ queryKey: ['messages', 'conversation', otherId], queryFn: () => get<Message[]>(`/api/messages/conversation/${otherId}?limit=100`) });
+  const { data: other } = useUser(otherId);
+  const { data: messages = [], isLoading } = useConversation(otherId);
+  const { mutate: markRead } = useMarkConversationRead();
   const unread = messages.some((m) => m.receiverId === me.id && !m.isRead);
   useEffect(() => {
     // Opening a conversation reads it.
-    if (unread) void patch(`/api/messages/conversation/${otherId}/read`).then(() => qc.invalidateQueries({ queryKey: ['messages'] }));
-  }, [unread, otherId, qc]);
+    if (unread) markRead(otherId);
+  }, [unread, otherId, markRead]);
   useEffect(() => {
     // Scroll the message list only: scrolling the window too put the input under the phone's bottom bar.
     const box = end.current?.parentElement;
     if (box) box.scrollTop = box.scrollHeight;
   }, [messages.length]);
-  const send = useMutation({
-    mutationFn: () => post<Message>('/api/messages', { receiverId: otherId, content: text, messageType: 'text' }),
-    onSuccess: () => {
-      setText('');
-      void qc.invalidateQueries({ queryKey: ['messages'] });
-    },
-    // What was typed stays in the box.
-    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') }),
-  });
+  const sendMessage = useSendMessage();
+  const send = {
+    isPending: sendMessage.isPending,
+    mutate: () =>
+      sendMessage.mutate(
+        { receiverId: otherId, content: text },
+        // What was typed stays in the box when sending fails.
+        { onSuccess: () => setText(''), onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') }) },
+      ),
+  };
+  const deleteMessage = useDeleteMessage();
   const remove = (m: Message) =>
-    del(`/api/messages/${m.id}`)
-      .then(() => qc.invalidateQueries({ queryKey: ['messages'] }))
-      .catch(() => notification.error({ message: TEXTS.errors.title, description: 'Mesaj silinemedi' }));
+    deleteMessage.mutateAsync(m.id).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Mesaj silinemedi' }));
   return (
     // On a phone the pane fits between the header and the bottom bar (64 + 60 px, the card's title and the paddings).
     <Card title={other ? <span><UserAvatar user={other} size={28} /> {other.displayName}</span> : ' '} extra={back} styles={{ body: { display: 'flex', flexDirection: 'column', height: compact ? 'calc(100dvh - 256px)' : 480, minHeight: 260 } }} data-testid="chat-pane">
@@ -58,7 +58,7 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
                 <div style={{ fontSize: 11, opacity: 0.7 }}>
                   {fromNow(m.createdAt)}
                   {mine && (
-                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText="İptal" onConfirm={() => void remove(m)}>
+                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText={TEXTS.confirm.cancel} onConfirm={() => void remove(m)}>
                       <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Mesajı sil" style={{ color: 'inherit' }} />
                     </Popconfirm>
                   )}
@@ -100,7 +100,7 @@ function NewMessageDialog({ onPick, onClose }: { onPick(userId: number): void; o
   const [q, setQ] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data: following = [], isLoading } = useQuery({ queryKey: ['users', me.id, 'following'], queryFn: () => get<Person[]>(`/api/users/${me.id}/following?limit=100`) });
+  const { data: following = [], isLoading } = useConnections(me.id, 'following');
   const f = q.trim().replace(/^@/, '').toLocaleLowerCase('tr');
   const shown = following.filter((p) => !f || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(f));
   const lookup = async () => {
@@ -108,7 +108,7 @@ function NewMessageDialog({ onPick, onClose }: { onPick(userId: number): void; o
     setBusy(true);
     setError(null);
     try {
-      const p = await get<Profile>(`/api/users/profile/${encodeURIComponent(f)}`);
+      const p = await fetchProfile(f);
       if (p.id === me.id) setError(TEXTS.social.cannotMessageSelf);
       else onPick(p.id);
     } catch {
@@ -152,7 +152,7 @@ export default function MessagesPage() {
   const selected = Number(params.get('user')) || null;
   const [composing, setComposing] = useState(false);
   const compact = !(Grid.useBreakpoint().md ?? true);
-  const { data = [], isLoading } = useQuery({ queryKey: ['messages', 'conversations'], queryFn: () => get<Conversation[]>('/api/messages?limit=100') });
+  const { data = [], isLoading } = useConversations();
   const open = (userId: number) => {
     setComposing(false);
     setParams({ user: String(userId) });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Notification } from '../../api/types';
+import type { Notification } from '@mahalle/shared';
 import { notificationTarget, notificationText } from './text';
 
 /**

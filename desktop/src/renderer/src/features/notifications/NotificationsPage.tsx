@@ -2,10 +2,10 @@ import { Badge, Button, Card, List, Space, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, patch, post } from '../../api/client';
-import type { Notification } from '../../api/types';
+import { TEXTS, type Notification } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useDeleteNotification, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../api/notifications';
+import { useAnswerFollowRequest } from '../../api/users';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
@@ -17,15 +17,18 @@ import { ItemMeta } from '../../components/ItemMeta';
 
 export default function NotificationsPage() {
   usePageMeta({ title: 'Bildirimler' });
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const { notification } = useApp();
-  const { data = [], isLoading } = useQuery({ queryKey: ['notifications', 'page'], queryFn: () => get<Notification[]>('/api/notifications?limit=100') });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['notifications'] });
+  const { data = [], isLoading } = useNotifications(100);
+  const read = useMarkNotificationRead();
+  const readAll = useMarkAllNotificationsRead();
+  const remove = useDeleteNotification();
+  const answer = useAnswerFollowRequest();
+  // Each call refreshes the notifications itself (api/notifications.ts); this adds the toasts.
   const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
-    p.then(() => { if (ok) notification.success({ message: ok }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
+    p.then(() => { if (ok) notification.success({ message: ok }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
   const markRead = (n: Notification) => {
-    if (!n.isRead) void run(patch(`/api/notifications/${n.id}/read`));
+    if (!n.isRead) void run(read.mutateAsync(n.id));
   };
   const open = (n: Notification) => {
     markRead(n);
@@ -33,7 +36,7 @@ export default function NotificationsPage() {
     if (to) navigate(to);
   };
   return (
-    <Card title={<PlainH1>Bildirimler</PlainH1>} extra={<Button onClick={() => void run(patch('/api/notifications/read-all'))} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
+    <Card title={<PlainH1>Bildirimler</PlainH1>} extra={<Button onClick={() => void run(readAll.mutateAsync())} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
       {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz bildirim yok" /> : (
         <List
           dataSource={data}
@@ -44,12 +47,12 @@ export default function NotificationsPage() {
               actions={[
                 ...(n.type === 'follow_request' && n.relatedUserId
                   ? [
-                      <Button key="a" type="primary" size="small" onClick={(e) => { e.stopPropagation(); void run(post(`/api/follow-requests/${n.relatedUserId}/accept`), 'Takip isteği kabul edildi'); }}>Kabul Et</Button>,
-                      <Button key="r" size="small" onClick={(e) => { e.stopPropagation(); void run(post(`/api/follow-requests/${n.relatedUserId}/reject`), 'Takip isteği reddedildi'); }}>Reddet</Button>,
+                      <Button key="a" type="primary" size="small" onClick={(e) => { e.stopPropagation(); void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: true }), 'Takip isteği kabul edildi'); }}>Kabul Et</Button>,
+                      <Button key="r" size="small" onClick={(e) => { e.stopPropagation(); void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: false }), 'Takip isteği reddedildi'); }}>Reddet</Button>,
                     ]
                   : []),
-                ...(!n.isRead ? [<Button key="m" size="small" type="link" onClick={(e) => { e.stopPropagation(); void run(patch(`/api/notifications/${n.id}/read`)); }}>Okundu</Button>] : []),
-                <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Bildirimi sil" onClick={(e) => { e.stopPropagation(); void run(del(`/api/notifications/${n.id}`), 'Bildirim silindi'); }} />,
+                ...(!n.isRead ? [<Button key="m" size="small" type="link" onClick={(e) => { e.stopPropagation(); void run(read.mutateAsync(n.id)); }}>Okundu</Button>] : []),
+                <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Bildirimi sil" onClick={(e) => { e.stopPropagation(); void run(remove.mutateAsync(n.id), 'Bildirim silindi'); }} />,
               ]}
             >
               <ItemMeta

@@ -1,5 +1,5 @@
 import { TEXTS } from '@mahalle/shared';
-import type { Notification } from '../../api/types';
+import type { Notification } from '@mahalle/shared';
 
 /**
  * 'Ayşe gönderinizi beğendi': the actor's name, then the type's text; other types show their

@@ -3,10 +3,11 @@ import { Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statis
 import { useApp } from '../../components/LazyFeedback';
 import { EnvironmentOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@mahalle/shared';
-import { api, ApiError, del, errorMessage, get, post } from '../../api/client';
-import type { Person, Profile } from '../../api/types';
+import { displayNameSchema, LIMITS, TEXTS, updateProfileSchema, type Profile } from '@mahalle/shared';
+import { fieldRule } from '../../components/formRules';
+import { ApiError, errorMessage } from '../../api/client';
+import { useConnections, useFollow, useFollowStatus, useProfile, useUnfollow, useUpdateProfile, useUserStats } from '../../api/users';
+import { useSendMessage } from '../../api/messages';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
@@ -18,11 +19,11 @@ import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
-  const qc = useQueryClient();
   const { notification } = useApp();
-  const { data = [], isLoading, isError } = useQuery({ queryKey: ['users', userId, kind], queryFn: () => get<Person[]>(`/api/users/${userId}/${kind}?limit=100`) });
+  const unfollow = useUnfollow();
+  const { data = [], isLoading, isError } = useConnections(userId, kind);
   if (isLoading) return <PageSpinner />;
-  if (isError) return <Typography.Text type="secondary">Bu hesap gizli; yalnızca takipçileri görebilir</Typography.Text>;
+  if (isError) return <Typography.Text type="secondary">{TEXTS.social.privateAccount}</Typography.Text>;
   return (
     <List
       dataSource={data}
@@ -30,7 +31,7 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
       renderItem={(p) => (
         <List.Item
           actions={own && kind === 'following' ? [
-            <Button key="u" size="small" onClick={() => del(`/api/users/${p.id}/unfollow`).then(() => qc.invalidateQueries({ queryKey: ['users'] })).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
+            <Button key="u" size="small" onClick={() => unfollow.mutateAsync(p.id).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
           ] : []}
         >
           <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
@@ -44,20 +45,21 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { notification } = useApp();
+  const sendMessage = useSendMessage();
   const send = async () => {
     setBusy(true);
     try {
-      await post('/api/messages', { receiverId: to.id, content: text, messageType: 'text' });
+      await sendMessage.mutateAsync({ receiverId: to.id, content: text });
       notification.success({ message: 'Mesaj gönderildi' });
       onClose();
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, 'Mesaj gönderilemedi') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText="İptal" onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
+    <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText={TEXTS.confirm.cancel} onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -77,13 +79,15 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
   );
 }
 
+const F = updateProfileSchema.shape;
+
 function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void }) {
   const [form] = Form.useForm();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const setUser = useSession((s) => s.setUser);
   const user = useSession((s) => s.user)!;
-  const qc = useQueryClient();
+  const update = useUpdateProfile();
   const { notification, message } = useApp();
   const save = async (values: Record<string, string | boolean>) => {
     setBusy(true);
@@ -91,30 +95,29 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
     for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) fd.append(k, String(v));
     if (file) fd.append('profileImage', file);
     try {
-      const updated = await api<Profile>(`/api/users/${profile.id}`, { method: 'PATCH', form: fd });
+      const updated = await update.mutateAsync({ id: profile.id, form: fd });
       setUser({ ...user, displayName: updated.displayName, email: updated.email ?? user.email, profileImage: updated.profileImage, profileImageThumb: updated.profileImageThumb, isPrivate: updated.isPrivate });
       notification.success({ message: 'Profil güncellendi' });
-      void qc.invalidateQueries({ queryKey: ['users'] });
       onClose();
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, 'Profil güncellenemedi') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Profil güncellenemedi') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal open title="Profili Düzenle" okText="Kaydet" cancelText="İptal" onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
+    <Modal open title="Profili Düzenle" okText="Kaydet" cancelText={TEXTS.confirm.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
       <Form form={form} layout="vertical" onFinish={save} initialValues={{ displayName: profile.displayName, email: profile.email, bio: profile.bio, location: profile.location, website: profile.website, hobbies: profile.hobbies.join(', '), isPrivate: profile.isPrivate }}>
-        <Form.Item label="Ad Soyad" name="displayName" rules={[{ required: true, message: TEXTS.auth.displayNameRequired }]}><Input /></Form.Item>
-        <Form.Item label="E-posta" name="email" rules={[{ type: 'email', message: TEXTS.auth.emailInvalid }]}><Input /></Form.Item>
-        <Form.Item label="Hakkımda" name="bio"><Input.TextArea maxLength={LIMITS.bioMax} showCount /></Form.Item>
-        <Form.Item label="Konum" name="location"><Input /></Form.Item>
-        <Form.Item label="Web sitesi" name="website"><Input placeholder="https://" /></Form.Item>
-        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies"><Input /></Form.Item>
+        <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input /></Form.Item>
+        <Form.Item label="E-posta" name="email" rules={[fieldRule(F.email)]}><Input /></Form.Item>
+        <Form.Item label="Hakkımda" name="bio" rules={[fieldRule(F.bio)]}><Input.TextArea maxLength={LIMITS.bioMax} showCount /></Form.Item>
+        <Form.Item label="Konum" name="location" rules={[fieldRule(F.location)]}><Input /></Form.Item>
+        <Form.Item label="Web sitesi" name="website" rules={[fieldRule(F.website)]}><Input placeholder="https://" /></Form.Item>
+        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies" rules={[fieldRule(F.hobbies)]}><Input /></Form.Item>
         <Form.Item label="Gizli hesap" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>
         <Upload accept="image/*" maxCount={1} beforeUpload={(f) => {
-          if (!f.type.startsWith('image/')) { message.error('Sadece görsel dosyalarını yükleyebilirsiniz'); return Upload.LIST_IGNORE; }
-          if (f.size > LIMITS.imageMaxBytes) { message.error("Resim boyutu 5MB'yi geçemez"); return Upload.LIST_IGNORE; }
+          if (!f.type.startsWith('image/')) { message.error(TEXTS.social.imageOnly); return Upload.LIST_IGNORE; }
+          if (f.size > LIMITS.imageMaxBytes) { message.error(TEXTS.social.imageTooLarge); return Upload.LIST_IGNORE; }
           setFile(f);
           return false;
         }} onRemove={() => setFile(null)}>
@@ -130,35 +133,35 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const [search] = useSearchParams();
   const me = useSession((s) => s.user);
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { notification } = useApp();
+  const follow = useFollow();
+  const unfollow = useUnfollow();
   const username = own ? me?.username : params.username;
   const [editing, setEditing] = useState(false);
   const [messaging, setMessaging] = useState(false);
-  const { data: profile, isLoading, error } = useQuery({ queryKey: ['users', 'profile', username], queryFn: () => get<Profile>(`/api/users/profile/${encodeURIComponent(username ?? '')}`), enabled: !!username });
-  const { data: stats } = useQuery({ queryKey: ['users', profile?.id, 'stats'], queryFn: () => get<{ posts: number; followers: number; following: number; likes: number }>(`/api/users/${profile!.id}/stats`), enabled: !!profile });
+  const { data: profile, isLoading, error } = useProfile(username);
+  const { data: stats } = useUserStats(profile?.id);
   const isOwn = !!me && !!profile && me.id === profile.id;
-  const { data: status, isLoading: statusLoading } = useQuery({ queryKey: ['users', profile?.id, 'follow-status'], queryFn: () => get<{ isFollowing: boolean; isPending: boolean }>(`/api/users/${profile!.id}/follow-status`), enabled: !!profile && !isOwn && !!me });
+  const { data: status, isLoading: statusLoading } = useFollowStatus(profile?.id, !isOwn && !!me);
   usePageMeta({ title: profile ? `${profile.displayName} (@${profile.username})` : 'Profil', description: profile?.bio });
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
   }, [own, search, profile]);
-  if (!username) return <Result status="404" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
+  if (!username) return <Result status="404" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.code === 'user_not_found' ? <Result status="404" title={<PlainH1>Kullanıcı bulunamadı</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>Profil Bulunamadı</PlainH1>} subTitle="Lütfen giriş yapın" />;
+    return error instanceof ApiError && error.code === 'user_not_found' ? <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
     try {
-      if (status?.isFollowing || status?.isPending) await del(`/api/users/${profile.id}/unfollow`);
+      if (status?.isFollowing || status?.isPending) await unfollow.mutateAsync(profile.id);
       else {
-        const r = await post<{ status: string }>(`/api/users/${profile.id}/follow`);
+        const r = await follow.mutateAsync(profile.id);
         if (r.status === 'pending') notification.success({ message: 'Takip isteği gönderildi' });
       }
-      void qc.invalidateQueries({ queryKey: ['users'] });
     } catch (err) {
-      notification.error({ message: 'Hata', description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
     }
   };
   // Until the status is known the button says nothing it might have to take back.

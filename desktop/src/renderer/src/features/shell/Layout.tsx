@@ -7,7 +7,8 @@ import {
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
-import { get, post } from '../../api/client';
+import { get } from '../../api/client';
+import { logout as signOut } from '../../api/auth';
 import type { Hashtag, HobbyGroup } from '../../api/types';
 import { useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
@@ -175,7 +176,7 @@ export function Layout() {
   }, [location.pathname]);
 
   const logout = async () => {
-    await post('/api/auth/logout').catch((err) => console.warn('logout', err));
+    await signOut().catch((err) => console.warn('logout', err));
     setUser(null);
     qc.clear();
     navigate('/');

@@ -1,10 +1,9 @@
 import { Badge, Button, Dropdown, Space, Typography } from 'antd';
 import { BellOutlined, MessageOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { badgeText, LIMITS, type CurrentUser } from '@mahalle/shared';
-import { get, patch } from '../../api/client';
-import type { Notification } from '../../api/types';
+import type { Notification } from '@mahalle/shared';
+import { useMarkNotificationRead, useNotifications } from '../../api/notifications';
 import { useCounts } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { platform } from '../../platform';
@@ -16,14 +15,11 @@ import { LIGHT_LIST, LightListItem } from '../../components/Light';
 function NotificationsDropdown() {
   const count = useCounts((s) => s.notifications);
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const { data = [] } = useQuery({ queryKey: ['notifications'], queryFn: () => get<Notification[]>(`/api/notifications?limit=${LIMITS.notificationDropdown}`) });
+  const { data = [] } = useNotifications(LIMITS.notificationDropdown, 'latest');
+  const read = useMarkNotificationRead();
   const items = data.slice(0, LIMITS.notificationDropdown);
   const markRead = async (n: Notification) => {
-    if (!n.isRead) {
-      await patch(`/api/notifications/${n.id}/read`).catch(() => undefined);
-      void qc.invalidateQueries({ queryKey: ['notifications'] });
-    }
+    if (!n.isRead) await read.mutateAsync(n.id).catch(() => undefined);
   };
   const open = async (n: Notification) => {
     await markRead(n);

@@ -1,0 +1,20 @@
+import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
+import { unreadCountSchema, updatedCountSchema } from '../schemas/messages';
+import { notificationSchema } from '../schemas/notifications';
+import { cursorList, endpoint, okSchema } from './endpoint';
+
+/** The signed-in member's own notifications (someone else's answer 404, like missing ones). */
+export const notificationsEndpoints = {
+  'notifications.list': endpoint({
+    route: 'GET /api/notifications',
+    summary: 'Own notifications, newest first; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    access: 'member',
+    query: cursorPageQuerySchema,
+    response: cursorList(notificationSchema),
+    cursorHeader: true,
+  }),
+  'notifications.unreadCount': endpoint({ route: 'GET /api/notifications/unread-count', summary: 'How many own notifications are unread', access: 'member', response: unreadCountSchema }),
+  'notifications.readAll': endpoint({ route: 'PATCH /api/notifications/read-all', summary: 'Mark every own notification read', access: 'member', response: updatedCountSchema }),
+  'notifications.read': endpoint({ route: 'PATCH /api/notifications/:id/read', summary: 'Mark one own notification read', access: 'member', params: idParamsSchema, response: okSchema }),
+  'notifications.delete': endpoint({ route: 'DELETE /api/notifications/:id', summary: 'Delete one own notification', access: 'member', params: idParamsSchema, response: okSchema }),
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { NOTIFICATION_TYPES } from '../limits';
+
+// ---- answers ----
+
+/** A notification as the list and the socket's new_notification carry it. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  relatedPostId: z.number().int().nullable(),
+  relatedUserId: z.number().int().nullable(),
+  /** Who caused it (null for notifications nobody caused, e.g. moderation). */
+  relatedUser: z
+    .object({ username: z.string(), displayName: z.string(), profileImage: z.string().nullable(), profileImageThumb: z.string().nullable() })
+    .nullable(),
+  link: z.string().nullable(),
+  /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
+  contentRemoved: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
