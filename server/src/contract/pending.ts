@@ -29,37 +29,12 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'DELETE /api/admin/users/:id',
   'PATCH /api/admin/users/:id',
   'POST /api/admin/users/bulk',
-  // answers
-  'DELETE /api/answers/:id',
-  'POST /api/answers/:id/accept',
-  'POST /api/answers/:id/upvote',
   // auth
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/me',
   'POST /api/auth/register',
   'GET /api/auth/session',
-  // blog
-  'GET /api/blog/authors',
-  'GET /api/blog/categories',
-  'POST /api/blog/categories',
-  'DELETE /api/blog/categories/:id',
-  'PATCH /api/blog/categories/:id',
-  'DELETE /api/blog/comments/:id',
-  'PATCH /api/blog/comments/:id',
-  'GET /api/blog/posts',
-  'POST /api/blog/posts',
-  'DELETE /api/blog/posts/:id',
-  'GET /api/blog/posts/:id',
-  'PATCH /api/blog/posts/:id',
-  'GET /api/blog/posts/:id/comments',
-  'POST /api/blog/posts/:id/comments',
-  'GET /api/blog/posts/:id/is-liked',
-  'POST /api/blog/posts/:id/like',
-  'GET /api/blog/posts/:id/related',
-  'GET /api/blog/posts/admin',
-  'GET /api/blog/posts/slug/:slug',
-  'POST /api/blog/uploads',
   // bookmarks
   'POST /api/bookmarks/toggle',
   // comments
@@ -123,15 +98,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/posts/:id/comments',
   'POST /api/posts/:id/like',
   'POST /api/posts/:id/share',
-  // questions
-  'GET /api/questions',
-  'POST /api/questions',
-  'DELETE /api/questions/:id',
-  'GET /api/questions/:id',
-  'PATCH /api/questions/:id',
-  'GET /api/questions/:id/answers',
-  'POST /api/questions/:id/answers',
-  'POST /api/questions/:id/upvote',
   // reports
   'POST /api/reports',
   // users

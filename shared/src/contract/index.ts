@@ -6,11 +6,17 @@
  */
 import type { Endpoint } from './endpoint';
 import { metaEndpoints } from './meta';
+import { questionEndpoints } from './questions';
+import { answerEndpoints } from './answers';
+import { blogEndpoints } from './blog';
 
 export * from './endpoint';
 
 export const contract = {
   ...metaEndpoints,
+  ...questionEndpoints,
+  ...answerEndpoints,
+  ...blogEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

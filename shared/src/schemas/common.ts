@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { LIMITS } from '../limits';
+import { ROLES } from '../limits';
 import { TEXTS } from '../texts';
 
 /** The largest id a 32-bit integer column holds (PostgreSQL's `integer`). */
@@ -57,3 +58,17 @@ export function eventDateSchema(requiredText: string) {
 
 /** ISO timestamp string used in every answer. */
 export const isoDate = z.string();
+
+/**
+ * The public summary of a person embedded in posts, comments, questions... (presenters/users'
+ * presentAuthor). A deleted account is the placeholder: id 0, 'Silinmiş kullanıcı', no isVerified.
+ */
+export const authorSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImage: z.string().nullable(),
+  profileImageThumb: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean().optional(),
+});
