@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { LIMITS } from '../limits';
-import { ROLES } from '../limits';
+import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 
 /** The largest id a 32-bit integer column holds (PostgreSQL's `integer`). */
@@ -60,15 +59,17 @@ export function eventDateSchema(requiredText: string) {
 export const isoDate = z.string();
 
 /**
- * The public summary of a person embedded in posts, comments, questions... (presenters/users'
- * presentAuthor). A deleted account is the placeholder: id 0, 'Silinmiş kullanıcı', no isVerified.
+ * A person as posts, comments, messages ... embed them (the presenter's presentAuthor). A deleted
+ * account is id 0 with an empty username and the 'Silinmiş kullanıcı' name.
  */
 export const authorSummarySchema = z.object({
   id: z.number().int(),
   username: z.string(),
   displayName: z.string(),
   profileImage: z.string().nullable(),
+  /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
   profileImageThumb: z.string().nullable(),
   role: z.enum(ROLES),
+  /** Verified by an admin: shown with a mark next to the name (absent on the deleted-account placeholder). */
   isVerified: z.boolean().optional(),
 });
