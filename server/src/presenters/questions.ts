@@ -1,3 +1,4 @@
+import type { Answer, Question } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, parseJsonArray } from './users';
 
@@ -18,7 +19,7 @@ export function presentAdminQuestion(r: any) {
 }
 
 /** A question joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentQuestion(r: any, upvoted: boolean) {
+export function presentQuestion(r: any, upvoted: boolean): Question {
   return {
     id: r.id,
     title: r.title,
@@ -40,7 +41,7 @@ export function presentQuestion(r: any, upvoted: boolean) {
 }
 
 /** An answer joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentAnswer(r: any, upvoted: boolean) {
+export function presentAnswer(r: any, upvoted: boolean): Answer {
   return {
     id: r.id,
     questionId: r.question_id,

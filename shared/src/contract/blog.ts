@@ -10,12 +10,13 @@ import {
   blogPostSummarySchema,
   blogUploadSchema,
   createBlogPostSchema,
+  listBlogCommentsQuerySchema,
   listBlogPostsQuerySchema,
   slugParamsSchema,
   updateBlogCategorySchema,
   updateBlogPostSchema,
 } from '../schemas/blog';
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { idParamsSchema } from '../schemas/common';
 import { z } from 'zod';
 import { cursorList, endpoint, okSchema } from './endpoint';
 
@@ -56,7 +57,7 @@ export const blogEndpoints = {
     summary: "A post's comments, newest first (a bare list as the specification fixed it; next page cursor in X-Next-Cursor)",
     access: 'public',
     params: idParamsSchema,
-    query: pageQuerySchema,
+    query: listBlogCommentsQuerySchema,
     response: cursorList(blogCommentItemSchema),
     cursorHeader: true,
   }),

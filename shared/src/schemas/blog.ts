@@ -4,7 +4,7 @@ import { LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { uniqueTags } from '../rules/text';
 import { charCount } from '../rules/text';
-import { authorSummarySchema, formBoolean, idSchema, pageQuerySchema } from './common';
+import { authorSummarySchema, cursorPageQuerySchema, formBoolean, idSchema } from './common';
 import { isoTime } from '../contract/endpoint';
 
 const B = TEXTS.community;
@@ -60,13 +60,17 @@ export const updateBlogPostSchema = z.object({
 export type CreateBlogPostInput = z.infer<typeof createBlogPostSchema>;
 export type UpdateBlogPostInput = z.infer<typeof updateBlogPostSchema>;
 
-export const listBlogPostsQuerySchema = pageQuerySchema.extend({
+/** Newest first, or trending (views + 2 × likes); paged by the cursor of the X-Next-Cursor header. */
+export const listBlogPostsQuerySchema = cursorPageQuerySchema.extend({
   sort: z.enum(['latest', 'trending']).optional().default('latest'),
   category: z.string().trim().max(100).optional(),
   search: z.string().trim().max(200).optional(),
   tag: z.string().trim().max(60).optional(),
   authorId: idSchema.optional(),
 });
+
+/** A post's comments, newest first, paged by the cursor of the X-Next-Cursor header. */
+export const listBlogCommentsQuerySchema = cursorPageQuerySchema;
 
 export const blogCommentSchema = z.object({
   content: z

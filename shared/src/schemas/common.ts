@@ -73,3 +73,13 @@ export const authorSummarySchema = z.object({
   /** Verified by an admin: shown with a mark next to the name (absent on the deleted-account placeholder). */
   isVerified: z.boolean().optional(),
 });
+
+/**
+ * Cursor paging: `limit` and the opaque `cursor` a list handed out (its nextCursor, or the
+ * X-Next-Cursor header of a bare list). The server's cursor codec (db/keyset) reads it: one it
+ * did not make is 400 invalid_cursor.
+ */
+export const cursorPageQuerySchema = z.object({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().max(500).optional(),
+});

@@ -4,7 +4,7 @@ import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL } from '../limits';
 import { TEXTS } from '../texts';
 import { uniqueTags } from '../rules/text';
 import { isoTime, pageOf } from '../contract/endpoint';
-import { authorSummarySchema, pageQuerySchema } from './common';
+import { authorSummarySchema, cursorPageQuerySchema } from './common';
 
 const Q = TEXTS.community;
 
@@ -53,7 +53,7 @@ export const answerSchema = z.object({
 });
 
 /** A question's answers: the accepted one first, then oldest first, up to 100 a call by default. */
-export const listAnswersQuerySchema = pageQuerySchema.extend({ limit: pageQuerySchema.shape.limit.default(100) });
+export const listAnswersQuerySchema = cursorPageQuerySchema.extend({ limit: cursorPageQuerySchema.shape.limit.default(100) });
 
 // ---- answers (what the presenters in services/questions answer) ----
 

@@ -44,7 +44,7 @@ export const useBlogComments = (postId: number | undefined) =>
   useInfiniteQuery({
     queryKey: blogKeys.comments(postId ?? 0),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => callPage('GET /api/blog/posts/:id/comments', { params: { id: postId! }, query: { limit: 100, cursor: pageParam } as never }),
+    queryFn: ({ pageParam }) => callPage('GET /api/blog/posts/:id/comments', { params: { id: postId! }, query: { limit: 100, cursor: pageParam } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(postId),
   });

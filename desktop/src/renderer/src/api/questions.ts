@@ -32,7 +32,7 @@ export const useAnswers = (questionId: number, enabled = true) =>
   useInfiniteQuery({
     queryKey: questionKeys.answers(questionId),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => callPage('GET /api/questions/:id/answers', { params: { id: questionId }, query: { cursor: pageParam } as never }),
+    queryFn: ({ pageParam }) => callPage('GET /api/questions/:id/answers', { params: { id: questionId }, query: { cursor: pageParam } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
   });
