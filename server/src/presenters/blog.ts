@@ -1,4 +1,4 @@
-import { LIMITS, stripHtml, truncate } from '@mahalle/shared';
+import { LIMITS, stripHtml, truncate, type BlogAuthor, type BlogCategory, type BlogComment, type BlogPost, type BlogPostSummary } from '@mahalle/shared';
 import { toIso, toIsoOrNull } from '../db/time';
 import { authorFromJoin, presentAuthor } from './users';
 
@@ -12,7 +12,8 @@ export function parseJson<T>(value: unknown, fallback: T): T {
 }
 
 /** A blog post joined with author and category (services/blog/posts blogQuery). */
-export function presentBlogPost(r: any, opts: { full: boolean; liked?: boolean }) {
+/** Typed by the contract: a list's summary, plus the body and the viewer's like when read alone. */
+export function presentBlogPost(r: any, opts: { full: boolean; liked?: boolean }): BlogPostSummary & Partial<Pick<BlogPost, 'content' | 'isLiked'>> {
   const author = authorFromJoin(r);
   return {
     id: r.id,
@@ -48,7 +49,7 @@ export function presentBlogPost(r: any, opts: { full: boolean; liked?: boolean }
   };
 }
 
-export function presentBlogComment(r: any) {
+export function presentBlogComment(r: any): BlogComment {
   const author = authorFromJoin(r);
   return {
     id: r.id,
@@ -66,12 +67,12 @@ export function presentBlogComment(r: any) {
 
 
 /** A blog category with the number of posts in it. */
-export function presentBlogCategory(r: any, postCount: number) {
+export function presentBlogCategory(r: any, postCount: number): BlogCategory {
   return { id: r.id, name: r.name, slug: r.slug, description: r.description ?? '', color: r.color, postCount, createdAt: toIso(r.created_at) };
 }
 
 /** An author of the blog with the sums of their published posts. */
-export function presentTopAuthor(r: any) {
+export function presentTopAuthor(r: any): BlogAuthor {
   return {
     ...presentAuthor(r),
     posts: Number(r.posts),

@@ -1,3 +1,4 @@
+import type { Answer, Question } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, parseJsonArray } from './users';
 import type { AdminQuestion } from '@mahalle/shared';
@@ -19,7 +20,7 @@ export function presentAdminQuestion(r: any): AdminQuestion {
 }
 
 /** A question joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentQuestion(r: any, upvoted: boolean) {
+export function presentQuestion(r: any, upvoted: boolean): Question {
   return {
     id: r.id,
     title: r.title,
@@ -41,7 +42,7 @@ export function presentQuestion(r: any, upvoted: boolean) {
 }
 
 /** An answer joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentAnswer(r: any, upvoted: boolean) {
+export function presentAnswer(r: any, upvoted: boolean): Answer {
   return {
     id: r.id,
     questionId: r.question_id,

@@ -12,6 +12,9 @@ import { usersEndpoints } from './users';
 import { notificationsEndpoints } from './notifications';
 import { messagesEndpoints } from './messages';
 import { reportsEndpoints } from './reports';
+import { questionEndpoints } from './questions';
+import { answerEndpoints } from './answers';
+import { blogEndpoints } from './blog';
 
 export * from './endpoint';
 
@@ -23,6 +26,9 @@ export const contract = {
   ...notificationsEndpoints,
   ...messagesEndpoints,
   ...reportsEndpoints,
+  ...questionEndpoints,
+  ...answerEndpoints,
+  ...blogEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

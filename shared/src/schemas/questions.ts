@@ -3,6 +3,8 @@ import '../zod-locale';
 import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL } from '../limits';
 import { TEXTS } from '../texts';
 import { uniqueTags } from '../rules/text';
+import { isoTime, pageOf } from '../contract/endpoint';
+import { authorSummarySchema, cursorPageQuerySchema } from './common';
 
 const Q = TEXTS.community;
 
@@ -49,3 +51,73 @@ export const answerSchema = z.object({
     .min(1, { error: Q.answerRequired })
     .max(LIMITS.answerMax, { error: Q.answerTooLong }),
 });
+
+/** A question's answers: the accepted one first, then oldest first, up to 100 a call by default. */
+export const listAnswersQuerySchema = cursorPageQuerySchema.extend({ limit: cursorPageQuerySchema.shape.limit.default(100) });
+
+// ---- answers (what the presenters in services/questions answer) ----
+
+/** A question as every answer shows it; `answerCount` repeats `answersCount` (the home page's old name). */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  /** null once the author's account is deleted (the question stays, shown as 'Silinmiş kullanıcı'). */
+  authorId: z.number().int().nullable(),
+  author: authorSummarySchema,
+  category: z.object({ name: z.string() }),
+  tags: z.array(z.string()),
+  views: z.number().int(),
+  upvotes: z.number().int(),
+  answersCount: z.number().int(),
+  answerCount: z.number().int(),
+  isAnswered: z.boolean(),
+  acceptedAnswerId: z.number().int().nullable(),
+  /** The viewer has upvoted it (false for visitors). */
+  userHasUpvoted: z.boolean(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/**
+ * The Q&A list: the one page shape plus what the specification's pager needs. The screen pages
+ * ten at a time with page buttons (previous, number, next), not an endless list, so the answer
+ * also carries the previous page's cursor (`prevCursor`, pass with dir=prev), the client's page
+ * number echoed (`page`), the page size and, on the first page only, the total for the sidebar's
+ * question badge (null on deeper pages, never counted per page).
+ */
+export const questionPageSchema = pageOf(questionSchema)
+  .extend({
+    total: z.number().int().nullable(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    prevCursor: z.string().nullable(),
+  })
+  .meta({ description: 'A page of questions with the pager extras: total (first page only), page, pageSize, prevCursor.' });
+export type QuestionPage = z.infer<typeof questionPageSchema>;
+
+export const answerItemSchema = z.object({
+  id: z.number().int(),
+  questionId: z.number().int(),
+  content: z.string(),
+  upvotes: z.number().int(),
+  isAccepted: z.boolean(),
+  userHasUpvoted: z.boolean(),
+  author: authorSummarySchema,
+  createdAt: isoTime,
+});
+export type Answer = z.infer<typeof answerItemSchema>;
+
+/** An upvote toggled on a question or an answer: whether the viewer now upvotes it, and the new count. */
+export const upvoteResultSchema = z.object({ upvoted: z.boolean(), upvotes: z.number().int() });
+export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
+
+/** An answer accepted: the question is answered (closed). */
+export const acceptAnswerResultSchema = z.object({
+  accepted: z.literal(true),
+  answerId: z.number().int(),
+  questionId: z.number().int(),
+  isAnswered: z.literal(true),
+});
+export type AcceptAnswerResult = z.infer<typeof acceptAnswerResultSchema>;

@@ -113,4 +113,37 @@ describe('blog', () => {
     expect(res.status).toBe(415);
     expect(res.body.error).toBe('Sadece görsel dosyalarını yükleyebilirsiniz');
   });
+
+  it('pages the post lists and comments by the X-Next-Cursor header, newest or trending, and refuses a cursor of another list', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const tag = `sayfa${Date.now().toString(36)}`;
+    const posts: { id: number; slug: string }[] = [];
+    for (let i = 0; i < 3; i++) posts.push((await admin.client.post('/api/blog/posts', { title: `Sayfa ${i}`, content: '<p>x</p>', tags: [tag], published: true })).body);
+    const walk = async (url: string) => {
+      const pages: number[][] = [];
+      let cursor: string | null = null;
+      do {
+        const next: string = `${url}${cursor ? `&cursor=${cursor}` : ''}`;
+        const res = await server.client().get(next);
+        expect(res.status).toBe(200);
+        pages.push(res.body.map((p: { id: number }) => p.id));
+        cursor = res.headers.get('x-next-cursor');
+      } while (cursor && pages.length < 10);
+      return pages;
+    };
+    expect(await walk(`/api/blog/posts?tag=${tag}&limit=2`)).toEqual([[posts[2].id, posts[1].id], [posts[0].id]]);
+    // Trending: the first post read three times leads; the others tie and go newest first.
+    for (let i = 0; i < 3; i++) await server.client().get(`/api/blog/posts/slug/${posts[0].slug}`);
+    expect(await walk(`/api/blog/posts?tag=${tag}&sort=trending&limit=2`)).toEqual([[posts[0].id, posts[2].id], [posts[1].id]]);
+    const latest = (await server.client().get(`/api/blog/posts?tag=${tag}&limit=2`)).headers.get('x-next-cursor');
+    const mixed = await server.client().get(`/api/blog/posts?tag=${tag}&sort=trending&cursor=${latest}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.code).toBe('invalid_cursor');
+
+    const comments: number[] = [];
+    for (let i = 0; i < 3; i++) comments.push((await member.client.post(`/api/blog/posts/${posts[1].id}/comments`, { content: `Yorum ${i}` })).body.id);
+    expect(await walk(`/api/blog/posts/${posts[1].id}/comments?limit=2`)).toEqual([[comments[2], comments[1]], [comments[0]]]);
+    expect((await server.client().get(`/api/blog/posts/${posts[1].id}/comments?cursor=bm9wZQ`)).body.code).toBe('invalid_cursor');
+  });
 });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import {
   blogCategorySchema,
   blogCommentSchema,
@@ -6,7 +6,7 @@ import {
   idParamsSchema,
   LIMITS,
   listBlogPostsQuerySchema,
-  pageQuerySchema,
+  listBlogCommentsQuerySchema,
   slugParamsSchema,
   TEXTS,
   updateBlogCategorySchema,
@@ -22,17 +22,23 @@ import * as blog from '../../services/blog';
 
 const S = TEXTS.social;
 
+/** The specification's bare lists: the array as the body, the next page's cursor in a header. */
+function sendCursorList(res: Response, page: { items: unknown[]; nextCursor: string | null }) {
+  if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+  res.json(page.items);
+}
+
 export function blogRouter(ctx: AppContext): Router {
   const router = Router();
   const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, S.imageTooLargeAlt);
 
   router.get('/posts', async (req, res) => {
-    res.json(await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: false }));
+    sendCursorList(res, await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: false }));
   });
   // Drafts too: admins only. Registered before /posts/:id so "admin" is never read as an id.
   router.get('/posts/admin', async (req, res) => {
     requireAdmin(req);
-    res.json(await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: true }));
+    sendCursorList(res, await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: true }));
   });
   router.get('/posts/slug/:slug', async (req, res) => {
     const { slug } = parse(slugParamsSchema, req.params);
@@ -73,7 +79,7 @@ export function blogRouter(ctx: AppContext): Router {
   });
   router.get('/posts/:id/comments', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await blog.listBlogComments(ctx.db, id, req.user, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await blog.listBlogComments(ctx.db, id, req.user, parse(listBlogCommentsQuerySchema, req.query)));
   });
   router.post('/posts/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);

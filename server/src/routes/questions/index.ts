@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { answerSchema, createQuestionSchema, idParamsSchema, listQuestionsQuerySchema, pageQuerySchema, updateQuestionSchema } from '@mahalle/shared';
+import { answerSchema, createQuestionSchema, idParamsSchema, listAnswersQuerySchema, listQuestionsQuerySchema, updateQuestionSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireAdmin, requireUser } from '../../middlewares/auth';
@@ -37,7 +37,10 @@ export function questionsRouter(ctx: AppContext): Router {
   });
   router.get('/:id/answers', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await questions.listAnswers(ctx.db, id, req.user?.id ?? null, parse(pageQuerySchema.extend({ limit: pageQuerySchema.shape.limit.default(100) }), req.query)));
+    const page = await questions.listAnswers(ctx.db, id, req.user?.id ?? null, parse(listAnswersQuerySchema, req.query));
+    // The specification's bare list: the next page's cursor travels in a header.
+    if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+    res.json(page.items);
   });
   router.post('/:id/answers', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);

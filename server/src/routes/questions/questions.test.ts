@@ -133,4 +133,31 @@ describe('questions and answers', () => {
     const latest = (await server.client().get(`/api/questions?category=${cat}`)).body.nextCursor as string;
     expect((await server.client().get(`/api/questions?category=${cat}&sort=popular&cursor=${latest}&dir=next`)).status).toBe(400);
   });
+
+  it("pages a long thread's answers by the X-Next-Cursor header, the accepted one first, and refuses a made-up cursor", async () => {
+    const asker = await server.member();
+    const helper = await server.member();
+    const q = (await asker.client.post('/api/questions', { title: 'Uzun konu', content: 'Çok cevap' })).body;
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await helper.client.post(`/api/questions/${q.id}/answers`, { content: `Cevap ${i}` })).body.id);
+    await asker.client.post(`/api/answers/${ids[2]}/accept`);
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/questions/${q.id}/answers?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await server.client().get(url);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+      pages.push(res.body.map((a: { id: number }) => a.id));
+      cursor = res.headers.get('x-next-cursor');
+    } while (cursor && pages.length < 10);
+    expect(pages).toEqual([[ids[2], ids[0]], [ids[1], ids[3]], [ids[4]]]);
+    // Without a limit, a thread of this size comes in one answer with no cursor.
+    const all = await server.client().get(`/api/questions/${q.id}/answers`);
+    expect(all.body).toHaveLength(5);
+    expect(all.headers.get('x-next-cursor')).toBeNull();
+    const bad = await server.client().get(`/api/questions/${q.id}/answers?cursor=bm9wZQ`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_cursor');
+  });
 });

@@ -5,6 +5,7 @@ import { errors } from '../../errors';
 import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
 import { getBlogPostById } from './posts';
 import { presentBlogComment } from '../../presenters/blog';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
 
@@ -16,10 +17,13 @@ function blogCommentsQuery(db: Db) {
   return commentsQuery(db, 'blog').join('blog_posts as b', 'b.id', 'c.post_id').select('b.title as post_title', 'b.slug as post_slug');
 }
 
-export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** Newest first, as the blog has always shown them; the cursor is the last comment's (id). */
+export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const at = decodeTuple<[number]>(page.cursor, ['int']);
   await getBlogPostById(db, postId, viewer);
-  // Newest first, as the blog has always shown them.
-  return (await commentPage(db, 'blog', postId, page, blogCommentsQuery(db))).map(presentBlogComment);
+  const rows = await commentPage<any>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
+  const last = rows[rows.length - 1];
+  return { items: rows.map(presentBlogComment), nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null };
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {

@@ -8,6 +8,7 @@ import { LIKE, likePattern } from '../../db/like';
 import { isLiked as isLikedBy, setLike } from '../engagement/likes';
 import { presentBlogPost, presentTopAuthor, parseJson } from '../../presenters/blog';
 import { sanitizeBlogHtml } from './sanitize';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Blog posts: reading (lists, by id or slug, related, top authors), writing (admins) and liking. */
 
@@ -28,11 +29,18 @@ export function blogQuery(db: Db) {
     );
 }
 
+/**
+ * A page of posts without their bodies, newest first or trending (views + 2 × likes), by keyset:
+ * the cursor is the last post's (id) or (score, id), so deeper pages need no OFFSET; a cursor
+ * of the other sort does not fit and is refused.
+ */
 export async function listBlogPosts(
   db: Knex,
-  q: { limit: number; before?: number; sort: 'latest' | 'trending'; category?: string; search?: string; tag?: string; authorId?: number },
+  q: { limit: number; cursor?: string; sort: 'latest' | 'trending'; category?: string; search?: string; tag?: string; authorId?: number },
   opts: { includeDrafts: boolean },
 ) {
+  const trending = q.sort === 'trending';
+  const at = trending ? decodeTuple<[number, number]>(q.cursor, ['int', 'int']) : decodeTuple<[number]>(q.cursor, ['int']);
   const query = blogQuery(db);
   if (!opts.includeDrafts) query.where('b.published', true);
   if (q.category) query.where((w) => w.where('c.slug', q.category!).orWhere('c.name', q.category!));
@@ -43,15 +51,21 @@ export async function listBlogPosts(
     query.where((w) => w.whereRaw(`lower(b.title) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.excerpt) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.tags) ${LIKE}`, [pattern]));
   }
   if (q.tag) query.whereRaw(`lower(b.tags) ${LIKE}`, [likePattern(`"${q.tag}"`)]);
-  if (q.sort === 'trending') {
-    query.orderByRaw('(b.views + 2 * b.likes_count) desc, b.id desc');
+  if (trending) {
+    if (at) query.whereRaw(`(${TRENDING_SCORE}, b.id) < (?, ?)`, at);
+    query.orderByRaw(`${TRENDING_SCORE} desc, b.id desc`);
   } else {
-    if (q.before) query.where('b.id', '<', q.before);
+    if (at) query.where('b.id', '<', at[0]);
     query.orderBy('b.id', 'desc');
   }
   const rows = await query.limit(q.limit);
-  return rows.map((r: any) => presentBlogPost(r, { full: false }));
+  const last = rows[rows.length - 1];
+  const cursor = !last || rows.length < q.limit ? null : trending ? encodeTuple([Number(last.views) + 2 * Number(last.likes_count), Number(last.id)]) : encodeTuple([Number(last.id)]);
+  return { items: rows.map((r: any) => presentBlogPost(r, { full: false })), nextCursor: cursor };
 }
+
+/** The trending rank of a post, as the specification sets it: views plus twice the likes. */
+const TRENDING_SCORE = '(b.views + 2 * b.likes_count)';
 
 async function uniqueSlug(trx: Db, wanted: string, exceptId?: number): Promise<string> {
   const base = wanted || 'yazi';

@@ -153,13 +153,29 @@ async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
   return rows.map((r) => presentAnswer(r, voted.has(r.id)));
 }
 
-/** The accepted answer first, then oldest first; keyset on id for long threads. */
-export async function listAnswers(db: Knex, questionId: number, viewerId: number | null, page: { limit: number; before?: number }) {
+/**
+ * The accepted answer first, then oldest first, by keyset: the cursor is the last answer's
+ * (accepted 1/0, id), so a long thread pages on without OFFSET. The two keys sort in opposite
+ * directions, so the "after" condition is written out rather than as one row comparison.
+ */
+export async function listAnswers(db: Knex, questionId: number, viewerId: number | null, page: { limit: number; cursor?: string }) {
+  const at = decodeTuple<[number, number]>(page.cursor, ['int', 'int']);
   await getQuestion(db, questionId, viewerId);
   const q = answersQuery(db).where('a.question_id', questionId).andWhere('a.is_hidden', false);
-  if (page.before) q.where('a.id', '>', page.before);
+  if (at) {
+    const [accepted, id] = at;
+    // After an accepted answer come every unaccepted one; after an unaccepted one, the later ones.
+    q.where((w) => {
+      if (accepted) w.where('a.is_accepted', false).orWhere((x) => x.where('a.is_accepted', true).andWhere('a.id', '>', id));
+      else w.where('a.is_accepted', false).andWhere('a.id', '>', id);
+    });
+  }
   const rows = await q.orderBy([{ column: 'a.is_accepted', order: 'desc' }, { column: 'a.id', order: 'asc' }]).limit(page.limit);
-  return presentAnswers(db, rows, viewerId);
+  const last = rows[rows.length - 1];
+  return {
+    items: await presentAnswers(db, rows, viewerId),
+    nextCursor: rows.length === page.limit && last ? encodeTuple([last.is_accepted ? 1 : 0, Number(last.id)]) : null,
+  };
 }
 
 export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number, content: string) {

@@ -45,67 +45,10 @@ export interface EventItem {
   isFeatured: boolean;
   isAttending: boolean;
 }
-export interface Question {
-  id: number;
-  title: string;
-  content: string;
-  authorId: number | null;
-  author: AuthorSummary;
-  category: { name: string };
-  tags: string[];
-  views: number;
-  upvotes: number;
-  answersCount: number;
-  isAnswered: boolean;
-  userHasUpvoted: boolean;
-  createdAt: string;
-}
-export interface Answer {
-  id: number;
-  content: string;
-  upvotes: number;
-  isAccepted: boolean;
-  userHasUpvoted: boolean;
-  author: AuthorSummary;
-  createdAt: string;
-}
-export interface BlogPost {
-  id: number;
-  title: string;
-  slug: string;
-  content?: string;
-  excerpt: string;
-  featuredImage: string | null;
-  gallery: { url: string; caption: string }[];
-  categoryId: number | null;
-  category: { id: number; name: string; slug: string; color: string } | null;
-  tags: string[];
-  published: boolean;
-  status: 'published' | 'draft';
-  views: number;
-  likesCount: number;
-  commentsCount: number;
-  authorId: number | null;
-  authorName: string;
-  authorUsername: string;
-  author: AuthorSummary & { bio: string };
-  isLiked?: boolean;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  metaKeywords: string | null;
-  ogTitle: string | null;
-  ogDescription: string | null;
-  ogImage: string | null;
-  createdAt: string;
-}
-export interface BlogComment {
-  id: number;
-  content: string;
-  authorName: string;
-  authorUsername: string;
-  author: AuthorSummary;
-  createdAt: string;
-}
+// Q&A and blog come from the contract (shared/src/schemas/questions.ts, blog.ts; api/questions.ts, blog.ts);
+// the names stay here while other screens import them. A list's blog post has no body: the summary.
+export type { Answer, BlogComment, Question } from '@mahalle/shared';
+export type { BlogPostSummary as BlogPost } from '@mahalle/shared';
 export interface HobbyGroup {
   id: number;
   name: string;

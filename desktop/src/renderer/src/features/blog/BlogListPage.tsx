@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Input, List, Row, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS, truncate } from '@mahalle/shared';
-import { useQuery } from '@tanstack/react-query';
-import { get } from '../../api/client';
-import type { BlogPost } from '../../api/types';
+import { useBlogAuthors, useBlogCategories, useBlogPosts, type BlogPostSummary } from '../../api/blog';
 import { useSession } from '../../stores/session';
 import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,7 +12,7 @@ import { Heading } from '../../components/Heading';
 import { ColorTag } from '../../components/ColorTag';
 import { ItemMeta } from '../../components/ItemMeta';
 
-export function BlogCard({ post: b }: { post: BlogPost }) {
+export function BlogCard({ post: b }: { post: BlogPostSummary }) {
   const [failed, setFailed] = useState(false);
   return (
     <Link to={`/blog/${b.slug}`}>
@@ -32,7 +30,7 @@ export function BlogCard({ post: b }: { post: BlogPost }) {
   );
 }
 
-function Grid({ posts }: { posts: BlogPost[] }) {
+function Grid({ posts }: { posts: BlogPostSummary[] }) {
   if (posts.length === 0) return <EmptyState title="Henüz blog yazısı yok" />;
   return <Row gutter={[16, 16]}>{posts.map((p) => <Col key={p.id} xs={24} md={12} lg={8}><BlogCard post={p} /></Col>)}</Row>;
 }
@@ -43,11 +41,12 @@ export default function BlogListPage() {
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
-  const q = `${search ? `&search=${encodeURIComponent(search)}` : ''}${category ? `&category=${encodeURIComponent(category)}` : ''}`;
-  const { data: trending = [], isLoading } = useQuery({ queryKey: ['blog', 'trending', search, category], queryFn: () => get<BlogPost[]>(`/api/blog/posts?sort=trending&limit=6${q}`) });
-  const { data: latest = [] } = useQuery({ queryKey: ['blog', 'latest', 6, search, category], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=6${q}`) });
-  const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string; postCount: number }[]>('/api/blog/categories') });
-  const { data: authors = [] } = useQuery({ queryKey: ['blog', 'authors'], queryFn: () => get<{ id: number; username: string; displayName: string; profileImage: string | null; posts: number; views: number; likes: number }[]>('/api/blog/authors') });
+  const filters = { ...(search ? { search } : {}), ...(category ? { category } : {}) };
+  // The specification's tabs: the top 6 trending (views + 2 × likes) and the latest 6.
+  const { data: trending = [], isLoading } = useBlogPosts({ sort: 'trending', limit: 6, ...filters });
+  const { data: latest = [] } = useBlogPosts({ limit: 6, ...filters });
+  const { data: categories = [] } = useBlogCategories();
+  const { data: authors = [] } = useBlogAuthors();
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>

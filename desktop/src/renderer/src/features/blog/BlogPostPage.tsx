@@ -3,10 +3,9 @@ import { Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typogra
 import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { charCount, LIMITS, stripHtml, TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, post } from '../../api/client';
-import type { BlogComment, BlogPost } from '../../api/types';
+import { errorMessage } from '../../api/client';
+import { useBlogCategories, useBlogComments, useBlogPost, useCommentOnBlogPost, useDeleteBlogComment, useLikeBlogPost, useRelatedBlogPosts } from '../../api/blog';
 import { useSession } from '../../stores/session';
 import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
@@ -23,34 +22,34 @@ function readingMinutes(html: string): number {
 }
 
 export default function BlogPostPage() {
-  const { slug } = useParams();
+  const slug = useParams().slug ?? '';
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification, message, modal } = useApp();
   const [text, setText] = useState('');
-  const { data: b, isLoading, isError } = useQuery({ queryKey: ['blog', 'slug', slug], queryFn: () => get<BlogPost>(`/api/blog/posts/slug/${slug}`) });
-  const { data: comments = [] } = useQuery({ queryKey: ['blog', b?.id, 'comments'], queryFn: () => get<BlogComment[]>(`/api/blog/posts/${b!.id}/comments?limit=100`), enabled: !!b });
-  const { data: related = [] } = useQuery({ queryKey: ['blog', b?.id, 'related'], queryFn: () => get<BlogPost[]>(`/api/blog/posts/${b!.id}/related`), enabled: !!b?.published });
-  const { data: categories = [] } = useQuery({ queryKey: ['blog', 'categories'], queryFn: () => get<{ id: number; name: string; slug: string; color: string }[]>('/api/blog/categories') });
+  const { data: b, isLoading, isError } = useBlogPost(slug);
+  const commentPages = useBlogComments(b?.id);
+  const comments = commentPages.data?.pages.flatMap((p) => p.items) ?? [];
+  const { data: related = [] } = useRelatedBlogPosts(b?.id, !!b?.published);
+  const { data: categories = [] } = useBlogCategories();
+  const likePost = useLikeBlogPost();
+  const commentOnPost = useCommentOnBlogPost(b?.id ?? 0);
+  const deleteComment = useDeleteBlogComment();
   usePageMeta({ title: b?.metaTitle ?? b?.title ?? 'Blog', description: b?.metaDescription ?? b?.excerpt, image: mediaUrl(b?.featuredImage), canonical: `/blog/${slug}` });
   if (isLoading) return <PageSpinner />;
-  if (isError || !b) return <Result status="404" title={<PlainH1>Blog yazısı bulunamadı</PlainH1>} extra={<Link to="/blog">Bloga dön</Link>} />;
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['blog'] });
+  if (isError || !b) return <Result status="404" title={<PlainH1>{TEXTS.community.blogNotFound}</PlainH1>} extra={<Link to="/blog">Bloga dön</Link>} />;
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
-      await post(`/api/blog/posts/${b.id}/like`);
-      refresh();
+      await likePost.mutateAsync(b.id);
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi sırasında bir hata oluştu') });
     }
   };
   const comment = async () => {
     try {
-      await post(`/api/blog/posts/${b.id}/comments`, { content: text });
+      await commentOnPost.mutateAsync(text);
       setText('');
       notification.success({ message: 'Yorumunuz eklendi' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
     }
@@ -99,11 +98,12 @@ export default function BlogPostPage() {
             dataSource={comments}
             locale={{ emptyText: 'Henüz yorum yapılmamış' }}
             renderItem={(c) => (
-              <List.Item actions={user && user.role !== 'admin' && user.id !== c.author.id ? [<ReportButton key="r" targetType="blog_comment" targetId={c.id} />] : user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: TEXTS.confirm.deleteComment, content: TEXTS.confirm.cannotUndo, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => del(`/api/blog/comments/${c.id}`).then(() => { notification.success({ message: 'Yorum silindi' }); refresh(); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
+              <List.Item actions={user && user.role !== 'admin' && user.id !== c.author.id ? [<ReportButton key="r" targetType="blog_comment" targetId={c.id} />] : user?.role === 'admin' ? [<Button key="d" danger type="text" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => modal.confirm({ title: TEXTS.confirm.deleteComment, content: TEXTS.confirm.cannotUndo, okText: TEXTS.confirm.ok, cancelText: TEXTS.confirm.cancel, okButtonProps: { danger: true }, onOk: () => deleteComment.mutateAsync(c.id).then(() => { notification.success({ message: 'Yorum silindi' }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })) })} />] : []}>
                 <ItemMeta avatar={<UserAvatar user={c.author} size={32} />} title={<span>{c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></span>} description={c.content} />
               </List.Item>
             )}
           />
+          {commentPages.hasNextPage && <Button block onClick={() => void commentPages.fetchNextPage()} loading={commentPages.isFetchingNextPage}>Daha fazla</Button>}
         </Card>
       </Col>
       <Col xs={24} lg={8}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
-import type { BlogPost, EventItem, Hashtag, Question } from '../../api/types';
+import type { EventItem, Hashtag } from '../../api/types';
 import { useRecentUsers } from '../../api/users';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
@@ -15,6 +15,8 @@ import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
 import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, Secondary } from '../../components/Light';
 import { useCommunityStats } from '../../api/meta';
+import { useBlogPosts } from '../../api/blog';
+import { useQuestions } from '../../api/questions';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -72,8 +74,8 @@ function Counter({ title, value }: { title: string; value: number | undefined })
 export function HomePage({ full = false }: { full?: boolean }) {
   usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
   const user = useSession((s) => s.user);
-  const { data: blog = [], isLoading: loadingBlog } = useQuery({ queryKey: ['blog', 'latest', LIMITS.homeBlogPosts], queryFn: () => get<BlogPost[]>(`/api/blog/posts?limit=${LIMITS.homeBlogPosts}`) });
-  const { data: questions } = useQuery({ queryKey: ['questions', 'home'], queryFn: () => get<{ items: Question[]; total: number }>(`/api/questions?pageSize=${LIMITS.homeQuestions}`) });
+  const { data: blog = [], isLoading: loadingBlog } = useBlogPosts({ limit: LIMITS.homeBlogPosts });
+  const { data: questions } = useQuestions({ pageSize: LIMITS.homeQuestions });
   const { data: stats } = useCommunityStats();
   const counters = [
     { title: 'Aktif üye', value: stats?.members },
@@ -107,7 +109,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
           <div>
             <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
               {loadingBlog ? <ListSkeleton /> : blog.map((b) => (
-                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Secondary>{truncate(stripHtml(b.content ?? b.excerpt), 80)}</Secondary></div>
+                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary></div>
               ))}
             </Card>
           </div>

@@ -3,10 +3,10 @@ import { Button, Card, Form, Input, List, Modal, Select, Space, Tag, Typography 
 import { useApp } from '../../components/LazyFeedback';
 import { CheckCircleOutlined, DeleteOutlined, LikeOutlined, MessageOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL, TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, post } from '../../api/client';
-import type { Question } from '../../api/types';
+import { createQuestionSchema, LIMITS, QUESTION_CATEGORIES, QUESTION_FILTER_ALL, TEXTS } from '@mahalle/shared';
+import { fieldRule } from '../../components/formRules';
+import { errorMessage } from '../../api/client';
+import { useAskQuestion, useDeleteQuestion, useQuestions, type AskQuestionInput, type Question, type QuestionListQuery } from '../../api/questions';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,32 +14,34 @@ import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 
+// Blank title or content is the submit's own 'Eksik bilgi' warning (as specified); the rules check the rest as the server will.
+const ASK_RULES = {
+  title: [fieldRule(createQuestionSchema.shape.title.optional())],
+  content: [fieldRule(createQuestionSchema.shape.content.optional())],
+  tags: [fieldRule(createQuestionSchema.shape.tags)],
+};
+
 function AskDialog({ onClose }: { onClose(): void }) {
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const qc = useQueryClient();
+  const ask = useAskQuestion();
   const { notification } = useApp();
   const submit = async (v: { title?: string; content?: string; category: string; tags?: string }) => {
-    if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: 'Eksik bilgi', description: 'Lütfen başlık ve içerik alanlarını doldurun.' });
-    setBusy(true);
+    if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: TEXTS.community.missingFieldsTitle, description: TEXTS.community.missingFields });
     try {
-      await post('/api/questions', v);
+      await ask.mutateAsync({ title: v.title, content: v.content, category: v.category as AskQuestionInput['category'], tags: v.tags });
       notification.success({ message: 'Soru eklendi' });
-      void qc.invalidateQueries({ queryKey: ['questions'] });
       onClose();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru eklenirken bir hata oluştu.') });
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <Modal open title="Soru Sor" okText="Sor" cancelText="İptal" onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
+    <Modal open title="Soru Sor" okText="Sor" cancelText={TEXTS.confirm.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={ask.isPending}>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ category: 'Genel' }}>
-        <Form.Item label="Başlık" name="title"><Input maxLength={LIMITS.questionTitleMax} /></Form.Item>
-        <Form.Item label="İçerik" name="content"><Input.TextArea autoSize={{ minRows: 4 }} /></Form.Item>
+        <Form.Item label="Başlık" name="title" rules={ASK_RULES.title}><Input maxLength={LIMITS.questionTitleMax} /></Form.Item>
+        <Form.Item label="İçerik" name="content" rules={ASK_RULES.content}><Input.TextArea autoSize={{ minRows: 4 }} /></Form.Item>
         <Form.Item label="Kategori" name="category"><Select options={QUESTION_CATEGORIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
-        <Form.Item label="Etiketler (virgülle)" name="tags"><Input /></Form.Item>
+        <Form.Item label="Etiketler (virgülle)" name="tags" rules={ASK_RULES.tags}><Input /></Form.Item>
       </Form>
     </Modal>
   );
@@ -50,16 +52,16 @@ export default function QaListPage() {
   const user = useSession((s) => s.user);
   const [params, setParams] = useSearchParams();
   const [asking, setAsking] = useState(false);
-  const qc = useQueryClient();
+  const deleteQuestion = useDeleteQuestion();
   const { modal, notification } = useApp();
   const page = Number(params.get('page') ?? 1);
   const category = params.get('category') ?? QUESTION_FILTER_ALL;
   const search = params.get('q') ?? '';
   // Pages by cursor (the server's keyset): the page number is ours, the cursor and side come from the last answer.
   const cursor = params.get('cursor');
-  const dir = params.get('dir') ?? 'next';
-  const qs = new URLSearchParams({ page: String(page), ...(cursor ? { cursor, dir } : {}), ...(category !== QUESTION_FILTER_ALL ? { category } : {}), ...(search ? { search } : {}) });
-  const { data, isLoading } = useQuery({ queryKey: ['questions', 'list', qs.toString()], queryFn: () => get<{ items: Question[]; nextCursor: string | null; prevCursor: string | null }>(`/api/questions?${qs}`) });
+  const dir = params.get('dir') === 'prev' ? 'prev' : 'next';
+  const query: QuestionListQuery = { page, ...(cursor ? { cursor, dir } : {}), ...(category !== QUESTION_FILTER_ALL ? { category } : {}), ...(search ? { search } : {}) };
+  const { data, isLoading } = useQuestions(query);
   const set = (p: Record<string, string>) => {
     const next = { ...Object.fromEntries(params), ...p };
     if (p.page === '1') {
@@ -72,10 +74,10 @@ export default function QaListPage() {
     modal.confirm({
       title: TEXTS.confirm.deleteQuestion,
       content: TEXTS.confirm.deleteQuestionBody,
-      okText: 'Sil',
-      cancelText: 'İptal',
+      okText: TEXTS.confirm.ok,
+      cancelText: TEXTS.confirm.cancel,
       okButtonProps: { danger: true },
-      onOk: () => del(`/api/questions/${q.id}`).then(() => { notification.success({ message: 'Soru silindi' }); void qc.invalidateQueries({ queryKey: ['questions'] }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru silinemedi') })),
+      onOk: () => deleteQuestion.mutateAsync(q.id).then(() => { notification.success({ message: 'Soru silindi' }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru silinemedi') })),
     });
   return (
     <div>
