@@ -64,12 +64,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'POST /api/bookmarks/toggle',
   // comments
   'DELETE /api/comments/:id',
-  // events
-  'GET /api/events',
-  'POST /api/events',
-  'DELETE /api/events/:id',
-  'GET /api/events/:id',
-  'POST /api/events/:id/attend',
   // follow-requests
   'GET /api/follow-requests',
   'POST /api/follow-requests/:id/accept',
@@ -77,28 +71,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   // hashtags
   'GET /api/hashtags/:tag/posts',
   'GET /api/hashtags/trending',
-  // hobby-groups
-  'GET /api/hobby-groups',
-  'POST /api/hobby-groups',
-  'GET /api/hobby-groups/:slug',
-  'GET /api/hobby-groups/:slug/events',
-  'POST /api/hobby-groups/:slug/events',
-  'GET /api/hobby-groups/:slug/is-member',
-  'POST /api/hobby-groups/:slug/join',
-  'GET /api/hobby-groups/:slug/join-requests',
-  'POST /api/hobby-groups/:slug/join-requests/:userId/accept',
-  'POST /api/hobby-groups/:slug/join-requests/:userId/reject',
-  'POST /api/hobby-groups/:slug/leave',
-  'GET /api/hobby-groups/:slug/members',
-  'GET /api/hobby-groups/:slug/posts',
-  'POST /api/hobby-groups/:slug/posts',
-  'DELETE /api/hobby-groups/posts/:id',
-  'GET /api/hobby-groups/posts/:id/comments',
-  'POST /api/hobby-groups/posts/:id/comments',
-  'DELETE /api/hobby-groups/posts/:id/like',
-  'GET /api/hobby-groups/posts/:id/like',
-  'POST /api/hobby-groups/posts/:id/like',
-  'DELETE /api/hobby-groups/posts/comments/:id',
   // messages
   'GET /api/messages',
   'POST /api/messages',

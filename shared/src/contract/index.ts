@@ -6,11 +6,15 @@
  */
 import type { Endpoint } from './endpoint';
 import { metaEndpoints } from './meta';
+import { hobbyGroupEndpoints } from './hobby-groups';
+import { eventEndpoints } from './events';
 
 export * from './endpoint';
 
 export const contract = {
   ...metaEndpoints,
+  ...hobbyGroupEndpoints,
+  ...eventEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { LIMITS } from '../limits';
+import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 
 /** The largest id a 32-bit integer column holds (PostgreSQL's `integer`). */
@@ -57,3 +57,21 @@ export function eventDateSchema(requiredText: string) {
 
 /** ISO timestamp string used in every answer. */
 export const isoDate = z.string();
+
+/** Cursor paging: `cursor` is the opaque next-page cursor an earlier page answered (never built by clients). */
+export const cursorQuerySchema = z.object({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().max(300).optional(),
+});
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
+/** The public author summary embedded in posts, comments, requests (a deleted account: id 0, the placeholder name). */
+export const authorSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImage: z.string().nullable(),
+  profileImageThumb: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean().optional(),
+});
