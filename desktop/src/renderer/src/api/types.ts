@@ -2,6 +2,7 @@ import type { AuthorSummary } from '@mahalle/shared';
 
 // Types the contract in shared/ already describes; the rest of this file moves there resource by resource.
 export type { Category, CommunityStats, DailyStats } from '@mahalle/shared';
+export type { EventItem, GroupEvent, GroupMember, GroupPost, HobbyGroup } from '@mahalle/shared';
 
 export interface Post {
   id: number;
@@ -86,20 +87,6 @@ export interface Person {
   bio: string;
   isVerified: boolean;
 }
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  imageUrl: string | null;
-  creator: { id: number; username: string; displayName: string; profileImage: string | null };
-  category: { id: string; name: string; color: string };
-  attendeesCount: number;
-  isPrivate: boolean;
-  isFeatured: boolean;
-  isAttending: boolean;
-}
 export interface Question {
   id: number;
   title: string;
@@ -160,54 +147,6 @@ export interface BlogComment {
   authorUsername: string;
   author: AuthorSummary;
   createdAt: string;
-}
-export interface HobbyGroup {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  icon: string;
-  color: string;
-  isPrivate: boolean;
-  creatorId: number | null;
-  memberCount: number;
-  postCount: number;
-  eventCount: number;
-  isMember: boolean;
-  isPending?: boolean;
-}
-export interface GroupPost {
-  id: number;
-  content: string;
-  imageUrl: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  imageThumbUrl: string | null;
-  authorId: number;
-  author: AuthorSummary;
-  likesCount: number;
-  commentsCount: number;
-  isLiked: boolean;
-  createdAt: string;
-}
-export interface GroupEvent {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  maxAttendees: number | null;
-  isOnline: boolean;
-  meetingLink: string | null;
-}
-export interface GroupMember {
-  id: number;
-  displayName: string;
-  username: string;
-  profileImage: string | null;
-  profileImageThumb?: string | null;
-  role: string;
-  siteRole: string;
 }
 export interface Hashtag {
   tag: string;

@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, passwordScore, passwordStrength, TEXTS, type CurrentUser } from '@mahalle/shared';
 import { api, ApiError, get, setToken } from '../../api/client';
-import type { BlogPost, EventItem, Question } from '../../api/types';
+import type { BlogPost, Question } from '../../api/types';
+import { useUpcomingEvents } from '../../api/events';
 import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
@@ -22,7 +23,7 @@ async function notCommon(_rule: unknown, value: string | undefined) {
 function PromoPanel() {
   const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
   const { data: questions } = useQuery({ queryKey: ['questions', 'popular', 2], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=2&sort=popular') });
-  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'login'], queryFn: () => get<EventItem[]>('/api/events?limit=2').catch(() => []) });
+  const { data: events = [] } = useUpcomingEvents(2);
   return (
     <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#be185d)', color: '#fff' }}>
       <Heading level={2} style={{ color: '#fff' }}>Mahalle</Heading>

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
-import type { BlogPost, EventItem, Hashtag, Person, Question } from '../../api/types';
+import type { BlogPost, Hashtag, Person, Question } from '../../api/types';
+import { useUpcomingEvents } from '../../api/events';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -21,7 +22,7 @@ const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
-  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
+  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(LIMITS.homeEvents);
   const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (

@@ -8,7 +8,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { badgeText, LIMITS, TEXTS } from '@mahalle/shared';
 import { get, post, patch } from '../../api/client';
-import type { Hashtag, HobbyGroup, Notification } from '../../api/types';
+import type { Hashtag, Notification } from '../../api/types';
+import { useHobbyGroups } from '../../api/hobby-groups';
 import { useCounts, useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { platform } from '../../platform';
@@ -85,7 +86,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const mode = useTheme((s) => s.theme);
   const location = useLocation();
   const { data: questions } = useQuery({ queryKey: ['questions', 'count'], queryFn: () => get<{ total: number }>('/api/questions?pageSize=1') });
-  const { data: groups = [] } = useQuery({ queryKey: ['hobby-groups', 'sidebar'], queryFn: () => get<HobbyGroup[]>(`/api/hobby-groups?limit=${LIMITS.sidebarGroups}`) });
+  const { data: groups = [] } = useHobbyGroups(LIMITS.sidebarGroups);
   const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   const { data: activity = [] } = useQuery({ queryKey: ['posts', 'activity'], queryFn: () => get<{ id: number; content: string; author: { displayName: string }; createdAt: string }[]>('/api/posts?limit=4') });
   const links = [

@@ -2,45 +2,57 @@ import { useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, List, Modal, Result, Row, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined, PictureOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@mahalle/shared';
-import { api, del, errorMessage, get, post } from '../../api/client';
-import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
+import { groupEventSchema, LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import {
+  useCommentGroupPost,
+  useCreateGroupEvent,
+  useCreateGroupPost,
+  useDecideJoinRequest,
+  useDeleteGroupPost,
+  useGroupComments,
+  useGroupEvents,
+  useGroupMembers,
+  useGroupMembership,
+  useGroupPosts,
+  useHobbyGroup,
+  useJoinRequests,
+  useLikeGroupPost,
+} from '../../api/hobby-groups';
 import { useSession } from '../../stores/session';
 import { mediaUrl, PageSpinner, thumbSize, UserAvatar, UserName } from '../../components/common';
-import { formatDateTime, fromNow, dayjs, outsideEventYears } from '../../components/time';
+import { formatDateTime, fromNow, dayjs, outsideEventYears, pickedIso } from '../../components/time';
+import { fieldRule } from '../../components/formRules';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
-import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
+import { confirmDelete } from '../../components/confirmDelete';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification, modal } = App.useApp();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  const { data: comments = [] } = useGroupComments(p.id, 100, open);
+  const likePost = useLikeGroupPost();
+  const commentPost = useCommentGroupPost();
+  const deletePost = useDeleteGroupPost();
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
-      if (p.isLiked) await del(`/api/hobby-groups/posts/${p.id}/like`);
-      else await post(`/api/hobby-groups/posts/${p.id}/like`);
-      refresh();
+      await likePost.mutateAsync({ id: p.id, liked: p.isLiked });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, p.isLiked ? 'Beğeni kaldırma sırasında bir hata oluştu' : 'Beğeni sırasında bir hata oluştu') });
     }
   };
   const comment = async () => {
     try {
-      await post(`/api/hobby-groups/posts/${p.id}/comments`, { content: text });
+      await commentPost.mutateAsync({ id: p.id, content: text });
       setText('');
       notification.success({ message: 'Yorumunuz eklendi' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
     }
@@ -65,8 +77,8 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
             onClick={() => confirmDelete(modal.confirm, {
               title: TEXTS.confirm.deletePost,
               moderating: user.id !== p.authorId,
-              run: (reason) => del(`/api/hobby-groups/posts/${p.id}${reasonQuery(reason)}`)
-                .then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })
+              run: (reason) => deletePost.mutateAsync({ id: p.id, reason })
+                .then(() => { notification.success({ message: 'Gönderi silindi.' }); })
                 .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
             })}
           />
@@ -87,19 +99,17 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
   );
 }
 
-interface JoinRequest { id: number; user: { id: number; username: string; displayName: string; profileImage: string | null }; createdAt: string }
-
 /** A private group's waiting requests, for its founder and admins: accept or reject each. */
 function JoinRequests({ slug }: { slug: string }) {
-  const qc = useQueryClient();
   const { notification } = App.useApp();
-  const { data: requests = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'join-requests'], queryFn: () => get<JoinRequest[]>(`/api/hobby-groups/${slug}/join-requests?limit=100`) });
+  const { data: requests = [] } = useJoinRequests(slug, 100);
+  const decideRequest = useDecideJoinRequest(slug);
   if (requests.length === 0) return null;
   const decide = (r: JoinRequest, accept: boolean) =>
-    post(`/api/hobby-groups/${slug}/join-requests/${r.user.id}/${accept ? 'accept' : 'reject'}`)
+    decideRequest
+      .mutateAsync({ userId: r.user.id, accept })
       .then(() => {
         notification.success({ message: accept ? `${r.user.displayName} gruba katıldı.` : 'İstek reddedildi.' });
-        void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
       })
       .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
   return (
@@ -117,64 +127,55 @@ function JoinRequests({ slug }: { slug: string }) {
 }
 
 export default function GroupPage() {
-  const { slug } = useParams();
+  const slug = useParams().slug ?? '';
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification, message } = App.useApp();
   const [postText, setPostText] = useState('');
   const [sharing, setSharing] = useState(false);
   const [postImage, setPostImage] = useState<File | null>(null);
   const [eventOpen, setEventOpen] = useState(false);
   const [eventForm] = Form.useForm();
-  const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
+  const { data: g, isLoading, isError } = useHobbyGroup(slug);
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
-  const { data: posts = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
-  const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
-  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
+  const postPages = useGroupPosts(slug, 50, inside);
+  const posts = postPages.data?.pages.flatMap((p) => p.items) ?? [];
+  const { data: members = [], isLoading: loadingMembers } = useGroupMembers(slug, 100, inside);
+  const { data: events = [], isLoading: loadingEvents } = useGroupEvents(slug, 50, inside);
+  const membership = useGroupMembership(slug);
+  const createPost = useCreateGroupPost(slug);
+  const createGroupEvent = useCreateGroupEvent(slug);
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
-  if (isError || !g) return <Result status="404" title={<PlainH1>Grup bulunamadı</PlainH1>} extra={<Link to="/categories">Gruplara dön</Link>} />;
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  if (isError || !g) return <Result status="404" title={<PlainH1>{TEXTS.community.groupNotFound}</PlainH1>} extra={<Link to="/categories">Gruplara dön</Link>} />;
   const toggleMembership = async () => {
     try {
-      const leaving = g.isMember || g.isPending;
-      const res = await post<{ isMember: boolean; isPending?: boolean }>(`/api/hobby-groups/${slug}/${leaving ? 'leave' : 'join'}`);
+      const res = await membership.mutateAsync(g.isMember || g.isPending);
+      const pending = res.isPending === true;
       notification.success({
-        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : res.isPending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
-        description: res.isPending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
+        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : pending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
+        description: pending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
       });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
     }
   };
   const sharePost = async () => {
     try {
-      if (postImage) {
-        const fd = new FormData();
-        fd.append('content', postText);
-        fd.append('type', 'image');
-        fd.append('image', postImage);
-        await api(`/api/hobby-groups/${slug}/posts`, { method: 'POST', form: fd });
-      } else {
-        await post(`/api/hobby-groups/${slug}/posts`, { content: postText, type: 'text' });
-      }
+      await createPost.mutateAsync({ content: postText, image: postImage });
       setPostText('');
       setPostImage(null);
       setSharing(false);
       notification.success({ message: 'Gönderi paylaşıldı.' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') });
     }
   };
   const createEvent = async (v: { title: string; description?: string; date: dayjs.Dayjs; location: string; maxAttendees?: number; isOnline?: boolean; meetingLink?: string }) => {
     try {
-      await post(`/api/hobby-groups/${slug}/events`, { ...v, date: v.date.toISOString() });
+      await createGroupEvent.mutateAsync({ ...v, date: v.date.toISOString() });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
       eventForm.resetFields();
       setEventOpen(false);
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Etkinlik oluşturulurken bir hata oluştu.') });
     }
@@ -209,6 +210,7 @@ export default function GroupPage() {
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
             {posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
+            {postPages.hasNextPage && <Button block onClick={() => void postPages.fetchNextPage()} loading={postPages.isFetchingNextPage}>Daha fazla</Button>}
           </Col>
           <Col xs={24} lg={8}>
             <Card title="Üyeler" size="small">
@@ -227,12 +229,12 @@ export default function GroupPage() {
           </Col>
         </Row>
       )}
-      <Modal open={sharing} title="Gönderi Paylaş" okText="Paylaş" cancelText="İptal" onOk={() => void sharePost()} onCancel={() => setSharing(false)} okButtonProps={{ disabled: !postText.trim() }}>
+      <Modal open={sharing} title="Gönderi Paylaş" okText="Paylaş" cancelText={TEXTS.confirm.cancel} onOk={() => void sharePost()} onCancel={() => setSharing(false)} okButtonProps={{ disabled: !postText.trim() }}>
         <Input.TextArea value={postText} onChange={(e) => setPostText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Gönderi" />
         <Space style={{ marginTop: 8 }}>
           <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => {
-            if (!f.type.startsWith('image/')) message.error('Sadece görsel dosyalarını yükleyebilirsiniz');
-            else if (f.size > LIMITS.imageMaxBytes) message.error("Resim boyutu 5MB'yi geçemez");
+            if (!f.type.startsWith('image/')) message.error(TEXTS.social.imageOnly);
+            else if (f.size > LIMITS.imageMaxBytes) message.error(TEXTS.social.imageTooLarge);
             else setPostImage(f);
             return false;
           }}>
@@ -241,15 +243,15 @@ export default function GroupPage() {
           {postImage && <Tag closable onClose={() => setPostImage(null)}>{postImage.name}</Tag>}
         </Space>
       </Modal>
-      <Modal open={eventOpen} title="Etkinlik Oluştur" okText="Oluştur" cancelText="İptal" onOk={() => eventForm.submit()} onCancel={() => setEventOpen(false)}>
+      <Modal open={eventOpen} title="Etkinlik Oluştur" okText="Oluştur" cancelText={TEXTS.confirm.cancel} onOk={() => eventForm.submit()} onCancel={() => setEventOpen(false)}>
         <Form form={eventForm} layout="vertical" onFinish={createEvent}>
-          <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
-          <Form.Item label="Açıklama" name="description"><Input.TextArea /></Form.Item>
-          <Form.Item label="Tarih ve saat" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
-          <Form.Item label="Konum" name="location" rules={[{ required: true, message: 'Konum gereklidir' }]}><Input /></Form.Item>
-          <Form.Item label="En fazla katılımcı" name="maxAttendees"><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item label="Başlık" name="title" rules={[fieldRule(groupEventSchema.shape.title, { required: true })]}><Input /></Form.Item>
+          <Form.Item label="Açıklama" name="description" rules={[fieldRule(groupEventSchema.shape.description)]}><Input.TextArea /></Form.Item>
+          <Form.Item label="Tarih ve saat" name="date" rules={[fieldRule(groupEventSchema.shape.date, { required: true, read: pickedIso })]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
+          <Form.Item label="Konum" name="location" rules={[fieldRule(groupEventSchema.shape.location, { required: true })]}><Input /></Form.Item>
+          <Form.Item label="En fazla katılımcı" name="maxAttendees" rules={[fieldRule(groupEventSchema.shape.maxAttendees)]}><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>
           <Form.Item label="Çevrim içi" name="isOnline" valuePropName="checked"><Switch /></Form.Item>
-          <Form.Item label="Toplantı bağlantısı" name="meetingLink"><Input placeholder="https://" /></Form.Item>
+          <Form.Item label="Toplantı bağlantısı" name="meetingLink" rules={[fieldRule(groupEventSchema.shape.meetingLink)]}><Input placeholder="https://" /></Form.Item>
         </Form>
       </Modal>
     </div>
