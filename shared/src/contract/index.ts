@@ -15,6 +15,8 @@ import { reportsEndpoints } from './reports';
 import { questionEndpoints } from './questions';
 import { answerEndpoints } from './answers';
 import { blogEndpoints } from './blog';
+import { hobbyGroupEndpoints } from './hobby-groups';
+import { eventEndpoints } from './events';
 
 export * from './endpoint';
 
@@ -29,6 +31,8 @@ export const contract = {
   ...questionEndpoints,
   ...answerEndpoints,
   ...blogEndpoints,
+  ...hobbyGroupEndpoints,
+  ...eventEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

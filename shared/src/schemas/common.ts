@@ -58,6 +58,13 @@ export function eventDateSchema(requiredText: string) {
 /** ISO timestamp string used in every answer. */
 export const isoDate = z.string();
 
+/** Cursor paging: `cursor` is the opaque next-page cursor an earlier page answered (never built by clients). */
+export const cursorQuerySchema = z.object({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().max(300).optional(),
+});
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
 /**
  * A person as posts, comments, messages ... embed them (the presenter's presentAuthor). A deleted
  * account is id 0 with an empty username and the 'Silinmiş kullanıcı' name.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { EVENT_CATEGORIES, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
-import { eventDateSchema, formBoolean, pageQuerySchema } from './common';
+import { cursorQuerySchema, eventDateSchema, formBoolean, isoDate } from './common';
 
 const S = TEXTS.social;
 
@@ -29,7 +29,7 @@ export const createEventSchema = z.object({
     .optional(),
 });
 
-export const listEventsQuerySchema = pageQuerySchema.extend({
+export const listEventsQuerySchema = cursorQuerySchema.extend({
   when: z.enum(['upcoming', 'past']).optional().default('upcoming'),
 });
 
@@ -44,3 +44,26 @@ export const EVENT_CATEGORY_COLORS: Record<(typeof EVENT_CATEGORIES)[number], st
   Müzik: '#F59E0B',
   Yemek: '#F97316',
 };
+
+/* ---- Answers ---- */
+
+/** A city event with its creator, its category's colour and whether the viewer goes. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: isoDate,
+  location: z.string(),
+  imageUrl: z.string().nullable(),
+  creator: z.object({ id: z.number().int(), username: z.string(), displayName: z.string(), profileImage: z.string().nullable() }),
+  category: z.object({ id: z.string(), name: z.string(), color: z.string() }),
+  attendeesCount: z.number().int(),
+  isPrivate: z.boolean(),
+  isFeatured: z.boolean(),
+  isAttending: z.boolean(),
+  createdAt: isoDate,
+});
+/** Named EventItem, not Event, so it never hides the DOM's Event type. */
+export type EventItem = z.infer<typeof eventSchema>;
+
+export const attendanceSchema = z.object({ isAttending: z.boolean(), attendeesCount: z.number().int() });

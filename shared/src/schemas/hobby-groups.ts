@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, GROUP_ICONS, LIMITS } from '../limits';
+import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, GROUP_ICONS, LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
-import { eventDateSchema, formBoolean } from './common';
+import { authorSummarySchema, eventDateSchema, formBoolean, idSchema, isoDate } from './common';
 
 const G = TEXTS.community;
 
@@ -65,3 +65,96 @@ export const groupEventSchema = z.object({
 });
 
 export const groupSlugParamsSchema = z.object({ slug: z.string().trim().min(1).max(100) });
+
+/* ---- Answers ---- */
+
+/** A hobby group as every answer shows it, with the viewer's membership. */
+export const hobbyGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  isPrivate: z.boolean(),
+  /** Null once the founder's account is gone (the group outlives it). */
+  creatorId: z.number().int().nullable(),
+  memberCount: z.number().int(),
+  postCount: z.number().int(),
+  eventCount: z.number().int(),
+  isMember: z.boolean(),
+  /** The viewer asked to join this private group and waits for the founder. */
+  isPending: z.boolean(),
+  createdAt: isoDate,
+});
+export type HobbyGroup = z.infer<typeof hobbyGroupSchema>;
+
+/** A post in a group, with its author and whether the viewer liked it. */
+export const hobbyGroupPostSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  content: z.string(),
+  type: z.string(),
+  imageUrl: z.string().nullable(),
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  imageThumbUrl: z.string().nullable(),
+  authorId: z.number().int(),
+  author: authorSummarySchema,
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  isLiked: z.boolean(),
+  createdAt: isoDate,
+});
+export type GroupPost = z.infer<typeof hobbyGroupPostSchema>;
+
+export const hobbyGroupCommentSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  content: z.string(),
+  createdAt: isoDate,
+  author: authorSummarySchema,
+});
+export type GroupComment = z.infer<typeof hobbyGroupCommentSchema>;
+
+export const hobbyGroupEventSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: isoDate,
+  location: z.string(),
+  maxAttendees: z.number().int().nullable(),
+  isOnline: z.boolean(),
+  meetingLink: z.string().nullable(),
+  creatorId: z.number().int().nullable(),
+  createdAt: isoDate,
+});
+export type GroupEvent = z.infer<typeof hobbyGroupEventSchema>;
+
+/** A member: the person, their role in the group (`admin`: the founder) and on the site. */
+export const groupMemberSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  profileImageThumb: z.string().nullable(),
+  role: z.enum(['member', 'admin']),
+  siteRole: z.enum(ROLES),
+  membershipId: z.number().int(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+/** A request waiting at a private group. */
+export const joinRequestSchema = z.object({ id: z.number().int(), user: authorSummarySchema, createdAt: isoDate });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+/** Joining: a member at once, or (a private group) a request waiting. */
+export const joinResultSchema = z.object({ isMember: z.boolean(), isPending: z.boolean(), memberCount: z.number().int() });
+export const leaveResultSchema = z.object({ isMember: z.literal(false), memberCount: z.number().int() });
+export const joinDecisionSchema = z.object({ accepted: z.boolean(), memberCount: z.number().int() });
+export const groupPostLikeSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export const groupPostIsLikedSchema = z.object({ isLiked: z.boolean() });
+
+/** A join request is named by the group and the person who asked. */
+export const joinRequestParamsSchema = groupSlugParamsSchema.extend({ userId: idSchema });

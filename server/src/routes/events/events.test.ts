@@ -22,12 +22,18 @@ describe('events', () => {
     await host.client.post('/api/events', { title: 'Geçmiş', description: 'Bitti', date: inDays(-3) });
 
     const list = await guest.client.get('/api/events');
-    expect(list.body.map((e: { id: number }) => e.id)).toEqual([sooner.id, later.body.id]);
-    expect(list.body[0].isAttending).toBe(false);
+    expect(list.body.items.map((e: { id: number }) => e.id)).toEqual([sooner.id, later.body.id]);
+    expect(list.body.items[0].isAttending).toBe(false);
+    expect(list.body.nextCursor).toBeNull();
     const past = await guest.client.get('/api/events?when=past');
-    expect(past.body.map((e: { title: string }) => e.title)).toEqual(['Geçmiş']);
-    const page2 = await guest.client.get(`/api/events?limit=1&before=${sooner.id}`);
-    expect(page2.body.map((e: { id: number }) => e.id)).toEqual([later.body.id]);
+    expect(past.body.items.map((e: { title: string }) => e.title)).toEqual(['Geçmiş']);
+    const page1 = await guest.client.get('/api/events?limit=1');
+    expect(page1.body.items.map((e: { id: number }) => e.id)).toEqual([sooner.id]);
+    const page2 = await guest.client.get(`/api/events?limit=1&cursor=${page1.body.nextCursor}`);
+    expect(page2.body.items.map((e: { id: number }) => e.id)).toEqual([later.body.id]);
+    const bad = await guest.client.get('/api/events?cursor=bozuk');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_cursor');
 
     expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: true, attendeesCount: 2 });
     expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: false, attendeesCount: 1 });
@@ -52,7 +58,7 @@ describe('events', () => {
     const other = await server.member();
     const secret = (await host.client.post('/api/events', { title: 'Gizli', description: 'Özel', date: inDays(5), isPrivate: true })).body;
     expect((await other.client.get(`/api/events/${secret.id}`)).status).toBe(404);
-    expect((await other.client.get('/api/events')).body.some((e: { id: number }) => e.id === secret.id)).toBe(false);
+    expect((await other.client.get('/api/events')).body.items.some((e: { id: number }) => e.id === secret.id)).toBe(false);
     expect((await host.client.get(`/api/events/${secret.id}`)).status).toBe(200);
     expect((await other.client.delete(`/api/events/${secret.id}`)).status).toBe(404);
     const open = (await host.client.post('/api/events', { title: 'Açık', description: 'Herkes', date: inDays(5) })).body;

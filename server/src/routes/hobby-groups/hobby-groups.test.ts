@@ -112,7 +112,7 @@ describe('hobby groups', () => {
     expect(note).toMatchObject({ type: 'other', message: 'İstekli Ayşe "Davetli Kulüp" grubuna katılmak istiyor', link: `/groups/${slug}` });
     expect((await other.client.get(`/api/hobby-groups/${slug}/join-requests`)).status).toBe(403);
     expect((await other.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).status).toBe(403);
-    const waiting = (await founder.client.get(`/api/hobby-groups/${slug}/join-requests`)).body;
+    const waiting = (await founder.client.get(`/api/hobby-groups/${slug}/join-requests`)).body.items;
     expect(waiting.map((r: { user: { id: number } }) => r.user.id)).toEqual([asker.user.id]);
     expect((await founder.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).body).toEqual({ accepted: true, memberCount: 2 });
     expect((await asker.client.get(`/api/hobby-groups/${slug}/posts`)).status).toBe(200);
@@ -147,3 +147,47 @@ describe('hobby groups', () => {
   });
 });
 
+
+describe('hobby group lists page with an opaque cursor', () => {
+  it('groups, posts, members, events and comments stay bare lists with the next cursor in X-Next-Cursor; a bad cursor is 400', async () => {
+    const founder = await server.member();
+    const joiner = await server.member();
+    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Sayfalı Grup', description: 'Sayfa sayfa okunan grup.' })).body.slug;
+    await joiner.client.post(`/api/hobby-groups/${slug}/join`);
+    const posts = [];
+    for (const content of ['bir', 'iki', 'üç']) posts.push((await founder.client.post(`/api/hobby-groups/${slug}/posts`, { content })).body);
+    for (const [title, days] of [['Yakın', 2], ['Uzak', 9]] as const) await founder.client.post(`/api/hobby-groups/${slug}/events`, { title, date: inDays(days), location: 'Park' });
+    for (const content of ['y1', 'y2', 'y3']) await joiner.client.post(`/api/hobby-groups/posts/${posts[0].id}/comments`, { content });
+
+    /** Reads a whole list two at a time through X-Next-Cursor. */
+    const readAll = async (path: string) => {
+      const seen: unknown[][] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const res = await founder.client.get(`${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        expect(Array.isArray(res.body)).toBe(true);
+        seen.push(res.body);
+        cursor = res.headers.get('x-next-cursor') ?? undefined;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const postPages = await readAll(`/api/hobby-groups/${slug}/posts`);
+    expect(postPages.flat().map((p) => (p as { content: string }).content)).toEqual(['üç', 'iki', 'bir']);
+    expect(postPages[0]).toHaveLength(2);
+    expect((await readAll(`/api/hobby-groups/${slug}/members`)).flat().map((m) => (m as { id: number }).id)).toEqual([founder.user.id, joiner.user.id]);
+    expect((await readAll(`/api/hobby-groups/${slug}/events`)).flat().map((e) => (e as { title: string }).title)).toEqual(['Yakın', 'Uzak']);
+    // Comments: each page oldest first, pages going back in time.
+    expect((await readAll(`/api/hobby-groups/posts/${posts[0].id}/comments`)).map((p) => p.map((c) => (c as { content: string }).content))).toEqual([['y2', 'y3'], ['y1']]);
+    const groups = await founder.client.get('/api/hobby-groups?limit=1');
+    expect(groups.body).toHaveLength(1);
+    expect(groups.headers.get('x-next-cursor')).toBeTruthy();
+
+    for (const path of ['/api/hobby-groups', `/api/hobby-groups/${slug}/posts`, `/api/hobby-groups/${slug}/members`, `/api/hobby-groups/${slug}/events`, `/api/hobby-groups/posts/${posts[0].id}/comments`, `/api/hobby-groups/${slug}/join-requests`]) {
+      const bad = await founder.client.get(`${path}?cursor=${Buffer.from('["x"]').toString('base64url')}`);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body.code).toBe('invalid_cursor');
+    }
+  });
+});

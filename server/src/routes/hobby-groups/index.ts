@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { createGroupSchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, moderationQuerySchema, pageQuerySchema, userIdParamsSchema, LIMITS, TEXTS } from '@mahalle/shared';
+import { Router, type Response } from 'express';
+import { createGroupSchema, cursorQuerySchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, joinRequestParamsSchema, moderationQuerySchema, LIMITS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
@@ -8,14 +8,20 @@ import * as groups from '../../services/hobby-groups';
 import { announceNotifications } from '../../services/notifications';
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 
+/** A list the specification fixed as a bare array: the items, and the next page's cursor in X-Next-Cursor. */
+function sendList(res: Response, page: { items: unknown[]; nextCursor: string | null }) {
+  if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+  res.json(page.items);
+}
+
 /** /api/hobby-groups: the slug routes and the /posts/... routes share the prefix, posts first. */
 export function hobbyGroupsRouter(ctx: AppContext): Router {
   const router = Router();
-  const page = (q: unknown) => parse(pageQuerySchema, q);
+  const page = (q: unknown) => parse(cursorQuerySchema, q);
   const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
 
   router.get('/', async (req, res) => {
-    res.json(await groups.listGroups(ctx.db, req.user, page(req.query)));
+    sendList(res, await groups.listGroups(ctx.db, req.user, page(req.query)));
   });
   router.post('/', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
@@ -54,7 +60,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   });
   router.get('/posts/:id/comments', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await groups.listComments(ctx.db, id, req.user, page(req.query)));
+    sendList(res, await groups.listComments(ctx.db, id, req.user, page(req.query)));
   });
   router.post('/posts/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {
     const me = requireUser(req);
@@ -90,18 +96,17 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   for (const [path, accept] of [['accept', true], ['reject', false]] as const) {
     router.post(`/:slug/join-requests/:userId/${path}`, async (req, res) => {
       const me = requireUser(req);
-      const { slug } = parse(groupSlugParamsSchema, req.params);
-      const { userId } = parse(userIdParamsSchema, req.params);
+      const { slug, userId } = parse(joinRequestParamsSchema, req.params);
       res.json(await groups.decideJoinRequest(ctx, me, slug, userId, accept));
     });
   }
   router.get('/:slug/members', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.json(await groups.listMembers(ctx.db, slug, req.user, page(req.query)));
+    sendList(res, await groups.listMembers(ctx.db, slug, req.user, page(req.query)));
   });
   router.get('/:slug/posts', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.json(await groups.listPosts(ctx.db, slug, req.user, page(req.query)));
+    sendList(res, await groups.listPosts(ctx.db, slug, req.user, page(req.query)));
   });
   // Members only, checked before the optional image is read.
   const memberFirst = checkFirst((req) => groups.assertMember(ctx.db, parse(groupSlugParamsSchema, req.params).slug, requireUser(req)));
@@ -120,7 +125,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   });
   router.get('/:slug/events', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.json(await groups.listEvents(ctx.db, slug, req.user, page(req.query)));
+    sendList(res, await groups.listEvents(ctx.db, slug, req.user, page(req.query)));
   });
   router.post('/:slug/events', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);

@@ -3,7 +3,8 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { auditModeration } from '../audit';
-import { nowIso } from '../../db/time';
+import { nowIso, toIso } from '../../db/time';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
 import { presentEvent } from '../../presenters/events';
@@ -41,22 +42,19 @@ async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
 
 /**
  * Upcoming events soonest first (keyset on date, id), or past events latest first.
- * The cursor is the last event's id; its date is looked up so paging stays on the index.
+ * The cursor is the last event's (date, id), so paging stays on the index.
  */
-export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { limit: number; before?: number; when: 'upcoming' | 'past' }) {
+export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { limit: number; cursor?: string; when: 'upcoming' | 'past' }) {
+  const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const now = nowIso();
   const q = visible(eventsQuery(db), viewer);
   const upcoming = page.when === 'upcoming';
   q.where('e.date', upcoming ? '>=' : '<', now);
-  if (page.before) {
-    const last = await db('events').where({ id: page.before }).first('date', 'id');
-    if (last) {
-      const op = upcoming ? '>' : '<';
-      q.where((w) => w.where('e.date', op, last.date).orWhere((w2) => w2.where('e.date', last.date).andWhere('e.id', op, last.id)));
-    }
-  }
+  if (after) whereRowAfter(q, ['e.date', 'e.id'], upcoming ? '>' : '<', after);
   q.orderBy([{ column: 'e.date', order: upcoming ? 'asc' : 'desc' }, { column: 'e.id', order: upcoming ? 'asc' : 'desc' }]);
-  return present(db, await q.limit(page.limit), viewer);
+  const rows = await q.limit(page.limit);
+  const last = rows[rows.length - 1];
+  return { items: await present(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
 export async function getEvent(db: Db, id: number, viewer: UserRow | undefined) {

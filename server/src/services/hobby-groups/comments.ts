@@ -4,14 +4,19 @@ import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, inser
 import { memberOrThrow } from './access';
 import { visiblePost } from './posts';
 import { presentGroupComment } from '../../presenters/hobby-groups';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
 
 
-export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** Each page oldest first, pages going back in time: the cursor is the oldest comment's id so far. */
+export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const after = decodeTuple<[number]>(page.cursor, ['int']);
   await visiblePost(db, postId, viewer);
-  return (await commentPage(db, 'group', postId, page)).reverse().map(presentGroupComment);
+  const rows = await commentPage<{ id: number }>(db, 'group', postId, { limit: page.limit, before: after?.[0] });
+  const oldest = rows[rows.length - 1];
+  return { items: [...rows].reverse().map(presentGroupComment), nextCursor: rows.length === page.limit && oldest ? encodeTuple([oldest.id]) : null };
 }
 
 /** Commenting is for members of the group (as posting is). */

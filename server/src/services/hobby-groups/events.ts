@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { nowIso } from '../../db/time';
+import { nowIso, toIso } from '../../db/time';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { insideOrThrow, memberOrThrow } from './access';
 import { presentGroupEvent } from '../../presenters/hobby-groups';
@@ -7,15 +8,15 @@ import { presentGroupEvent } from '../../presenters/hobby-groups';
 /** A group's own events. */
 
 
-/** Upcoming first (soonest), keyset on (date, id). */
-export async function listEvents(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** Upcoming first (soonest), keyset on (date, id): the cursor is the last event's pair. */
+export async function listEvents(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const group = await insideOrThrow(db, slug, viewer);
   const q = db('group_events').where({ group_id: group.id }).andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
-  if (page.before) {
-    const last = await db('group_events').where({ id: page.before }).first('date', 'id');
-    if (last) q.where((w) => w.where('date', '>', last.date).orWhere((w2) => w2.where('date', last.date).andWhere('id', '>', last.id)));
-  }
-  return (await q.orderBy([{ column: 'date', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(page.limit)).map(presentGroupEvent);
+  if (after) whereRowAfter(q, ['date', 'id'], '>', after);
+  const rows = await q.orderBy([{ column: 'date', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(page.limit);
+  const last = rows[rows.length - 1];
+  return { items: rows.map(presentGroupEvent), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
 export async function createEvent(

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { groupSlug } from '@mahalle/shared';
 import { nowIso } from '../../db/time';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { groupBySlug, hasPendingRequest, isMember, memberships } from './access';
 import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
@@ -8,16 +9,15 @@ import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
 /** The groups themselves: the list, one group, founding one. */
 
 
-/** Groups by size (member count, then id), keyset-paged with the last group's id. */
-export async function listGroups(db: Knex, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** Groups by size (member count, then id), keyset-paged: the cursor is the last group's (member count, id). */
+export async function listGroups(db: Knex, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const q = db('hobby_groups');
-  if (page.before) {
-    const last = await db('hobby_groups').where({ id: page.before }).first('member_count', 'id');
-    if (last) q.where((w) => w.where('member_count', '<', last.member_count).orWhere((w2) => w2.where('member_count', last.member_count).andWhere('id', '<', last.id)));
-  }
+  const after = decodeTuple<[number, number]>(page.cursor, ['int', 'int']);
+  if (after) whereRowAfter(q, ['member_count', 'id'], '<', after);
   const rows = (await q.orderBy([{ column: 'member_count', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit)) as GroupRow[];
   const mine = await memberships(db, rows.map((r) => r.id), viewer);
-  return rows.map((r) => presentGroup(r, mine.has(r.id)));
+  const last = rows[rows.length - 1];
+  return { items: rows.map((r) => presentGroup(r, mine.has(r.id))), nextCursor: rows.length === page.limit && last ? encodeTuple([last.member_count, last.id]) : null };
 }
 
 export async function getGroup(db: Knex, slug: string, viewer: UserRow | undefined) {

@@ -4,6 +4,7 @@ import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
 import type { AppContext } from '../../context';
 import { announceNotifications, createNotification } from '../notifications';
 import { groupBySlug, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
@@ -52,12 +53,14 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
 }
 
 /** The requests waiting at a private group, oldest first, for its founder and admins. */
-export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, page: { limit: number; before?: number }) {
+export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, page: { limit: number; cursor?: string }) {
+  const after = decodeTuple<[number]>(page.cursor, ['int']);
   const group = await founderOrAdmin(db, slug, viewer);
   const q = db('group_join_requests as r').join('users as u', 'u.id', 'r.user_id').where('r.group_id', group.id).select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
-  if (page.before) q.where('r.id', '>', page.before);
+  if (after) q.where('r.id', '>', after[0]);
   const rows = await q.orderBy('r.id', 'asc').limit(page.limit);
-  return rows.map(presentJoinRequest);
+  const last = rows[rows.length - 1];
+  return { items: rows.map(presentJoinRequest), nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null };
 }
 
 /** Accept (the person becomes a member and is told) or reject (the request goes away). */
@@ -96,14 +99,17 @@ export async function leave(db: Knex, me: UserRow, slug: string) {
   });
 }
 
-export async function listMembers(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** In the order they joined; the cursor is the last membership's id. */
+export async function listMembers(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const after = decodeTuple<[number]>(page.cursor, ['int']);
   const group = await insideOrThrow(db, slug, viewer);
   const q = db('group_members as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where('m.group_id', group.id)
     .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role');
-  if (page.before) q.where('m.id', '>', page.before);
+  if (after) q.where('m.id', '>', after[0]);
   const rows = await q.orderBy('m.id', 'asc').limit(page.limit);
-  return rows.map(presentGroupMember);
+  const last = rows[rows.length - 1];
+  return { items: rows.map(presentGroupMember), nextCursor: rows.length === page.limit && last ? encodeTuple([last.membership_id]) : null };
 }
 

@@ -8,6 +8,7 @@ import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagem
 import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
 import { insideOrThrow, memberOrThrow } from './access';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost } from '../../presenters/hobby-groups';
 
 /** Group posts and their likes (through engagement/likes). */
@@ -27,11 +28,15 @@ async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
   return rows.map((r) => presentGroupPost(r, liked.has(r.id)));
 }
 
-export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+/** Newest first; the cursor is the last post's id. */
+export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const after = decodeTuple<[number]>(page.cursor, ['int']);
   const group = await insideOrThrow(db, slug, viewer);
   const q = postsQuery(db).where('p.group_id', group.id).andWhere('p.is_hidden', false);
-  if (page.before) q.where('p.id', '<', page.before);
-  return presentPosts(db, await q.orderBy('p.id', 'desc').limit(page.limit), viewer);
+  if (after) q.where('p.id', '<', after[0]);
+  const rows = await q.orderBy('p.id', 'desc').limit(page.limit);
+  const last = rows[rows.length - 1];
+  return { items: await presentPosts(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null };
 }
 
 /** Only members post; checked again in the transaction, and by the route before an upload is read. */

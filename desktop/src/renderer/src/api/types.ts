@@ -3,6 +3,7 @@ import type { AuthorSummary } from '@mahalle/shared';
 // Types the contract in shared/ already describes; the rest of this file moves there resource by resource.
 export type { Category, CommunityStats, DailyStats } from '@mahalle/shared';
 export type { Conversation, Message, Notification, Person, Profile } from '@mahalle/shared';
+export type { EventItem, GroupEvent, GroupMember, GroupPost, HobbyGroup } from '@mahalle/shared';
 
 export interface Post {
   id: number;
@@ -31,72 +32,10 @@ export interface Comment {
   createdAt: string;
   author: AuthorSummary;
 }
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  imageUrl: string | null;
-  creator: { id: number; username: string; displayName: string; profileImage: string | null };
-  category: { id: string; name: string; color: string };
-  attendeesCount: number;
-  isPrivate: boolean;
-  isFeatured: boolean;
-  isAttending: boolean;
-}
 // Q&A and blog come from the contract (shared/src/schemas/questions.ts, blog.ts; api/questions.ts, blog.ts);
 // the names stay here while other screens import them. A list's blog post has no body: the summary.
 export type { Answer, BlogComment, Question } from '@mahalle/shared';
 export type { BlogPostSummary as BlogPost } from '@mahalle/shared';
-export interface HobbyGroup {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  icon: string;
-  color: string;
-  isPrivate: boolean;
-  creatorId: number | null;
-  memberCount: number;
-  postCount: number;
-  eventCount: number;
-  isMember: boolean;
-  isPending?: boolean;
-}
-export interface GroupPost {
-  id: number;
-  content: string;
-  imageUrl: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  imageThumbUrl: string | null;
-  authorId: number;
-  author: AuthorSummary;
-  likesCount: number;
-  commentsCount: number;
-  isLiked: boolean;
-  createdAt: string;
-}
-export interface GroupEvent {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  maxAttendees: number | null;
-  isOnline: boolean;
-  meetingLink: string | null;
-}
-export interface GroupMember {
-  id: number;
-  displayName: string;
-  username: string;
-  profileImage: string | null;
-  profileImageThumb?: string | null;
-  role: string;
-  siteRole: string;
-}
 export interface Hashtag {
   tag: string;
   posts: number;

@@ -16,3 +16,6 @@ export { dayjs };
 
 /** Event date pickers offer only the years the server accepts (LIMITS.eventYearMin..Max, in UTC there). */
 export const outsideEventYears = (d: dayjs.Dayjs) => d.year() < LIMITS.eventYearMin || d.year() > LIMITS.eventYearMax;
+
+/** A date picker's value as the server is sent it (an ISO string), for fieldRule's `read`. */
+export const pickedIso = (v: unknown) => (dayjs.isDayjs(v) ? v.toISOString() : v);

@@ -7,7 +7,8 @@ import { displayNameSchema, emailSchema, isCommonPassword, isPasswordAcceptable,
 import { ApiError, get, setToken } from '../../api/client';
 import { login as signIn, register as signUp } from '../../api/auth';
 import { fieldRule } from '../../components/formRules';
-import type { BlogPost, EventItem, Question } from '../../api/types';
+import type { BlogPost, Question } from '../../api/types';
+import { useUpcomingEvents } from '../../api/events';
 import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
@@ -25,7 +26,7 @@ async function notCommon(_rule: unknown, value: string | undefined) {
 function PromoPanel() {
   const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
   const { data: questions } = useQuery({ queryKey: ['questions', 'popular', 2], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=2&sort=popular') });
-  const { data: events = [] } = useQuery({ queryKey: ['events', 'upcoming', 'login'], queryFn: () => get<EventItem[]>('/api/events?limit=2').catch(() => []) });
+  const { data: events = [] } = useUpcomingEvents(2);
   return (
     <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#be185d)', color: '#fff' }}>
       <Heading level={2} style={{ color: '#fff' }}>Mahalle</Heading>

@@ -3,7 +3,7 @@ import { Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { STATIC_CATEGORIES } from '@mahalle/shared';
 import { PostList } from '../feed/PostList';
-import { GroupIcon } from '../groups/icons';
+import { GroupIcon } from '../hobby-groups/icons';
 import { usePageMeta } from '../shell/meta';
 import { Heading, PlainH1 } from '../../components/Heading';
 import { useCategories } from '../../api/meta';

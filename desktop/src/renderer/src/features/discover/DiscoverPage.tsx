@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
 import { errorMessage, get } from '../../api/client';
 import type { PopularPerson } from '@mahalle/shared';
-import type { EventItem, Hashtag, Post } from '../../api/types';
+import type { Hashtag, Post } from '../../api/types';
+import { useUpcomingEvents } from '../../api/events';
 import { useFollow, usePopularUsers } from '../../api/users';
 import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
@@ -87,7 +88,7 @@ export default function DiscoverPage() {
   const { data: trending = [], isLoading: loadingTags } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
   const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
-  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
+  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(12);
   const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
   const since = Date.now() - TREND_DAYS * 86_400_000;

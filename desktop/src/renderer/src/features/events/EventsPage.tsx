@@ -2,27 +2,26 @@ import { useState } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { CalendarOutlined, EnvironmentOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_CATEGORIES, TEXTS } from '@mahalle/shared';
-import { errorMessage, get, post } from '../../api/client';
-import type { EventItem } from '../../api/types';
+import { createEventSchema, EVENT_CATEGORIES, TEXTS, type EventItem } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useAttendEvent, useCreateEvent, useUpcomingEventPages } from '../../api/events';
 import { mediaUrl, PageSpinner } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
-import { formatDateTime, dayjs, outsideEventYears } from '../../components/time';
+import { formatDateTime, dayjs, outsideEventYears, pickedIso } from '../../components/time';
+import { fieldRule } from '../../components/formRules';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { ColorTag } from '../../components/ColorTag';
 
 export function EventCard({ event: e }: { event: EventItem }) {
-  const qc = useQueryClient();
   const { notification } = useApp();
   const [busy, setBusy] = useState(false);
+  const attendEvent = useAttendEvent();
   const attend = async () => {
     setBusy(true);
     try {
-      const r = await post<{ isAttending: boolean }>(`/api/events/${e.id}/attend`);
+      const r = await attendEvent.mutateAsync(e.id);
       notification.success({ message: r.isAttending ? 'Etkinliğe katıldınız' : 'Katılımınız geri alındı' });
-      void qc.invalidateQueries({ queryKey: ['events'] });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
     } finally {
@@ -47,17 +46,18 @@ export default function EventsPage() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
-  const qc = useQueryClient();
   const { notification } = useApp();
-  const { data = [], isLoading } = useQuery({ queryKey: ['events', 'upcoming', 'page'], queryFn: () => get<EventItem[]>('/api/events?limit=100') });
-  const create = async (v: { title: string; description: string; date: dayjs.Dayjs; location: string; category: string; isPrivate: boolean }) => {
+  const pages = useUpcomingEventPages(100);
+  const data = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const isLoading = pages.isLoading;
+  const createEvent = useCreateEvent();
+  const create = async (v: { title: string; description: string; date: dayjs.Dayjs; location?: string; category: (typeof EVENT_CATEGORIES)[number]; isPrivate: boolean }) => {
     setBusy(true);
     try {
-      await post('/api/events', { ...v, date: v.date.toISOString() });
+      await createEvent.mutateAsync({ ...v, date: v.date.toISOString() });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
       form.resetFields();
       setOpen(false);
-      void qc.invalidateQueries({ queryKey: ['events'] });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Etkinlik oluşturulurken bir hata oluştu.') });
     } finally {
@@ -73,12 +73,13 @@ export default function EventsPage() {
       {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" hint="İlk etkinliği sen oluştur!" /> : (
         <Row gutter={[16, 16]}>{data.map((e) => <Col key={e.id} xs={24} md={12} lg={8}><EventCard event={e} /></Col>)}</Row>
       )}
-      <Modal open={open} title="Yeni Etkinlik" okText="Oluştur" cancelText="İptal" onOk={() => form.submit()} onCancel={() => setOpen(false)} confirmLoading={busy}>
+      {pages.hasNextPage && <Button block style={{ marginTop: 16 }} onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>Daha fazla</Button>}
+      <Modal open={open} title="Yeni Etkinlik" okText="Oluştur" cancelText={TEXTS.confirm.cancel} onOk={() => form.submit()} onCancel={() => setOpen(false)} confirmLoading={busy}>
         <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false }}>
-          <Form.Item label="Başlık" name="title" rules={[{ required: true, message: 'Başlık gereklidir' }]}><Input /></Form.Item>
-          <Form.Item label="Açıklama" name="description" rules={[{ required: true, message: 'Açıklama gereklidir' }]}><Input.TextArea /></Form.Item>
-          <Form.Item label="Tarih" name="date" rules={[{ required: true, message: 'Tarih gereklidir' }]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
-          <Form.Item label="Konum" name="location"><Input /></Form.Item>
+          <Form.Item label="Başlık" name="title" rules={[fieldRule(createEventSchema.shape.title, { required: true })]}><Input /></Form.Item>
+          <Form.Item label="Açıklama" name="description" rules={[fieldRule(createEventSchema.shape.description, { required: true })]}><Input.TextArea /></Form.Item>
+          <Form.Item label="Tarih" name="date" rules={[fieldRule(createEventSchema.shape.date, { required: true, read: pickedIso })]}><DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} /></Form.Item>
+          <Form.Item label="Konum" name="location" rules={[fieldRule(createEventSchema.shape.location)]}><Input /></Form.Item>
           <Form.Item label="Kategori" name="category"><Select options={EVENT_CATEGORIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
           <Form.Item label="Özel etkinlik" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>
         </Form>

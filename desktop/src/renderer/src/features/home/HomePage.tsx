@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
-import type { EventItem, Hashtag } from '../../api/types';
+import type { Hashtag } from '../../api/types';
 import { useRecentUsers } from '../../api/users';
+import { useUpcomingEvents } from '../../api/events';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -24,7 +25,7 @@ const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useRecentUsers(LIMITS.homeMembers);
-  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
+  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(LIMITS.homeEvents);
   const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (

@@ -9,7 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 import { get } from '../../api/client';
 import { logout as signOut } from '../../api/auth';
-import type { Hashtag, HobbyGroup } from '../../api/types';
+import type { Hashtag } from '../../api/types';
+import { useHobbyGroups } from '../../api/hobby-groups';
 import { useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { Heading } from '../../components/Heading';
@@ -43,7 +44,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const mode = useTheme((s) => s.theme);
   const location = useLocation();
   const { data: questions } = useQuery({ queryKey: ['questions', 'count'], queryFn: () => get<{ total: number }>('/api/questions?pageSize=1') });
-  const { data: groups = [] } = useQuery({ queryKey: ['hobby-groups', 'sidebar'], queryFn: () => get<HobbyGroup[]>(`/api/hobby-groups?limit=${LIMITS.sidebarGroups}`) });
+  const { data: groups = [] } = useHobbyGroups(LIMITS.sidebarGroups);
   const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
   const { data: activity = [] } = useQuery({ queryKey: ['posts', 'activity'], queryFn: () => get<{ id: number; content: string; author: { displayName: string }; createdAt: string }[]>('/api/posts?limit=4') });
   const links = [

@@ -3,10 +3,23 @@ import { Button, Card, Col, Input, List, Row, Space, Tag, Typography } from 'ant
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@mahalle/shared';
-import { api, del, errorMessage, get, post } from '../../api/client';
-import type { GroupEvent, GroupMember, GroupPost, HobbyGroup } from '../../api/types';
+import { LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import {
+  useCommentGroupPost,
+  useCreateGroupEvent,
+  useCreateGroupPost,
+  useDecideJoinRequest,
+  useDeleteGroupPost,
+  useGroupComments,
+  useGroupEvents,
+  useGroupMembers,
+  useGroupMembership,
+  useGroupPosts,
+  useHobbyGroup,
+  useJoinRequests,
+  useLikeGroupPost,
+} from '../../api/hobby-groups';
 import { useSession } from '../../stores/session';
 import { mediaUrl, NotFound, PageSpinner, thumbSize, UserAvatar } from '../../components/common';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
@@ -16,7 +29,7 @@ import { formatDateTime, fromNow } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
-import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
+import { confirmDelete } from '../../components/confirmDelete';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { Heading } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
@@ -26,28 +39,26 @@ const GroupDialogs = lazy(() => import('./GroupDialogs'));
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification, modal } = useApp();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const { data: comments = [] } = useQuery({ queryKey: ['hobby-groups', 'post', p.id, 'comments'], queryFn: () => get<{ id: number; content: string; createdAt: string; author: GroupMember & { role: 'user' | 'admin' } }[]>(`/api/hobby-groups/posts/${p.id}/comments?limit=100`), enabled: open });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  const { data: comments = [] } = useGroupComments(p.id, 100, open);
+  const likePost = useLikeGroupPost();
+  const commentPost = useCommentGroupPost();
+  const deletePost = useDeleteGroupPost();
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
-      if (p.isLiked) await del(`/api/hobby-groups/posts/${p.id}/like`);
-      else await post(`/api/hobby-groups/posts/${p.id}/like`);
-      refresh();
+      await likePost.mutateAsync({ id: p.id, liked: p.isLiked });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, p.isLiked ? 'Beğeni kaldırma sırasında bir hata oluştu' : 'Beğeni sırasında bir hata oluştu') });
     }
   };
   const comment = async () => {
     try {
-      await post(`/api/hobby-groups/posts/${p.id}/comments`, { content: text });
+      await commentPost.mutateAsync({ id: p.id, content: text });
       setText('');
       notification.success({ message: 'Yorumunuz eklendi' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
     }
@@ -72,8 +83,8 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
             onClick={() => confirmDelete(modal.confirm, {
               title: TEXTS.confirm.deletePost,
               moderating: user.id !== p.authorId,
-              run: (reason) => del(`/api/hobby-groups/posts/${p.id}${reasonQuery(reason)}`)
-                .then(() => { notification.success({ message: 'Gönderi silindi.' }); refresh(); })
+              run: (reason) => deletePost.mutateAsync({ id: p.id, reason })
+                .then(() => { notification.success({ message: 'Gönderi silindi.' }); })
                 .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
             })}
           />
@@ -94,19 +105,17 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
   );
 }
 
-interface JoinRequest { id: number; user: { id: number; username: string; displayName: string; profileImage: string | null }; createdAt: string }
-
 /** A private group's waiting requests, for its founder and admins: accept or reject each. */
 function JoinRequests({ slug }: { slug: string }) {
-  const qc = useQueryClient();
   const { notification } = useApp();
-  const { data: requests = [] } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'join-requests'], queryFn: () => get<JoinRequest[]>(`/api/hobby-groups/${slug}/join-requests?limit=100`) });
+  const { data: requests = [] } = useJoinRequests(slug, 100);
+  const decideRequest = useDecideJoinRequest(slug);
   if (requests.length === 0) return null;
   const decide = (r: JoinRequest, accept: boolean) =>
-    post(`/api/hobby-groups/${slug}/join-requests/${r.user.id}/${accept ? 'accept' : 'reject'}`)
+    decideRequest
+      .mutateAsync({ userId: r.user.id, accept })
       .then(() => {
         notification.success({ message: accept ? `${r.user.displayName} gruba katıldı.` : 'İstek reddedildi.' });
-        void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
       })
       .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
   return (
@@ -124,9 +133,8 @@ function JoinRequests({ slug }: { slug: string }) {
 }
 
 export default function GroupPage() {
-  const { slug } = useParams();
+  const slug = useParams().slug ?? '';
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification } = useApp();
   const [postText, setPostText] = useState('');
   const [sharing, setSharing] = useState(false);
@@ -135,54 +143,47 @@ export default function GroupPage() {
   // Once opened, the dialogs stay mounted so that they close with their animation.
   const [dialogsWanted, setDialogsWanted] = useState(false);
   if ((sharing || eventOpen) && !dialogsWanted) setDialogsWanted(true);
-  const { data: g, isLoading, isError } = useQuery({ queryKey: ['hobby-groups', 'one', slug], queryFn: () => get<HobbyGroup>(`/api/hobby-groups/${slug}`) });
+  const { data: g, isLoading, isError } = useHobbyGroup(slug);
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
-  const { data: posts = [], isLoading: loadingPosts } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'posts'], queryFn: () => get<GroupPost[]>(`/api/hobby-groups/${slug}/posts?limit=50`), enabled: inside });
-  const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'members'], queryFn: () => get<GroupMember[]>(`/api/hobby-groups/${slug}/members?limit=100`), enabled: inside });
-  const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['hobby-groups', 'one', slug, 'events'], queryFn: () => get<GroupEvent[]>(`/api/hobby-groups/${slug}/events?limit=50`), enabled: inside });
+  const postPages = useGroupPosts(slug, 50, inside);
+  const posts = postPages.data?.pages.flatMap((p) => p.items) ?? [];
+  const loadingPosts = postPages.isLoading;
+  const { data: members = [], isLoading: loadingMembers } = useGroupMembers(slug, 100, inside);
+  const { data: events = [], isLoading: loadingEvents } = useGroupEvents(slug, 50, inside);
+  const membership = useGroupMembership(slug);
+  const createPost = useCreateGroupPost(slug);
+  const createGroupEvent = useCreateGroupEvent(slug);
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
-  if (isError || !g) return <NotFound title="Grup bulunamadı" back={{ to: '/categories', label: 'Gruplara dön' }} />;
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
+  if (isError || !g) return <NotFound title={TEXTS.community.groupNotFound} back={{ to: '/categories', label: 'Gruplara dön' }} />;
   const toggleMembership = async () => {
     try {
-      const leaving = g.isMember || g.isPending;
-      const res = await post<{ isMember: boolean; isPending?: boolean }>(`/api/hobby-groups/${slug}/${leaving ? 'leave' : 'join'}`);
+      const res = await membership.mutateAsync(g.isMember || g.isPending);
+      const pending = res.isPending === true;
       notification.success({
-        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : res.isPending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
-        description: res.isPending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
+        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : pending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
+        description: pending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
       });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
     }
   };
   const sharePost = async () => {
     try {
-      if (postImage) {
-        const fd = new FormData();
-        fd.append('content', postText);
-        fd.append('type', 'image');
-        fd.append('image', postImage);
-        await api(`/api/hobby-groups/${slug}/posts`, { method: 'POST', form: fd });
-      } else {
-        await post(`/api/hobby-groups/${slug}/posts`, { content: postText, type: 'text' });
-      }
+      await createPost.mutateAsync({ content: postText, image: postImage });
       setPostText('');
       setPostImage(null);
       setSharing(false);
       notification.success({ message: 'Gönderi paylaşıldı.' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') });
     }
   };
   const createEvent = async (v: EventValues): Promise<boolean> => {
     try {
-      await post(`/api/hobby-groups/${slug}/events`, { ...v, date: v.date.toISOString() });
+      await createGroupEvent.mutateAsync({ ...v, date: v.date.toISOString() });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
       setEventOpen(false);
-      refresh();
       return true;
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Etkinlik oluşturulurken bir hata oluştu.') });
@@ -219,6 +220,7 @@ export default function GroupPage() {
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
             {loadingPosts ? <Card><ListSkeleton /></Card> : posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
+            {postPages.hasNextPage && <Button block onClick={() => void postPages.fetchNextPage()} loading={postPages.isFetchingNextPage}>Daha fazla</Button>}
           </Col>
           {/* The side column comes once the posts are in: on a phone it sits below them and would be pushed down. */}
           {!loadingPosts && <Col xs={24} lg={8}>

@@ -3,10 +3,10 @@ import { Button, Card, Col, Form, Input, Modal, Row, Space, Tag, Typography } fr
 import { useApp } from '../../components/LazyFeedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, LIMITS, STATIC_CATEGORIES, TEXTS } from '@mahalle/shared';
-import { errorMessage, get, post } from '../../api/client';
-import type { HobbyGroup } from '../../api/types';
+import { createGroupSchema, DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, STATIC_CATEGORIES, TEXTS } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useCreateHobbyGroup, useHobbyGroups } from '../../api/hobby-groups';
+import { fieldRule } from '../../components/formRules';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,15 +20,14 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [icon, setIcon] = useState<string>(DEFAULT_GROUP_ICON);
   const [color, setColor] = useState<string>(DEFAULT_GROUP_COLOR);
-  const qc = useQueryClient();
+  const create = useCreateHobbyGroup();
   const { notification } = useApp();
   const submit = async (v: { name: string; description: string }) => {
     setBusy(true);
     try {
-      await post('/api/hobby-groups', { ...v, icon, color, isPrivate: false });
+      await create.mutateAsync({ ...v, icon, color, isPrivate: false });
       notification.success({ message: 'Başarılı!', description: 'Hobi grubu oluşturuldu' });
       form.resetFields();
-      void qc.invalidateQueries({ queryKey: ['hobby-groups'] });
       onClose();
     } catch (err) {
       // The dialog stays open with what was typed.
@@ -38,10 +37,10 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <Modal open title="Yeni Hobi Grubu Oluştur" onCancel={onClose} footer={[<Button key="c" onClick={onClose}>İptal</Button>, <Button key="o" type="primary" disabled={busy} onClick={() => form.submit()}>{busy ? 'Oluşturuluyor...' : 'Oluştur'}</Button>]}>
+    <Modal open title="Yeni Hobi Grubu Oluştur" onCancel={onClose} footer={[<Button key="c" onClick={onClose}>{TEXTS.confirm.cancel}</Button>, <Button key="o" type="primary" disabled={busy} onClick={() => form.submit()}>{busy ? 'Oluşturuluyor...' : 'Oluştur'}</Button>]}>
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label="Grup adı" name="name" rules={[{ required: true, min: LIMITS.groupNameMin, message: 'Grup adı en az 2 karakter olmalıdır' }]}><Input /></Form.Item>
-        <Form.Item label="Açıklama" name="description" rules={[{ required: true, min: LIMITS.groupDescriptionMin, message: 'Açıklama en az 10 karakter olmalıdır' }]}><Input.TextArea /></Form.Item>
+        <Form.Item label="Grup adı" name="name" rules={[fieldRule(createGroupSchema.shape.name, { required: true })]}><Input /></Form.Item>
+        <Form.Item label="Açıklama" name="description" rules={[fieldRule(createGroupSchema.shape.description, { required: true })]}><Input.TextArea /></Form.Item>
         <div>Simge ve renk</div>
         <Space wrap style={{ marginTop: 8 }}>
           {STATIC_CATEGORIES.map((c) => (
@@ -62,7 +61,7 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
   usePageMeta({ title, description: 'Şehrindeki hobi gruplarını keşfet, katıl ya da kendi grubunu kur.' });
   const user = useSession((s) => s.user);
   const [creating, setCreating] = useState(false);
-  const { data = [], isLoading } = useQuery({ queryKey: ['hobby-groups', 'list'], queryFn: () => get<HobbyGroup[]>('/api/hobby-groups?limit=100') });
+  const { data = [], isLoading } = useHobbyGroups(100);
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
