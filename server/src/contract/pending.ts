@@ -60,10 +60,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'GET /api/blog/posts/admin',
   'GET /api/blog/posts/slug/:slug',
   'POST /api/blog/uploads',
-  // bookmarks
-  'POST /api/bookmarks/toggle',
-  // comments
-  'DELETE /api/comments/:id',
   // events
   'GET /api/events',
   'POST /api/events',
@@ -74,9 +70,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'GET /api/follow-requests',
   'POST /api/follow-requests/:id/accept',
   'POST /api/follow-requests/:id/reject',
-  // hashtags
-  'GET /api/hashtags/:tag/posts',
-  'GET /api/hashtags/trending',
   // hobby-groups
   'GET /api/hobby-groups',
   'POST /api/hobby-groups',
@@ -113,16 +106,6 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   'PATCH /api/notifications/:id/read',
   'PATCH /api/notifications/read-all',
   'GET /api/notifications/unread-count',
-  // posts
-  'GET /api/posts',
-  'POST /api/posts',
-  'DELETE /api/posts/:id',
-  'GET /api/posts/:id',
-  'PATCH /api/posts/:id',
-  'GET /api/posts/:id/comments',
-  'POST /api/posts/:id/comments',
-  'POST /api/posts/:id/like',
-  'POST /api/posts/:id/share',
   // questions
   'GET /api/questions',
   'POST /api/questions',
@@ -137,13 +120,10 @@ export const NOT_YET_IN_CONTRACT: readonly string[] = [
   // users
   'GET /api/users/:id',
   'PATCH /api/users/:id',
-  'DELETE /api/users/:id/bookmarks',
-  'GET /api/users/:id/bookmarks',
   'POST /api/users/:id/follow',
   'GET /api/users/:id/follow-status',
   'GET /api/users/:id/followers',
   'GET /api/users/:id/following',
-  'GET /api/users/:id/posts',
   'GET /api/users/:id/stats',
   'DELETE /api/users/:id/unfollow',
   'GET /api/users/popular',

@@ -6,11 +6,17 @@
  */
 import type { Endpoint } from './endpoint';
 import { metaEndpoints } from './meta';
+import { postEndpoints } from './posts';
+import { bookmarkEndpoints } from './bookmarks';
+import { hashtagEndpoints } from './hashtags';
 
 export * from './endpoint';
 
 export const contract = {
   ...metaEndpoints,
+  ...postEndpoints,
+  ...bookmarkEndpoints,
+  ...hashtagEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

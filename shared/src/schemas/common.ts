@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { LIMITS } from '../limits';
+import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 
 /** The largest id a 32-bit integer column holds (PostgreSQL's `integer`). */
@@ -57,3 +57,18 @@ export function eventDateSchema(requiredText: string) {
 
 /** ISO timestamp string used in every answer. */
 export const isoDate = z.string();
+
+/**
+ * The public author summary embedded in posts, comments, questions...; a deleted account is the
+ * placeholder (id 0, TEXTS.users.deletedUser), which carries no `isVerified`.
+ */
+export const authorSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImage: z.string().nullable(),
+  /** WebP thumbnail of profileImage for avatars; null for images stored before thumbnails existed. */
+  profileImageThumb: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean().optional(),
+});
