@@ -2,34 +2,8 @@ import type { AuthorSummary } from '@mahalle/shared';
 
 // Types the contract in shared/ already describes; the rest of this file moves there resource by resource.
 export type { Category, CommunityStats, DailyStats } from '@mahalle/shared';
+export type { Post, PostComment as Comment, TrendingHashtag as Hashtag } from '@mahalle/shared';
 
-export interface Post {
-  id: number;
-  content: string;
-  type: 'text' | 'image' | 'video';
-  categoryId: number | null;
-  category: { id: number; name: string; color: string } | null;
-  author: AuthorSummary & { photoURL: string | null };
-  createdAt: string;
-  imageUrl: string | null;
-  /** Stored size of the image and its WebP thumbnail (lists); null for images stored before they were kept. */
-  imageWidth: number | null;
-  imageHeight: number | null;
-  imageThumbUrl: string | null;
-  videoUrl: string | null;
-  likesCount: number;
-  commentsCount: number;
-  sharesCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  hashtags: string[];
-}
-export interface Comment {
-  id: number;
-  content: string;
-  createdAt: string;
-  author: AuthorSummary;
-}
 export interface Notification {
   id: number;
   type: string;
@@ -208,10 +182,4 @@ export interface GroupMember {
   profileImageThumb?: string | null;
   role: string;
   siteRole: string;
-}
-export interface Hashtag {
-  tag: string;
-  posts: number;
-  growth: number;
-  hot: boolean;
 }

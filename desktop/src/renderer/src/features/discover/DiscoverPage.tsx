@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
 import { errorMessage, get, post } from '../../api/client';
-import type { EventItem, Hashtag, Person, Post } from '../../api/types';
+import type { EventItem, Person } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { EmptyState, PageSpinner, UserAvatar, UserName } from '../../components/common';
 import { PostCard } from '../feed/PostCard';
@@ -14,6 +14,8 @@ import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { useDailyStats } from '../../api/meta';
+import { usePopularPosts } from '../../api/posts';
+import { useHashtagPosts, useTrendingHashtags } from '../../api/hashtags';
 
 type PopularPerson = Person & { followersCount: number; postsCount: number };
 
@@ -82,9 +84,11 @@ export default function DiscoverPage() {
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState<string | null>(null);
   const [showOlder, setShowOlder] = useState(false);
-  const { data: trending = [], isLoading: loadingTags } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
-  const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
-  const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
+  const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
+  const { data: popular = [], isLoading } = usePopularPosts(20);
+  const tagQuery = useHashtagPosts(tag);
+  const tagPosts = tagQuery.data?.pages.flatMap((p) => p.items) ?? [];
+  const loadingTagPosts = tagQuery.isLoading;
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'discover'], queryFn: () => get<EventItem[]>('/api/events?limit=12').catch(() => []) });
   const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
@@ -129,6 +133,9 @@ export default function DiscoverPage() {
                         {olderTagPosts.length > 0 && (showOlder
                           ? olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
                           : <Button block onClick={() => setShowOlder(true)}>Daha eski gönderiler ({olderTagPosts.length})</Button>)}
+                        {(showOlder || olderTagPosts.length === 0) && tagQuery.hasNextPage && (
+                          <Button block onClick={() => { setShowOlder(true); void tagQuery.fetchNextPage(); }} loading={tagQuery.isFetchingNextPage}>Daha fazla</Button>
+                        )}
                       </>
                     )}
                   </Card>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { get } from '../../api/client';
-import type { BlogPost, EventItem, Hashtag, Person, Question } from '../../api/types';
+import type { BlogPost, EventItem, Person, Question } from '../../api/types';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -14,6 +14,7 @@ import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
 import { LIGHT_LIST, LightCard as Card, LightListItem } from '../../components/Light';
 import { useCommunityStats } from '../../api/meta';
+import { useTrendingHashtags } from '../../api/hashtags';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -22,7 +23,7 @@ const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useQuery({ queryKey: ['users', 'recent'], queryFn: () => get<Person[]>(`/api/users/recent?limit=${LIMITS.homeMembers}`) });
   const { data: events = [], isLoading: loadingEvents } = useQuery({ queryKey: ['events', 'upcoming', 'home'], queryFn: () => get<EventItem[]>(`/api/events?limit=${LIMITS.homeEvents}`).catch(() => []) });
-  const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  const { data: trending = [], isLoading: loadingTrending } = useTrendingHashtags();
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -84,7 +85,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
               <Heading level={2} look={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
-            {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
+            {full ? <PostList feed={{}} /> : <PostList feed={{}} pageSize={LIMITS.homePosts} more={false} />}
           </Suspense>
         )}
         <Row gutter={16} style={{ marginTop: 16 }}>
