@@ -215,6 +215,8 @@ export const TEXTS = {
       'comment.update': 'Yorum düzenlendi',
       'comment.delete': 'Yorum silindi',
       'comment.hide': 'Yorum gizlendi',
+      // answer.delete and blog_comment.update/delete: entries written before every comment kind
+      // was logged as comment.update / comment.delete (target type <kind>_comment); kept so they still read.
       'answer.delete': 'Cevap silindi',
       'answer.hide': 'Cevap gizlendi',
       'blog_comment.update': 'Blog yorumu düzenlendi',

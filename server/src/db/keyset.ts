@@ -78,6 +78,24 @@ export function decodeCursor(cursor: string | undefined, type: CursorValueType):
 }
 
 /**
+ * The public feed's cursor (posts sorted by likes or comments) keeps the shape it was published
+ * with, `<count>:<id>` in base64url, since clients hold such cursors: non-negative integers that
+ * fit an integer column, anything else refused with 400 invalid_cursor. Workspace lists use the
+ * tuple cursor above.
+ */
+export function encodeCountCursor(value: number, id: number): string {
+  return Buffer.from(`${value}:${id}`).toString('base64url');
+}
+
+export function decodeCountCursor(cursor: string | undefined): [number, number] | null {
+  if (!cursor) return null;
+  const m = /^(\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const pair: [number, number] | null = m ? [Number(m[1]), Number(m[2])] : null;
+  if (!pair || pair.some((n) => n > INT_MAX)) throw invalidCursor();
+  return pair;
+}
+
+/**
  * `(a, b) < (x, y)` as a row value: both engines turn it into a range over an index on (a, b)
  * (SQLite since 3.15), where `a < x OR (a = x AND b < y)` is only a filter on what was read.
  */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPg } from './time';
+import { isPostgres } from './engine';
 
 /**
  * Takes the row lock of the thing a toggle changes (a post for its likes, a question for its
@@ -8,6 +8,6 @@ import { isPg } from './time';
  * inserts never collide; SQLite has a single writer already.
  */
 export async function lockRow(trx: Knex.Transaction, table: string, id: number): Promise<void> {
-  if (!isPg(trx)) return;
+  if (!isPostgres(trx)) return;
   await trx(table).where({ id }).forUpdate().first('id');
 }

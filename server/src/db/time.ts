@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from './engine';
 
 /**
  * Timestamps are ISO-8601 UTC strings with milliseconds everywhere we write them, so that
@@ -28,9 +29,9 @@ export function toIsoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : toIso(value);
 }
 
+/** Landed migrations import this name; everything else asks `db/engine.ts`. */
 export function isPg(knex: Knex): boolean {
-  const client = knex.client.config.client;
-  return client === 'pg' || client === 'postgres' || client === 'postgresql';
+  return isPostgres(knex);
 }
 
 /** Column default "now" in the same ISO form as nowIso(). */

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { toIso } from '../db/time';
 import { authorFromJoin } from './users';
 
@@ -28,50 +27,32 @@ export interface PostRow {
   c_color: string | null;
 }
 
-/** Viewer-specific flags, loaded for a whole page at once (one query each, never per row). */
-export async function postFlags(db: Knex | Knex.Transaction, postIds: number[], viewerId: number | null) {
-  const liked = new Set<number>();
-  const bookmarked = new Set<number>();
-  const tags = new Map<number, string[]>();
-  if (postIds.length === 0) return { liked, bookmarked, tags };
-  if (viewerId) {
-    for (const r of await db('post_likes').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id')) liked.add(r.post_id);
-    for (const r of await db('bookmarks').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id')) bookmarked.add(r.post_id);
-  }
-  for (const r of await db('post_hashtags').whereIn('post_id', postIds).select('post_id', 'tag')) {
-    tags.set(r.post_id, [...(tags.get(r.post_id) ?? []), r.tag]);
-  }
-  return { liked, bookmarked, tags };
+/** A post joined with author and category; the viewer's flags and the post's hashtags are read by the service. */
+export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[] }) {
+  const author = authorFromJoin(r);
+  return {
+    id: r.id,
+    content: r.content,
+    type: r.type,
+    categoryId: r.category_id,
+    category: r.category_id ? { id: r.category_id, name: r.c_name, color: r.c_color } : null,
+    author: { ...author, photoURL: author.profileImage },
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+    imageUrl: r.image_url,
+    imageWidth: r.image_width ?? null,
+    imageHeight: r.image_height ?? null,
+    imageThumbUrl: r.image_thumb_url ?? null,
+    videoUrl: r.video_url,
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    sharesCount: r.shares_count,
+    isLiked: flags.liked,
+    isBookmarked: flags.bookmarked,
+    hashtags: flags.hashtags,
+  };
 }
-
-export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[], viewerId: number | null) {
-  const flags = await postFlags(db, rows.map((r) => r.id), viewerId);
-  return rows.map((r) => {
-    const author = authorFromJoin(r);
-    return {
-      id: r.id,
-      content: r.content,
-      type: r.type,
-      categoryId: r.category_id,
-      category: r.category_id ? { id: r.category_id, name: r.c_name, color: r.c_color } : null,
-      author: { ...author, photoURL: author.profileImage },
-      createdAt: toIso(r.created_at),
-      updatedAt: toIso(r.updated_at),
-      imageUrl: r.image_url,
-      imageWidth: r.image_width ?? null,
-      imageHeight: r.image_height ?? null,
-      imageThumbUrl: r.image_thumb_url ?? null,
-      videoUrl: r.video_url,
-      likesCount: r.likes_count,
-      commentsCount: r.comments_count,
-      sharesCount: r.shares_count,
-      isLiked: flags.liked.has(r.id),
-      isBookmarked: flags.bookmarked.has(r.id),
-      hashtags: flags.tags.get(r.id) ?? [],
-    };
-  });
-}
-export type PresentedPost = Awaited<ReturnType<typeof presentPosts>>[number];
+export type PresentedPost = ReturnType<typeof presentPost>;
 
 export interface CommentRow {
   id: number;
@@ -94,4 +75,22 @@ export function presentComment(r: CommentRow) {
     createdAt: toIso(r.created_at),
     author: authorFromJoin(r),
   };
+}
+
+/** A row of the admin workspace's content table: a post or a group post. */
+export function presentAdminContent(kind: 'post' | 'group_post', r: any) {
+  return {
+    kind,
+    id: r.id,
+    content: r.content,
+    type: r.type,
+    imageUrl: r.image_url,
+    videoUrl: r.video_url ?? null,
+    likesCount: r.likes_count,
+    commentsCount: r.comments_count,
+    isHidden: Boolean(r.is_hidden),
+    group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
+    author: authorFromJoin(r),
+    createdAt: toIso(r.created_at),
+    };
 }

@@ -95,3 +95,55 @@ export function authorFromJoin(r: AuthorJoin) {
     ? presentAuthor(null)
     : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role, is_verified: r.u_is_verified });
 }
+
+/** A row of the admin workspace's users table. */
+export function presentAdminUser(r: UserRow) {
+  return {
+    id: r.id,
+    displayName: r.display_name,
+    username: r.username,
+    email: r.email,
+    role: r.role,
+    profileImage: r.profile_image,
+    isVerified: Boolean(r.is_verified),
+    isPrivate: Boolean(r.is_private),
+    isDemo: Boolean(r.is_demo),
+    createdAt: toIso(r.created_at),
+  };
+}
+
+/** A profile as others see it; e-mail only for the person themself and admins. */
+export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
+  const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    ...(self ? { email: row.email } : {}),
+    bio: row.bio ?? '',
+    location: row.location ?? '',
+    website: row.website ?? '',
+    hobbies: parseJsonArray(row.hobbies),
+    profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
+    role: row.role,
+    isVerified: Boolean(row.is_verified),
+    isPrivate: Boolean(row.is_private),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** Short form for lists of people (followers, recent members). */
+export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    profileImage: row.profile_image,
+    profileImageThumb: row.profile_image_thumb ?? null,
+    role: row.role,
+    bio: row.bio ?? '',
+    isVerified: Boolean(row.is_verified),
+    createdAt: toIso(row.created_at),
+  };
+}

@@ -6,11 +6,14 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
-import { createdConcurrently, dbKind } from '../db/knex';
+import { createdConcurrently } from '../db/knex';
+import { isPostgres } from '../db/engine';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
 import { getNotification, unreadNotificationCount } from '../services/notifications';
 import { getMessage, unreadMessageCount } from '../services/messages';
+import { openReportCount } from '../services/reports';
+import { userRole } from '../services/users';
 
 interface SocketData {
   userId: number;
@@ -121,7 +124,7 @@ const ADMINS = 'admins';
 export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const allowed = new Set(ctx.config.allowedOrigins);
-  const shared = dbKind(ctx.db) === 'postgres' ? await postgresAdapter(ctx) : null;
+  const shared = isPostgres(ctx.db) ? await postgresAdapter(ctx) : null;
   const io = new Server<Record<string, never>, Record<string, (...args: any[]) => void>, ServerSideEvents, SocketData>(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -148,7 +151,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       const token = typeof auth?.token === 'string' ? auth.token : nullOrigin ? null : cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
       const found = token ? await sessions.find(token) : null;
       const session = found && (!nullOrigin || found.kind === 'bearer') ? found : null;
-      const user = session ? await ctx.db('users').where({ id: session.user_id }).first('id', 'role') : null;
+      const user = session ? await userRole(ctx.db, session.user_id) : null;
       if (!session || !user) return next(new Error('unauthorized'));
       socket.data = { userId: user.id, sessionId: session.id, role: user.role, expiresAt: new Date(toIso(session.expires_at)).getTime() };
       next();
@@ -168,8 +171,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
 
   async function pushReportCount() {
     try {
-      const [row] = await ctx.db('reports').where({ status: 'open' }).count({ n: '*' });
-      io.to(ADMINS).emit(SOCKET_EVENTS.reportCount, { count: Number(row.n) });
+      io.to(ADMINS).emit(SOCKET_EVENTS.reportCount, { count: await openReportCount(ctx.db) });
     } catch (err) {
       ctx.logger.warn({ err }, 'realtime: could not push the report count');
     }
@@ -193,8 +195,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });
       socket.emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, data.userId) });
       if (data.role === 'admin') {
-        const [row] = await ctx.db('reports').where({ status: 'open' }).count({ n: '*' });
-        socket.emit(SOCKET_EVENTS.reportCount, { count: Number(row.n) });
+        socket.emit(SOCKET_EVENTS.reportCount, { count: await openReportCount(ctx.db) });
       }
     })().catch((err) => ctx.logger.warn({ err }, 'realtime: initial counts failed'));
   });

@@ -143,3 +143,9 @@ async function insertAdmin(db: Knex, username: string, passwordHash: string): Pr
     updated_at: now,
   });
 }
+
+/** The account a login names by its folded username or e-mail, or null: failures are counted per account. */
+export async function accountIdByLogin(db: Knex, folded: string): Promise<number | null> {
+  const account = await db('users').where('username_key', folded).orWhere('email_key', folded).first('id');
+  return account ? (account.id as number) : null;
+}

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { nowIso, toIso } from '../db/time';
+import { presentAuditEntry } from '../presenters/audit';
+import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { intColumn, sortedPage } from '../db/keyset';
 
@@ -39,15 +40,6 @@ export async function auditModeration(
   if (actor.role === 'admin' && ownerId !== actor.id) await audit(trx, actor, action, target, change);
 }
 
-function parse(value: unknown) {
-  if (typeof value !== 'string') return null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
-}
-
 /** The log newest (or oldest) first, filtered by action, target kind or actor; keyset-paged by id. */
 export async function listAudit(db: Knex, q: { limit: number; before?: number; action?: string; targetType?: string; actor?: string; direction: 'asc' | 'desc'; cursor?: string }) {
   const query = db('audit_log').select('*');
@@ -57,17 +49,7 @@ export async function listAudit(db: Knex, q: { limit: number; before?: number; a
   if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
   const page = await sortedPage<any>(query, { columns: { createdAt: intColumn('id') }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
   return {
-    items: page.rows.map((r: any) => ({
-      id: r.id,
-      actorId: r.actor_id,
-      actorUsername: r.actor_username,
-      action: r.action,
-      targetType: r.target_type,
-      targetId: r.target_id,
-      before: parse(r.before),
-      after: parse(r.after),
-      createdAt: toIso(r.created_at),
-    })),
+    items: page.rows.map(presentAuditEntry),
     nextCursor: page.nextCursor,
   };
 }

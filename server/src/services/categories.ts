@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import { presentCategory } from '../presenters/categories';
 
 type Db = Knex | Knex.Transaction;
 
 /** Post categories ('Genel' always first), each with its number of visible posts, from the counter. */
 export async function listCategories(db: Knex) {
   const rows = await db('categories').select('id', 'name', 'slug', 'name_key', 'color', 'icon', 'post_count').orderBy('id');
-  return rows.map((r: any) => ({ id: r.id, name: r.name, slug: r.slug, key: r.name_key, color: r.color, icon: r.icon, postCount: Number(r.post_count) }));
+  return rows.map(presentCategory);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashtagKey, LIMITS } from '@mahalle/shared';
-import { presentPosts, type PostRow } from '../presenters/posts';
+import type { PostRow } from '../presenters/posts';
+import { presentPosts } from './posts/page';
 import { postsQuery, visibleTo } from './posts';
 import { toIso } from '../db/time';
 

@@ -1,49 +1,23 @@
 import type { Knex } from 'knex';
+import { presentMessage, type MessageRow, type PersonRow } from '../presenters/messages';
 import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
-import { nowIso, toIso } from '../db/time';
+import { nowIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { userById } from './users';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
 
-interface MessageRow {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  receiver_id: number;
-  content: string;
-  message_type: string;
-  is_read: boolean | number;
-  created_at: unknown;
-}
-
-type PersonRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'>;
-
 async function peopleById(db: Db, ids: number[]): Promise<Map<number, PersonRow>> {
   const rows = ids.length ? await db('users').whereIn('id', [...new Set(ids)]).select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role') : [];
   return new Map(rows.map((r: PersonRow) => [r.id, r]));
 }
 
-function present(m: MessageRow, people: Map<number, PersonRow>) {
-  return {
-    id: m.id,
-    senderId: m.sender_id,
-    receiverId: m.receiver_id,
-    sender: presentAuthor(people.get(m.sender_id)),
-    receiver: presentAuthor(people.get(m.receiver_id)),
-    content: m.content,
-    isRead: Boolean(m.is_read),
-    createdAt: toIso(m.created_at),
-    messageType: m.message_type,
-  };
-}
-
 export async function presentMessages(db: Db, rows: MessageRow[]) {
   const people = await peopleById(db, rows.flatMap((m) => [m.sender_id, m.receiver_id]));
-  return rows.map((m) => present(m, people));
+  return rows.map((m) => presentMessage(m, people));
 }
 
 export async function getMessage(db: Db, id: number) {

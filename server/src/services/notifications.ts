@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import { presentNotification, type NotificationRow } from '../presenters/notifications';
 import type { NotificationType } from '@mahalle/shared';
 import type { DomainBus } from '../context';
-import { nowIso, toIso } from '../db/time';
+import { nowIso } from '../db/time';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
 
@@ -60,48 +61,11 @@ export function announceNotifications(bus: DomainBus, created: { userId: number;
 // ---- reading one's own notifications ----
 
 
-export interface NotificationRow {
-  id: number;
-  user_id: number;
-  type: string;
-  title: string;
-  message: string;
-  is_read: boolean | number;
-  related_post_id: number | null;
-  related_user_id: number | null;
-  link: string | null;
-  created_at: unknown;
-  ru_username: string | null;
-  ru_display_name: string | null;
-  ru_profile_image: string | null;
-  ru_profile_image_thumb: string | null;
-  rp_hidden: boolean | number | null;
-}
-
 function notificationsQuery(db: Knex | Knex.Transaction) {
   return db('notifications as n')
     .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
     .leftJoin('posts as rp', 'rp.id', 'n.related_post_id')
     .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb', 'rp.is_hidden as rp_hidden');
-}
-
-export function presentNotification(r: NotificationRow) {
-  return {
-    id: r.id,
-    type: r.type,
-    title: r.title,
-    message: r.message,
-    isRead: Boolean(r.is_read),
-    relatedPostId: r.related_post_id,
-    relatedUserId: r.related_user_id,
-    relatedUser: r.related_user_id
-      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
-      : null,
-    link: r.link,
-    /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
-    contentRemoved: Boolean(r.rp_hidden),
-    createdAt: toIso(r.created_at),
-  };
 }
 
 export async function listNotifications(db: Knex, userId: number, page: { limit: number; before?: number }) {

@@ -1,14 +1,17 @@
 import type { Knex } from 'knex';
+import { presentReport, type ReportPreview } from '../presenters/reports';
 import { TEXTS, type ReportTarget } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
-import { nowIso, toIso, toIsoOrNull } from '../db/time';
+import { nowIso, toIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
-import { deleteCommentTx, deleteContentTx, deleteUser } from './admin';
+import { deleteUser } from './users/admin';
+import { deleteContentTx } from './posts/admin';
+import { deleteCommentTx } from './engagement/comments';
 import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
@@ -89,7 +92,7 @@ function reportsQuery(db: Knex) {
 
 /** Each report with a preview of what was reported and who wrote it: one query per kind on the page. */
 async function presentReports(db: Knex, rows: any[]) {
-  const previews = new Map<string, { text: string; author: ReturnType<typeof presentAuthor>; hidden: boolean }>();
+  const previews = new Map<string, ReportPreview>();
   const byType = new Map<ReportTarget, number[]>();
   for (const r of rows) byType.set(r.target_type, [...(byType.get(r.target_type) ?? []), r.target_id]);
   for (const [type, ids] of byType) {
@@ -106,22 +109,7 @@ async function presentReports(db: Knex, rows: any[]) {
       });
     }
   }
-  return rows.map((r: any) => {
-    const preview = previews.get(`${r.target_type}:${r.target_id}`);
-    return {
-      id: r.id,
-      targetType: r.target_type,
-      targetId: r.target_id,
-      reason: r.reason,
-      status: r.status,
-      resolutionNote: r.resolution_note ?? '',
-      reporter: r.reporter_id ? { id: r.reporter_id, username: r.rep_username, displayName: r.rep_display_name } : null,
-      target: preview ? { exists: true, preview: preview.text, author: preview.author, isHidden: preview.hidden } : { exists: false, preview: '', author: null, isHidden: false },
-      resolvedBy: r.resolved_by,
-      resolvedAt: toIsoOrNull(r.resolved_at),
-      createdAt: toIso(r.created_at),
-    };
-  });
+  return rows.map((r: any) => presentReport(r, previews.get(`${r.target_type}:${r.target_id}`)));
 }
 
 /**
@@ -191,7 +179,7 @@ async function closeReportTx(
       if (cleanup) cleanups.push(cleanup);
     } else {
       const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
-      await deleteCommentTx(trx, admin, kind, report.target_id);
+      await deleteCommentTx(trx, admin, kind, report.target_id, { audit: 'always' });
       await tellAuthor('delete');
     }
   }
@@ -207,4 +195,10 @@ async function closeReportTx(
       after: { status: outcome, note: input.note, action },
     });
   }
+}
+
+/** The number of reports still open (the admins' badge). */
+export async function openReportCount(db: Knex): Promise<number> {
+  const [row] = await db('reports').where({ status: 'open' }).count({ n: '*' });
+  return Number(row.n);
 }

@@ -5,7 +5,7 @@ import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { SESSION_COOKIE } from '../../middlewares/auth';
 import { clientAddress, Limiter } from '../../middlewares/rate-limit';
-import { authenticate, LoginFailed, registerUser } from '../../services/accounts';
+import { accountIdByLogin, authenticate, LoginFailed, registerUser } from '../../services/accounts';
 import { SessionService } from '../../services/sessions';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
 
@@ -77,8 +77,8 @@ export function authRouter(ctx: AppContext): Router {
     // Failures count per account (whichever name or e-mail was typed for it) and per address:
     // a stranger cannot lock the owner out, and switching to the e-mail gives no fresh tries.
     const typed = foldKey(input.username);
-    const account = await ctx.db('users').where('username_key', typed).orWhere('email_key', typed).first('id');
-    const accountId = account ? String(account.id) : `?${typed}`;
+    const account = await accountIdByLogin(ctx.db, typed);
+    const accountId = account !== null ? String(account) : `?${typed}`;
     const accountKey = `account:${accountId}:${address}`;
     await loginPerAccount.check(accountKey);
     await accountWait.check(`wait:${accountId}`);

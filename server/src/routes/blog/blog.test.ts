@@ -77,7 +77,7 @@ describe('blog', () => {
     expect((await admin.client.delete(`/api/blog/comments/${comment.body.id}`)).status).toBe(200);
     expect((await server.client().get(`/api/blog/posts/${post.id}`)).body.commentsCount).toBe(0);
     const actions = (await server.ctx.db('audit_log').where({ target_type: 'blog_comment' })).map((r: { action: string }) => r.action);
-    expect(actions).toEqual(['blog_comment.update', 'blog_comment.delete']);
+    expect(actions).toEqual(['comment.update', 'comment.delete']);
   });
 
   it('ranks trending by views plus twice the likes, finds related posts and top authors', async () => {

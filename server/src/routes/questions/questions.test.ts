@@ -81,8 +81,8 @@ describe('questions and answers', () => {
     expect(gone.body.error).toBe('Soru bulunamadı');
     const left = await server.ctx.db('answers').where({ question_id: q.id }).count({ n: '*' });
     expect(Number(left[0].n)).toBe(0);
-    const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'answer.delete', 'question.delete']).orderBy('id');
-    expect(log.map((l: { action: string }) => l.action)).toEqual(['question.update', 'answer.delete', 'question.delete']);
+    const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'comment.delete', 'question.delete']).orderBy('id');
+    expect(log.map((l: { action: string; target_type: string }) => `${l.action}:${l.target_type}`)).toEqual(['question.update:question', 'comment.delete:answer_comment', 'question.delete:question']);
   });
 
   it('lists the most upvoted questions first with sort=popular', async () => {

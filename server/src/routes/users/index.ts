@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { presentProfile } from '../../presenters/users';
 import { foldKey, idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
@@ -28,12 +29,12 @@ export function usersRouter(ctx: AppContext): Router {
 
   router.get('/profile/:username', async (req, res) => {
     const { username } = parse(usernameParamsSchema, req.params);
-    res.json(users.presentProfile(await users.userByUsername(ctx.db, username), req.user));
+    res.json(presentProfile(await users.userByUsername(ctx.db, username), req.user));
   });
 
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(users.presentProfile(await users.userById(ctx.db, id), req.user));
+    res.json(presentProfile(await users.userById(ctx.db, id), req.user));
   });
 
   router.get('/:id/stats', async (req, res) => {
@@ -94,7 +95,7 @@ export function usersRouter(ctx: AppContext): Router {
     try {
       const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null, saved?.thumbUrl ?? null);
       if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
-      res.json(users.presentProfile(updated, me));
+      res.json(presentProfile(updated, me));
     } catch (err) {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;
@@ -112,7 +113,7 @@ export function usersRouter(ctx: AppContext): Router {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    const removed = await ctx.db('bookmarks').where({ user_id: me.id }).delete();
+    const removed = await users.clearBookmarks(ctx.db, me.id);
     res.json({ removed });
   });
 

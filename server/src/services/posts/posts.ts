@@ -5,23 +5,25 @@ import {
   extractMentions,
   foldKey,
   hashtagKey,
-  ID_MAX,
   TEXTS,
   type ListPostsQuery,
 } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso } from '../db/time';
-import { AUTHOR_COLUMNS, type UserRow } from '../presenters/users';
-import { presentComment, presentPosts, type CommentRow, type PostRow } from '../presenters/posts';
-import { announceNotifications, createNotification } from './notifications';
-import { imageSizeColumns, removeUpload, type StoredImageSize } from './uploads';
-import { lockRow } from '../db/locks';
-import { notifyModeration } from './moderation';
-import { tallyTags } from './hashtags';
-import { lockCategories, tallyCategories } from './categories';
-import { whereRowAfter } from '../db/keyset';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { presentComment, type CommentRow, type PostRow } from '../../presenters/posts';
+import { presentPosts } from './page';
+import { announceNotifications, createNotification } from '../notifications';
+import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
+import { lockRow } from '../../db/locks';
+import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
+import { setLike } from '../engagement/likes';
+import { notifyModeration } from '../moderation';
+import { tallyTags } from '../hashtags';
+import { lockCategories, tallyCategories } from '../categories';
+import { decodeCountCursor, encodeCountCursor, whereRowAfter } from '../../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -59,18 +61,6 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
   });
 }
 
-function encodeCursor(value: number, id: number): string {
-  return Buffer.from(`${value}:${id}`).toString('base64url');
-}
-/** A cursor this function did not make, or whose numbers no integer column holds, is refused (400). */
-function decodeCursor(cursor: string | undefined): [number, number] | null {
-  if (!cursor) return null;
-  const m = /^(\d{1,10}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  const pair: [number, number] | null = m ? [Number(m[1]), Number(m[2])] : null;
-  if (!pair || pair.some((n) => n > ID_MAX)) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
-  return pair;
-}
-
 export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
   const q = visibleTo(postsQuery(db), viewerId);
   if (query.categoryId) q.where('p.category_id', query.categoryId);
@@ -94,14 +84,14 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
     q.orderBy('p.id', 'desc');
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeCountCursor(query.cursor);
     if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
   if (query.sort !== 'newest' && rows.length === query.limit) {
     const last = rows[rows.length - 1];
-    nextCursor = encodeCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+    nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
   }
   return { items: await presentPosts(db, rows, viewerId), nextCursor };
 }
@@ -233,23 +223,14 @@ async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {
 
 export async function toggleLike(ctx: AppContext, user: UserRow, postId: number) {
   let notification: { userId: number; notificationId: number | null } | null = null;
-  const result = await ctx.db.transaction(async (trx) => {
-    await lockRow(trx, 'posts', postId);
-    const post = await visiblePostOrThrow(trx, postId, user.id);
-    const existing = await trx('post_likes').where({ post_id: postId, user_id: user.id }).first();
-    if (existing) {
-      await trx('post_likes').where({ post_id: postId, user_id: user.id }).delete();
-      await trx('posts').where({ id: postId }).decrement('likes_count', 1);
-    } else {
-      await trx('post_likes').insert({ post_id: postId, user_id: user.id, created_at: nowIso() });
-      await trx('posts').where({ id: postId }).increment('likes_count', 1);
+  const result = await setLike(ctx.db, 'post', postId, user.id, 'toggle', {
+    check: (trx) => visiblePostOrThrow(trx, postId, user.id),
+    onAdded: async (trx, post) => {
       notification = {
         userId: post.author_id,
         notificationId: await createNotification(trx, { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like }),
       };
-    }
-    const { likes_count } = await trx('posts').where({ id: postId }).first('likes_count');
-    return { liked: !existing, likesCount: likes_count as number };
+    },
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
   return result;
@@ -272,18 +253,10 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
   });
 }
 
-function commentsQuery(db: Db) {
-  return db('comments as cm')
-    .join('users as u', 'u.id', 'cm.author_id')
-    .select('cm.*', ...AUTHOR_COLUMNS);
-}
-
 /** Oldest first, so a conversation reads top to bottom; `before` pages towards older ones. */
 export async function listComments(db: Knex, postId: number, viewerId: number | null, page: { limit: number; before?: number }) {
   await visiblePostOrThrow(db, postId, viewerId);
-  const q = commentsQuery(db).where('cm.post_id', postId).andWhere('cm.is_hidden', false);
-  if (page.before) q.where('cm.id', '<', page.before);
-  const rows = (await q.orderBy('cm.id', 'desc').limit(page.limit)) as CommentRow[];
+  const rows = await commentPage<CommentRow>(db, 'post', postId, page);
   return rows.reverse().map(presentComment);
 }
 
@@ -291,27 +264,18 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await visiblePostOrThrow(trx, postId, user.id);
-    const now = nowIso();
-    const [row] = await trx('comments').insert({ post_id: postId, author_id: user.id, content, created_at: now, updated_at: now }).returning('id');
-    await trx('posts').where({ id: postId }).increment('comments_count', 1);
+    const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
     notification = {
       userId: post.author_id,
       notificationId: await createNotification(trx, { userId: post.author_id, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
     };
-    return (typeof row === 'object' ? row.id : row) as number;
+    return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
-  return presentComment((await commentsQuery(ctx.db).where('cm.id', id).first()) as CommentRow);
+  return presentComment((await commentsQuery(ctx.db, 'post').where('c.id', id).first()) as CommentRow);
 }
 
-/** The comment's author or an admin. */
+/** The comment's author or an admin (decided with every other comment kind in engagement/comments). */
 export async function deleteComment(db: Knex, actor: UserRow, id: number) {
-  await db.transaction(async (trx) => {
-    const comment = await trx('comments').where({ id }).first();
-    if (!comment) throw errors.notFound(S.commentNotFound);
-    if (comment.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
-    await trx('comments').where({ id }).delete();
-    await trx('posts').where({ id: comment.post_id }).decrement('comments_count', 1);
-    await auditModeration(trx, actor, comment.author_id, 'comment.delete', { type: 'post_comment', id }, { before: { content: comment.content, authorId: comment.author_id } });
-  });
+  await deleteCommentOfKind(db, actor, 'post', id, { notFound: () => errors.notFound(S.commentNotFound) });
 }

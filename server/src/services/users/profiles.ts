@@ -1,56 +1,22 @@
 import type { Knex } from 'knex';
+import { presentPerson } from '../../presenters/users';
 import { foldKey, TEXTS, type UpdateProfileInput } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso, toIso } from '../db/time';
-import { parseJsonArray, type UserRow } from '../presenters/users';
-import { presentPosts, type PostRow } from '../presenters/posts';
-import { isUniqueViolation } from './accounts';
-import { announceNotifications, createNotification } from './notifications';
-import { postsQuery, visibleTo } from './posts';
-import { lockRow } from '../db/locks';
-import { tallyTags } from './hashtags';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso, toIso } from '../../db/time';
+import { type UserRow } from '../../presenters/users';
+import type { PostRow } from '../../presenters/posts';
+import { presentPosts } from '../posts/page';
+import { isUniqueViolation } from '../accounts';
+import { announceNotifications, createNotification } from '../notifications';
+import { postsQuery, visibleTo } from '../posts';
+import { lockRow } from '../../db/locks';
+import { tallyTags } from '../hashtags';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
 type Db = Knex | Knex.Transaction;
-
-/** A profile as others see it; e-mail only for the person themself and admins. */
-export function presentProfile(row: UserRow, viewer: UserRow | undefined) {
-  const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    ...(self ? { email: row.email } : {}),
-    bio: row.bio ?? '',
-    location: row.location ?? '',
-    website: row.website ?? '',
-    hobbies: parseJsonArray(row.hobbies),
-    profileImage: row.profile_image,
-    profileImageThumb: row.profile_image_thumb ?? null,
-    role: row.role,
-    isVerified: Boolean(row.is_verified),
-    isPrivate: Boolean(row.is_private),
-    createdAt: toIso(row.created_at),
-  };
-}
-
-/** Short form for lists of people (followers, recent members). */
-export function presentPerson(row: Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>) {
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    profileImage: row.profile_image,
-    profileImageThumb: row.profile_image_thumb ?? null,
-    role: row.role,
-    bio: row.bio ?? '',
-    isVerified: Boolean(row.is_verified),
-    createdAt: toIso(row.created_at),
-  };
-}
 
 export async function userById(db: Db, id: number): Promise<UserRow> {
   const user = (await db('users').where({ id }).first()) as UserRow | undefined;
@@ -284,4 +250,14 @@ export async function listBookmarks(db: Knex, me: UserRow, page: { limit: number
   const rows = (await q.orderBy('b.id', 'desc').limit(page.limit)) as (PostRow & { bookmark_id: number; bookmarked_at: unknown })[];
   const posts = await presentPosts(db, rows, me.id);
   return posts.map((p, i) => ({ ...p, bookmarkId: rows[i].bookmark_id, bookmarkedAt: toIso(rows[i].bookmarked_at) }));
+}
+
+/** Removes all of a member's bookmarks; answers how many there were. */
+export async function clearBookmarks(db: Knex, userId: number): Promise<number> {
+  return db('bookmarks').where({ user_id: userId }).delete();
+}
+
+/** Who a socket belongs to: the user's id and role, or undefined once the account is gone. */
+export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role'] } | undefined> {
+  return db('users').where({ id }).first('id', 'role');
 }

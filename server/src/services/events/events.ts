@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { EVENT_CATEGORY_COLORS, TEXTS } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { auditModeration } from './audit';
-import { nowIso, toIso } from '../db/time';
-import type { UserRow } from '../presenters/users';
-import { lockRow } from '../db/locks';
+import { TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso } from '../../db/time';
+import type { UserRow } from '../../presenters/users';
+import { lockRow } from '../../db/locks';
+import { presentEvent } from '../../presenters/events';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -35,21 +36,7 @@ async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
     const mine = await db('event_attendees').whereIn('event_id', rows.map((r) => r.id)).andWhere({ user_id: viewer.id }).select('event_id');
     for (const m of mine) attending.add(m.event_id);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    date: toIso(r.date),
-    location: r.location,
-    imageUrl: r.image_url,
-    creator: { id: r.creator_id, username: r.u_username, displayName: r.u_display_name, profileImage: r.u_profile_image },
-    category: { id: r.category, name: r.category, color: EVENT_CATEGORY_COLORS[r.category as keyof typeof EVENT_CATEGORY_COLORS] ?? '#6366F1' },
-    attendeesCount: r.attendees_count,
-    isPrivate: Boolean(r.is_private),
-    isFeatured: Boolean(r.is_featured),
-    isAttending: attending.has(r.id),
-    createdAt: toIso(r.created_at),
-  }));
+  return rows.map((r) => presentEvent(r, attending.has(r.id)));
 }
 
 /**

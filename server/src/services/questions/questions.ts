@@ -1,48 +1,27 @@
 import type { Knex } from 'knex';
 import { foldKey, TEXTS } from '@mahalle/shared';
-import type { AppContext } from '../context';
-import { errors } from '../errors';
-import { nowIso, toIso } from '../db/time';
-import { AUTHOR_COLUMNS, authorFromJoin, parseJsonArray, type UserRow } from '../presenters/users';
-import { audit } from './audit';
-import { announceNotifications, createNotification } from './notifications';
-import { lockRow } from '../db/locks';
-import { decodeTuple, encodeTuple, whereRowAfter } from '../db/keyset';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, parseJsonArray, type UserRow } from '../../presenters/users';
+import { audit } from '../audit';
+import { presentAnswer, presentQuestion } from '../../presenters/questions';
+import { deleteComment } from '../engagement/comments';
+import { LIKE, likePattern } from '../../db/like';
+import { announceNotifications, createNotification } from '../notifications';
+import { lockRow } from '../../db/locks';
+import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-
-/** LIKE with an explicit escape character (a backslash): SQLite has none unless told, PostgreSQL's default. */
-export const LIKE = "like ? escape '\\'";
-
-export function likePattern(text: string): string {
-  return `%${foldKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
   const voted = new Set<number>();
   if (viewerId && rows.length) {
     for (const v of await db('question_votes').whereIn('question_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('question_id')) voted.add(v.question_id);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    content: r.content,
-    authorId: r.author_id,
-    author: authorFromJoin(r),
-    category: { name: r.category },
-    tags: parseJsonArray(r.tags),
-    views: r.views,
-    upvotes: r.upvotes,
-    answersCount: r.answers_count,
-    answerCount: r.answers_count,
-    isAnswered: Boolean(r.is_answered),
-    acceptedAnswerId: r.accepted_answer_id,
-    userHasUpvoted: voted.has(r.id),
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
-  }));
+  return rows.map((r) => presentQuestion(r, voted.has(r.id)));
 }
 
 function questionsQuery(db: Db) {
@@ -171,16 +150,7 @@ async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
   if (viewerId && rows.length) {
     for (const v of await db('answer_votes').whereIn('answer_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('answer_id')) voted.add(v.answer_id);
   }
-  return rows.map((r) => ({
-    id: r.id,
-    questionId: r.question_id,
-    content: r.content,
-    upvotes: r.upvotes,
-    isAccepted: Boolean(r.is_accepted),
-    userHasUpvoted: voted.has(r.id),
-    author: authorFromJoin(r),
-    createdAt: toIso(r.created_at),
-  }));
+  return rows.map((r) => presentAnswer(r, voted.has(r.id)));
 }
 
 /** The accepted answer first, then oldest first; keyset on id for long threads. */
@@ -250,13 +220,7 @@ export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
   });
 }
 
+/** Admins only (the route checks); written once with every other comment kind. */
 export async function deleteAnswer(db: Knex, admin: UserRow, id: number) {
-  await db.transaction(async (trx) => {
-    const answer = await trx('answers').where({ id }).first();
-    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
-    await trx('answers').where({ id }).delete();
-    await trx('questions').where({ id: answer.question_id }).decrement('answers_count', 1);
-    if (answer.is_accepted) await trx('questions').where({ id: answer.question_id }).update({ is_answered: false, accepted_answer_id: null });
-    await audit(trx, admin, 'answer.delete', { type: 'answer', id }, { before: { content: answer.content, questionId: answer.question_id, authorId: answer.author_id } });
-  });
+  await deleteComment(db, admin, 'answer', id, { audit: 'always', notFound: () => errors.notFound(Q.answerNotFound, 'answer_not_found') });
 }

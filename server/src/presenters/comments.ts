@@ -1,0 +1,32 @@
+import type { CommentKind } from '@mahalle/shared';
+import { toIso } from '../db/time';
+import { presentAuthor } from './users';
+
+/** Where a comment of each kind is read in the app. */
+const LINKS: Record<CommentKind, (r: any) => string> = {
+  post: (r) => `/posts/${r.parent_id}`,
+  blog: (r) => `/blog/${r.parent_slug}`,
+  answer: (r) => `/qa/question/${r.parent_id}`,
+  group: (r) => `/groups/${r.group_slug}`,
+};
+
+export function commentLink(kind: CommentKind, r: any): string {
+  return LINKS[kind](r);
+}
+
+/** A row of the admin workspace's comments tab (any kind, joined with author and parent). */
+export function presentAdminComment(kind: CommentKind, r: any) {
+  return {
+    kind,
+    key: `${kind}-${r.id}`,
+    id: r.id,
+    content: r.content,
+    isHidden: Boolean(r.is_hidden),
+    status: r.is_hidden ? 'hidden' : 'active',
+    author: presentAuthor(r.u_id ? { id: r.u_id, username: r.username, display_name: r.display_name, profile_image: r.profile_image, role: r.role } : null),
+    targetTitle: String(r.parent_title ?? '').slice(0, 120),
+    link: commentLink(kind, r),
+    createdAt: toIso(r.created_at),
+  };
+}
+

@@ -1,0 +1,39 @@
+import { toIso } from '../db/time';
+
+/** A notification joined with the person and the post it is about. */
+export interface NotificationRow {
+  id: number;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  is_read: boolean | number;
+  related_post_id: number | null;
+  related_user_id: number | null;
+  link: string | null;
+  created_at: unknown;
+  ru_username: string | null;
+  ru_display_name: string | null;
+  ru_profile_image: string | null;
+  ru_profile_image_thumb: string | null;
+  rp_hidden: boolean | number | null;
+}
+
+export function presentNotification(r: NotificationRow) {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    message: r.message,
+    isRead: Boolean(r.is_read),
+    relatedPostId: r.related_post_id,
+    relatedUserId: r.related_user_id,
+    relatedUser: r.related_user_id
+      ? { username: r.ru_username, displayName: r.ru_display_name, profileImage: r.ru_profile_image, profileImageThumb: r.ru_profile_image_thumb }
+      : null,
+    link: r.link,
+    /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
+    contentRemoved: Boolean(r.rp_hidden),
+    createdAt: toIso(r.created_at),
+  };
+}

@@ -1,0 +1,26 @@
+import type { AuthorSummary } from '@mahalle/shared';
+import { toIso, toIsoOrNull } from '../db/time';
+
+/** What was reported, read by the service in one query per kind on the page. */
+export interface ReportPreview {
+  text: string;
+  author: AuthorSummary;
+  hidden: boolean;
+}
+
+/** A report with its reporter and a preview of what was reported (or `exists: false` once it is gone). */
+export function presentReport(r: any, preview: ReportPreview | undefined) {
+  return {
+    id: r.id,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    status: r.status,
+    resolutionNote: r.resolution_note ?? '',
+    reporter: r.reporter_id ? { id: r.reporter_id, username: r.rep_username, displayName: r.rep_display_name } : null,
+    target: preview ? { exists: true, preview: preview.text, author: preview.author, isHidden: preview.hidden } : { exists: false, preview: '', author: null, isHidden: false },
+    resolvedBy: r.resolved_by,
+    resolvedAt: toIsoOrNull(r.resolved_at),
+    createdAt: toIso(r.created_at),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import { toIso } from '../../db/time';
+
+type Db = Knex | Knex.Transaction;
+
+async function count(db: Db, table: string): Promise<number> {
+  const [row] = await db(table).count({ n: '*' });
+  return Number(row.n);
+}
+
+export async function stats(db: Knex) {
+  const [users, posts, blogs, postComments, blogComments, groupComments, answers, categories, blogCategories, questions, events, groupEvents, openReports] =
+    await Promise.all(
+      ['users', 'posts', 'blog_posts', 'comments', 'blog_comments', 'group_post_comments', 'answers', 'categories', 'blog_categories', 'questions', 'events', 'group_events'].map((t) => count(db, t)).concat(
+        db('reports').where({ status: 'open' }).count({ n: '*' }).then(([r]) => Number(r.n)),
+      ),
+    );
+  const recent = await Promise.all([
+    db('users').orderBy('id', 'desc').limit(5).select('id', 'display_name as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'user' }))),
+    db('posts').orderBy('id', 'desc').limit(5).select('id', 'content as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'post' }))),
+    db('questions').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'question' }))),
+    db('blog_posts').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'blog' }))),
+    db('events').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'event' }))),
+  ]);
+  const recentActivity = recent
+    .flat()
+    .map((r: any) => ({ id: `${r.type}-${r.id}`, title: String(r.title).slice(0, 120), date: toIso(r.created_at), type: r.type }))
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, 10);
+  return {
+    totalUsers: users,
+    totalPosts: posts,
+    totalBlogs: blogs,
+    totalComments: postComments + blogComments + groupComments + answers,
+    totalCategories: categories + blogCategories,
+    totalQuestions: questions,
+    totalEvents: events + groupEvents,
+    openReports,
+    recentActivity,
+  };
+}
+

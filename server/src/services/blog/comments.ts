@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import type { UserRow } from '../../presenters/users';
+import { errors } from '../../errors';
+import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
+import { getBlogPostById } from './posts';
+import { presentBlogComment } from '../../presenters/blog';
+
+/** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
+
+const B = TEXTS.community;
+type Db = Knex | Knex.Transaction;
+
+/** Blog comments carry their post's title and slug. */
+function blogCommentsQuery(db: Db) {
+  return commentsQuery(db, 'blog').join('blog_posts as b', 'b.id', 'c.post_id').select('b.title as post_title', 'b.slug as post_slug');
+}
+
+export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  await getBlogPostById(db, postId, viewer);
+  // Newest first, as the blog has always shown them.
+  return (await commentPage(db, 'blog', postId, page, blogCommentsQuery(db))).map(presentBlogComment);
+}
+
+export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
+  const id = await db.transaction(async (trx) => {
+    const post = await trx('blog_posts').where({ id: postId, published: true }).first('id');
+    if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    return insertCommentTx(trx, 'blog', postId, me.id, content);
+  });
+  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
+}
+
+const blogCommentNotFound = () => errors.notFound(B.blogCommentNotFound, 'comment_not_found');
+
+export async function editBlogComment(db: Knex, admin: UserRow, id: number, content: string) {
+  await editComment(db, admin, 'blog', id, content, { notFound: blogCommentNotFound });
+  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
+}
+
+/** Admins only (the route checks). */
+export async function deleteBlogComment(db: Knex, admin: UserRow, id: number) {
+  await deleteComment(db, admin, 'blog', id, { audit: 'always', notFound: blogCommentNotFound });
+}
+

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../../errors';
+import { toIso } from '../../db/time';
+import { intColumn, sortedPage, textColumn, timeColumn } from '../../db/keyset';
+import { LIKE, likePattern } from '../../db/like';
+import { presentAdminEvent } from '../../presenters/events';
+import type { UserRow } from '../../presenters/users';
+import { audit } from '../audit';
+
+/** The admin workspace's events tab: city events and group events. */
+
+const EVENT_SORT = { createdAt: intColumn('e.id'), date: timeColumn('e.date'), title: textColumn('e.title'), attendeesCount: intColumn('e.attendees_count') };
+
+/** City events or group events; group events have no attendance, so that sort falls back to time. */
+export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string }) {
+  const city = q.kind === 'event';
+  const query = city
+    ? db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name')
+    : db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
+  if (q.search) query.whereRaw(`lower(e.title) ${LIKE}`, [likePattern(q.search)]);
+  const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
+  const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
+  return {
+    items: page.rows.map((r: any) => presentAdminEvent(q.kind, r)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'group_event', id: number) {
+  const table = kind === 'event' ? 'events' : 'group_events';
+  await db.transaction(async (trx) => {
+    const before = await trx(table).where({ id }).first();
+    if (!before) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
+    await trx(table).where({ id }).delete();
+    if (kind === 'group_event') await trx('hobby_groups').where({ id: before.group_id }).decrement('event_count', 1);
+    await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { title: before.title, date: toIso(before.date) } });
+  });
+}
+
+

@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../../errors';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { lockRow } from '../../db/locks';
+import type { AppContext } from '../../context';
+import { announceNotifications, createNotification } from '../notifications';
+import { groupBySlug, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
+import { presentGroupMember, presentJoinRequest } from '../../presenters/hobby-groups';
+
+/** Joining and leaving, requests to private groups, the member list. */
+
+const G = TEXTS.community;
+
+async function addMember(trx: Knex.Transaction, groupId: number, userId: number) {
+  await trx('group_members').insert({ group_id: groupId, user_id: userId, role: 'member', created_at: nowIso() });
+  await trx('hobby_groups').where({ id: groupId }).increment('member_count', 1);
+}
+
+/**
+ * Joins an open group at once. A private group is joined by request: the founder hears of it
+ * (a notification) and accepts or rejects; admins walk in. Asking twice changes nothing.
+ */
+export async function join(ctx: AppContext, me: UserRow, slug: string) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const result = await ctx.db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    await lockRow(trx, 'hobby_groups', group.id);
+    let pending = false;
+    if (!(await isMember(trx, group.id, me))) {
+      if (group.is_private && me.role !== 'admin') {
+        pending = true;
+        if (!(await hasPendingRequest(trx, group.id, me))) {
+          await trx('group_join_requests').insert({ group_id: group.id, user_id: me.id, created_at: nowIso() });
+          if (group.creator_id) {
+            created.push({
+              userId: group.creator_id,
+              notificationId: await createNotification(trx, { userId: group.creator_id, type: 'other', actorId: me.id, message: `${me.display_name} "${group.name}" grubuna katılmak istiyor`, link: `/groups/${group.slug}` }),
+            });
+          }
+        }
+      } else {
+        await addMember(trx, group.id, me.id);
+      }
+    }
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { isMember: !pending, isPending: pending, memberCount: member_count as number };
+  });
+  announceNotifications(ctx.bus, created);
+  return result;
+}
+
+/** The requests waiting at a private group, oldest first, for its founder and admins. */
+export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, page: { limit: number; before?: number }) {
+  const group = await founderOrAdmin(db, slug, viewer);
+  const q = db('group_join_requests as r').join('users as u', 'u.id', 'r.user_id').where('r.group_id', group.id).select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
+  if (page.before) q.where('r.id', '>', page.before);
+  const rows = await q.orderBy('r.id', 'asc').limit(page.limit);
+  return rows.map(presentJoinRequest);
+}
+
+/** Accept (the person becomes a member and is told) or reject (the request goes away). */
+export async function decideJoinRequest(ctx: AppContext, viewer: UserRow, slug: string, userId: number, accept: boolean) {
+  const created: { userId: number; notificationId: number | null }[] = [];
+  const result = await ctx.db.transaction(async (trx) => {
+    const group = await founderOrAdmin(trx, slug, viewer);
+    await lockRow(trx, 'hobby_groups', group.id);
+    const removed = await trx('group_join_requests').where({ group_id: group.id, user_id: userId }).delete();
+    if (!removed) throw errors.notFound(G.groupJoinRequestNotFound, 'join_request_not_found');
+    if (accept && !(await trx('group_members').where({ group_id: group.id, user_id: userId }).first('id'))) {
+      await addMember(trx, group.id, userId);
+      created.push({
+        userId,
+        notificationId: await createNotification(trx, { userId, type: 'other', actorId: viewer.id, message: `"${group.name}" grubuna katılma isteğiniz kabul edildi`, link: `/groups/${group.slug}` }),
+      });
+    }
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { accepted: accept, memberCount: member_count as number };
+  });
+  announceNotifications(ctx.bus, created);
+  return result;
+}
+
+/** The creator keeps the group they founded: they cannot leave it (an admin can delete it). */
+export async function leave(db: Knex, me: UserRow, slug: string) {
+  return db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    if (group.creator_id === me.id) throw errors.badRequest(G.groupCreatorCannotLeave, 'creator_cannot_leave');
+    const removed = await trx('group_members').where({ group_id: group.id, user_id: me.id }).delete();
+    if (removed) await trx('hobby_groups').where({ id: group.id }).decrement('member_count', 1);
+    // Leaving also withdraws a request still waiting.
+    await trx('group_join_requests').where({ group_id: group.id, user_id: me.id }).delete();
+    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
+    return { isMember: false, memberCount: member_count as number };
+  });
+}
+
+export async function listMembers(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const group = await insideOrThrow(db, slug, viewer);
+  const q = db('group_members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.group_id', group.id)
+    .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role');
+  if (page.before) q.where('m.id', '>', page.before);
+  const rows = await q.orderBy('m.id', 'asc').limit(page.limit);
+  return rows.map(presentGroupMember);
+}
+

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../../errors';
+import { auditModeration } from '../audit';
+import { nowIso } from '../../db/time';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
+import { imageSizeColumns, type StoredImageSize } from '../uploads';
+import { notifyModeration } from '../moderation';
+import { insideOrThrow, memberOrThrow } from './access';
+import { presentGroupPost } from '../../presenters/hobby-groups';
+
+/** Group posts and their likes (through engagement/likes). */
+
+const G = TEXTS.community;
+type Db = Knex | Knex.Transaction;
+
+function postsQuery(db: Db) {
+  return db('group_posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .select('p.*', ...AUTHOR_COLUMNS);
+}
+
+/** A page of group posts with whether the viewer liked each (one query for the page). */
+async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
+  const liked = await likedIds(db, 'group_post', rows.map((p) => p.id), viewer?.id);
+  return rows.map((r) => presentGroupPost(r, liked.has(r.id)));
+}
+
+export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; before?: number }) {
+  const group = await insideOrThrow(db, slug, viewer);
+  const q = postsQuery(db).where('p.group_id', group.id).andWhere('p.is_hidden', false);
+  if (page.before) q.where('p.id', '<', page.before);
+  return presentPosts(db, await q.orderBy('p.id', 'desc').limit(page.limit), viewer);
+}
+
+/** Only members post; checked again in the transaction, and by the route before an upload is read. */
+export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
+  await memberOrThrow(db, slug, viewer);
+}
+
+export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null }) {
+  const id = await db.transaction(async (trx) => {
+    const group = await memberOrThrow(trx, slug, me);
+    const now = nowIso();
+    const [row] = await trx('group_posts')
+      .insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.imageUrl ? 'image' : 'text', image_url: input.imageUrl ?? null, ...imageSizeColumns(input.imageUrl ? input.image : null), created_at: now, updated_at: now })
+      .returning('id');
+    await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
+    return (typeof row === 'object' ? row.id : row) as number;
+  });
+  return (await presentPosts(db, [await postsQuery(db).where('p.id', id).first()], me))[0];
+}
+
+export async function postWithGroup(db: Db, postId: number) {
+  const post = await db('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', postId).first('p.*', 'g.slug', 'g.creator_id as group_creator_id', 'g.is_private');
+  if (!post) throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
+  return post;
+}
+
+export async function visiblePost(db: Db, postId: number, viewer: UserRow | undefined) {
+  const post = await postWithGroup(db, postId);
+  if (post.is_hidden && viewer?.role !== 'admin') throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
+  await insideOrThrow(db, post.slug, viewer);
+  return post;
+}
+
+/** Whether this viewer may see a group post (not hidden, and the group's inside is open to them). */
+export async function canSeeGroupPost(db: Db, postId: number, viewer: UserRow | undefined): Promise<boolean> {
+  return visiblePost(db, postId, viewer).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The post's author, the group's creator or an admin; someone else removing it tells the author
+ * why. Answers the image to remove and the notification to announce once committed.
+ */
+export async function deletePost(db: Knex, me: UserRow, postId: number, reason = '') {
+  return db.transaction(async (trx) => {
+    const post = await postWithGroup(trx, postId);
+    if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
+    await trx('group_posts').where({ id: postId }).delete();
+    await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
+    if (post.group_creator_id !== me.id) await auditModeration(trx, me, post.author_id, 'group_post.delete', { type: 'group_post', id: postId }, { before: { content: post.content, authorId: post.author_id } });
+    const notice = await notifyModeration(trx, me, { authorId: post.author_id, kind: 'group_post', action: 'delete', content: post.content, reason });
+    return { image: (post.image_url as string | null) ?? null, notice };
+  });
+}
+
+export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
+  return setLikeOf(db, 'group_post', postId, me.id, like ? 'like' : 'unlike', { check: (trx) => visiblePost(trx, postId, me) });
+}
+
+export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: number) {
+  await visiblePost(db, postId, viewer);
+  return { isLiked: await isLikedBy(db, 'group_post', postId, viewer?.id) };
+}
+

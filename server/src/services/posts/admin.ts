@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { errors } from '../../errors';
+import { intColumn, sortedPage } from '../../db/keyset';
+import { LIKE, likePattern } from '../../db/like';
+import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import { presentAdminContent } from '../../presenters/posts';
+import { audit } from '../audit';
+import { removeUpload } from '../uploads';
+import { announceNotifications } from '../notifications';
+import { notifyModeration } from '../moderation';
+import { tallyTags } from '../hashtags';
+import { lockCategories, tallyCategories } from '../categories';
+
+/** The admin workspace's content tab: posts and group posts, listed, deleted one by one or in bulk. */
+
+const A = TEXTS.admin;
+
+const CONTENT_SORT = { createdAt: intColumn('p.id'), likesCount: intColumn('p.likes_count'), commentsCount: intColumn('p.comments_count') };
+
+export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; before?: number; cursor?: string; sort: keyof typeof CONTENT_SORT; direction: 'asc' | 'desc' }) {
+  const table = q.kind === 'post' ? 'posts' : 'group_posts';
+  const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', ...AUTHOR_COLUMNS);
+  if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
+  if (q.search) query.whereRaw(`lower(p.content) ${LIKE}`, [likePattern(q.search)]);
+  if (q.before && !q.cursor) query.where('p.id', '<', q.before);
+  const page = await sortedPage<any>(query, { columns: CONTENT_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'p.id' });
+  return {
+    items: page.rows.map((r: any) => presentAdminContent(q.kind, r)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * Deletes a post or group post inside the caller's transaction and returns what to do once it
+ * has committed: its files are removed only then, so a rolled-back delete keeps them.
+ */
+export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, admin: UserRow, kind: 'post' | 'group_post', id: number, reason = '') {
+  const table = kind === 'post' ? 'posts' : 'group_posts';
+  const before = await trx(table).where({ id }).first();
+  if (!before) throw errors.notFound(A.contentNotFound, 'content_not_found');
+  if (kind === 'post') {
+    await tallyTags(trx, { postIds: [id] }, -1);
+    await tallyCategories(trx, { postIds: [id] }, -1);
+  }
+  await trx(table).where({ id }).delete();
+  if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
+  await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
+  // The author learns what went and why; the socket hears of it once this has committed.
+  const notice = await notifyModeration(trx, admin, { authorId: before.author_id, kind, action: 'delete', content: before.content, reason });
+  return async () => {
+    await removeUpload(ctx.config.uploadsDir, before.image_url);
+    await removeUpload(ctx.config.uploadsDir, before.video_url);
+    if (notice) announceNotifications(ctx.bus, [notice]);
+  };
+}
+
+export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', id: number, reason = '') {
+  const cleanup = await ctx.db.transaction((trx) => deleteContentTx(ctx, trx, admin, kind, id, reason));
+  await cleanup();
+}
+
+/** One confirm, many posts: all are deleted in one transaction, or none is. */
+export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[], reason = '') {
+  const cleanups = await ctx.db.transaction(async (trx) => {
+    const done: (() => Promise<void>)[] = [];
+    if (kind === 'post') await lockCategories(trx, (await trx('posts').whereIn('id', ids).distinct('category_id')).map((r: { category_id: number | null }) => r.category_id));
+    for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id, reason));
+    return done;
+  });
+  for (const c of cleanups) await c();
+  return { deleted: ids.length };
+}
+
