@@ -1,4 +1,4 @@
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
 import { bookmarkedPostSchema, bookmarksClearedSchema, bookmarkToggleResultSchema, bookmarkToggleSchema } from '../schemas/posts';
 import { cursorList, endpoint } from './endpoint';
 
@@ -17,7 +17,7 @@ export const bookmarkEndpoints = {
     access: 'member',
     tag: 'bookmarks',
     params: idParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(bookmarkedPostSchema),
     cursorHeader: true,
   }),

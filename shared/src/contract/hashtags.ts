@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../schemas/common';
+import { cursorPageQuerySchema } from '../schemas/common';
 import { hashtagParamsSchema, postSchema, trendingHashtagSchema } from '../schemas/posts';
 import { cursorList, endpoint } from './endpoint';
 
@@ -16,7 +16,7 @@ export const hashtagEndpoints = {
     summary: 'Posts carrying a hashtag that the viewer may see, newest first (a bare list as the specification fixed it, next page cursor in X-Next-Cursor)',
     access: 'public',
     params: hashtagParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(postSchema),
     cursorHeader: true,
   }),

@@ -1,4 +1,4 @@
-import { idParamsSchema, pageQuerySchema } from '../schemas/common';
+import { cursorPageQuerySchema, idParamsSchema } from '../schemas/common';
 import { moderationQuerySchema } from '../schemas/admin';
 import {
   commentSchema,
@@ -70,7 +70,7 @@ export const postEndpoints = {
     access: 'public',
     tag: 'comments',
     params: idParamsSchema,
-    query: pageQuerySchema,
+    query: cursorPageQuerySchema,
     response: cursorList(postCommentSchema),
     cursorHeader: true,
   }),

@@ -72,3 +72,10 @@ export const authorSummarySchema = z.object({
   role: z.enum(ROLES),
   isVerified: z.boolean().optional(),
 });
+
+/** Cursor paging: `cursor` is the opaque next-page cursor an answer gave (nextCursor or X-Next-Cursor). */
+export const cursorPageQuerySchema = z.object({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().max(200).optional().meta({ description: 'Opaque cursor of the next page, as the previous page gave it' }),
+});
+export type CursorPageQuery = z.infer<typeof cursorPageQuerySchema>;

@@ -3,7 +3,7 @@ import '../zod-locale';
 import { LIMITS, POST_TYPES } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
-import { authorSummarySchema, idSchema, pageQuerySchema } from './common';
+import { authorSummarySchema, cursorPageQuerySchema, idSchema } from './common';
 import { isoTime } from '../contract/endpoint';
 
 const S = TEXTS.social;
@@ -32,14 +32,13 @@ export const updatePostSchema = z.object({
 
 export const POST_SORTS = ['newest', 'popular', 'commented'] as const;
 
-export const listPostsQuerySchema = pageQuerySchema.extend({
+/** A post list's filters and sort, paged by the opaque cursor the previous page gave (X-Next-Cursor). */
+export const listPostsQuerySchema = cursorPageQuerySchema.extend({
   categoryId: optionalId,
   authorId: optionalId,
   /** A static category key (kitaplar, müzik...) from the category pages. */
   category: z.string().trim().max(40).optional(),
   sort: z.enum(POST_SORTS).optional().default('newest'),
-  /** Opaque cursor for the popular/commented sorts. */
-  cursor: z.string().max(100).optional(),
   feed: z.enum(['all', 'following']).optional().default('all'),
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;

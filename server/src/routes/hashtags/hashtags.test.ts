@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
 import { tallyTags } from '../../services/hashtags';
 
 let server: TestServer;
@@ -90,17 +90,17 @@ describe('trending counters', () => {
     expect((await trending()).find((t) => t.tag === 'büyüyen')).toEqual({ tag: 'büyüyen', posts: 3, growth: 200, hot: true });
   });
 
-  it('pages a tag\'s posts by the last post id, without repeating or skipping one', async () => {
+  it('pages a tag\'s posts by the X-Next-Cursor cursor, without repeating or skipping one', async () => {
     const m = await server.member();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await m.client.post('/api/posts', { content: `#sayfalı ${i}` })).body.id);
     const seen: number[] = [];
-    let before: number | undefined;
+    let cursor: string | null = null;
     for (let page = 0; page < 4; page++) {
-      const res = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${before ? `&before=${before}` : ''}`);
-      if (res.body.length === 0) break;
+      const res: ApiResponse = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...res.body.map((p: { id: number }) => p.id));
-      before = seen[seen.length - 1];
+      cursor = res.headers.get('x-next-cursor');
+      if (!cursor) break;
     }
     expect(seen).toEqual([...ids].reverse());
   });

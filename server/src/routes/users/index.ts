@@ -9,6 +9,7 @@ import { carriesFiles, limitWrites, Limiter } from '../../middlewares/rate-limit
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
 import * as users from '../../services/users';
+import { sendCursorList } from '../paging';
 
 const S = TEXTS.social;
 
@@ -47,7 +48,7 @@ export function usersRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     await users.userById(ctx.db, id);
     const query = parse(listPostsQuerySchema, { ...req.query, authorId: id });
-    res.json((await listPosts(ctx.db, query, req.user?.id ?? null)).items);
+    sendCursorList(res, await listPosts(ctx.db, query, req.user?.id ?? null));
   });
 
   for (const direction of ['followers', 'following'] as const) {
@@ -100,21 +101,6 @@ export function usersRouter(ctx: AppContext): Router {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;
     }
-  });
-
-  router.get('/:id/bookmarks', async (req, res) => {
-    const me = requireUser(req);
-    const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    res.json(await users.listBookmarks(ctx.db, me, parse(pageQuerySchema, req.query)));
-  });
-
-  router.delete('/:id/bookmarks', async (req, res) => {
-    const me = requireUser(req);
-    const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    const removed = await users.clearBookmarks(ctx.db, me.id);
-    res.json({ removed });
   });
 
   return router;
