@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../test/harness';
 import { tallyTags } from '../../services/hashtags';
 
 let server: TestServer;
@@ -97,7 +97,7 @@ describe('trending counters', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 4; page++) {
-      const res: ApiResponse = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { body: { id: number }[]; headers: Headers } = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...res.body.map((p: { id: number }) => p.id));
       cursor = res.headers.get('x-next-cursor');
       if (!cursor) break;
