@@ -90,7 +90,7 @@ describe('trending counters', () => {
     expect((await trending()).find((t) => t.tag === 'büyüyen')).toEqual({ tag: 'büyüyen', posts: 3, growth: 200, hot: true });
   });
 
-  it('pages a tag\'s posts by the X-Next-Cursor cursor, without repeating or skipping one', async () => {
+  it('pages a tag\'s posts by the last post id, without repeating or skipping one', async () => {
     const m = await server.member();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await m.client.post('/api/posts', { content: `#sayfalı ${i}` })).body.id);
