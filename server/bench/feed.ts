@@ -349,19 +349,21 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     const qDeep = (await db('questions').orderBy('id', 'asc').offset(Math.floor(qCount * 0.1)).first('id')).id as number;
     qaDeep = `/api/questions?cursor=${Buffer.from(JSON.stringify([qDeep + 1])).toString('base64url')}&page=${qaDeepPage}`;
   }
+  // Deep pages name the last id seen both ways: `before` (servers before the one cursor) and `cursor`.
+  const deepOf = (id: number) => `before=${id}&cursor=${Buffer.from(JSON.stringify([id])).toString('base64url')}`;
   void cookies;
   return [
     { label: 'health', path: '/api/health', as: 'visitor' },
     { label: 'feed p1 visitor', path: '/api/posts', as: 'visitor', bare: 'v' },
-    { label: 'feed deep visitor', path: `/api/posts?before=${deepPost}`, as: 'visitor' },
+    { label: 'feed deep visitor', path: `/api/posts?${deepOf(deepPost)}`, as: 'visitor' },
     { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
-    { label: 'feed deep member', path: `/api/posts?before=${deepPost}`, as: 'member' },
+    { label: 'feed deep member', path: `/api/posts?${deepOf(deepPost)}`, as: 'member' },
     { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor' },
     { label: 'category popular deep', path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`, as: 'visitor' },
     { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
-    { label: 'author posts deep', path: `/api/users/${author}/posts?before=${authorDeep}`, as: 'visitor' },
+    { label: 'author posts deep', path: `/api/users/${author}/posts?${deepOf(authorDeep)}`, as: 'visitor' },
     { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts`, as: 'visitor' },
-    { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts?before=${tagDeep}`, as: 'visitor' },
+    { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
     { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
     { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
     { label: 'q&a deep', path: qaDeep, as: 'visitor' },

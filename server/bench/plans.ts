@@ -8,6 +8,7 @@ import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
 import { postsWithTag, trendingHashtags } from '../src/services/hashtags';
 import { listPosts } from '../src/services/posts';
+import { encodeIdCursor } from '../src/db/keyset';
 import { listUsers } from '../src/services/admin';
 import { listQuestions } from '../src/services/questions';
 
@@ -40,7 +41,7 @@ const deep = (await db('post_hashtags').where({ tag: 'koşu' }).orderBy('post_id
 const pop = await db('posts').where({ category_id: 2 }).orderBy([{ column: 'likes_count', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(5000).first('likes_count', 'id');
 await explain('trending', () => trendingHashtags(db));
 await explain('hashtag page 1', () => postsWithTag(db, 'koşu', null, { limit: 20 }));
-await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, before: deep }));
+await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, cursor: encodeIdCursor(deep) }));
 const qDeep = (await db('questions').orderBy('id', 'asc').offset(1000).first('id')).id;
 await explain('admin member search', () => listUsers(db, { limit: 50, sort: 'createdAt', direction: 'desc', search: 'uye_12' }));
 await explain('q&a deep page', () => listQuestions(db, { page: 900, pageSize: 10, sort: 'latest', cursor: Buffer.from(JSON.stringify([qDeep])).toString('base64url'), dir: 'next' } as never, null));

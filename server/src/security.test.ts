@@ -68,7 +68,7 @@ describe('security', () => {
 
   it('answers 400, never 500, to ids out of range, bad percent-encoding, NUL characters and non-numeric ids', async () => {
     const m = await server.member();
-    for (const path of ['/api/posts/3000000000', '/api/users/3000000000/stats', '/api/posts?before=3000000000', '/api/posts/%ZZ', '/api/users/profile/%C0']) {
+    for (const path of ['/api/posts/3000000000', '/api/users/3000000000/stats', `/api/posts?cursor=${Buffer.from('[3000000000]').toString('base64url')}`, '/api/posts/%ZZ', '/api/users/profile/%C0']) {
       expect((await m.client.get(path)).status, path).toBe(400);
     }
     expect((await m.client.post('/api/bookmarks/toggle', { postId: 3_000_000_000 })).status).toBe(400);

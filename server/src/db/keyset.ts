@@ -96,6 +96,27 @@ export function decodeCountCursor(cursor: string | undefined): [number, number] 
 }
 
 /**
+ * The cursor of a list paged by id alone (newest first: the feed, a tag's or a member's posts,
+ * comments, bookmarks): the last row's id as a one-value tuple. An id that is not a positive
+ * integer column value is refused with 400 invalid_cursor.
+ */
+export function encodeIdCursor(id: number): string {
+  return encodeTuple([id]);
+}
+
+export function decodeIdCursor(cursor: string | undefined): number | null {
+  const tuple = decodeTuple<[number]>(cursor, ['int']);
+  if (tuple && tuple[0] < 1) throw invalidCursor();
+  return tuple ? tuple[0] : null;
+}
+
+/** The next page's cursor of a page read with `limit`: the last row's, when the page is full. */
+export function nextIdCursor<R>(rows: readonly R[], limit: number, idOf: (row: R) => number): string | null {
+  const last = rows[rows.length - 1];
+  return rows.length === limit && last !== undefined ? encodeIdCursor(idOf(last)) : null;
+}
+
+/**
  * `(a, b) < (x, y)` as a row value: both engines turn it into a range over an index on (a, b)
  * (SQLite since 3.15), where `a < x OR (a = x AND b < y)` is only a filter on what was read.
  */

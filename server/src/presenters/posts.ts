@@ -1,3 +1,4 @@
+import type { Post, PostComment, PostType } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin } from './users';
 import type { AdminContent } from '@mahalle/shared';
@@ -7,7 +8,7 @@ export interface PostRow {
   id: number;
   author_id: number;
   content: string;
-  type: string;
+  type: PostType;
   category_id: number | null;
   image_url: string | null;
   image_width?: number | null;
@@ -29,14 +30,15 @@ export interface PostRow {
 }
 
 /** A post joined with author and category; the viewer's flags and the post's hashtags are read by the service. */
-export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[] }) {
+export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[] }): Post {
   const author = authorFromJoin(r);
   return {
     id: r.id,
     content: r.content,
     type: r.type,
     categoryId: r.category_id,
-    category: r.category_id ? { id: r.category_id, name: r.c_name, color: r.c_color } : null,
+    // The category is joined by its id (a deleted one sets category_id to null), so its name and colour are there.
+    category: r.category_id ? { id: r.category_id, name: r.c_name ?? '', color: r.c_color ?? '' } : null,
     author: { ...author, photoURL: author.profileImage },
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
@@ -68,7 +70,7 @@ export interface CommentRow {
   u_role: 'user' | 'admin';
 }
 
-export function presentComment(r: CommentRow) {
+export function presentComment(r: CommentRow): PostComment {
   return {
     id: r.id,
     postId: r.post_id,

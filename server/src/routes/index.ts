@@ -7,7 +7,7 @@ import { healthRouter } from './health';
 import { commentsRouter, postsRouter } from './posts';
 import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
-import { bookmarksRouter } from './bookmarks';
+import { bookmarksRouter, userBookmarksRouter } from './bookmarks';
 import { hashtagsRouter } from './hashtags';
 import { notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
@@ -29,6 +29,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
   api.use('/users', usersRouter(ctx));
+  api.use('/users', userBookmarksRouter(ctx));
   api.use('/follow-requests', followRequestsRouter(ctx));
   api.use('/bookmarks', bookmarksRouter(ctx));
   api.use('/hashtags', hashtagsRouter(ctx));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { hashtagKey, LIMITS } from '@mahalle/shared';
+import { hashtagKey, LIMITS, type CursorPageQuery, type TrendingHashtag } from '@mahalle/shared';
+import { decodeIdCursor, nextIdCursor } from '../db/keyset';
 import type { PostRow } from '../presenters/posts';
 import { presentPosts } from './posts/page';
 import { postsQuery, visibleTo } from './posts';
@@ -19,7 +20,7 @@ type Db = Knex | Knex.Transaction;
  * tags times about 60 buckets, not the number of posts. Hidden posts and private accounts' posts
  * are not counted (tallyTags keeps them out).
  */
-export async function trendingHashtags(db: Knex, now = Date.now()) {
+export async function trendingHashtags(db: Knex, now = Date.now()): Promise<TrendingHashtag[]> {
   const weekAgo = Math.floor((now - 7 * DAY) / HOUR);
   const twoWeeksAgo = Math.floor((now - 14 * DAY) / HOUR);
   // Hours [twoWeeksAgo, weekAgo) are the previous week, hours from weekAgo on the recent one.
@@ -115,13 +116,15 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
   }
 }
 
-export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: { limit: number; before?: number }) {
+/** A tag's posts the viewer may see, newest first, and the next page's cursor. */
+export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: CursorPageQuery) {
   const q = visibleTo(postsQuery(db), viewerId)
     .join('post_hashtags as h', 'h.post_id', 'p.id')
     .where('h.tag', hashtagKey(tag));
   // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
   // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
-  if (page.before) q.where('h.post_id', '<', page.before).andWhere('p.id', '<', page.before);
+  const before = decodeIdCursor(page.cursor);
+  if (before) q.where('h.post_id', '<', before).andWhere('p.id', '<', before);
   const rows = (await q.orderBy('h.post_id', 'desc').limit(page.limit)) as PostRow[];
-  return presentPosts(db, rows, viewerId);
+  return { items: await presentPosts(db, rows, viewerId), nextCursor: nextIdCursor(rows, page.limit, (r) => r.id) };
 }

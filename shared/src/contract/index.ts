@@ -17,6 +17,9 @@ import { answerEndpoints } from './answers';
 import { blogEndpoints } from './blog';
 import { hobbyGroupEndpoints } from './hobby-groups';
 import { eventEndpoints } from './events';
+import { postEndpoints } from './posts';
+import { bookmarkEndpoints } from './bookmarks';
+import { hashtagEndpoints } from './hashtags';
 
 export * from './endpoint';
 
@@ -33,6 +36,9 @@ export const contract = {
   ...blogEndpoints,
   ...hobbyGroupEndpoints,
   ...eventEndpoints,
+  ...postEndpoints,
+  ...bookmarkEndpoints,
+  ...hashtagEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -3,7 +3,8 @@ import '../zod-locale';
 import { LIMITS, POST_TYPES } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
-import { idSchema, pageQuerySchema } from './common';
+import { authorSummarySchema, cursorPageQuerySchema, idSchema } from './common';
+import { isoTime } from '../contract/endpoint';
 
 const S = TEXTS.social;
 
@@ -31,14 +32,13 @@ export const updatePostSchema = z.object({
 
 export const POST_SORTS = ['newest', 'popular', 'commented'] as const;
 
-export const listPostsQuerySchema = pageQuerySchema.extend({
+/** A post list's filters and sort, paged by the opaque cursor the previous page gave (X-Next-Cursor). */
+export const listPostsQuerySchema = cursorPageQuerySchema.extend({
   categoryId: optionalId,
   authorId: optionalId,
   /** A static category key (kitaplar, müzik...) from the category pages. */
   category: z.string().trim().max(40).optional(),
   sort: z.enum(POST_SORTS).optional().default('newest'),
-  /** Opaque cursor for the popular/commented sorts. */
-  cursor: z.string().max(100).optional(),
   feed: z.enum(['all', 'following']).optional().default('all'),
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
@@ -54,3 +54,70 @@ export const commentSchema = z.object({
 export const bookmarkToggleSchema = z.object({ postId: idSchema });
 
 export const hashtagParamsSchema = z.object({ tag: z.string().trim().min(1).max(100) });
+
+// ---- Answers -------------------------------------------------------------------------------
+
+/** A post as every answer shows it (feeds, its page, a hashtag's or a member's posts, bookmarks). */
+export const postSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  type: z.enum(POST_TYPES),
+  categoryId: z.number().int().nullable(),
+  category: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  /** `photoURL` repeats profileImage under the name the earlier client read. */
+  author: authorSummarySchema.extend({ photoURL: z.string().nullable() }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  imageUrl: z.string().nullable(),
+  /** Stored size of the image and its WebP thumbnail (lists); null for images stored before they were kept. */
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  imageThumbUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  sharesCount: z.number().int(),
+  /** The viewer's own like and bookmark (false for a visitor). */
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
+  /** The post's hashtags, folded (hashtagKey). */
+  hashtags: z.array(z.string()),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** A comment under a post. */
+export const postCommentSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  content: z.string(),
+  createdAt: isoTime,
+  author: authorSummarySchema,
+});
+export type PostComment = z.infer<typeof postCommentSchema>;
+
+/** A like toggled: the viewer's state after it and the post's new count. */
+export const postLikeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type PostLikeResult = z.infer<typeof postLikeResultSchema>;
+
+/** A share counted (once per member and post; a visitor's is not counted). */
+export const postShareResultSchema = z.object({ sharesCount: z.number().int() });
+
+/** A bookmarked post, with when and under which bookmark it was saved. */
+export const bookmarkedPostSchema = postSchema.extend({ bookmarkId: z.number().int(), bookmarkedAt: isoTime });
+export type BookmarkedPost = z.infer<typeof bookmarkedPostSchema>;
+
+export const bookmarkToggleResultSchema = z.object({ bookmarked: z.boolean() });
+/** All of one's bookmarks removed: how many there were. */
+export const bookmarksClearedSchema = z.object({ removed: z.number().int() });
+
+/**
+ * A trending hashtag: its posts in the last 7 days, growth in percent against the 7 days before
+ * (100 for a new tag), and whether it is hot.
+ */
+export const trendingHashtagSchema = z.object({
+  tag: z.string(),
+  posts: z.number().int(),
+  growth: z.number().int(),
+  hot: z.boolean(),
+});
+export type TrendingHashtag = z.infer<typeof trendingHashtagSchema>;

@@ -1,11 +1,14 @@
-import { Router } from 'express';
-import { bookmarkToggleSchema } from '@mahalle/shared';
+import { Router, type Request } from 'express';
+import { bookmarkToggleSchema, cursorPageQuerySchema, idParamsSchema, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
+import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
-import { toggleBookmark } from '../../services/users';
+import { clearBookmarks, listBookmarks, toggleBookmark } from '../../services/bookmarks';
+import { sendCursorList } from '../paging';
 
+/** POST /api/bookmarks/toggle. */
 export function bookmarksRouter(ctx: AppContext): Router {
   const router = Router();
   // The old client sent a userId too; the session says whose bookmark it is.
@@ -13,6 +16,26 @@ export function bookmarksRouter(ctx: AppContext): Router {
     const me = requireUser(req);
     const { postId } = parse(bookmarkToggleSchema, req.body);
     res.json(await toggleBookmark(ctx.db, me, postId));
+  });
+  return router;
+}
+
+/** GET and DELETE /api/users/:id/bookmarks (mounted under /users): one's own bookmarks only. */
+export function userBookmarksRouter(ctx: AppContext): Router {
+  const router = Router();
+  const owner = (req: Request) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    if (me.id !== id) throw errors.forbidden(TEXTS.social.notOwnBookmarks);
+    return me;
+  };
+  router.get('/:id/bookmarks', async (req, res) => {
+    const me = owner(req);
+    sendCursorList(res, await listBookmarks(ctx.db, me, parse(cursorPageQuerySchema, req.query)));
+  });
+  router.delete('/:id/bookmarks', async (req, res) => {
+    const me = owner(req);
+    res.json({ removed: await clearBookmarks(ctx.db, me.id) });
   });
   return router;
 }

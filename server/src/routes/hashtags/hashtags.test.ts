@@ -144,12 +144,12 @@ describe('trending counters', () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await m.client.post('/api/posts', { content: `#sayfalı ${i}` })).body.id);
     const seen: number[] = [];
-    let before: number | undefined;
+    let cursor: string | null = null;
     for (let page = 0; page < 4; page++) {
-      const res = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${before ? `&before=${before}` : ''}`);
-      if (res.body.length === 0) break;
+      const res: { body: { id: number }[]; headers: Headers } = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...res.body.map((p: { id: number }) => p.id));
-      before = seen[seen.length - 1];
+      cursor = res.headers.get('x-next-cursor');
+      if (!cursor) break;
     }
     expect(seen).toEqual([...ids].reverse());
   });

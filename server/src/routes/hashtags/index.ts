@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { hashtagParamsSchema, pageQuerySchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, hashtagParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { postsWithTag, trendingHashtags } from '../../services/hashtags';
+import { sendCursorList } from '../paging';
 
 export function hashtagsRouter(ctx: AppContext): Router {
   const router = Router();
@@ -11,7 +12,7 @@ export function hashtagsRouter(ctx: AppContext): Router {
   });
   router.get('/:tag/posts', async (req, res) => {
     const { tag } = parse(hashtagParamsSchema, req.params);
-    res.json(await postsWithTag(ctx.db, tag, req.user?.id ?? null, parse(pageQuerySchema, req.query)));
+    sendCursorList(res, await postsWithTag(ctx.db, tag, req.user?.id ?? null, parse(cursorPageQuerySchema, req.query)));
   });
   return router;
 }

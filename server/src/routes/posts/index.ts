@@ -2,11 +2,11 @@ import { Router } from 'express';
 import {
   commentSchema,
   createPostSchema,
+  cursorPageQuerySchema,
   idParamsSchema,
   LIMITS,
   listPostsQuerySchema,
   moderationQuerySchema,
-  pageQuerySchema,
   TEXTS,
   updatePostSchema,
 } from '@mahalle/shared';
@@ -17,6 +17,7 @@ import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
+import { sendCursorList } from '../paging';
 
 const S = TEXTS.social;
 
@@ -26,9 +27,7 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const query = parse(listPostsQuerySchema, req.query);
-    const { items, nextCursor } = await posts.listPosts(ctx.db, query, req.user?.id ?? null);
-    if (nextCursor) res.setHeader('X-Next-Cursor', nextCursor);
-    res.json(items);
+    sendCursorList(res, await posts.listPosts(ctx.db, query, req.user?.id ?? null));
   });
 
   router.get('/:id', async (req, res) => {
@@ -91,8 +90,8 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.get('/:id/comments', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    const page = parse(pageQuerySchema, req.query);
-    res.json(await posts.listComments(ctx.db, id, req.user?.id ?? null, page));
+    const page = parse(cursorPageQuerySchema, req.query);
+    sendCursorList(res, await posts.listComments(ctx.db, id, req.user?.id ?? null, page));
   });
 
   router.post('/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {

@@ -171,7 +171,7 @@ describe('posts', () => {
     expect(notes).toHaveLength(1);
   });
 
-  it('pages newest first with limit and before, and filters by category and author', async () => {
+  it('pages newest first with limit and the X-Next-Cursor cursor, and filters by category and author', async () => {
     const { client, user } = await server.member();
     const cats = (await server.client().get('/api/categories')).body;
     const kitap = cats.find((c: { key: string }) => c.key === 'kitaplar');
@@ -179,14 +179,14 @@ describe('posts', () => {
     for (let i = 0; i < 5; i++) ids.push((await client.post('/api/posts', { content: `sayfa ${i}`, categoryId: kitap.id })).body.id);
     const page1 = await server.client().get(`/api/posts?authorId=${user.id}&limit=2`);
     expect(page1.body.map((p: { id: number }) => p.id)).toEqual([ids[4], ids[3]]);
-    const page2 = await server.client().get(`/api/posts?authorId=${user.id}&limit=2&before=${ids[3]}`);
+    const page2 = await server.client().get(`/api/posts?authorId=${user.id}&limit=2&cursor=${page1.headers.get('x-next-cursor')}`);
     expect(page2.body.map((p: { id: number }) => p.id)).toEqual([ids[2], ids[1]]);
     const byKey = await server.client().get(`/api/posts?category=${encodeURIComponent('kitaplar')}&limit=100`);
     expect(byKey.body.every((p: { category: { name: string } }) => p.category.name === 'Kitaplar')).toBe(true);
     expect(byKey.body.length).toBeGreaterThanOrEqual(5);
     expect((await server.client().get('/api/posts?category=uzay')).status).toBe(404);
     expect((await server.client().get('/api/posts?limit=1000')).status).toBe(400);
-    expect((await server.client().get('/api/posts?before=abc')).status).toBe(400);
+    expect((await server.client().get('/api/posts?cursor=abc')).status).toBe(400);
   });
 
   it('sorts a category by most liked with a cursor', async () => {

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { presentProfile } from '../../presenters/users';
-import { cursorPageQuerySchema, foldKey, popularUsersQuerySchema, idParamsSchema, LIMITS, listPostsQuerySchema, pageQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, foldKey, popularUsersQuerySchema, idParamsSchema, LIMITS, listPostsQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
@@ -48,7 +48,7 @@ export function usersRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     await users.userById(ctx.db, id);
     const query = parse(listPostsQuerySchema, { ...req.query, authorId: id });
-    res.json((await listPosts(ctx.db, query, req.user?.id ?? null)).items);
+    sendCursorList(res, await listPosts(ctx.db, query, req.user?.id ?? null));
   });
 
   for (const direction of ['followers', 'following'] as const) {
@@ -101,21 +101,6 @@ export function usersRouter(ctx: AppContext): Router {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;
     }
-  });
-
-  router.get('/:id/bookmarks', async (req, res) => {
-    const me = requireUser(req);
-    const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    res.json(await users.listBookmarks(ctx.db, me, parse(pageQuerySchema, req.query)));
-  });
-
-  router.delete('/:id/bookmarks', async (req, res) => {
-    const me = requireUser(req);
-    const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id) throw errors.forbidden(S.notOwnBookmarks);
-    const removed = await users.clearBookmarks(ctx.db, me.id);
-    res.json({ removed });
   });
 
   return router;

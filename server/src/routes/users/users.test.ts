@@ -171,26 +171,6 @@ describe('follows', () => {
   });
 });
 
-describe('bookmarks', () => {
-  it('toggles, lists and clears only one\'s own', async () => {
-    const me = await server.member();
-    const other = await server.member();
-    const post = (await other.client.post('/api/posts', { content: 'kaydet' })).body;
-    expect((await me.client.post('/api/bookmarks/toggle', { postId: post.id, userId: other.user.id })).body).toEqual({ bookmarked: true });
-    const list = await me.client.get(`/api/users/${me.user.id}/bookmarks`);
-    expect(list.body.map((p: { id: number }) => p.id)).toEqual([post.id]);
-    expect(list.body[0].isBookmarked).toBe(true);
-    expect((await other.client.get(`/api/users/${me.user.id}/bookmarks`)).status).toBe(403);
-    expect((await other.client.delete(`/api/users/${me.user.id}/bookmarks`)).status).toBe(403);
-    expect((await me.client.post('/api/bookmarks/toggle', { postId: post.id })).body).toEqual({ bookmarked: false });
-    await me.client.post('/api/bookmarks/toggle', { postId: post.id });
-    expect((await me.client.delete(`/api/users/${me.user.id}/bookmarks`)).body).toEqual({ removed: 1 });
-    expect((await me.client.get(`/api/users/${me.user.id}/bookmarks`)).body).toEqual([]);
-    expect((await me.client.post('/api/bookmarks/toggle', { postId: 999999 })).status).toBe(404);
-    expect((await me.client.post('/api/bookmarks/toggle', {})).status).toBe(400);
-  });
-});
-
 describe('hashtags', () => {
   it('trends from real posts and lists a tag\'s posts, Turkish letters included', async () => {
     const a = await server.member();

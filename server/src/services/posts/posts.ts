@@ -6,6 +6,7 @@ import {
   foldKey,
   hashtagKey,
   TEXTS,
+  type CursorPageQuery,
   type ListPostsQuery,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
@@ -23,7 +24,7 @@ import { setLike } from '../engagement/likes';
 import { notifyModeration } from '../moderation';
 import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
-import { decodeCountCursor, encodeCountCursor, whereRowAfter } from '../../db/keyset';
+import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -80,7 +81,8 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   }
   let nextCursor: string | null = null;
   if (query.sort === 'newest') {
-    if (query.before) q.where('p.id', '<', query.before);
+    const before = decodeIdCursor(query.cursor);
+    if (before) q.where('p.id', '<', before);
     q.orderBy('p.id', 'desc');
   } else {
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
@@ -89,7 +91,8 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
     q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
-  if (query.sort !== 'newest' && rows.length === query.limit) {
+  if (query.sort === 'newest') nextCursor = nextIdCursor(rows, query.limit, (r) => r.id);
+  else if (rows.length === query.limit) {
     const last = rows[rows.length - 1];
     nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
   }
@@ -253,11 +256,16 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
   });
 }
 
-/** Oldest first, so a conversation reads top to bottom; `before` pages towards older ones. */
-export async function listComments(db: Knex, postId: number, viewerId: number | null, page: { limit: number; before?: number }) {
+/**
+ * The latest page of comments, oldest first so a conversation reads top to bottom; the next
+ * page's cursor (the page's oldest comment) goes further back.
+ */
+export async function listComments(db: Knex, postId: number, viewerId: number | null, page: CursorPageQuery) {
   await visiblePostOrThrow(db, postId, viewerId);
-  const rows = await commentPage<CommentRow>(db, 'post', postId, page);
-  return rows.reverse().map(presentComment);
+  const before = decodeIdCursor(page.cursor) ?? undefined;
+  const rows = await commentPage<CommentRow>(db, 'post', postId, { limit: page.limit, before });
+  const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
+  return { items: rows.reverse().map(presentComment), nextCursor };
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {

@@ -8,11 +8,8 @@ import { errors } from '../../errors';
 import { auditModeration } from '../audit';
 import { nowIso, toIso } from '../../db/time';
 import type { PersonListRow as PersonRow, UserRow } from '../../presenters/users';
-import type { PostRow } from '../../presenters/posts';
-import { presentPosts } from '../posts/page';
 import { isUniqueViolation } from '../accounts';
 import { announceNotifications, createNotification } from '../notifications';
-import { postsQuery, visibleTo } from '../posts';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 
@@ -226,38 +223,6 @@ export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, i
     throw err;
   }
   return userById(db, target.id);
-}
-
-export async function toggleBookmark(db: Knex, me: UserRow, postId: number) {
-  return db.transaction(async (trx) => {
-    await lockRow(trx, 'posts', postId);
-    const post = await visibleTo(postsQuery(trx), me.id).where('p.id', postId).first('p.id');
-    if (!post) throw errors.notFound(S.postNotFound);
-    const existing = await trx('bookmarks').where({ user_id: me.id, post_id: postId }).first('id');
-    if (existing) {
-      await trx('bookmarks').where({ id: existing.id }).delete();
-      return { bookmarked: false };
-    }
-    await trx('bookmarks').insert({ user_id: me.id, post_id: postId, created_at: nowIso() });
-    return { bookmarked: true };
-  });
-}
-
-/** Bookmarked posts, most recently saved first; `before` is a bookmarkId. */
-export async function listBookmarks(db: Knex, me: UserRow, page: { limit: number; before?: number }) {
-  const q = visibleTo(postsQuery(db), me.id)
-    .join('bookmarks as b', 'b.post_id', 'p.id')
-    .where('b.user_id', me.id)
-    .select('b.id as bookmark_id', 'b.created_at as bookmarked_at');
-  if (page.before) q.where('b.id', '<', page.before);
-  const rows = (await q.orderBy('b.id', 'desc').limit(page.limit)) as (PostRow & { bookmark_id: number; bookmarked_at: unknown })[];
-  const posts = await presentPosts(db, rows, me.id);
-  return posts.map((p, i) => ({ ...p, bookmarkId: rows[i].bookmark_id, bookmarkedAt: toIso(rows[i].bookmarked_at) }));
-}
-
-/** Removes all of a member's bookmarks; answers how many there were. */
-export async function clearBookmarks(db: Knex, userId: number): Promise<number> {
-  return db('bookmarks').where({ user_id: userId }).delete();
 }
 
 /** Who a socket belongs to: the user's id and role, or undefined once the account is gone. */

@@ -45,7 +45,7 @@ export default function CategoryPage() {
         {SORTS.map((s) => <Tag.CheckableTag key={s.key} checked={sort === s.key} onChange={() => setSort(s.key)}>{s.label}</Tag.CheckableTag>)}
       </Space>
       <PostList
-        query={`/api/posts?category=${encodeURIComponent(category.key)}${sort === 'newest' ? '' : `&sort=${sort}`}`}
+        feed={{ category: category.key, sort }}
         empty={<Card style={{ textAlign: 'center' }}><Typography.Paragraph>Bu kategoride henüz gönderi yok.</Typography.Paragraph><Link to="/"><Button type="primary">İlk gönderiyi paylaş</Button></Link></Card>}
       />
     </div>

@@ -3,11 +3,9 @@ import { Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typog
 import { useApp } from '../../components/LazyFeedback';
 import { FireOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
-import { errorMessage, get } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import type { PopularPerson } from '@mahalle/shared';
-import type { Hashtag, Post } from '../../api/types';
 import { useUpcomingEvents } from '../../api/events';
 import { useFollow, usePopularUsers } from '../../api/users';
 import { useSession } from '../../stores/session';
@@ -20,6 +18,8 @@ import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { useDailyStats } from '../../api/meta';
+import { usePopularPosts } from '../../api/posts';
+import { useHashtagPosts, useTrendingHashtags } from '../../api/hashtags';
 
 /**
  * A topic card counts the tag's posts of the last seven days (that is what makes it trending),
@@ -85,9 +85,11 @@ export default function DiscoverPage() {
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const [tag, setTag] = useState<string | null>(null);
   const [showOlder, setShowOlder] = useState(false);
-  const { data: trending = [], isLoading: loadingTags } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
-  const { data: popular = [], isLoading } = useQuery({ queryKey: ['posts', 'popular'], queryFn: () => get<Post[]>('/api/posts?sort=popular&limit=20') });
-  const { data: tagPosts = [], isLoading: loadingTagPosts } = useQuery({ queryKey: ['posts', 'tag', tag], queryFn: () => get<Post[]>(`/api/hashtags/${encodeURIComponent(tag!)}/posts`), enabled: !!tag });
+  const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
+  const { data: popular = [], isLoading } = usePopularPosts(20);
+  const tagQuery = useHashtagPosts(tag);
+  const tagPosts = tagQuery.data?.pages.flatMap((p) => p.items) ?? [];
+  const loadingTagPosts = tagQuery.isLoading;
   const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(12);
   const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
@@ -132,6 +134,9 @@ export default function DiscoverPage() {
                         {olderTagPosts.length > 0 && (showOlder
                           ? olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
                           : <Button block onClick={() => setShowOlder(true)}>Daha eski gönderiler ({olderTagPosts.length})</Button>)}
+                        {(showOlder || olderTagPosts.length === 0) && tagQuery.hasNextPage && (
+                          <Button block onClick={() => { setShowOlder(true); void tagQuery.fetchNextPage(); }} loading={tagQuery.isFetchingNextPage}>Daha fazla</Button>
+                        )}
                       </>
                     )}
                   </Card>

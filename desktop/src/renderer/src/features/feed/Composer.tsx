@@ -3,10 +3,9 @@ import { Button, Card, Input, Select, Tag, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mahalle/shared';
-import { api, errorMessage } from '../../api/client';
-import type { Post } from '../../api/types';
+import { errorMessage } from '../../api/client';
+import { useCreatePost } from '../../api/posts';
 import { useSession, useUi } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { useCategories } from '../../api/meta';
@@ -33,7 +32,6 @@ export function Composer() {
   const user = useSession((s) => s.user);
   const focusTick = useUi((s) => s.composerFocusTick);
   const { message, notification } = useApp();
-  const qc = useQueryClient();
   const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);
   const [file, setFile] = useState<{ kind: 'image' | 'video'; file: File; preview: string } | null>(null);
@@ -54,26 +52,25 @@ export function Composer() {
     }
   }, [focusTick, composerFocused]);
 
-  const create = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      form.append('content', text);
-      if (categoryId ?? genel?.id) form.append('categoryId', String(categoryId ?? genel?.id));
-      form.append('type', file?.kind ?? 'text');
-      if (file) form.append(file.kind, file.file);
-      return api<Post>('/api/posts', { method: 'POST', form });
-    },
-    onSuccess: () => {
-      notification.success({ message: 'Gönderi paylaşıldı', description: 'Gönderiniz başarıyla paylaşıldı' });
-      setText('');
-      setFile(null);
-      setCategoryId(undefined);
-      setExpanded(false);
-      void qc.invalidateQueries({ queryKey: ['posts'] });
-    },
-    // The text stays in the box when sending fails.
-    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') }),
-  });
+  const create = useCreatePost();
+  const send = () => {
+    const form = new FormData();
+    form.append('content', text);
+    if (categoryId ?? genel?.id) form.append('categoryId', String(categoryId ?? genel?.id));
+    form.append('type', file?.kind ?? 'text');
+    if (file) form.append(file.kind, file.file);
+    create.mutate(form, {
+      onSuccess: () => {
+        notification.success({ message: 'Gönderi paylaşıldı', description: 'Gönderiniz başarıyla paylaşıldı' });
+        setText('');
+        setFile(null);
+        setCategoryId(undefined);
+        setExpanded(false);
+      },
+      // The text stays in the box when sending fails.
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') }),
+    });
+  };
 
   if (!user) return null;
   const count = charCount(text);
@@ -81,20 +78,20 @@ export function Composer() {
   const mentions = extractMentions(text);
   const submit = () => {
     if (!text.trim() && !file) {
-      message.warning('Lütfen bir metin yazın veya dosya ekleyin');
+      message.warning(TEXTS.social.postTextRequired);
       return;
     }
     if (count > LIMITS.postContentMax || create.isPending) return;
-    create.mutate();
+    send();
   };
   const pick = async (kind: 'image' | 'video', f: File | undefined) => {
     if (!f) return;
     if (kind === 'image') {
-      if (!f.type.startsWith('image/')) return message.error('Sadece görsel dosyalarını yükleyebilirsiniz');
-      if (f.size > LIMITS.imageMaxBytes) return message.error("Resim boyutu 5MB'yi geçemez");
+      if (!f.type.startsWith('image/')) return message.error(TEXTS.social.imageOnly);
+      if (f.size > LIMITS.imageMaxBytes) return message.error(TEXTS.social.imageTooLarge);
     } else {
       const seconds = await videoDuration(f);
-      if (!(seconds <= LIMITS.videoMaxSeconds)) return message.error('Video süresi 17 saniyeyi geçemez');
+      if (!(seconds <= LIMITS.videoMaxSeconds)) return message.error(TEXTS.social.videoTooLong);
     }
     // An image replaces a video and a video replaces an image.
     setFile({ kind, file: f, preview: URL.createObjectURL(f) });

@@ -2,49 +2,47 @@ import { useState } from 'react';
 import { Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { charCount, LIMITS, TEXTS } from '@mahalle/shared';
-import { del, errorMessage, get, patch, post } from '../../api/client';
-import type { Comment, Post } from '../../api/types';
+import { charCount, LIMITS, TEXTS, type Post, type PostComment } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useAddComment, useDeleteComment, useDeletePost, useLikePost, usePostComments, useSharePost, useUpdatePost } from '../../api/posts';
+import { useToggleBookmark } from '../../api/bookmarks';
 import { useSession } from '../../stores/session';
 import { mediaUrl, thumbSize, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { ReportButton, ReportDialog } from '../admin/ReportDialog';
-import { confirmDelete, reasonQuery } from '../../components/confirmDelete';
+import { confirmDelete } from '../../components/confirmDelete';
 import { ColorTag } from '../../components/ColorTag';
 import { ItemMeta } from '../../components/ItemMeta';
 
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const { notification, modal } = useApp();
   const [text, setText] = useState('');
-  const { data: comments = [], isLoading } = useQuery({ queryKey: ['posts', p.id, 'comments'], queryFn: () => get<Comment[]>(`/api/posts/${p.id}/comments?limit=100`), enabled: open });
-  const add = useMutation({
-    mutationFn: () => post<Comment>(`/api/posts/${p.id}/comments`, { content: text }),
-    onSuccess: () => {
-      setText('');
-      notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
-      void qc.invalidateQueries({ queryKey: ['posts'] });
-    },
-    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
-  });
-  const remove = (c: Comment) =>
+  const { data: comments = [], isLoading } = usePostComments(p.id, open);
+  const addComment = useAddComment(p.id);
+  const deleteComment = useDeleteComment();
+  const add = () =>
+    addComment.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
+      },
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
+    });
+  const remove = (c: PostComment) =>
     modal.confirm({
       title: TEXTS.confirm.deleteComment,
       content: TEXTS.confirm.cannotUndo,
-      okText: 'Sil',
-      cancelText: 'İptal',
+      okText: TEXTS.confirm.ok,
+      cancelText: TEXTS.confirm.cancel,
       okButtonProps: { danger: true },
       onOk: () =>
-        del(`/api/comments/${c.id}`)
-          .then(() => {
-            notification.success({ message: 'Yorum silindi' });
-            void qc.invalidateQueries({ queryKey: ['posts'] });
-          })
+        deleteComment
+          .mutateAsync(c.id)
+          .then(() => notification.success({ message: 'Yorum silindi' }))
           .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu.') })),
     });
   const count = charCount(text);
@@ -79,7 +77,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
           <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." aria-label="Yorum yaz" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={LIMITS.commentMax} />
           <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
             <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>{count}/{LIMITS.commentMax}</Typography.Text>
-            <Button type="primary" onClick={() => add.mutate()} loading={add.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>Gönder</Button>
+            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>Gönder</Button>
           </div>
         </div>
       )}
@@ -90,7 +88,6 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
 /** `large` where the post is shown alone (its page): the full image instead of the list thumbnail. */
 export function PostCard({ post: p, large = false }: { post: Post; large?: boolean }) {
   const user = useSession((s) => s.user);
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const { notification, modal, message } = useApp();
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -98,7 +95,6 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   const [reporting, setReporting] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
   const [likeStatus, setLikeStatus] = useState('');
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['posts'] });
   const requireLogin = () => {
     if (!user) {
       notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
@@ -107,25 +103,23 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
     }
     return true;
   };
-  const like = useMutation({
-    mutationFn: () => post<{ liked: boolean }>(`/api/posts/${p.id}/like`),
-    // The filled heart and the count are the confirmation; a toast per like would cover the
-    // header's icons. The words stay for screen readers, in a polite live region.
-    onSuccess: (r) => {
-      setLikeStatus(r.liked ? 'Beğeni yapıldı' : 'Beğeni kaldırıldı');
-      refresh();
-    },
-    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi başarısız oldu') }),
-  });
-  const save = useMutation({
-    mutationFn: () => post<{ bookmarked: boolean }>('/api/bookmarks/toggle', { postId: p.id }),
-    onSuccess: (r) => {
-      notification.success({ message: r.bookmarked ? 'Kaydedildi' : 'Kayıt kaldırıldı' });
-      refresh();
-      void qc.invalidateQueries({ queryKey: ['bookmarks'] });
-    },
-    onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }),
-  });
+  const like = useLikePost();
+  const toggleBookmark = useToggleBookmark();
+  const sharePost = useSharePost();
+  const deletePost = useDeletePost();
+  const updatePost = useUpdatePost();
+  const likeIt = () =>
+    like.mutate(p.id, {
+      // The filled heart and the count are the confirmation; a toast per like would cover the
+      // header's icons. The words stay for screen readers, in a polite live region.
+      onSuccess: (r) => setLikeStatus(r.liked ? 'Beğeni yapıldı' : 'Beğeni kaldırıldı'),
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi başarısız oldu') }),
+    });
+  const save = () =>
+    toggleBookmark.mutate(p.id, {
+      onSuccess: (r) => notification.success({ message: r.bookmarked ? 'Kaydedildi' : 'Kayıt kaldırıldı' }),
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }),
+    });
   const share = async () => {
     const url = `${window.location.origin}/posts/${p.id}`;
     try {
@@ -134,7 +128,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
     } catch {
       message.info(url);
     }
-    void post(`/api/posts/${p.id}/share`).then(refresh).catch(() => undefined);
+    sharePost.mutate(p.id);
   };
   const remove = () =>
     confirmDelete(modal.confirm, {
@@ -142,19 +136,16 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
       // An admin removing someone else's post may tell the author why.
       moderating: user?.role === 'admin' && user.id !== p.author.id,
       run: (reason) =>
-        del(`/api/posts/${p.id}${reasonQuery(reason)}`)
-          .then(() => {
-            notification.success({ message: 'Gönderi silindi' });
-            refresh();
-          })
+        deletePost
+          .mutateAsync({ id: p.id, reason })
+          .then(() => notification.success({ message: 'Gönderi silindi' }))
           .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
     });
   const saveEdit = async () => {
     try {
-      await patch(`/api/posts/${p.id}`, { content: editing });
+      await updatePost.mutateAsync({ id: p.id, content: editing ?? '' });
       setEditing(null);
       notification.success({ message: 'Gönderi güncellendi' });
-      refresh();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi güncellenemedi') });
     }
@@ -203,10 +194,10 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
           {p.videoUrl && <video src={mediaUrl(p.videoUrl)} controls style={{ marginTop: 8, maxWidth: '100%', maxHeight: 360, borderRadius: 8 }} />}
           <span role="status" aria-live="polite" className="visually-hidden" data-testid="like-status">{likeStatus}</span>
           <Space style={{ marginTop: 8 }} wrap>
-            <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && like.mutate()} loading={like.isPending}>{p.likesCount}</Button>
+            <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && likeIt()} loading={like.isPending}>{p.likesCount}</Button>
             <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>{p.commentsCount}</Button>
             <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>{p.sharesCount}</Button>
-            <Button type="text" aria-label="Kaydet" aria-pressed={p.isBookmarked} icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />} onClick={() => requireLogin() && save.mutate()} />
+            <Button type="text" aria-label="Kaydet" aria-pressed={p.isBookmarked} icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />} onClick={() => requireLogin() && save()} />
           </Space>
         </div>
       </div>

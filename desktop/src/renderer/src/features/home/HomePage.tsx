@@ -1,9 +1,6 @@
 import { theme } from 'antd';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
-import { get } from '../../api/client';
-import type { Hashtag } from '../../api/types';
 import { useRecentUsers } from '../../api/users';
 import { useUpcomingEvents } from '../../api/events';
 import { useSession } from '../../stores/session';
@@ -18,6 +15,7 @@ import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, Se
 import { useCommunityStats } from '../../api/meta';
 import { useBlogPosts } from '../../api/blog';
 import { useQuestions } from '../../api/questions';
+import { useTrendingHashtags } from '../../api/hashtags';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
@@ -26,7 +24,7 @@ const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useRecentUsers(LIMITS.homeMembers);
   const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(LIMITS.homeEvents);
-  const { data: trending = [], isLoading: loadingTrending } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
+  const { data: trending = [], isLoading: loadingTrending } = useTrendingHashtags();
   // Until a list has arrived it shows a skeleton; only an answer that is empty says so.
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -103,7 +101,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
               <Heading level={2} look={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
-            {full ? <PostList query="/api/posts" /> : <PostList query="/api/posts" pageSize={LIMITS.homePosts} more={false} />}
+            {full ? <PostList feed={{}} /> : <PostList feed={{}} pageSize={LIMITS.homePosts} more={false} />}
           </Suspense>
         )}
         <div className="home-pair">

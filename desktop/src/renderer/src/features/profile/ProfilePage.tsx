@@ -210,7 +210,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
       <Tabs
         style={{ marginTop: 16 }}
         items={[
-          { key: 'posts', label: 'Gönderiler', children: <PostList query={`/api/users/${profile.id}/posts`} pageSize={isOwn ? 10 : 5} /> },
+          { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? 10 : 5} /> },
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
           { key: 'following', label: 'Takip Edilenler', children: <People userId={profile.id} kind="following" own={isOwn} /> },
           ...(isOwn ? [{ key: 'messages', label: 'Mesajlar', children: <Link to="/messages">Mesajlarına git</Link> }] : []),
