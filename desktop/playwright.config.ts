@@ -45,7 +45,7 @@ export default defineConfig({
       // Every journey signs up and in from one address, several within seconds.
       RATE_LIMIT_LOGIN_BURST: '1000/10',
       // Every answer the UI gets is checked against shared/src/contract (a misfit is a 500 the journey sees).
-      CONTRACT_CHECK: 'known',
+      CONTRACT_CHECK: 'strict',
     },
   },
 });

@@ -24,8 +24,8 @@ export interface Config {
   databaseSchema: string | null;
   /**
    * Whether JSON answers are checked against shared/src/contract (a misfit becomes a 500
-   * `response_contract`): 'known' routes only, 'strict' (unknown routes fail too), or 'off'.
-   * On in tests; CONTRACT_CHECK sets it.
+   * `response_contract`): 'strict' (a route the contract does not know fails too), 'known'
+   * (described routes only) or 'off'. Strict in tests; CONTRACT_CHECK sets it.
    */
   contractCheck: 'off' | 'known' | 'strict';
   /** How long a starting server waits for an unreachable PostgreSQL before it gives up (0: not at all). */
@@ -117,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
-    contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'known' : 'off'),
+    contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'strict' : 'off'),
     databaseWaitSec: Math.max(0, Number(env.DATABASE_WAIT_SECONDS ?? 30) || 0),
     sessionSecret: resolveSessionSecret(dataDir, env.SESSION_SECRET),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
