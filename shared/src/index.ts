@@ -4,7 +4,6 @@ import './zod-locale';
 export * from './limits';
 export * from './texts';
 export * from './errors';
-export * from './types';
 export * from './bridge';
 export * from './rules/fold';
 export * from './rules/slug';

@@ -72,10 +72,10 @@ export const LIMITS = {
 export const DEFAULT_CATEGORY_NAME = 'Genel';
 export const DEFAULT_BLOG_CATEGORY_COLOR = '#3B82F6';
 
-/** Event categories from the specification (000, section 9). */
+/** The categories a city event is filed under. */
 export const EVENT_CATEGORIES = ['Genel', 'Kitap', 'Teknoloji', 'Outdoor', 'Sanat', 'Spor', 'Müzik', 'Yemek'] as const;
 
-/** Q&A categories (001, Q&A list). 'Tümü' is a filter only, never stored. */
+/** Q&A categories. 'Tümü' is a filter only, never stored. */
 export const QUESTION_CATEGORIES = [
   'Genel', 'Teknoloji', 'Sağlık', 'Eğitim', 'İş & Kariyer', 'Seyahat', 'Yemek', 'Spor', 'Sanat', 'Müzik', 'Kitaplar',
 ] as const;
@@ -94,7 +94,7 @@ export type PostType = (typeof POST_TYPES)[number];
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Static category keys of the category pages (001) with the group icon/colour table. */
+/** Static category keys of the category pages with the group icon/colour table. */
 export const STATIC_CATEGORIES = [
   { key: 'kitaplar', name: 'Kitaplar', icon: 'BookOpen', color: '#8B5CF6' },
   { key: 'oyunlar', name: 'Oyunlar', icon: 'Gamepad2', color: '#EF4444' },

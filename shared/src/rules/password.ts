@@ -2,7 +2,7 @@ import { LIMITS } from '../limits';
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
-/** Score out of 5 (000 §5): length ≥ 8, lowercase, uppercase, digit, special character. */
+/** Score out of 5, one point each: length ≥ 8, lowercase, uppercase, digit, special character. */
 export function passwordScore(password: string): number {
   let score = 0;
   if (password.length >= LIMITS.passwordStrongMinLength) score++;
@@ -13,7 +13,7 @@ export function passwordScore(password: string): number {
   return score;
 }
 
-/** weak below 2, medium 2 to 3, strong 4 or more (000 §4). */
+/** The meter shown under the password field: weak below 2, medium 2 to 3, strong 4 or more. */
 export function passwordStrength(password: string): PasswordStrength {
   const score = passwordScore(password);
   if (score < 2) return 'weak';

@@ -8,7 +8,7 @@ function transliterate(value: string): string {
 }
 
 /**
- * Hobby group slug (001 §5): lowercase, Turkish letters transliterated, any other
+ * Hobby group slug: lowercase, Turkish letters transliterated, any other
  * non-alphanumeric becomes a hyphen, repeated hyphens collapse (edges trimmed too).
  */
 export function groupSlug(name: string): string {
@@ -20,7 +20,7 @@ export function groupSlug(name: string): string {
 }
 
 /**
- * Blog slug (001 §5): Turkish letters transliterated, lowercased, bracketed text and
+ * Blog slug: Turkish letters transliterated, lowercased, bracketed text and
  * non-alphanumerics removed, spaces become hyphens.
  */
 export function blogSlug(title: string): string {

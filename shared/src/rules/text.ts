@@ -1,6 +1,6 @@
 import { foldKey } from './fold';
 
-/** Word characters including Turkish letters (000 §5). */
+/** Word characters including Turkish letters (hashtags and mentions end where these do). */
 const WORD = 'A-Za-z0-9_çğıöşüÇĞİÖŞÜâîûÂÎÛ';
 export const HASHTAG_RE = new RegExp(`#([${WORD}]+)`, 'g');
 export const MENTION_RE = new RegExp(`@([${WORD}]+)`, 'g');

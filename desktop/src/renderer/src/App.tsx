@@ -23,10 +23,10 @@ import { THEME_VARS, themeConfig } from './theme';
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
 const chunks = {
   LoginPage: () => import('./features/auth/LoginPage'),
-  PostPage: () => import('./features/feed/PostPage'),
+  PostPage: () => import('./features/posts/PostPage'),
   NotificationsPage: () => import('./features/notifications/NotificationsPage'),
   MessagesPage: () => import('./features/messages/MessagesPage'),
-  BookmarksPage: () => import('./features/feed/BookmarksPage'),
+  BookmarksPage: () => import('./features/posts/BookmarksPage'),
   ProfilePage: () => import('./features/profile/ProfilePage'),
   EventsPage: () => import('./features/events/EventsPage'),
   QaListPage: () => import('./features/questions/QaListPage'),

@@ -17,6 +17,7 @@ export const postKeys = {
   all: ['posts'] as const,
   list: (feed: PostFeed, pageSize: number) => [...postKeys.all, 'list', feed, pageSize] as const,
   popular: (limit: number) => [...postKeys.all, 'popular', limit] as const,
+  recent: (limit: number) => [...postKeys.all, 'recent', limit] as const,
   one: (id: number) => [...postKeys.all, 'one', id] as const,
   comments: (id: number) => [...postKeys.all, id, 'comments'] as const,
 };
@@ -46,6 +47,10 @@ export function usePostList(feed: PostFeed, pageSize: number) {
 /** The most liked posts (Discover's trends), one page. */
 export const usePopularPosts = (limit: number) =>
   useQuery({ queryKey: postKeys.popular(limit), queryFn: async ({ signal }) => (await fetchPostPage({ sort: 'popular' }, { limit }, signal)).items });
+
+/** The newest posts, one page (the side column's 'Son aktiviteler'). */
+export const useRecentPosts = (limit: number) =>
+  useQuery({ queryKey: postKeys.recent(limit), queryFn: async ({ signal }) => (await fetchPostPage({}, { limit }, signal)).items });
 
 export const usePost = (id: number) => useQuery({ queryKey: postKeys.one(id), queryFn: () => fetchPost(id), enabled: Number.isInteger(id) && id > 0 });
 

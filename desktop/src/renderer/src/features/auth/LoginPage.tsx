@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { displayNameSchema, emailSchema, isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, loginSchema, passwordScore, passwordStrength, registerSchema, TEXTS, usernameSchema, type RegisterInput, type SignedIn } from '@mahalle/shared';
-import { ApiError, get, setToken } from '../../api/client';
+import { ApiError, setToken } from '../../api/client';
 import { login as signIn, register as signUp } from '../../api/auth';
 import { fieldRule } from '../../components/formRules';
-import type { BlogPost, Question } from '../../api/types';
+import { useBlogPosts } from '../../api/blog';
+import { useQuestions } from '../../api/questions';
 import { useUpcomingEvents } from '../../api/events';
 import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
@@ -24,8 +25,8 @@ async function notCommon(_rule: unknown, value: string | undefined) {
 }
 
 function PromoPanel() {
-  const { data: blog = [] } = useQuery({ queryKey: ['blog', 'latest', 2], queryFn: () => get<BlogPost[]>('/api/blog/posts?limit=2') });
-  const { data: questions } = useQuery({ queryKey: ['questions', 'popular', 2], queryFn: () => get<{ items: Question[] }>('/api/questions?pageSize=2&sort=popular') });
+  const { data: blog = [] } = useBlogPosts({ limit: 2 });
+  const { data: questions } = useQuestions({ pageSize: 2, sort: 'popular' });
   const { data: events = [] } = useUpcomingEvents(2);
   return (
     <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#be185d)', color: '#fff' }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { STATIC_CATEGORIES } from '@mahalle/shared';
-import { PostList } from '../feed/PostList';
+import { PostList } from '../posts/PostList';
 import { GroupIcon } from '../hobby-groups/icons';
 import { usePageMeta } from '../shell/meta';
 import { Heading, PlainH1 } from '../../components/Heading';

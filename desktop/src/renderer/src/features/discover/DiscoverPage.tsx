@@ -12,7 +12,7 @@ import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { EmptyState } from '../../components/EmptyState';
-import { PostCard } from '../feed/PostCard';
+import { PostCard } from '../posts/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';

@@ -18,8 +18,8 @@ import { useQuestions } from '../../api/questions';
 import { useTrendingHashtags } from '../../api/hashtags';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
-const Composer = lazy(() => import('../feed/Composer').then((m) => ({ default: m.Composer })));
-const PostList = lazy(() => import('../feed/PostList').then((m) => ({ default: m.PostList })));
+const Composer = lazy(() => import('../posts/Composer').then((m) => ({ default: m.Composer })));
+const PostList = lazy(() => import('../posts/PostList').then((m) => ({ default: m.PostList })));
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useRecentUsers(LIMITS.homeMembers);

@@ -7,7 +7,7 @@ const base: Notification = {
   relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null }, link: null, contentRemoved: false, createdAt: new Date().toISOString(),
 };
 
-describe('notification texts (000 §9)', () => {
+describe('notification texts', () => {
   it('prefixes the actor to the type text', () => {
     expect(notificationText(base)).toBe('Ayşe gönderinizi beğendi');
     expect(notificationText({ ...base, type: 'follow_request' })).toBe('Ayşe size takip isteği gönderdi');

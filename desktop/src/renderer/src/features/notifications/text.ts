@@ -14,7 +14,7 @@ export function notificationText(n: Notification): string {
 }
 
 /**
- * Where clicking a notification goes (000 §2): posts to /posts/{id}, follows to the person's
+ * Where clicking a notification goes: posts to /posts/{id}, follows to the person's
  * profile. Removed content and moderation notices go nowhere rather than to 'Gönderi bulunamadı'.
  */
 export function notificationTarget(n: Notification): string | null {

@@ -12,7 +12,7 @@ import { useSession } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { formatDate } from '../../components/time';
-import { PostList } from '../feed/PostList';
+import { PostList } from '../posts/PostList';
 import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
 import { Heading, PlainH1 } from '../../components/Heading';

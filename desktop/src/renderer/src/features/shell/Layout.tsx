@@ -5,12 +5,13 @@ import {
   PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SearchOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@mahalle/shared';
-import { get } from '../../api/client';
 import { logout as signOut } from '../../api/auth';
-import type { Hashtag } from '../../api/types';
 import { useHobbyGroups } from '../../api/hobby-groups';
+import { useQuestions } from '../../api/questions';
+import { useTrendingHashtags } from '../../api/hashtags';
+import { useRecentPosts } from '../../api/posts';
 import { useSession, useTheme, useUi } from '../../stores/session';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { Heading } from '../../components/Heading';
@@ -43,10 +44,10 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
   const mode = useTheme((s) => s.theme);
   const location = useLocation();
-  const { data: questions } = useQuery({ queryKey: ['questions', 'count'], queryFn: () => get<{ total: number }>('/api/questions?pageSize=1') });
+  const { data: questions } = useQuestions({ pageSize: 1 });
   const { data: groups = [] } = useHobbyGroups(LIMITS.sidebarGroups);
-  const { data: trending = [] } = useQuery({ queryKey: ['hashtags', 'trending'], queryFn: () => get<Hashtag[]>('/api/hashtags/trending') });
-  const { data: activity = [] } = useQuery({ queryKey: ['posts', 'activity'], queryFn: () => get<{ id: number; content: string; author: { displayName: string }; createdAt: string }[]>('/api/posts?limit=4') });
+  const { data: trending = [] } = useTrendingHashtags();
+  const { data: activity = [] } = useRecentPosts(4);
   const links = [
     { key: '/', icon: <HomeOutlined />, label: 'Ana Sayfa' },
     { key: '/discover', icon: <CompassOutlined />, label: 'Keşfet' },
