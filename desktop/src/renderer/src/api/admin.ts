@@ -11,10 +11,10 @@ import type {
   AdminStats,
   AdminUser,
   AuditEntry,
+  BlogCategory,
   CommentKind,
 } from '@mahalle/shared';
 import { call, type ApiRoute, type CallInput } from './call';
-import { api } from './client';
 
 export type { AdminBlogPost, AdminComment, AdminContent, AdminEvent, AdminGroup, AdminQuestion, AdminReport, AdminStats, AdminUser, AuditEntry };
 
@@ -159,37 +159,23 @@ export const useBulkReports = () =>
   useAdminMutation((body: { ids: number[]; outcome: 'resolved' | 'dismissed'; note: string }) => call('POST /api/admin/reports/bulk', { body }));
 
 // ---- the panel's calls outside /api/admin ----
-// Questions, blog posts and blog categories belong to the Q&A and blog resources, whose contract
-// and api/ modules are being written alongside; until they are merged, the panel's few calls to
-// them stay here (typed by hand), to be replaced by api/questions.ts and api/blog.ts.
+// Questions, blog posts and blog categories belong to their own resources (api/questions.ts,
+// api/blog.ts); the panel's writes to them stay here because an admin change refreshes everything.
 
-/** A blog category as GET /api/blog/categories lists it. */
-export interface BlogCategoryRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  color: string;
-  postCount: number;
-  createdAt: string;
-}
-export interface BlogCategoryInput {
-  name: string;
-  description?: string;
-  color?: string;
-}
+export type BlogCategoryRow = BlogCategory;
+export type BlogCategoryInput = Body<'POST /api/blog/categories'>;
 
-export const useBlogCategories = () => useQuery({ queryKey: adminKeys.blogCategories, queryFn: () => api<BlogCategoryRow[]>('/api/blog/categories') });
+export { useBlogCategories } from './blog';
 export const useSaveBlogCategory = () =>
   useAdminMutation(({ id, ...body }: BlogCategoryInput & { id?: number }) =>
-    api<BlogCategoryRow>(id ? `/api/blog/categories/${id}` : '/api/blog/categories', { method: id ? 'PATCH' : 'POST', json: body }),
+    id ? call('PATCH /api/blog/categories/:id', { params: { id }, body }) : call('POST /api/blog/categories', { body }),
   );
-export const useDeleteBlogCategory = () => useAdminMutation((id: number) => api(`/api/blog/categories/${id}`, { method: 'DELETE' }));
+export const useDeleteBlogCategory = () => useAdminMutation((id: number) => call('DELETE /api/blog/categories/:id', { params: { id } }));
 
 export const useSetBlogPostPublished = () =>
-  useAdminMutation(({ id, published }: { id: number; published: boolean }) => api(`/api/blog/posts/${id}`, { method: 'PATCH', json: { published } }));
-export const useDeleteBlogPost = () => useAdminMutation((id: number) => api(`/api/blog/posts/${id}`, { method: 'DELETE' }));
+  useAdminMutation(({ id, published }: { id: number; published: boolean }) => call('PATCH /api/blog/posts/:id', { params: { id }, body: { published } }));
+export const useDeleteBlogPost = () => useAdminMutation((id: number) => call('DELETE /api/blog/posts/:id', { params: { id } }));
 
 export const useEditQuestion = () =>
-  useAdminMutation(({ id, ...body }: { id: number; title: string; content: string; category: string }) => api(`/api/questions/${id}`, { method: 'PATCH', json: body }));
-export const useDeleteQuestionAsAdmin = () => useAdminMutation((id: number) => api(`/api/questions/${id}`, { method: 'DELETE' }));
+  useAdminMutation(({ id, ...body }: { id: number } & Body<'PATCH /api/questions/:id'>) => call('PATCH /api/questions/:id', { params: { id }, body }));
+export const useDeleteQuestionAsAdmin = () => useAdminMutation((id: number) => call('DELETE /api/questions/:id', { params: { id } }));

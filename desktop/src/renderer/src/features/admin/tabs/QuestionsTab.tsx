@@ -8,7 +8,7 @@ import { fieldRule } from '../../../components/formRules';
 import { AdminTable } from '../table/AdminTable';
 import { NEWEST, toIds, useAct, useConfirmDelete, type Sort } from '../actions';
 
-type QuestionFields = { title: string; content: string; category: string };
+type QuestionFields = { title: string; content: string; category: (typeof QUESTION_CATEGORIES)[number] };
 
 export default function QuestionsTab() {
   const [search, setSearch] = useState('');
