@@ -62,7 +62,15 @@ export default tseslint.config(
     // services/: their row presenters are typed when the presenters move to presenters/ (issue 13).
     // Services and presenters read knex rows, which are untyped until the rows get types of their own.
     // lazyRetry: React's own `ComponentType<any>` idiom for lazy components.
-    files: ['**/*.test.{ts,tsx}', 'server/src/test/**', '**/bench/**', 'desktop/e2e/**', 'server/src/services/**', 'server/src/presenters/**', 'desktop/src/renderer/src/components/lazyRetry.tsx'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'server/src/test/**',
+      '**/bench/**',
+      'desktop/e2e/**',
+      'server/src/services/**',
+      'server/src/presenters/**',
+      'desktop/src/renderer/src/components/lazyRetry.tsx',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   { files: ['shared/**/*.ts'], rules: restrict(BOUNDARIES.shared) },

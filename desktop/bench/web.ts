@@ -47,7 +47,16 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [serverEntry], {
   cwd: path.join(root, 'server'),
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIR: path.join(root, 'desktop/dist-web') },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    WEB_DIR: path.join(root, 'desktop/dist-web'),
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -132,7 +141,10 @@ try {
     const scripts = new Map<string, number>();
     page.on('response', async (res) => {
       if (res.request().resourceType() !== 'script') return;
-      const sizes = await res.request().sizes().catch(() => null);
+      const sizes = await res
+        .request()
+        .sizes()
+        .catch(() => null);
       scripts.set(new URL(res.url()).pathname, sizes?.responseBodySize ?? 0);
     });
     await page.goto(base + '/', { waitUntil: 'networkidle' });

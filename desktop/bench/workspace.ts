@@ -18,12 +18,31 @@ import { startServer } from '../../server/src/server';
 const N = Number(process.env.BENCH_ROWS ?? 10_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-wsbench-'));
 const server = await startServer(
-  loadConfig({ ...process.env, NODE_ENV: 'production' }, { dataDir, uploadsDir: path.join(dataDir, 'uploads'), port: 0, host: '127.0.0.1', seedDemo: false, logLevel: 'silent', adminUsername: 'bench', adminPassword: 'Bench.Sifre1', passwordHashCost: 10 }),
+  loadConfig(
+    { ...process.env, NODE_ENV: 'production' },
+    {
+      dataDir,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      port: 0,
+      host: '127.0.0.1',
+      seedDemo: false,
+      logLevel: 'silent',
+      adminUsername: 'bench',
+      adminPassword: 'Bench.Sifre1',
+      passwordHashCost: 10,
+    },
+  ),
 );
 const db = server.ctx.db;
 const t0 = performance.now();
 const rows = Array.from({ length: N }, (_, i) => ({
-  username: `uye_${String(i).padStart(5, '0')}`, username_key: foldKey(`uye_${String(i).padStart(5, '0')}`), display_name: `Üye ${i}`, email: `u${i}@x.org`, email_key: `u${i}@x.org`, is_demo: true, is_verified: i % 3 === 0,
+  username: `uye_${String(i).padStart(5, '0')}`,
+  username_key: foldKey(`uye_${String(i).padStart(5, '0')}`),
+  display_name: `Üye ${i}`,
+  email: `u${i}@x.org`,
+  email_key: `u${i}@x.org`,
+  is_demo: true,
+  is_verified: i % 3 === 0,
 }));
 for (let i = 0; i < rows.length; i += 200) await db('users').insert(rows.slice(i, i + 200));
 console.log(`${N} members in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${db.client.config.client}`);
@@ -74,7 +93,9 @@ try {
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))].toFixed(1);
   console.log(`rows loaded: ${total} in ${loadSeconds.toFixed(1)} s (pages of 100 fetched while scrolling)`);
   console.log(`rows in the DOM after scrolling to the end: ${domRows}`);
-  console.log(`frame time while scrolling all ${total} rows: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${frames.filter((f) => f > 50).length}/${frames.length}`);
+  console.log(
+    `frame time while scrolling all ${total} rows: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${frames.filter((f) => f > 50).length}/${frames.length}`,
+  );
   console.log(`JS heap used: ${(heap / 1048576).toFixed(0)} MiB`);
 } finally {
   await browser.close();

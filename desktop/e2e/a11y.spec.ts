@@ -15,12 +15,35 @@ const THEMES: Theme[] = ['light', 'dark'];
 /** Pages whose screenshots are kept in both themes, to look at the palette. */
 const SHOTS = new Set(['/', '/qa', '/blog', '/discover', 'group', 'question', '/login', '/admin', '/notifications']);
 
-interface Ids { question: number; blog: string; group: string; post: number; category: string; username: string }
+interface Ids {
+  question: number;
+  blog: string;
+  group: string;
+  post: number;
+  category: string;
+  username: string;
+}
 let ids: Ids;
 const states: Partial<Record<Role, Awaited<ReturnType<Awaited<ReturnType<typeof playwrightRequest.newContext>>['storageState']>>>> = {};
 
 function routes(): { key: string; path: string }[] {
-  const plain = ['/', '/home', '/discover', '/qa', '/blog', '/blog/create', '/categories', '/hobby-groups', '/login', '/notifications', '/messages', '/bookmarks', '/profile', '/events', '/admin'];
+  const plain = [
+    '/',
+    '/home',
+    '/discover',
+    '/qa',
+    '/blog',
+    '/blog/create',
+    '/categories',
+    '/hobby-groups',
+    '/login',
+    '/notifications',
+    '/messages',
+    '/bookmarks',
+    '/profile',
+    '/events',
+    '/admin',
+  ];
   return [
     ...plain.map((p) => ({ key: p, path: p })),
     { key: 'question', path: `/qa/question/${ids.question}` },
@@ -45,7 +68,13 @@ test.beforeAll(async ({ baseURL }) => {
   const groups = await json('/api/hobby-groups');
   const posts = await json('/api/posts?limit=1');
   const categories = await json('/api/categories');
-  const list = (v: unknown) => (Array.isArray(v) ? v : ((v as { items?: unknown[]; posts?: unknown[]; questions?: unknown[] }).items ?? (v as { posts?: unknown[] }).posts ?? (v as { questions?: unknown[] }).questions ?? [])) as Record<string, unknown>[];
+  const list = (v: unknown) =>
+    (Array.isArray(v)
+      ? v
+      : ((v as { items?: unknown[]; posts?: unknown[]; questions?: unknown[] }).items ??
+        (v as { posts?: unknown[] }).posts ??
+        (v as { questions?: unknown[] }).questions ??
+        [])) as Record<string, unknown>[];
   const post = list(posts)[0] as { id: number; author: { username: string } };
   ids = {
     question: list(questions)[0].id as number,
@@ -60,7 +89,9 @@ test.beforeAll(async ({ baseURL }) => {
 
   const member = await playwrightRequest.newContext({ baseURL });
   const username = uniqueName('erisim');
-  const reg = await member.post('/api/auth/register', { data: { displayName: `Erişim ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD } });
+  const reg = await member.post('/api/auth/register', {
+    data: { displayName: `Erişim ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(reg.status()).toBe(201);
   const memberId = (await reg.json()).id as number;
   states.member = await member.storageState();
@@ -87,7 +118,9 @@ async function open(browser: Browser, role: Role, theme: Theme) {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   // Loading states are not what is checked: wait (briefly) until the page's own content replaced them.
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 3_000 }).catch(() => undefined);
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active'))
+    .toHaveCount(0, { timeout: 3_000 })
+    .catch(() => undefined);
 }
 
 /** Rules below "serious" that the issue names: one h1 per page and headings without skipped levels. */
@@ -98,7 +131,12 @@ function describe(v: Violation) {
   // Nodes failing for the same reason (same colours) are shown once.
   const seen = new Map<string, string>();
   for (const n of v.nodes) {
-    const why = (n.failureSummary ?? '').split('\n').slice(1).join(' ').trim().replace(/font size.*$/, '');
+    const why = (n.failureSummary ?? '')
+      .split('\n')
+      .slice(1)
+      .join(' ')
+      .trim()
+      .replace(/font size.*$/, '');
     if (!seen.has(why)) seen.set(why, `      ${JSON.stringify(n.target)} ${why}`);
   }
   return `    ${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${[...seen.values()].slice(0, 12).join('\n')}`;
@@ -115,12 +153,16 @@ for (const role of ROLES) {
       for (const route of routes().filter((r) => !only || only.test(r.path))) {
         await page.goto(route.path);
         await settle(page);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
+        const result = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .options({ resultTypes: ['violations'] })
+          .analyze();
         const bad: Violation[] = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO.has(v.id));
         const h1 = await page.locator('h1').count();
         if (h1 !== 1) bad.push({ id: 'one-h1', impact: 'serious', help: `${h1} h1 elements`, nodes: [] });
         if (bad.length) failures.push(`  ${route.path}\n${bad.map(describe).join('\n')}`);
-        if (role !== 'visitor' && SHOTS.has(route.key)) await page.screenshot({ path: `${SCREENS}a11y-${role}-${route.key === '/' ? 'home' : route.key.replace(/^\//, '')}-${theme}.png` });
+        if (role !== 'visitor' && SHOTS.has(route.key))
+          await page.screenshot({ path: `${SCREENS}a11y-${role}-${route.key === '/' ? 'home' : route.key.replace(/^\//, '')}-${theme}.png` });
       }
       await context.close();
       expect(failures.length, `serious or critical axe violations (${role}, ${theme}):\n${failures.join('\n')}`).toBe(0);
@@ -132,14 +174,24 @@ test('on a phone, the member pages pass too, in both themes', async ({ browser }
   test.setTimeout(180_000);
   const failures: string[] = [];
   for (const theme of THEMES) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: states.member, colorScheme: theme, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: states.member,
+      colorScheme: theme,
+      reducedMotion: 'reduce',
+    });
     await context.addInitScript((t) => localStorage.setItem('mahalle-theme', t), theme);
     const page = await context.newPage();
     reportPageErrors(page);
     for (const path of ['/', '/messages', '/qa', `/groups/${ids.group}`]) {
       await page.goto(path);
       await settle(page);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .options({ resultTypes: ['violations'] })
+        .analyze();
       const bad: Violation[] = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO.has(v.id));
       if (bad.length) failures.push(`  ${path} (${theme})\n${bad.map(describe).join('\n')}`);
       if (path === '/') await page.screenshot({ path: `${SCREENS}a11y-phone-home-${theme}.png` });

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { api, adminPage, memberPage, screenshots, uniqueName } from './fixtures';
 
 /** A 16×16 PNG (a red dot). */
-const PNG_DOT = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAZ0lEQVR42mO4o6bGQAnGJigLxB1AfBmIf0HxZaiYLCEDUqAa/uPAv6BqsBqQgkcjOk5BN0CWgM3YXCKLbEAHCZphuAPZgMtkGHAZ2YBfZBjwi6oGUOwFigOR4mikOCFRJSlTJTORjAG0uMIUmg9qmwAAAABJRU5ErkJggg==';
+const PNG_DOT =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAZ0lEQVR42mO4o6bGQAnGJigLxB1AfBmIf0HxZaiYLCEDUqAa/uPAv6BqsBqQgkcjOk5BN0CWgM3YXCKLbEAHCZphuAPZgMtkGHAZ2YBfZBjwi6oGUOwFigOR4mikOCFRJSlTJTORjAG0uMIUmg9qmwAAAABJRU5ErkJggg==';
 
 test('ask, answer, upvote and accept a question', async ({ browser }) => {
   const asker = await memberPage(browser, { displayName: 'Soran Kişi' });
@@ -22,7 +23,7 @@ test('ask, answer, upvote and accept a question', async ({ browser }) => {
   await helper.page.goto(url);
   await helper.page.getByRole('button', { name: 'Oyla' }).click();
   await expect(helper.page.getByRole('button', { name: 'Oyla' })).toHaveText('1');
-  await helper.page.getByLabel('Cevabın').fill('Odunpazarı\'ndaki fırın harika.');
+  await helper.page.getByLabel('Cevabın').fill("Odunpazarı'ndaki fırın harika.");
   await helper.page.getByRole('button', { name: 'Cevapla' }).click();
   await expect(helper.page.getByText('Cevap eklendi')).toBeVisible();
   await expect(helper.page.getByRole('button', { name: 'Kabul Et' })).toHaveCount(0);
@@ -61,7 +62,10 @@ test('create, join and post in a hobby group', async ({ browser }) => {
   // A post with an image: picked in the dialog, checked on the server, shown on the post.
   await joiner.page.getByRole('button', { name: 'Gönderi Paylaş' }).click();
   await joiner.page.getByRole('textbox', { name: 'Gönderi' }).fill('Masamız hazır');
-  await joiner.page.getByRole('dialog').locator('input[type=file]').setInputFiles({ name: 'masa.png', mimeType: 'image/png', buffer: Buffer.from(PNG_DOT, 'base64') });
+  await joiner.page
+    .getByRole('dialog')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'masa.png', mimeType: 'image/png', buffer: Buffer.from(PNG_DOT, 'base64') });
   await expect(joiner.page.getByRole('dialog').getByText('masa.png')).toBeVisible();
   await joiner.page.getByRole('dialog').getByRole('button', { name: 'Paylaş' }).click();
   await expect(joiner.page.getByTestId('group-post').filter({ hasText: 'Masamız hazır' }).locator('img[src^="/uploads/"]')).toBeVisible();
@@ -142,7 +146,9 @@ test('an admin writes a blog post with a draft first, and deletes a comment', as
   await visitor.close();
 });
 
-test('an admin filters users, bulk-verifies three, deletes a reported post from the queue, and the audit log shows each step; a member cannot reach any of it', async ({ browser }) => {
+test('an admin filters users, bulk-verifies three, deletes a reported post from the queue, and the audit log shows each step; a member cannot reach any of it', async ({
+  browser,
+}) => {
   const tag = uniqueName('topl');
   const members = [];
   for (let i = 0; i < 3; i++) members.push(await memberPage(browser, { username: `${tag}_${i}`, displayName: `Toplu ${i}` }));
@@ -187,7 +193,10 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
   await expect(audit.getByText('Toplu doğrulama', { exact: true })).toHaveCount(3);
   await audit.getByRole('combobox', { name: 'İşlem' }).click();
   await admin.page.keyboard.type('Toplu doğrulama');
-  await admin.page.locator('.ant-select-item-option').filter({ hasText: /^Toplu doğrulama$/ }).click();
+  await admin.page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^Toplu doğrulama$/ })
+    .click();
   await expect(audit.locator('.ant-table-row')).toHaveCount(3);
   await screenshots(admin.page, 'admin-audit');
   await admin.context.close();

@@ -41,7 +41,10 @@ async function holdResponses(page: Page, pattern: RegExp) {
 }
 
 test('the member home opens on the composer and the feed, statistics in the side column; the body has no browser margin', async ({ browser }) => {
-  for (const [name, viewport] of [['desktop', { width: 1366, height: 900 }], ['mobile', PHONE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['mobile', PHONE],
+  ] as const) {
     const m = await as(browser, 'a', viewport);
     await m.page.goto('/');
     const composer = m.page.getByTestId('composer');
@@ -50,7 +53,8 @@ test('the member home opens on the composer and the feed, statistics in the side
     await expect(stats).toContainText('Aktif üye');
     const c = (await composer.boundingBox())!;
     const s = (await stats.boundingBox())!;
-    if (name === 'desktop') expect(s.x).toBeGreaterThan(c.x + c.width - 1); // beside, in the side column
+    if (name === 'desktop')
+      expect(s.x).toBeGreaterThan(c.x + c.width - 1); // beside, in the side column
     else expect(s.y).toBeGreaterThan(c.y + c.height); // below the composer and the feed
     expect(c.y).toBeLessThan(viewport.height / 2);
     expect(await m.page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
@@ -90,7 +94,12 @@ test('admin tables at 1366 px keep their actions in view, fill the window, and s
   await shot(a.page, 'admin-users-all');
   await a.page.getByLabel('Kullanıcı ara').fill('yonetici');
   await a.page.getByLabel('Kullanıcı ara').press('Enter');
-  await expect(table.locator('.ant-table-row').filter({ hasText: '@yonetici' }).locator('.ant-tag', { hasText: /^Yönetici$/ })).toBeVisible();
+  await expect(
+    table
+      .locator('.ant-table-row')
+      .filter({ hasText: '@yonetici' })
+      .locator('.ant-tag', { hasText: /^Yönetici$/ }),
+  ).toBeVisible();
   await a.page.getByLabel('Kullanıcı ara').fill('elif_kaya');
   await a.page.getByLabel('Kullanıcı ara').press('Enter');
   const row = table.locator('.ant-table-row').filter({ hasText: '@elif_kaya' });
@@ -103,7 +112,9 @@ test('admin tables at 1366 px keep their actions in view, fill the window, and s
   await a.context.close();
 });
 
-test('a profile header on a phone: lines apart, stats below the name, report button whole, a big initial, the verified mark, and no early "Takip Et"', async ({ browser }) => {
+test('a profile header on a phone: lines apart, stats below the name, report button whole, a big initial, the verified mark, and no early "Takip Et"', async ({
+  browser,
+}) => {
   const a = await as(browser, 'admin');
   const target = await as(browser, 'b');
   await api(a.page.request, 'patch', `/api/admin/users/${target.user.id}`, { isVerified: true });
@@ -129,7 +140,10 @@ test('a profile header on a phone: lines apart, stats below the name, report but
   expect(stats.y).toBeGreaterThanOrEqual(name.y + name.height);
   const report = (await header.getByRole('button', { name: 'Şikayet Et' }).boundingBox())!;
   expect(report.x + report.width).toBeLessThanOrEqual(PHONE.width);
-  const initial = await header.locator('.ant-avatar-string').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const initial = await header
+    .locator('.ant-avatar-string')
+    .first()
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(initial).toBeGreaterThanOrEqual(36);
   await expect(header.getByTestId('verified-mark')).toHaveAttribute('aria-label', 'Doğrulanmış üye');
   await expect(m.page.getByTestId('post-card').first().getByTestId('verified-mark')).toBeVisible();
@@ -215,7 +229,7 @@ test('Discover writes Turkish numbers, and a topic card counts what its panel sh
   await m.context.close();
 });
 
-test('an admin removes a post with a reason and the author is told; a hidden post\'s older notification says so instead of dead-ending', async ({ browser }) => {
+test("an admin removes a post with a reason and the author is told; a hidden post's older notification says so instead of dead-ending", async ({ browser }) => {
   const author = await as(browser, 'b');
   const fan = await as(browser, 'a');
   const removed = await api(author.page.request, 'post', '/api/posts', { content: `Kaldırılacak ilan ${uniqueName('')}` });

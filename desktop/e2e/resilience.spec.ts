@@ -57,7 +57,12 @@ test('a chunk that fails to load shows a Turkish message; Yeniden dene loads it;
   await boundary.getByRole('button', { name: 'Yeniden dene' }).click();
   await expect(boundary).toHaveCount(0);
   await expect(page).toHaveURL(/\/qa$/);
-  await expect(page.getByRole('link', { name: 'Soru Sor' }).or(page.getByRole('button', { name: /Soru Sor/ })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Soru Sor' })
+      .or(page.getByRole('button', { name: /Soru Sor/ }))
+      .first(),
+  ).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);

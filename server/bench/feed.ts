@@ -41,7 +41,9 @@ const args = Object.fromEntries(
     return [k, v ?? 'true'];
   }),
 );
-const SIZES = String(args.sizes ?? '10000,100000').split(',').map(Number);
+const SIZES = String(args.sizes ?? '10000,100000')
+  .split(',')
+  .map(Number);
 const DBS = String(args.db ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
 const DURATION = Number(args.duration ?? 3);
 const RUNS = Number(args.runs ?? 3);
@@ -76,7 +78,38 @@ function rng(seed: number) {
   };
 }
 
-const WORDS = ['koşu', 'kitap', 'eskişehir', 'doğa', 'müzik', 'satranç', 'yemek', 'fotoğraf', 'bisiklet', 'tiyatro', 'sinema', 'yoga', 'örgü', 'bahçe', 'kamp', 'dağcılık', 'çocuk', 'kedi', 'köpek', 'gönüllü', 'pazar', 'konser', 'şiir', 'resim', 'dans', 'yüzme', 'futbol', 'basketbol', 'ıhlamur', 'çay'];
+const WORDS = [
+  'koşu',
+  'kitap',
+  'eskişehir',
+  'doğa',
+  'müzik',
+  'satranç',
+  'yemek',
+  'fotoğraf',
+  'bisiklet',
+  'tiyatro',
+  'sinema',
+  'yoga',
+  'örgü',
+  'bahçe',
+  'kamp',
+  'dağcılık',
+  'çocuk',
+  'kedi',
+  'köpek',
+  'gönüllü',
+  'pazar',
+  'konser',
+  'şiir',
+  'resim',
+  'dans',
+  'yüzme',
+  'futbol',
+  'basketbol',
+  'ıhlamur',
+  'çay',
+];
 const TAGS = Array.from({ length: 300 }, (_, k) => (k < WORDS.length ? WORDS[k] : `${WORDS[k % WORDS.length]}${Math.floor(k / WORDS.length)}`));
 const SPAN_MS = 90 * 86_400_000;
 
@@ -105,12 +138,26 @@ async function seed(db: Knex, n: number) {
     for (let i = 1; i <= U; i++) {
       const username = `uye_${i}`;
       const at = iso(now - SPAN_MS - (U - i) * 1000);
-      rows.push({ id: i, username, username_key: foldKey(username), display_name: `Üye ${i} Çelik`, email: `uye${i}@ornek.org`, email_key: `uye${i}@ornek.org`, is_private: i % 10 === 3, created_at: at, updated_at: at });
+      rows.push({
+        id: i,
+        username,
+        username_key: foldKey(username),
+        display_name: `Üye ${i} Çelik`,
+        email: `uye${i}@ornek.org`,
+        email_key: `uye${i}@ornek.org`,
+        is_private: i % 10 === 3,
+        created_at: at,
+        updated_at: at,
+      });
     }
     await insertBatches(trx, 'users', rows);
     const follows: Record<string, unknown>[] = [];
     for (let i = 1; i <= U; i++) for (let k = 1; k <= 3; k++) follows.push({ follower_id: i, following_id: ((i + k * 97) % U) + 1 });
-    await insertBatches(trx, 'follows', follows.filter((f) => f.follower_id !== f.following_id));
+    await insertBatches(
+      trx,
+      'follows',
+      follows.filter((f) => f.follower_id !== f.following_id),
+    );
   });
   let commentId = 0;
   for (let start = 1; start <= n; start += CHUNK) {
@@ -128,17 +175,29 @@ async function seed(db: Knex, n: number) {
         const likeCount = Math.floor(rand() ** 3 * 12);
         const commentCount = Math.floor(rand() ** 3 * 4);
         posts.push({
-          id, author_id: author, type: 'text', category_id: 1 + (id % 13), created_at: at, updated_at: at,
+          id,
+          author_id: author,
+          type: 'text',
+          category_id: 1 + (id % 13),
+          created_at: at,
+          updated_at: at,
           content: `Gönderi ${id}: bugün mahallede güzel bir gün. ${[...postTags].map((t) => `#${t}`).join(' ')}`,
-          likes_count: likeCount, comments_count: commentCount, is_hidden: id % 100 === 7,
+          likes_count: likeCount,
+          comments_count: commentCount,
+          is_hidden: id % 100 === 7,
         });
         for (const t of postTags) tags.push({ post_id: id, tag: hashtagKey(t), created_at: at });
         for (let k = 0; k < likeCount; k++) likes.push({ post_id: id, user_id: ((author + k * 7919) % U) + 1, created_at: at });
-        for (let k = 0; k < commentCount; k++) comments.push({ id: ++commentId, post_id: id, author_id: ((author + k * 31) % U) + 1, content: `Yorum ${k}`, created_at: at, updated_at: at });
+        for (let k = 0; k < commentCount; k++)
+          comments.push({ id: ++commentId, post_id: id, author_id: ((author + k * 31) % U) + 1, content: `Yorum ${k}`, created_at: at, updated_at: at });
       }
       await insertBatches(trx, 'posts', posts, 300);
       await insertBatches(trx, 'post_hashtags', tags);
-      await insertBatches(trx, 'post_likes', likes.filter((l, i, a) => i === 0 || l.post_id !== a[i - 1].post_id || l.user_id !== a[i - 1].user_id));
+      await insertBatches(
+        trx,
+        'post_likes',
+        likes.filter((l, i, a) => i === 0 || l.post_id !== a[i - 1].post_id || l.user_id !== a[i - 1].user_id),
+      );
       await insertBatches(trx, 'comments', comments, 300);
     });
   }
@@ -150,7 +209,20 @@ async function seed(db: Knex, n: number) {
       const at = iso(now - SPAN_MS + Math.floor((id / Q) * SPAN_MS));
       const title = `Soru ${id}: mahallede ${WORDS[id % WORDS.length]} nerede?`;
       const content = `Merhaba, ${WORDS[(id * 7) % WORDS.length]} için öneri arıyorum.`;
-      questions.push({ id, author_id: 1 + (id % U), title, content, category: 'Genel', tags: '[]', search_text: foldKey(`${title} ${content}`), upvotes: id % 17, views: id % 101, answers_count: id % 2, created_at: at, updated_at: at });
+      questions.push({
+        id,
+        author_id: 1 + (id % U),
+        title,
+        content,
+        category: 'Genel',
+        tags: '[]',
+        search_text: foldKey(`${title} ${content}`),
+        upvotes: id % 17,
+        views: id % 101,
+        answers_count: id % 2,
+        created_at: at,
+        updated_at: at,
+      });
       if (id % 2) answers.push({ question_id: id, author_id: 1 + ((id * 3) % U), content: 'Şuraya bakabilirsiniz.', created_at: at, updated_at: at });
     }
     await insertBatches(trx, 'questions', questions, 300);
@@ -178,7 +250,17 @@ async function prepareDb(kind: string, n: number): Promise<{ env: Record<string,
       console.log(`  seeding SQLite ${n}...`);
       const tmp = `${file}.tmp`;
       fs.rmSync(tmp, { force: true });
-      const db = knexFactory({ client: 'sqlite3', connection: { filename: tmp }, useNullAsDefault: true, pool: { min: 1, max: 1, afterCreate: (c: any, done: any) => c.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;', (e: any) => done(e, c)) } });
+      const db = knexFactory({
+        client: 'sqlite3',
+        connection: { filename: tmp },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate: (c: any, done: any) =>
+            c.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;', (e: any) => done(e, c)),
+        },
+      });
       await seed(db, n);
       await db.destroy();
       fs.renameSync(tmp, file);
@@ -245,15 +327,32 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
 }
 
 function startServerProcess(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...String(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), SERVER_JS], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      WEB_DIR: path.join(CACHE, 'no-web'), ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...String(process.env.BENCH_NODE_FLAGS ?? '')
+        .split(' ')
+        .filter(Boolean),
+      SERVER_JS,
+    ],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+        WEB_DIR: path.join(CACHE, 'no-web'),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   return child;
 }
 
@@ -278,7 +377,16 @@ end
 `,
 );
 
-interface Sample { rps: number; p50: number; p95: number; p99: number; cpuUs: number; rss: number; errors: number; requests: number }
+interface Sample {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuUs: number;
+  rss: number;
+  errors: number;
+  requests: number;
+}
 
 function wrk(url: string, headers: Record<string, string>, pid: number, seconds = DURATION): Sample {
   const before = procStat(pid);
@@ -288,7 +396,16 @@ function wrk(url: string, headers: Record<string, string>, pid: number, seconds 
   const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
   if (!m) throw new Error(`wrk output: ${out}`);
   const [requests, durationUs, p50, p95, p99, errs] = m.slice(1, 7).map(Number);
-  return { requests, rps: requests / (durationUs / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000, cpuUs: ((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, requests), rss: after.rssMiB, errors: errs };
+  return {
+    requests,
+    rps: requests / (durationUs / 1e6),
+    p50: p50 / 1000,
+    p95: p95 / 1000,
+    p99: p99 / 1000,
+    cpuUs: ((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, requests),
+    rss: after.rssMiB,
+    errors: errs,
+  };
 }
 
 /** After a run whose requests outlast wrk (a slow endpoint), wait until the server's backlog is gone. */
@@ -312,7 +429,12 @@ const median = (xs: number[]) => {
 
 // ---------------------------------------------------------------- endpoints
 
-interface Endpoint { label: string; path: string; as: 'visitor' | 'member' | 'admin'; bare?: string }
+interface Endpoint {
+  label: string;
+  path: string;
+  as: 'visitor' | 'member' | 'admin';
+  bare?: string;
+}
 
 async function json(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers });
@@ -321,32 +443,65 @@ async function json(url: string, headers: Record<string, string>) {
 }
 
 async function signIn(base: string, who: { username: string; password: string }, register: boolean): Promise<string> {
-  const post = (p: string, body: unknown) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) =>
+    fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
   let res = await post('/api/auth/login', { username: who.username, password: who.password, remember: true });
   if (!res.ok && register) {
-    res = await post('/api/auth/register', { displayName: 'Bench Üye', username: who.username, email: `${who.username}@ornek.org`, password: who.password, confirmPassword: who.password });
+    res = await post('/api/auth/register', {
+      displayName: 'Bench Üye',
+      username: who.username,
+      email: `${who.username}@ornek.org`,
+      password: who.password,
+      confirmPassword: who.password,
+    });
   }
   if (!res.ok) throw new Error(`sign-in of ${who.username}: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Page 1 and a deep page (about 90% down) of each list; deep cursors come from the database. */
 async function endpoints(db: Knex, n: number, base: string, cookies: Record<string, string>): Promise<Endpoint[]> {
-  const deepPost = (await db('posts').orderBy('id', 'asc').offset(Math.floor(n * 0.1)).first('id')).id as number;
+  const deepPost = (
+    await db('posts')
+      .orderBy('id', 'asc')
+      .offset(Math.floor(n * 0.1))
+      .first('id')
+  ).id as number;
   const kitaplar = (await db('categories').where({ slug: 'kitaplar' }).first('id')).id as number;
-  const popDeep = await db('posts').where({ category_id: kitaplar, is_hidden: false }).orderBy([{ column: 'likes_count', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(Math.floor(n / 13 * 0.9)).first('likes_count', 'id');
+  const popDeep = await db('posts')
+    .where({ category_id: kitaplar, is_hidden: false })
+    .orderBy([
+      { column: 'likes_count', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .offset(Math.floor((n / 13) * 0.9))
+    .first('likes_count', 'id');
   const author = (await db('posts').groupBy('author_id').orderByRaw('count(*) desc').first('author_id')).author_id as number;
   const authorDeep = (await db('posts').where({ author_id: author }).orderBy('id', 'asc').offset(3).first('id')).id as number;
   const tag = hashtagKey(TAGS[0]);
   const tagCount = Number((await db('post_hashtags').where({ tag }).count({ c: '*' }))[0].c);
-  const tagDeep = (await db('post_hashtags').where({ tag }).orderBy('post_id', 'asc').offset(Math.floor(tagCount * 0.1)).first('post_id')).post_id as number;
+  const tagDeep = (
+    await db('post_hashtags')
+      .where({ tag })
+      .orderBy('post_id', 'asc')
+      .offset(Math.floor(tagCount * 0.1))
+      .first('post_id')
+  ).post_id as number;
   // Q&A: numbered pages before; the deep page is page 90% of the way, or the cursor to it.
   const qa = await json(`${base}/api/questions`, {});
   const qCount = Math.floor(n / 10);
   const qaDeepPage = Math.max(1, Math.floor((qCount / 10) * 0.9));
   let qaDeep = `/api/questions?page=${qaDeepPage}`;
   if ('nextCursor' in qa.body) {
-    const qDeep = (await db('questions').orderBy('id', 'asc').offset(Math.floor(qCount * 0.1)).first('id')).id as number;
+    const qDeep = (
+      await db('questions')
+        .orderBy('id', 'asc')
+        .offset(Math.floor(qCount * 0.1))
+        .first('id')
+    ).id as number;
     qaDeep = `/api/questions?cursor=${Buffer.from(JSON.stringify([qDeep + 1])).toString('base64url')}&page=${qaDeepPage}`;
   }
   // Deep pages name the last id seen both ways: `before` (servers before the one cursor) and `cursor`.
@@ -359,7 +514,11 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
     { label: 'feed deep member', path: `/api/posts?${deepOf(deepPost)}`, as: 'member' },
     { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor' },
-    { label: 'category popular deep', path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`, as: 'visitor' },
+    {
+      label: 'category popular deep',
+      path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`,
+      as: 'visitor',
+    },
     { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
     { label: 'author posts deep', path: `/api/users/${author}/posts?${deepOf(authorDeep)}`, as: 'visitor' },
     { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts`, as: 'visitor' },
@@ -376,7 +535,20 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
 
 // ---------------------------------------------------------------- main
 
-interface Row { db: string; n: number; label: string; rps: number; p50: number; p95: number; p99: number; cpuUs: number; rss: number; errors: number; bareRps?: number; bareCpuUs?: number }
+interface Row {
+  db: string;
+  n: number;
+  label: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuUs: number;
+  rss: number;
+  errors: number;
+  bareRps?: number;
+  bareCpuUs?: number;
+}
 
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -397,22 +569,37 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
   try {
     const t0 = Date.now();
     await waitFor(`${base}/api/health`, server);
-    console.log(`  [${kind} ${n}] server healthy in ${((Date.now() - t0) / 1000).toFixed(1)} s, rss ${procStat(server.pid!).rssMiB.toFixed(0)} MiB; load ${load()}`);
+    console.log(
+      `  [${kind} ${n}] server healthy in ${((Date.now() - t0) / 1000).toFixed(1)} s, rss ${procStat(server.pid!).rssMiB.toFixed(0)} MiB; load ${load()}`,
+    );
     const cookies = { visitor: '', member: await signIn(base, MEMBER, true), admin: await signIn(base, ADMIN, false) };
-    const db = kind === 'sqlite'
-      ? knexFactory({ client: 'sqlite3', connection: { filename: path.join(env.DATA_DIR, 'mahalle.sqlite') }, useNullAsDefault: true, pool: { min: 1, max: 1 } })
-      : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    const db =
+      kind === 'sqlite'
+        ? knexFactory({
+            client: 'sqlite3',
+            connection: { filename: path.join(env.DATA_DIR, 'mahalle.sqlite') },
+            useNullAsDefault: true,
+            pool: { min: 1, max: 1 },
+          })
+        : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
     const list = await endpoints(db, n, base, cookies);
     await db.destroy();
     // The baseline serves the feed's own bytes (visitor and member).
     const files: string[] = [];
-    for (const [route, as] of [['v', 'visitor'], ['m', 'member']] as const) {
+    for (const [route, as] of [
+      ['v', 'visitor'],
+      ['m', 'member'],
+    ] as const) {
       const res = await fetch(`${base}/api/posts`, { headers: cookies[as] ? { cookie: cookies[as] } : {} });
       const file = path.join(env.DATA_DIR, `bare-${route}.json`);
       fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
       files.push(`${route}=${file}`);
     }
-    bare = spawn(process.execPath, [path.join(here, 'bare.mjs')], { cwd: serverDir, env: { PATH: process.env.PATH ?? '', BARE_PORT: String(BARE_PORT), BARE_FILES: files.join(',') }, stdio: ['ignore', 'ignore', 'inherit'] });
+    bare = spawn(process.execPath, [path.join(here, 'bare.mjs')], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', BARE_PORT: String(BARE_PORT), BARE_FILES: files.join(',') },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitFor(`http://127.0.0.1:${BARE_PORT}/v`, bare);
     // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
     for (const e of list) {
@@ -443,8 +630,16 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       const { s, bare: b } = samples.get(e.label)!;
       const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
       rows.push({
-        db: kind, n, label: e.label, rps: pick(s, 'rps'), p50: pick(s, 'p50'), p95: pick(s, 'p95'), p99: pick(s, 'p99'), cpuUs: pick(s, 'cpuUs'),
-        rss: Math.max(...s.map((x) => x.rss)), errors: s.reduce((a, x) => a + x.errors, 0),
+        db: kind,
+        n,
+        label: e.label,
+        rps: pick(s, 'rps'),
+        p50: pick(s, 'p50'),
+        p95: pick(s, 'p95'),
+        p99: pick(s, 'p99'),
+        cpuUs: pick(s, 'cpuUs'),
+        rss: Math.max(...s.map((x) => x.rss)),
+        errors: s.reduce((a, x) => a + x.errors, 0),
         ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs') } : {}),
       });
     }
@@ -459,8 +654,19 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
 function printTable(rows: Row[]) {
   const head = ['db', 'posts', 'endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p99/p50', 'CPU µs/req', 'RSS MiB', 'bare req/s', '% of bare', 'err'];
   const lines = rows.map((r) => [
-    r.db, String(r.n), r.label, r.rps.toFixed(0), r.p50.toFixed(2), r.p95.toFixed(2), r.p99.toFixed(2), (r.p99 / r.p50).toFixed(1), r.cpuUs.toFixed(0), r.rss.toFixed(0),
-    r.bareRps ? r.bareRps.toFixed(0) : '', r.bareRps ? `${((100 * r.rps) / r.bareRps).toFixed(0)}%` : '', String(r.errors),
+    r.db,
+    String(r.n),
+    r.label,
+    r.rps.toFixed(0),
+    r.p50.toFixed(2),
+    r.p95.toFixed(2),
+    r.p99.toFixed(2),
+    (r.p99 / r.p50).toFixed(1),
+    r.cpuUs.toFixed(0),
+    r.rss.toFixed(0),
+    r.bareRps ? r.bareRps.toFixed(0) : '',
+    r.bareRps ? `${((100 * r.rps) / r.bareRps).toFixed(0)}%` : '',
+    String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (l: string[]) => l.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
@@ -473,7 +679,9 @@ if (!args['no-build']) {
   console.log('building the server (tsup)...');
   execFileSync('npx', ['tsup', '--silent'], { cwd: serverDir, stdio: 'inherit' });
 }
-console.log(`bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; load ${load()}`);
+console.log(
+  `bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; load ${load()}`,
+);
 const all: Row[] = [];
 for (const kind of DBS) {
   for (const n of SIZES) all.push(...(await benchOne(kind, n)));

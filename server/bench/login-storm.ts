@@ -171,10 +171,14 @@ console.log(`unloaded  GET /api/posts?limit=5  p50 ${fmt(quantile(unloaded, 0.5)
 console.log(`storm     GET /api/posts?limit=5  p50 ${fmt(quantile(loaded, 0.5))}  p95 ${fmt(p95l)}  max ${fmt(Math.max(...loaded))}  (n=${loaded.length})`);
 console.log(`storm: ${STORM} wrong sign-ins in ${stormSeconds.toFixed(1)} s, answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`);
 const p95c = quantile(control.reads, 0.95);
-console.log(`control   GET /api/posts?limit=5  p50 ${fmt(quantile(control.reads, 0.5))}  p95 ${fmt(p95c)}  during ${STORM} GET /api/health in ${control.seconds.toFixed(1)} s (the benchmark's floor)`);
+console.log(
+  `control   GET /api/posts?limit=5  p50 ${fmt(quantile(control.reads, 0.5))}  p95 ${fmt(p95c)}  during ${STORM} GET /api/health in ${control.seconds.toFixed(1)} s (the benchmark's floor)`,
+);
 console.log(`p95 loaded/unloaded ratio: ${(p95l / p95u).toFixed(2)} (control storm: ${(p95c / p95u).toFixed(2)})`);
 console.log(`load average (1 min): ${os.loadavg()[0].toFixed(2)} at the end, ${peakLoad.toFixed(2)} peak during the storm; ${os.cpus().length} cores`);
-console.log(`RESULT ratio=${(p95l / p95u).toFixed(2)} control=${(p95c / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p95c=${p95c.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`);
+console.log(
+  `RESULT ratio=${(p95l / p95u).toFixed(2)} control=${(p95c / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p95c=${p95c.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`,
+);
 
 stop();
 await new Promise((r) => child.once('exit', r));

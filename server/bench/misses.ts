@@ -24,13 +24,20 @@ console.log(`migrate latest (incl. backfills): ${(performance.now() - t).toFixed
 async function time(label: string, run: () => Promise<unknown>, n = 7) {
   const pct = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
   const s: number[] = [];
-  for (let i = 0; i < n; i++) { const a = performance.now(); await run(); s.push(performance.now() - a); }
+  for (let i = 0; i < n; i++) {
+    const a = performance.now();
+    await run();
+    s.push(performance.now() - a);
+  }
   s.sort((a, b) => a - b);
   console.log(`${label}: median ${s[Math.floor(n / 2)].toFixed(2)} ms, p95 ${pct(s, 0.95).toFixed(2)} (min ${s[0].toFixed(2)}, max ${s[n - 1].toFixed(2)})`);
 }
 const oldCategories = async () => {
   const counts = db('posts').where('is_hidden', false).select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');
-  return db('categories as c').leftJoin(counts, 'pc.category_id', 'c.id').select('c.id', 'c.name', 'c.slug', 'c.name_key', 'c.color', 'c.icon', 'pc.n').orderBy('c.id');
+  return db('categories as c')
+    .leftJoin(counts, 'pc.category_id', 'c.id')
+    .select('c.id', 'c.name', 'c.slug', 'c.name_key', 'c.color', 'c.icon', 'pc.n')
+    .orderBy('c.id');
 };
 const o = await oldCategories();
 const nw = await listCategories(db);
@@ -42,7 +49,9 @@ await time('community stats (all five)', () => communityStats(db));
 const trendingHourly = async (now = Date.now()) => {
   const weekAgo = Math.floor((now - 7 * 86_400_000) / 3_600_000);
   const twoWeeksAgo = Math.floor((now - 14 * 86_400_000) / 3_600_000);
-  return db('hashtag_counts').where('bucket', '>=', twoWeeksAgo).select('tag')
+  return db('hashtag_counts')
+    .where('bucket', '>=', twoWeeksAgo)
+    .select('tag')
     .select(db.raw('sum(case when bucket >= ? then posts else 0 end) as recent', [weekAgo]))
     .select(db.raw('sum(case when bucket < ? then posts else 0 end) as previous', [weekAgo]))
     .groupBy('tag');
@@ -50,8 +59,17 @@ const trendingHourly = async (now = Date.now()) => {
 // The seed's last post is a minute old: trending's windows end now.
 await time('trending, hourly counters only (before)', () => trendingHourly(), 21);
 await time('trending, daily counters + edge hours', () => trendingHashtags(db), 21);
-const hourlyTop = (await trendingHourly()).map((r: any) => [r.tag, Number(r.recent)]).filter(([, n]) => n > 0).sort((a: any, b: any) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3);
-console.log('trending top 3 (hourly):', JSON.stringify(hourlyTop), ' (daily+edges):', JSON.stringify((await trendingHashtags(db)).slice(0, 3).map((t) => [t.tag, t.posts])));
+const hourlyTop = (await trendingHourly())
+  .map((r: any) => [r.tag, Number(r.recent)])
+  .filter(([, n]) => n > 0)
+  .sort((a: any, b: any) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  .slice(0, 3);
+console.log(
+  'trending top 3 (hourly):',
+  JSON.stringify(hourlyTop),
+  ' (daily+edges):',
+  JSON.stringify((await trendingHashtags(db)).slice(0, 3).map((t) => [t.tag, t.posts])),
+);
 const c = async (q: Knex.QueryBuilder) => q.count({ n: '*' });
 await time('  count(users)', () => c(db('users')));
 await time('  count(questions)', () => c(db('questions')));

@@ -31,19 +31,41 @@ async function sqlOf(run: () => Promise<unknown>): Promise<{ sql: string; bindin
 
 async function explain(label: string, run: () => Promise<unknown>) {
   for (const { sql, bindings } of await sqlOf(run)) {
-    const res = await db.raw(`${pg ? 'explain (analyze, buffers off, costs off)' : 'explain query plan'} ${pg ? sql.replace(/\$\d+/g, '?') : sql}`, bindings as Knex.RawBinding[]);
+    const res = await db.raw(
+      `${pg ? 'explain (analyze, buffers off, costs off)' : 'explain query plan'} ${pg ? sql.replace(/\$\d+/g, '?') : sql}`,
+      bindings as Knex.RawBinding[],
+    );
     const lines = pg ? res.rows.map((r: Record<string, string>) => r['QUERY PLAN']) : res.map((r: { detail: string }) => r.detail);
     console.log(`\n== ${label}\n${sql}\n${lines.join('\n')}`);
   }
 }
 
 const deep = (await db('post_hashtags').where({ tag: 'koşu' }).orderBy('post_id', 'asc').offset(500).first('post_id')).post_id;
-const pop = await db('posts').where({ category_id: 2 }).orderBy([{ column: 'likes_count', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(5000).first('likes_count', 'id');
+const pop = await db('posts')
+  .where({ category_id: 2 })
+  .orderBy([
+    { column: 'likes_count', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ])
+  .offset(5000)
+  .first('likes_count', 'id');
 await explain('trending', () => trendingHashtags(db));
 await explain('hashtag page 1', () => postsWithTag(db, 'koşu', null, { limit: 20 }));
 await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, cursor: encodeIdCursor(deep) }));
 const qDeep = (await db('questions').orderBy('id', 'asc').offset(1000).first('id')).id;
 await explain('admin member search', () => listUsers(db, { limit: 50, sort: 'createdAt', direction: 'desc', search: 'uye_12' }));
-await explain('q&a deep page', () => listQuestions(db, { page: 900, pageSize: 10, sort: 'latest', cursor: Buffer.from(JSON.stringify([qDeep])).toString('base64url'), dir: 'next' } as never, null));
-await explain('category most liked, deep', () => listPosts(db, { limit: 20, categoryId: 2, sort: 'popular', feed: 'all', cursor: Buffer.from(`${pop.likes_count}:${pop.id}`).toString('base64url') } as never, null));
+await explain('q&a deep page', () =>
+  listQuestions(
+    db,
+    { page: 900, pageSize: 10, sort: 'latest', cursor: Buffer.from(JSON.stringify([qDeep])).toString('base64url'), dir: 'next' } as never,
+    null,
+  ),
+);
+await explain('category most liked, deep', () =>
+  listPosts(
+    db,
+    { limit: 20, categoryId: 2, sort: 'popular', feed: 'all', cursor: Buffer.from(`${pop.likes_count}:${pop.id}`).toString('base64url') } as never,
+    null,
+  ),
+);
 await db.destroy();

@@ -44,7 +44,6 @@ describe('the burst limit per address', () => {
     expect((await wrongLogin(from(server, '2001:db8:7:7:ffff::99'), 'v6_x')).status).toBe(429);
     expect((await wrongLogin(from(server, '2001:db8:7:8::1'), 'v6_y')).status).toBe(401);
   });
-
 });
 
 describe('failures per account across addresses', () => {
@@ -162,8 +161,14 @@ describe('per-member write limits', () => {
     const tight = (points: number) => ({ points, durationSec: 600 });
     server = await startTestServer({
       writeLimits: {
-        posts: tight(3), comments: tight(3), messages: tight(3), likes: tight(4),
-        follows: tight(2), reports: tight(2), uploads: tight(1), groups: tight(3),
+        posts: tight(3),
+        comments: tight(3),
+        messages: tight(3),
+        likes: tight(4),
+        follows: tight(2),
+        reports: tight(2),
+        uploads: tight(1),
+        groups: tight(3),
       },
     });
     author = await server.member();

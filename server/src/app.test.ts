@@ -100,9 +100,11 @@ describe('rate limits', () => {
   });
 });
 
-describe('the desktop app\'s origin', () => {
+describe("the desktop app's origin", () => {
   it('may call the API with a bearer token across origins, never with the cookie', async () => {
-    const pre = await server.client().request('OPTIONS', '/api/auth/me', { headers: { origin: 'null', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const pre = await server.client().request('OPTIONS', '/api/auth/me', {
+      headers: { origin: 'null', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization/);

@@ -71,7 +71,12 @@ export function createApp(ctx: AppContext): Express {
     next();
   });
   // JSON above 1 KB goes out compressed; the socket (/ws) never passes through Express, and an event stream is left alone.
-  api.use(compression({ threshold: 1024, filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }));
+  api.use(
+    compression({
+      threshold: 1024,
+      filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
   api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));

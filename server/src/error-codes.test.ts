@@ -64,7 +64,8 @@ function codesInSource(): Use[] {
   }
   // The factories' own codes and defaults.
   const factories = readFileSync(join(SERVER_SRC, 'errors.ts'), 'utf8');
-  for (const m of factories.matchAll(/(\w+): \([^)]*?ErrorCodeWithStatus<(\d+)> = '([a-z_]+)'/g)) uses.push({ code: m[3]!, status: Number(m[2]), where: 'errors.ts' });
+  for (const m of factories.matchAll(/(\w+): \([^)]*?ErrorCodeWithStatus<(\d+)> = '([a-z_]+)'/g))
+    uses.push({ code: m[3]!, status: Number(m[2]), where: 'errors.ts' });
   for (const file of sourceFiles(SHARED_SRC)) {
     const source = readFileSync(file, 'utf8');
     for (const m of source.matchAll(/params: \{ code: '([a-z_]+)' \}/g)) uses.push({ code: m[1]!, status: 400, where: relative(SHARED_SRC, file) });
@@ -83,7 +84,9 @@ describe('error-code registry (shared/src/errors.ts)', () => {
   it('holds every code used in server/src, with the status it is sent with', () => {
     const missing = uses.filter((u) => !isErrorCode(u.code)).map((u) => `${u.code} (${u.where})`);
     expect(missing).toEqual([]);
-    const wrongStatus = uses.filter((u) => isErrorCode(u.code) && !statusesOf(u.code).includes(u.status)).map((u) => `${u.code} sent as ${u.status} in ${u.where}`);
+    const wrongStatus = uses
+      .filter((u) => isErrorCode(u.code) && !statusesOf(u.code).includes(u.status))
+      .map((u) => `${u.code} sent as ${u.status} in ${u.where}`);
     expect(wrongStatus).toEqual([]);
   });
 

@@ -24,8 +24,7 @@ describe('malformed multipart bodies', () => {
   }
   const text = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nMerhaba\r\n`);
   const end = Buffer.from(`--${boundary}--\r\n`);
-  const send = (contentType: string, body: Buffer, path = '/api/posts') =>
-    m.client.request('POST', path, { body, headers: { 'content-type': contentType } });
+  const send = (contentType: string, body: Buffer, path = '/api/posts') => m.client.request('POST', path, { body, headers: { 'content-type': contentType } });
   const expectMalformed = (res: { status: number; body: any }) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: TEXTS.errors.invalidMultipart, code: 'invalid_multipart' });
@@ -43,12 +42,18 @@ describe('malformed multipart bodies', () => {
   it('refuses a NUL in a file name', async () => {
     expectMalformed(await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', 'a\0.png', makePng()), end])));
     // The same name percent-encoded (RFC 5987), which the parser decodes without complaint.
-    expectMalformed(await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', '', makePng(), "filename*=UTF-8''a%00.png"), end])));
+    expectMalformed(
+      await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([text, part('image', '', makePng(), "filename*=UTF-8''a%00.png"), end])),
+    );
   });
 
   it('refuses them on every route that takes files', async () => {
     const admin = await server.admin();
-    for (const [who, method, path] of [[m, 'PATCH', `/api/users/${m.user.id}`], [m, 'POST', '/api/posts'], [admin, 'POST', '/api/blog/uploads']] as const) {
+    for (const [who, method, path] of [
+      [m, 'PATCH', `/api/users/${m.user.id}`],
+      [m, 'POST', '/api/posts'],
+      [admin, 'POST', '/api/blog/uploads'],
+    ] as const) {
       const res = await who.client.request(method, path, { body: Buffer.concat([text, end]), headers: { 'content-type': 'multipart/form-data' } });
       expectMalformed(res);
     }
@@ -130,7 +135,13 @@ describe('tampered cursors', () => {
 
   it('are refused on the merged comments list', async () => {
     const admin = await server.admin();
-    for (const cursor of [[{ a: 1 }, 1], ['dün', 0, 1], ['2026-01-01T00:00:00.000Z', 'post', 1], ['2026-01-01T00:00:00.000Z', 0], ['2026-01-01T00:00:00.000Z', 0, 2 ** 40]]) {
+    for (const cursor of [
+      [{ a: 1 }, 1],
+      ['dün', 0, 1],
+      ['2026-01-01T00:00:00.000Z', 'post', 1],
+      ['2026-01-01T00:00:00.000Z', 0],
+      ['2026-01-01T00:00:00.000Z', 0, 2 ** 40],
+    ]) {
       expectRefused(await admin.client.get(`/api/admin/comments?cursor=${encode(cursor)}`), JSON.stringify(cursor));
     }
     expect((await admin.client.get(`/api/admin/comments?cursor=${encode(['2026-01-01T00:00:00.000Z', 0, 1])}`)).status).toBe(200);
@@ -176,7 +187,9 @@ describe('the socket handshake from a null origin', () => {
     // A cookie session's id handed over as a token is still not the desktop's.
     expect(await handshake({ token: decodeURIComponent(/mahalle_sid=([^;]+)/.exec(browser.client.cookieHeader)![1]), origin: 'null' })).toBe('refused');
 
-    const desktop = await server.client().post('/api/auth/login', { username: browser.user.username, password: STRONG_PASSWORD }, { 'x-mahalle-client': 'desktop' });
+    const desktop = await server
+      .client()
+      .post('/api/auth/login', { username: browser.user.username, password: STRONG_PASSWORD }, { 'x-mahalle-client': 'desktop' });
     expect(desktop.status).toBe(200);
     expect(await handshake({ token: desktop.body.token, origin: 'null' })).toBe('connected');
   });

@@ -54,7 +54,7 @@ async function postImage(client: ApiClient, data: Buffer, type = 'image/png', na
 }
 
 describe('uploaded images', () => {
-  it('build the issue\'s bomb: 437 KB that says 60000×60000', async () => {
+  it("build the issue's bomb: 437 KB that says 60000×60000", async () => {
     expect(bomb.length).toBeLessThan(LIMITS.imageMaxBytes);
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect([meta.width, meta.height]).toEqual([60000, 60000]);
@@ -130,7 +130,7 @@ describe('uploaded images', () => {
     expect(listed).toMatchObject({ imageUrl: res.body.imageUrl, imageWidth: width, imageHeight: height, imageThumbUrl: res.body.imageThumbUrl });
   });
 
-  it('keep a small image\'s size, drop PNG text chunks, and keep the PNG format', async () => {
+  it("keep a small image's size, drop PNG text chunks, and keep the PNG format", async () => {
     const { client } = await server.member();
     const res = await postImage(client, makePng(30, 20, 200));
     expect(res.status).toBe(201);
@@ -142,10 +142,18 @@ describe('uploaded images', () => {
     expect([thumb.width, thumb.height]).toEqual([30, 20]);
   });
 
-  it('keep a GIF\'s animation in the stored image; its thumbnail is the first frame', async () => {
+  it("keep a GIF's animation in the stored image; its thumbnail is the first frame", async () => {
     const { client } = await server.member();
-    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((background) => sharp({ create: { width: 60, height: 40, channels: 4, background } }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((background) =>
+        sharp({ create: { width: 60, height: 40, channels: 4, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(3);
     const res = await postImage(client, gif, 'image/gif', 'a.gif');
     expect(res.status).toBe(201);
@@ -253,7 +261,12 @@ describe('uploaded images', () => {
     const admin = await server.admin();
     const res = await admin.client.postForm('/api/blog/uploads', form('image', await phoneJpeg(2600, 1300), {}, 'image/jpeg', 'kapak.jpg'));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ url: expect.stringMatching(/\.jpg$/), width: LIMITS.imageMaxSide, height: LIMITS.imageMaxSide / 2, thumbUrl: expect.stringMatching(/\.thumb\.webp$/) });
+    expect(res.body).toMatchObject({
+      url: expect.stringMatching(/\.jpg$/),
+      width: LIMITS.imageMaxSide,
+      height: LIMITS.imageMaxSide / 2,
+      thumbUrl: expect.stringMatching(/\.thumb\.webp$/),
+    });
     expect(hasExif((await download(res.body.url)).data)).toBe(false);
     expect((await download(res.body.thumbUrl)).type).toBe('image/webp');
   });

@@ -22,7 +22,7 @@ describe('security', () => {
     expect(videoDurationSeconds(Buffer.concat([header, segment]), 'video/webm')).toBeNull();
   });
 
-  it('refuses a visitor\'s upload before reading it, and a member\'s upload to someone else\'s profile', async () => {
+  it("refuses a visitor's upload before reading it, and a member's upload to someone else's profile", async () => {
     const fd = new FormData();
     fd.append('content', 'x');
     fd.append('image', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'a.png');
@@ -68,7 +68,13 @@ describe('security', () => {
 
   it('answers 400, never 500, to ids out of range, bad percent-encoding, NUL characters and non-numeric ids', async () => {
     const m = await server.member();
-    for (const path of ['/api/posts/3000000000', '/api/users/3000000000/stats', `/api/posts?cursor=${Buffer.from('[3000000000]').toString('base64url')}`, '/api/posts/%ZZ', '/api/users/profile/%C0']) {
+    for (const path of [
+      '/api/posts/3000000000',
+      '/api/users/3000000000/stats',
+      `/api/posts?cursor=${Buffer.from('[3000000000]').toString('base64url')}`,
+      '/api/posts/%ZZ',
+      '/api/users/profile/%C0',
+    ]) {
       expect((await m.client.get(path)).status, path).toBe(400);
     }
     expect((await m.client.post('/api/bookmarks/toggle', { postId: 3_000_000_000 })).status).toBe(400);
@@ -100,12 +106,13 @@ describe('security', () => {
     const m = await server.member();
     const q = (await m.client.post('/api/questions', { title: 'İndirim %50 mi / a_b test', content: 'x' })).body;
     await m.client.post('/api/questions', { title: 'İndirim 500 mü / axb test', content: 'x' });
-    const ids = async (search: string) => (await server.client().get(`/api/questions?search=${encodeURIComponent(search)}`)).body.items.map((x: { id: number }) => x.id);
+    const ids = async (search: string) =>
+      (await server.client().get(`/api/questions?search=${encodeURIComponent(search)}`)).body.items.map((x: { id: number }) => x.id);
     expect(await ids('%50')).toEqual([q.id]);
     expect(await ids('a_b')).toEqual([q.id]);
   });
 
-  it('keeps a private account\'s hashtags out of the public trending list', async () => {
+  it("keeps a private account's hashtags out of the public trending list", async () => {
     const owner = await server.member();
     await owner.client.patch(`/api/users/${owner.user.id}`, { isPrivate: true });
     await owner.client.post('/api/posts', { content: 'Sadece takipçilerime #gizlietiketim' });

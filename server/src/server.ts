@@ -37,7 +37,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
   const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
   if (config.trustProxy === true) {
-    logger.warn('TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead');
+    logger.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead',
+    );
   }
   // An unreachable database ends the start with one line (DatabaseStartError), not a stack trace.
   const sqlite = !config.databaseUrl;

@@ -20,12 +20,14 @@ const ASSET = `export const x = ${JSON.stringify('mahalle '.repeat(500))};\n`;
 async function raw(url: string, headers: Record<string, string> = {}) {
   const http = await import('node:http');
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -154,7 +156,9 @@ describe('static files, compression and SEO', () => {
 
   it('renders escaped Open Graph tags for public blog posts and questions, none for drafts or unknown ids', async () => {
     const admin = await server.admin();
-    const post = (await admin.client.post('/api/blog/posts', { title: 'Kahve & "Sohbet" <Akşamı>', content: '<p>Cuma <b>akşamı</b> buluşuyoruz.</p>', published: true })).body;
+    const post = (
+      await admin.client.post('/api/blog/posts', { title: 'Kahve & "Sohbet" <Akşamı>', content: '<p>Cuma <b>akşamı</b> buluşuyoruz.</p>', published: true })
+    ).body;
     const html = (await raw(`${server.url}/blog/${post.slug}`)).body.toString();
     expect(html).toContain('<meta property="og:title" content="Kahve &amp; &quot;Sohbet&quot; &lt;Akşamı&gt;" />');
     expect(html).toContain('<title>Kahve &amp; &quot;Sohbet&quot; &lt;Akşamı&gt; · Mahalle</title>');
@@ -204,9 +208,12 @@ describe('first paint in index.html', () => {
     const admin = await server.admin();
     const q = (await admin.client.post('/api/questions', { title: 'Otobüs <b>saatleri</b>?', content: 'Hafta sonu & bayramda kaçta?' })).body;
     const qBoot = bootArea((await raw(`${server.url}/qa/question/${q.id}`)).body.toString());
-    expect(qBoot).toBe('<div class="boot-page boot-question"><a class="boot-back" href="/qa">← Sorular</a><div class="boot-card"><h1 class="boot-h1">Otobüs &lt;b&gt;saatleri&lt;/b&gt;?</h1><p class="boot-lead">Hafta sonu &amp; bayramda kaçta?</p></div></div>');
+    expect(qBoot).toBe(
+      '<div class="boot-page boot-question"><a class="boot-back" href="/qa">← Sorular</a><div class="boot-card"><h1 class="boot-h1">Otobüs &lt;b&gt;saatleri&lt;/b&gt;?</h1><p class="boot-lead">Hafta sonu &amp; bayramda kaçta?</p></div></div>',
+    );
 
-    const post = (await admin.client.post('/api/blog/posts', { title: 'Kahve Akşamı', content: '<p>Cuma <b>akşamı</b> buluşuyoruz.</p>', published: true })).body;
+    const post = (await admin.client.post('/api/blog/posts', { title: 'Kahve Akşamı', content: '<p>Cuma <b>akşamı</b> buluşuyoruz.</p>', published: true }))
+      .body;
     const blogBoot = bootArea((await raw(`${server.url}/blog/${post.slug}`)).body.toString());
     expect(blogBoot).toContain('<h1 class="boot-h1">Kahve Akşamı</h1><p class="boot-lead">Cuma akşamı buluşuyoruz.</p>');
 

@@ -7,7 +7,18 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
 import { errors } from './errors';
 import { SESSION_COOKIE } from './middlewares/auth';
-import { SITEMAP_KINDS, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS, eachSitemapEntry, escapeXml, firstPaintHtml, openGraphFor, openGraphTags, sitemapPlan, type SitemapKind } from './services/seo';
+import {
+  SITEMAP_KINDS,
+  SITEMAP_MAX_URLS,
+  SITEMAP_STATIC_PATHS,
+  eachSitemapEntry,
+  escapeXml,
+  firstPaintHtml,
+  openGraphFor,
+  openGraphTags,
+  sitemapPlan,
+  type SitemapKind,
+} from './services/seo';
 
 const NOT_BUILT = `<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>Mahalle</title></head>
 <body><h1>Mahalle</h1><p>Arayüz henüz derlenmedi. Depo kökünde <code>npm run build</code> çalıştırın.</p></body></html>`;
@@ -18,13 +29,30 @@ const NOT_SPA = /^\/(api|uploads|ws)(\/|$)/;
 const LOOKS_LIKE_FILE = /^\/(assets\/|[^/]*\.[^/]*$)|\/\./;
 
 /** Client routes a search engine has no business with (members only, admin, forms). */
-const ROBOTS_DISALLOW = ['/api/', '/admin', '/login', '/messages', '/notifications', '/bookmarks', '/profile', '/user/', '/events', '/blog/create', '/blog/edit/', '/server'];
+const ROBOTS_DISALLOW = [
+  '/api/',
+  '/admin',
+  '/login',
+  '/messages',
+  '/notifications',
+  '/bookmarks',
+  '/profile',
+  '/user/',
+  '/events',
+  '/blog/create',
+  '/blog/edit/',
+  '/server',
+];
 
 const FALLBACK_OG_IMAGE = '/icons/icon-512.png';
 
 /** index.html's boot area (between these markers) is where the server puts a page's first paint. */
 const BOOT_AREA = /<!--boot-->[\s\S]*?<!--\/boot-->/;
-const BACK_LINKS = { question: { href: '/qa', label: '← Sorular' }, blog: { href: '/blog', label: '← Blog' }, group: { href: '/categories', label: '← Gruplar' } } as const;
+const BACK_LINKS = {
+  question: { href: '/qa', label: '← Sorular' },
+  blog: { href: '/blog', label: '← Blog' },
+  group: { href: '/categories', label: '← Gruplar' },
+} as const;
 /** A session cookie says a member is probably signed in: their `/` is the feed, not the visitors' welcome. */
 const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
@@ -58,7 +86,8 @@ async function sendSitemap(ctx: AppContext, req: Request, res: Response): Promis
     res.write('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
     res.write(`<sitemap><loc>${escapeXml(`${base}/sitemaps/pages-1.xml`)}</loc></sitemap>\n`);
     for (const kind of SITEMAP_KINDS) {
-      for (let n = 1; (n - 1) * SITEMAP_MAX_URLS < plan[kind]; n++) res.write(`<sitemap><loc>${escapeXml(`${base}/sitemaps/${kind}-${n}.xml`)}</loc></sitemap>\n`);
+      for (let n = 1; (n - 1) * SITEMAP_MAX_URLS < plan[kind]; n++)
+        res.write(`<sitemap><loc>${escapeXml(`${base}/sitemaps/${kind}-${n}.xml`)}</loc></sitemap>\n`);
     }
     res.end('</sitemapindex>\n');
     return;
@@ -161,7 +190,13 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);
         // The page's heading and first lines are painted from index.html itself; the scripts then take over.
         const paint = firstPaintHtml(og.page, BACK_LINKS[og.page.kind]);
-        res.type('html').send(html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace('</head>', `    ${tags}\n  </head>`).replace(BOOT_AREA, () => paint));
+        res.type('html').send(
+          html
+            .replace(/<title>[^<]*<\/title>/, '')
+            .replace(/<meta name="description"[^>]*>/, '')
+            .replace('</head>', `    ${tags}\n  </head>`)
+            .replace(BOOT_AREA, () => paint),
+        );
       })().catch(next);
     });
   });

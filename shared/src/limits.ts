@@ -77,12 +77,29 @@ export const EVENT_CATEGORIES = ['Genel', 'Kitap', 'Teknoloji', 'Outdoor', 'Sana
 
 /** Q&A categories. 'Tümü' is a filter only, never stored. */
 export const QUESTION_CATEGORIES = [
-  'Genel', 'Teknoloji', 'Sağlık', 'Eğitim', 'İş & Kariyer', 'Seyahat', 'Yemek', 'Spor', 'Sanat', 'Müzik', 'Kitaplar',
+  'Genel',
+  'Teknoloji',
+  'Sağlık',
+  'Eğitim',
+  'İş & Kariyer',
+  'Seyahat',
+  'Yemek',
+  'Spor',
+  'Sanat',
+  'Müzik',
+  'Kitaplar',
 ] as const;
 export const QUESTION_FILTER_ALL = 'Tümü';
 
 export const NOTIFICATION_TYPES = [
-  'mention', 'like', 'comment', 'follow', 'follow_request', 'follow_accepted', 'event', 'other',
+  'mention',
+  'like',
+  'comment',
+  'follow',
+  'follow_request',
+  'follow_accepted',
+  'event',
+  'other',
   // An admin removed or hid the recipient's content; the message says what and why.
   'moderation',
 ] as const;

@@ -27,7 +27,10 @@ export interface DesktopApp {
  * The main process, wired through the adapter: single instance, one window with remembered
  * bounds, validated IPC handlers, tray and badge from the unread counts, native notifications.
  */
-export async function startDesktopApp(adapter: ElectronAdapter, opts: { rendererDir: string; preloadPath: string; iconDir: string; fetcher?: Parameters<typeof validateServer>[1] }): Promise<DesktopApp | null> {
+export async function startDesktopApp(
+  adapter: ElectronAdapter,
+  opts: { rendererDir: string; preloadPath: string; iconDir: string; fetcher?: Parameters<typeof validateServer>[1] },
+): Promise<DesktopApp | null> {
   if (!adapter.requestSingleInstanceLock()) {
     adapter.quit();
     return null;

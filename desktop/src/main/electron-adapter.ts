@@ -56,7 +56,10 @@ export function createElectronAdapter(): ElectronAdapter {
         getBounds: () => win.getBounds(),
         send: (channel, payload) => win.webContents.send(channel, payload),
         onClose: (handler) => void win.on('close', handler),
-        setOverlayIcon: process.platform === 'win32' ? (text) => win.setOverlayIcon(text ? nativeImage.createFromDataURL(OVERLAY_DOT) : null, text ? `${text} okunmamış` : '') : undefined,
+        setOverlayIcon:
+          process.platform === 'win32'
+            ? (text) => win.setOverlayIcon(text ? nativeImage.createFromDataURL(OVERLAY_DOT) : null, text ? `${text} okunmamış` : '')
+            : undefined,
       };
     },
     setBadgeCount: (count) => void app.setBadgeCount(count),

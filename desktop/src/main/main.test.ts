@@ -16,14 +16,25 @@ function fakeAdapter(opts: { lock?: boolean; focused?: boolean } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-desktop-'));
   const handlers = new Map<string, (p: unknown) => unknown>();
   const listeners = new Map<string, (p: unknown) => void>();
-  const record = { badge: [] as number[], tooltip: [] as string[], menus: [] as MenuItem[][], notifications: [] as { title: string; body: string; onClick(): void }[], sent: [] as [string, unknown][], external: [] as string[], quit: 0, overlay: [] as (string | null)[] };
+  const record = {
+    badge: [] as number[],
+    tooltip: [] as string[],
+    menus: [] as MenuItem[][],
+    notifications: [] as { title: string; body: string; onClick(): void }[],
+    sent: [] as [string, unknown][],
+    external: [] as string[],
+    quit: 0,
+    overlay: [] as (string | null)[],
+  };
   let focused = opts.focused ?? false;
   const window: WindowHandle = {
     isFocused: () => focused,
     isMinimized: () => false,
     restore: () => undefined,
     show: () => undefined,
-    focus: () => { focused = true; },
+    focus: () => {
+      focused = true;
+    },
     getBounds: () => ({ x: 10, y: 20, width: 1000, height: 700 }),
     send: (channel, payload) => void record.sent.push([channel, payload]),
     onClose: () => undefined,
@@ -47,7 +58,16 @@ function fakeAdapter(opts: { lock?: boolean; focused?: boolean } = {}) {
     onIpc: (c, h) => void listeners.set(c, h),
     primaryWorkArea: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
   };
-  return { adapter, dir, record, invoke: (c: string, p?: unknown) => handlers.get(c)!(p), emit: (c: string, p: unknown) => listeners.get(c)!(p), setFocused: (f: boolean) => { focused = f; } };
+  return {
+    adapter,
+    dir,
+    record,
+    invoke: (c: string, p?: unknown) => handlers.get(c)!(p),
+    emit: (c: string, p: unknown) => listeners.get(c)!(p),
+    setFocused: (f: boolean) => {
+      focused = f;
+    },
+  };
 }
 
 const healthy = async () => ({ ok: true, json: async () => ({ status: 'ok' }) });
@@ -72,8 +92,15 @@ describe('server address', () => {
   });
   it('is accepted only when /api/health answers ok', async () => {
     expect(await validateServer('x.org', healthy)).toEqual({ ok: true, url: 'https://x.org' });
-    expect(await validateServer('x.org', async () => ({ ok: true, json: async () => ({}) }))).toEqual({ ok: false, error: 'Bu adreste çalışan bir Mahalle sunucusu bulunamadı' });
-    expect(await validateServer('x.org', async () => { throw new Error('ECONNREFUSED'); })).toEqual({ ok: false, error: 'Sunucuya bağlanılamadı' });
+    expect(await validateServer('x.org', async () => ({ ok: true, json: async () => ({}) }))).toEqual({
+      ok: false,
+      error: 'Bu adreste çalışan bir Mahalle sunucusu bulunamadı',
+    });
+    expect(
+      await validateServer('x.org', async () => {
+        throw new Error('ECONNREFUSED');
+      }),
+    ).toEqual({ ok: false, error: 'Sunucuya bağlanılamadı' });
   });
 });
 
@@ -89,7 +116,7 @@ describe('security policy', () => {
     expect(allowPermission('camera')).toBe(false);
     const csp = contentSecurityPolicy('https://mahalle.ornek.org');
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain('connect-src \'self\' https://mahalle.ornek.org wss://mahalle.ornek.org');
+    expect(csp).toContain("connect-src 'self' https://mahalle.ornek.org wss://mahalle.ornek.org");
   });
   it('restores window bounds only onto a visible display', () => {
     const displays = [{ x: 0, y: 0, width: 1920, height: 1080 }];

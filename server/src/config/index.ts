@@ -126,7 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, true),
     webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : defaultWebDir(),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     passwordHashCost: 15,
     passwordHashing: {
       // One core stays free for requests; two threads at most, as each hash holds 32 MiB.

@@ -28,7 +28,11 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
       if (!found) problem = mode === 'strict' ? `${key} is not in shared/src/contract` : null;
       else {
         const result = found.response.safeParse(body);
-        if (!result.success) problem = `${key}: ${result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`;
+        if (!result.success)
+          problem = `${key}: ${result.error.issues
+            .slice(0, 5)
+            .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+            .join('; ')}`;
       }
       if (!problem) return json(body);
       req.log.error({ route: key, problem }, 'answer does not fit the contract');

@@ -42,7 +42,9 @@ function operation(name: string, e: Endpoint): Json {
           : {
               description: 'OK',
               content: { 'application/json': { schema: schemaOf(e.response, 'output') } },
-              ...(e.cursorHeader ? { headers: { 'X-Next-Cursor': { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } } } } : {}),
+              ...(e.cursorHeader
+                ? { headers: { 'X-Next-Cursor': { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } } } }
+                : {}),
             },
       '4XX': ERROR_RESPONSE,
       '5XX': ERROR_RESPONSE,

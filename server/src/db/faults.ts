@@ -64,7 +64,9 @@ export function describeDatabase(opts: { databaseUrl: string | null; sqliteFile:
 function whatFailed(err: unknown): string {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown };
   const first = Array.isArray(e?.errors) ? (e.errors[0] as { message?: unknown } | undefined) : undefined;
-  const message = String((typeof e?.message === 'string' && e.message) || first?.message || err).split('\n')[0].slice(0, 200);
+  const message = String((typeof e?.message === 'string' && e.message) || first?.message || err)
+    .split('\n')[0]
+    .slice(0, 200);
   return typeof e?.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }
 
@@ -103,8 +105,5 @@ export async function waitForDatabase(
 export function startError(err: unknown, opts: { label: string; sqlite: boolean; waitSec?: number }): DatabaseStartError {
   if (err instanceof DatabaseStartError) return err;
   const waited = opts.waitSec && isDatabaseUnavailable(err) ? ` (waited ${opts.waitSec} s)` : '';
-  return new DatabaseStartError(
-    `Mahalle cannot start: ${opts.label} failed${waited}: ${whatFailed(err)}; ${whatToCheck(err, opts.sqlite)}.`,
-    { cause: err },
-  );
+  return new DatabaseStartError(`Mahalle cannot start: ${opts.label} failed${waited}: ${whatFailed(err)}; ${whatToCheck(err, opts.sqlite)}.`, { cause: err });
 }

@@ -133,7 +133,10 @@ export function applyKeyset(q: Knex.QueryBuilder, sort: SortSpec, cursor: string
     const [value, id] = after;
     whereRowAfter(q, [sort.column, sort.idColumn], op, [value, id]);
   }
-  return q.orderBy([{ column: sort.column, order: sort.direction }, { column: sort.idColumn, order: sort.direction }]);
+  return q.orderBy([
+    { column: sort.column, order: sort.direction },
+    { column: sort.idColumn, order: sort.direction },
+  ]);
 }
 
 /**
@@ -147,7 +150,9 @@ export async function sortedPage<R extends { __sort?: unknown; id?: number }>(
 ): Promise<{ rows: R[]; nextCursor: string | null }> {
   const { column, type } = opts.columns[opts.sort] ?? intColumn(opts.idColumn);
   query.select({ __sort: column, __id: opts.idColumn });
-  const rows = (await applyKeyset(query, { column, type, direction: opts.direction, idColumn: opts.idColumn }, opts.cursor).limit(opts.limit)) as (R & { __id: number })[];
+  const rows = (await applyKeyset(query, { column, type, direction: opts.direction, idColumn: opts.idColumn }, opts.cursor).limit(opts.limit)) as (R & {
+    __id: number;
+  })[];
   const last = rows[rows.length - 1];
   const value = last && (last.__sort instanceof Date ? last.__sort.toISOString() : last.__sort);
   return { rows, nextCursor: rows.length === opts.limit && last ? encodeCursor(value, Number(last.__id)) : null };

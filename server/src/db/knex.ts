@@ -61,10 +61,7 @@ export function createDb(options: DbOptions): Knex {
       afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
         // busy_timeout first: another connection may be switching the file to WAL right now.
         // WAL + synchronous FULL: an acknowledged write survives a crash or power loss.
-        conn.exec(
-          'PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;',
-          (err) => done(err, conn),
-        );
+        conn.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;', (err) => done(err, conn));
       },
     },
     acquireConnectionTimeout: 30_000,

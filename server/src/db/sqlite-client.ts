@@ -195,7 +195,8 @@ export function sqliteClientWithWriteLock(timeoutMs: number) {
       if (!obj.sql) throw new Error('The query is empty');
       const conn = connection as Connection;
       const { method } = obj;
-      const callMethod = method === 'insert' || method === 'update' ? (obj.returning ? 'all' : 'run') : method === 'counter' || method === 'del' ? 'run' : 'all';
+      const callMethod =
+        method === 'insert' || method === 'update' ? (obj.returning ? 'all' : 'run') : method === 'counter' || method === 'del' ? 'run' : 'all';
       const kept = cachedStatement(conn, obj.sql);
       const run = () =>
         new Promise<QueryObject>((resolve, reject) => {

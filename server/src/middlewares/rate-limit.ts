@@ -22,11 +22,14 @@ const RATE_LIMIT_TABLE = 'rate_limits';
 export async function prepareRateLimitStore(db: Knex): Promise<void> {
   if (dbKind(db) !== 'postgres') return;
   try {
-    await db.raw(`CREATE TABLE IF NOT EXISTS ?? (
+    await db.raw(
+      `CREATE TABLE IF NOT EXISTS ?? (
       key varchar(255) PRIMARY KEY,
       points integer NOT NULL DEFAULT 0,
       expire bigint
-    )`, [RATE_LIMIT_TABLE]);
+    )`,
+      [RATE_LIMIT_TABLE],
+    );
   } catch (err) {
     if (!createdConcurrently(err)) throw err;
   }
@@ -38,7 +41,11 @@ export async function prepareRateLimitStore(db: Knex): Promise<void> {
  */
 export class Limiter {
   private limiter: RateLimiterAbstract;
-  constructor(db: Knex, rule: RateLimitRule, private message?: string) {
+  constructor(
+    db: Knex,
+    rule: RateLimitRule,
+    private message?: string,
+  ) {
     const opts = { points: rule.points, duration: rule.durationSec };
     this.limiter =
       dbKind(db) === 'postgres'

@@ -13,7 +13,7 @@ afterAll(async () => {
 const visitorGet = (path: string) => server.client().get(path);
 
 describe('read caches', () => {
-  it('answer visitors\' hot lists from memory, and the next read after a write sees it', async () => {
+  it("answer visitors' hot lists from memory, and the next read after a write sees it", async () => {
     const m = await server.member();
     // Read twice so the answer is cached, then write and read again.
     for (let i = 0; i < 2; i++) {
@@ -29,7 +29,9 @@ describe('read caches', () => {
     expect((await visitorGet('/api/posts')).body[0].id).toBe(post.id);
     expect(feedBefore.some((p) => p.id === post.id)).toBe(false);
     expect(((await visitorGet('/api/hashtags/trending')).body as { tag: string }[]).some((t) => t.tag === 'önbellekli')).toBe(true);
-    expect(((await visitorGet('/api/categories')).body as { key: string; postCount: number }[]).find((c) => c.key === 'genel')!.postCount).toBe(genelBefore + 1);
+    expect(((await visitorGet('/api/categories')).body as { key: string; postCount: number }[]).find((c) => c.key === 'genel')!.postCount).toBe(
+      genelBefore + 1,
+    );
     await server.member();
     expect((await visitorGet('/api/stats')).body.members).toBe(statsBefore.members + 1);
     // Deleted: gone from the next read too.
@@ -55,7 +57,7 @@ describe('read caches', () => {
     }
   });
 
-  it('keeps members\' feeds their own (isLiked) while visitors\' is shared', async () => {
+  it("keeps members' feeds their own (isLiked) while visitors' is shared", async () => {
     const a = await server.member();
     const b = await server.member();
     const post = (await a.client.post('/api/posts', { content: 'beğenilecek' })).body;
@@ -68,7 +70,7 @@ describe('read caches', () => {
     expect(visitor.isLiked).toBe(false);
   });
 
-  it('refuses a session at once after logout, and an admin\'s rights at once after demotion', async () => {
+  it("refuses a session at once after logout, and an admin's rights at once after demotion", async () => {
     const m = await server.member();
     const cookie = m.client.cookieHeader;
     const me = () => fetch(`${server.url}/api/auth/me`, { headers: { cookie } }).then((r) => r.status);

@@ -12,7 +12,10 @@ import type { UserRow } from '../presenters/users';
 export class ReadCache<V> {
   private entries = new Map<string, { value: V; until: number }>();
   generation = 0;
-  constructor(private ttlMs: number, private max: number) {}
+  constructor(
+    private ttlMs: number,
+    private max: number,
+  ) {}
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);

@@ -34,7 +34,8 @@ export function requestLog(logger: Logger) {
     res.once('finish', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
-      if (logger.isLevelEnabled(level)) req.log[level]({ res: { statusCode: status }, responseTime: Math.round(performance.now() - start) }, 'request completed');
+      if (logger.isLevelEnabled(level))
+        req.log[level]({ res: { statusCode: status }, responseTime: Math.round(performance.now() - start) }, 'request completed');
     });
     next();
   };

@@ -65,7 +65,6 @@ export function presentBlogComment(r: any): BlogComment {
   };
 }
 
-
 /** A blog category with the number of posts in it. */
 export function presentBlogCategory(r: any, postCount: number): BlogCategory {
   return { id: r.id, name: r.name, slug: r.slug, description: r.description ?? '', color: r.color, postCount, createdAt: toIso(r.created_at) };

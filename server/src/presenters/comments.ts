@@ -30,4 +30,3 @@ export function presentAdminComment(kind: CommentKind, r: any): AdminComment {
     createdAt: toIso(r.created_at),
   };
 }
-

@@ -6,11 +6,18 @@ import type { AdminEvent } from '@mahalle/shared';
 export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminEvent {
   const city = kind === 'event';
   return {
-    kind, id: r.id, title: r.title, date: toIso(r.date), location: r.location, category: city ? r.category : null,
-    attendeesCount: city ? r.attendees_count : null, isPrivate: Boolean(r.is_private),
+    kind,
+    id: r.id,
+    title: r.title,
+    date: toIso(r.date),
+    location: r.location,
+    category: city ? r.category : null,
+    attendeesCount: city ? r.attendees_count : null,
+    isPrivate: Boolean(r.is_private),
     creator: r.username ? { username: r.username, displayName: r.display_name } : null,
-    group: city ? null : { name: r.group_name, slug: r.group_slug }, createdAt: toIso(r.created_at),
-    };
+    group: city ? null : { name: r.group_name, slug: r.group_slug },
+    createdAt: toIso(r.created_at),
+  };
 }
 
 /** A city event joined with its creator; `attending`: whether the viewer goes. */

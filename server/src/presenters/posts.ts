@@ -95,5 +95,5 @@ export function presentAdminContent(kind: 'post' | 'group_post', r: any): AdminC
     group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
-    };
+  };
 }

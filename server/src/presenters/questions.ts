@@ -16,7 +16,7 @@ export function presentAdminQuestion(r: any): AdminQuestion {
     isAnswered: Boolean(r.is_answered),
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
-    };
+  };
 }
 
 /** A question joined with its author; `upvoted`: whether the viewer upvoted it. */

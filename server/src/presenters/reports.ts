@@ -19,7 +19,9 @@ export function presentReport(r: any, preview: ReportPreview | undefined): Admin
     status: r.status,
     resolutionNote: r.resolution_note ?? '',
     reporter: r.reporter_id ? { id: r.reporter_id, username: r.rep_username, displayName: r.rep_display_name } : null,
-    target: preview ? { exists: true, preview: preview.text, author: preview.author, isHidden: preview.hidden } : { exists: false, preview: '', author: null, isHidden: false },
+    target: preview
+      ? { exists: true, preview: preview.text, author: preview.author, isHidden: preview.hidden }
+      : { exists: false, preview: '', author: null, isHidden: false },
     resolvedBy: r.resolved_by,
     resolvedAt: toIsoOrNull(r.resolved_at),
     createdAt: toIso(r.created_at),

@@ -54,7 +54,12 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
 }
 
 /** Author fields for embedding; a missing author (deleted account) gets a placeholder. */
-export function presentAuthor(row: (Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> & { is_verified?: boolean | number | null }) | null | undefined): AuthorSummary {
+export function presentAuthor(
+  row:
+    | (Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> & { is_verified?: boolean | number | null })
+    | null
+    | undefined,
+): AuthorSummary {
   if (!row || row.id == null) {
     return { id: 0, username: '', displayName: TEXTS.users.deletedUser, profileImage: null, profileImageThumb: null, role: 'user' };
   }
@@ -94,7 +99,15 @@ export interface AuthorJoin {
 export function authorFromJoin(r: AuthorJoin) {
   return r.u_id == null
     ? presentAuthor(null)
-    : presentAuthor({ id: r.u_id, username: r.u_username, display_name: r.u_display_name, profile_image: r.u_profile_image, profile_image_thumb: r.u_profile_image_thumb, role: r.u_role, is_verified: r.u_is_verified });
+    : presentAuthor({
+        id: r.u_id,
+        username: r.u_username,
+        display_name: r.u_display_name,
+        profile_image: r.u_profile_image,
+        profile_image_thumb: r.u_profile_image_thumb,
+        role: r.u_role,
+        is_verified: r.u_is_verified,
+      });
 }
 
 /** A row of the admin workspace's users table. */
@@ -135,7 +148,10 @@ export function presentProfile(row: UserRow, viewer: UserRow | undefined): Profi
 }
 
 /** The users columns a list of people selects. */
-export type PersonListRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'>;
+export type PersonListRow = Pick<
+  UserRow,
+  'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'
+>;
 
 /** Short form for lists of people (followers, recent members). */
 export function presentPerson(row: PersonListRow): Person {

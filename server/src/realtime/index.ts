@@ -185,10 +185,13 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     // client may reconnect, and will be refused without a valid session).
     let timer: NodeJS.Timeout;
     const watch = (until: number) => {
-      timer = setTimeout(() => {
-        if (Date.now() >= until) socket.disconnect(true);
-        else watch(until);
-      }, Math.max(0, Math.min(until - Date.now(), MAX_TIMER_MS)));
+      timer = setTimeout(
+        () => {
+          if (Date.now() >= until) socket.disconnect(true);
+          else watch(until);
+        },
+        Math.max(0, Math.min(until - Date.now(), MAX_TIMER_MS)),
+      );
     };
     watch(data.expiresAt);
     socket.on('disconnect', () => clearTimeout(timer));

@@ -64,7 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several nodes on one PostgreSQL
     });
   }
 
-  it('delivers a message sent through node 1 to the receiver\'s socket on node 2', async () => {
+  it("delivers a message sent through node 1 to the receiver's socket on node 2", async () => {
     const a = await node1.member();
     const b = await node2.member();
     const bSocket = socketOn(node2, b);
@@ -80,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several nodes on one PostgreSQL
     expect(await count).toEqual({ count: 1 });
   });
 
-  it('disconnects a session\'s socket on node 2 when it logs out on node 1', async () => {
+  it("disconnects a session's socket on node 2 when it logs out on node 1", async () => {
     const m = await node1.member();
     const socket = socketOn(node2, m);
     await connected(socket);
@@ -90,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several nodes on one PostgreSQL
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('refuses a session on node 2 within a second of its logout on node 1, and shows node 1\'s writes to node 2\'s readers', async () => {
+  it("refuses a session on node 2 within a second of its logout on node 1, and shows node 1's writes to node 2's readers", async () => {
     const m = await node1.member();
     const cookie = m.client.cookieHeader;
     const onNode2 = (path: string) => fetch(`${node2.url}${path}`, { headers: { cookie } });
@@ -109,7 +109,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several nodes on one PostgreSQL
     await fetch(`${node2.url}/api/posts`);
     await fetch(`${node2.url}/api/posts`);
     const post = (await other.client.post('/api/posts', { content: 'öbür düğümden gönderi' })).body;
-    await expect.poll(async () => ((await (await fetch(`${node2.url}/api/posts`)).json()) as { id: number }[])[0]?.id, { timeout: 400, interval: 20 }).toBe(post.id);
+    await expect
+      .poll(async () => ((await (await fetch(`${node2.url}/api/posts`)).json()) as { id: number }[])[0]?.id, { timeout: 400, interval: 20 })
+      .toBe(post.id);
   });
 
   it('counts the login limit across both nodes', async () => {
@@ -138,10 +140,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('nodes booting together on an em
     const admin = knexFactory({ client: 'pg', connection: url });
     await admin.raw(`create schema "${schema}"`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-boot-'));
-    const config = loadConfig({ NODE_ENV: 'test' }, {
-      dataDir, uploadsDir: path.join(dataDir, 'uploads'), port: 0, host: '127.0.0.1', databaseUrl: url, databaseSchema: schema,
-      seedDemo: true, logLevel: 'silent', adminUsername: 'yonetici', adminPassword: 'Yonetici.Sifre1', passwordHashCost: 10, sessionSecret: 'x'.repeat(32),
-    });
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      {
+        dataDir,
+        uploadsDir: path.join(dataDir, 'uploads'),
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl: url,
+        databaseSchema: schema,
+        seedDemo: true,
+        logLevel: 'silent',
+        adminUsername: 'yonetici',
+        adminPassword: 'Yonetici.Sifre1',
+        passwordHashCost: 10,
+        sessionSecret: 'x'.repeat(32),
+      },
+    );
     try {
       const nodes = await Promise.all([startServer(config), startServer(config), startServer(config)]);
       try {

@@ -99,7 +99,7 @@ describe('real-time socket at /ws', () => {
     expect(cEvents.seen.filter((s) => s.event === 'new_message')).toHaveLength(0);
   });
 
-  it('accepts the desktop app\'s bearer token and disconnects a session at logout', async () => {
+  it("accepts the desktop app's bearer token and disconnects a session at logout", async () => {
     const m = await server.member({ username: 'soketmasa' });
     const desktop = await server.client().post('/api/auth/login', { username: 'soketmasa', password: 'Guclu.Sifre1' }, { 'x-mahalle-client': 'desktop' });
     const tokenSocket = socketFor(null, { token: desktop.body.token });
@@ -144,7 +144,7 @@ describe('real-time socket at /ws', () => {
     expect(memberEvents.seen.some((s) => s.event.startsWith('report'))).toBe(false);
   });
 
-  it('moves a promoted or demoted admin\'s open sockets into or out of the admins\' room', async () => {
+  it("moves a promoted or demoted admin's open sockets into or out of the admins' room", async () => {
     const admin = await server.admin();
     const dave = await server.member();
     const author = await server.member();
@@ -173,7 +173,10 @@ describe('real-time socket at /ws', () => {
 
   it('closes a socket when its session ends, and refuses it afterwards', async () => {
     const m = await server.member();
-    await server.ctx.db('sessions').where({ user_id: m.user.id }).update({ expires_at: new Date(Date.now() + 1200).toISOString() });
+    await server.ctx
+      .db('sessions')
+      .where({ user_id: m.user.id })
+      .update({ expires_at: new Date(Date.now() + 1200).toISOString() });
     const socket = socketFor(m);
     await connected(socket);
     const reason = await new Promise<string>((resolve) => socket.on('disconnect', (r) => resolve(r)));

@@ -11,7 +11,7 @@ const T = TEXTS.auth;
 /** Unique-constraint violation on either database. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errno?: number; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '');
+  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? ''));
 }
 
 export async function findUserById(db: Knex | Knex.Transaction, id: number): Promise<UserRow | undefined> {
@@ -25,10 +25,7 @@ export async function registerUser(db: Knex, input: RegisterInput, passwords: Pa
   const passwordHash = await passwords.hash(input.password);
   try {
     return await db.transaction(async (trx) => {
-      const clash = await trx('users')
-        .where({ username_key: usernameKey })
-        .orWhere({ email_key: emailKey })
-        .select('username_key', 'email_key');
+      const clash = await trx('users').where({ username_key: usernameKey }).orWhere({ email_key: emailKey }).select('username_key', 'email_key');
       if (clash.some((r) => r.username_key === usernameKey)) throw errors.conflict(T.usernameTaken, 'username_taken');
       if (clash.length > 0) throw errors.conflict(T.emailTaken, 'email_taken');
       const now = nowIso();
@@ -114,7 +111,14 @@ export async function ensureAdmin(
   const anyAdmin = await db('users').where({ role: 'admin' }).whereNotNull('password_hash').first('id');
   if (anyAdmin) return null;
   let username = 'admin';
-  for (let i = 2; await db('users').where({ username_key: foldKey(username) }).first('id'); i++) username = `admin${i}`;
+  for (
+    let i = 2;
+    await db('users')
+      .where({ username_key: foldKey(username) })
+      .first('id');
+    i++
+  )
+    username = `admin${i}`;
   const password = crypto.randomBytes(12).toString('base64url');
   try {
     await insertAdmin(db, username, await opts.passwords.hash(password));

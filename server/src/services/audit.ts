@@ -41,12 +41,22 @@ export async function auditModeration(
 }
 
 /** The log newest (or oldest) first, filtered by action, target kind or actor; keyset-paged by id. */
-export async function listAudit(db: Knex, q: { limit: number; action?: string; targetType?: string; actor?: string; direction: 'asc' | 'desc'; cursor?: string }) {
+export async function listAudit(
+  db: Knex,
+  q: { limit: number; action?: string; targetType?: string; actor?: string; direction: 'asc' | 'desc'; cursor?: string },
+) {
   const query = db('audit_log').select('*');
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
   if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
-  const page = await sortedPage<any>(query, { columns: { createdAt: intColumn('id') }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
+  const page = await sortedPage<any>(query, {
+    columns: { createdAt: intColumn('id') },
+    sort: 'createdAt',
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'id',
+  });
   return {
     items: page.rows.map(presentAuditEntry),
     nextCursor: page.nextCursor,

@@ -37,6 +37,8 @@ export async function tallyCategories(trx: Db, scope: { postIds: number[] } | { 
   const rows = ((await q) as { category_id: number; n: number | string }[]).sort((a, b) => a.category_id - b.category_id);
   // One order for every writer, so concurrent updates on PostgreSQL never wait on each other in a circle.
   for (const r of rows) {
-    await trx('categories').where({ id: r.category_id }).increment('post_count', sign * Number(r.n));
+    await trx('categories')
+      .where({ id: r.category_id })
+      .increment('post_count', sign * Number(r.n));
   }
 }

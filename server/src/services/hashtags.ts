@@ -32,7 +32,8 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
   const resumeDay = Math.ceil(weekAgo / 24);
   const hourly = db('hashtag_counts')
     .where((w) =>
-      w.where((a) => a.where('bucket', '>=', twoWeeksAgo).andWhere('bucket', '<', firstDay * 24))
+      w
+        .where((a) => a.where('bucket', '>=', twoWeeksAgo).andWhere('bucket', '<', firstDay * 24))
         .orWhere((b) => b.where('bucket', '>=', splitDay * 24).andWhere('bucket', '<', resumeDay * 24)),
     )
     .select('tag')
@@ -43,11 +44,7 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
     .select('tag')
     .select(db.raw('case when day >= ? then posts else 0 end as recent', [resumeDay]))
     .select(db.raw('case when day < ? then posts else 0 end as previous', [splitDay]));
-  const rows = await db
-    .from(hourly.unionAll(daily).as('c'))
-    .select('tag')
-    .sum({ recent: 'recent', previous: 'previous' })
-    .groupBy('tag');
+  const rows = await db.from(hourly.unionAll(daily).as('c')).select('tag').sum({ recent: 'recent', previous: 'previous' }).groupBy('tag');
   return rows
     .map((r: any) => {
       const recent = Number(r.recent);
@@ -111,16 +108,26 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
       .merge({ posts: trx.raw('?? + ??', ['hashtag_daily_counts.posts', 'excluded.posts']) });
   }
   if (sign < 0) {
-    await trx('hashtag_counts').whereIn(['bucket', 'tag'], rows.map((r) => [r.bucket, r.tag])).andWhere('posts', '<=', 0).delete();
-    await trx('hashtag_daily_counts').whereIn(['day', 'tag'], dayRows.map((r) => [r.day, r.tag])).andWhere('posts', '<=', 0).delete();
+    await trx('hashtag_counts')
+      .whereIn(
+        ['bucket', 'tag'],
+        rows.map((r) => [r.bucket, r.tag]),
+      )
+      .andWhere('posts', '<=', 0)
+      .delete();
+    await trx('hashtag_daily_counts')
+      .whereIn(
+        ['day', 'tag'],
+        dayRows.map((r) => [r.day, r.tag]),
+      )
+      .andWhere('posts', '<=', 0)
+      .delete();
   }
 }
 
 /** A tag's posts the viewer may see, newest first, and the next page's cursor. */
 export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: CursorPageQuery) {
-  const q = visibleTo(postsQuery(db), viewerId)
-    .join('post_hashtags as h', 'h.post_id', 'p.id')
-    .where('h.tag', hashtagKey(tag));
+  const q = visibleTo(postsQuery(db), viewerId).join('post_hashtags as h', 'h.post_id', 'p.id').where('h.tag', hashtagKey(tag));
   // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
   // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
   const before = decodeIdCursor(page.cursor);

@@ -13,12 +13,19 @@ const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
 
 async function peopleById(db: Db, ids: number[]): Promise<Map<number, PersonRow>> {
-  const rows = ids.length ? await db('users').whereIn('id', [...new Set(ids)]).select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role') : [];
+  const rows = ids.length
+    ? await db('users')
+        .whereIn('id', [...new Set(ids)])
+        .select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role')
+    : [];
   return new Map(rows.map((r: PersonRow) => [r.id, r]));
 }
 
 export async function presentMessages(db: Db, rows: MessageRow[]) {
-  const people = await peopleById(db, rows.flatMap((m) => [m.sender_id, m.receiver_id]));
+  const people = await peopleById(
+    db,
+    rows.flatMap((m) => [m.sender_id, m.receiver_id]),
+  );
   return rows.map((m) => presentMessage(m, people));
 }
 
@@ -39,7 +46,9 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
     let conversation = await trx('conversations').where(key).first('id');
     const now = nowIso();
     if (!conversation) {
-      const [row] = await trx('conversations').insert({ ...key, created_at: now, updated_at: now }).returning('id');
+      const [row] = await trx('conversations')
+        .insert({ ...key, created_at: now, updated_at: now })
+        .returning('id');
       conversation = { id: typeof row === 'object' ? row.id : row };
     }
     const [row] = await trx('messages')
@@ -66,15 +75,26 @@ export async function listConversations(db: Knex, me: UserRow, page: CursorPageQ
     .where((w) => w.where('user_low_id', me.id).orWhere('user_high_id', me.id))
     .whereNotNull('last_message_id')
     .select('id', 'user_low_id', 'user_high_id', 'last_message_id');
-  const { rows: conversations, nextCursor } = await idPage<any>(q, { column: 'last_message_id', valueOf: (c) => c.last_message_id, cursor: page.cursor, limit: page.limit });
+  const { rows: conversations, nextCursor } = await idPage<any>(q, {
+    column: 'last_message_id',
+    valueOf: (c) => c.last_message_id,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
   if (conversations.length === 0) return { items: [], nextCursor };
-  const lastMessages = (await db('messages').whereIn('id', conversations.map((c: any) => c.last_message_id))) as MessageRow[];
+  const lastMessages = (await db('messages').whereIn(
+    'id',
+    conversations.map((c: any) => c.last_message_id),
+  )) as MessageRow[];
   const presented = new Map((await presentMessages(db, lastMessages)).map((m) => [m.id, m]));
   const others = conversations.map((c: any) => (c.user_low_id === me.id ? c.user_high_id : c.user_low_id));
   const people = await peopleById(db, others);
   const unread = await db('messages')
     .where({ receiver_id: me.id, is_read: false })
-    .whereIn('conversation_id', conversations.map((c: any) => c.id))
+    .whereIn(
+      'conversation_id',
+      conversations.map((c: any) => c.id),
+    )
     .select('conversation_id')
     .count({ n: '*' })
     .groupBy('conversation_id');
@@ -123,7 +143,9 @@ export async function deleteMessage(ctx: AppContext, me: UserRow, id: number) {
     if (message.sender_id !== me.id) throw errors.forbidden(S.onlySenderDeletes);
     await trx('messages').where({ id }).delete();
     const latest = await trx('messages').where({ conversation_id: message.conversation_id }).max({ id: 'id' }).first();
-    await trx('conversations').where({ id: message.conversation_id }).update({ last_message_id: latest?.id ?? null });
+    await trx('conversations')
+      .where({ id: message.conversation_id })
+      .update({ last_message_id: latest?.id ?? null });
     return message.receiver_id as number;
   });
   ctx.bus.emit('messages:changed', { userId: receiverId });

@@ -62,12 +62,18 @@ export function announceNotifications(bus: DomainBus, created: { userId: number;
 
 // ---- reading one's own notifications ----
 
-
 function notificationsQuery(db: Knex | Knex.Transaction) {
   return db('notifications as n')
     .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
     .leftJoin('posts as rp', 'rp.id', 'n.related_post_id')
-    .select('n.*', 'ru.username as ru_username', 'ru.display_name as ru_display_name', 'ru.profile_image as ru_profile_image', 'ru.profile_image_thumb as ru_profile_image_thumb', 'rp.is_hidden as rp_hidden');
+    .select(
+      'n.*',
+      'ru.username as ru_username',
+      'ru.display_name as ru_display_name',
+      'ru.profile_image as ru_profile_image',
+      'ru.profile_image_thumb as ru_profile_image_thumb',
+      'rp.is_hidden as rp_hidden',
+    );
 }
 
 /** Own notifications newest first, cursor-paged by id. */

@@ -76,7 +76,10 @@ class ScryptPool {
   /** Moving average of one hash, for Retry-After. */
   private averageMs = 100;
 
-  constructor(private threads: number, private maxQueue: number) {}
+  constructor(
+    private threads: number,
+    private maxQueue: number,
+  ) {}
 
   run(task: ScryptTask): Promise<Buffer> {
     if (this.closed) return Promise.reject(errors.unavailable());

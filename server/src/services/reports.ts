@@ -49,7 +49,12 @@ async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTa
     case 'answer':
       return Boolean(await trx('answers').where({ id, is_hidden: false }).first('id'));
     case 'blog_comment':
-      return Boolean(await trx('blog_comments as c').join('blog_posts as b', 'b.id', 'c.post_id').where({ 'c.id': id, 'c.is_hidden': false, 'b.published': true }).first('c.id'));
+      return Boolean(
+        await trx('blog_comments as c')
+          .join('blog_posts as b', 'b.id', 'c.post_id')
+          .where({ 'c.id': id, 'c.is_hidden': false, 'b.published': true })
+          .first('c.id'),
+      );
     case 'group_post':
       return canSeeGroupPost(trx, id, me);
     case 'group_comment': {
@@ -70,7 +75,13 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
       .insert({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, status: 'open', created_at: nowIso() })
       .returning('id');
     const reportId = (typeof row === 'object' ? row.id : row) as number;
-    await audit(trx, me, 'report.create', { type: 'report', id: reportId }, { after: { targetType: input.targetType, targetId: input.targetId, reason: input.reason } });
+    await audit(
+      trx,
+      me,
+      'report.create',
+      { type: 'report', id: reportId },
+      { after: { targetType: input.targetType, targetId: input.targetId, reason: input.reason } },
+    );
     return reportId;
   });
   ctx.bus.emit('report:created', { reportId: id });
@@ -79,15 +90,27 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
 }
 
 /** Reports newest (or oldest) first, keyset-paged over the (status, id) index. */
-export async function listReports(db: Knex, q: { status: 'open' | 'resolved' | 'dismissed'; targetType?: ReportTarget; limit: number; direction: 'asc' | 'desc'; cursor?: string }) {
+export async function listReports(
+  db: Knex,
+  q: { status: 'open' | 'resolved' | 'dismissed'; targetType?: ReportTarget; limit: number; direction: 'asc' | 'desc'; cursor?: string },
+) {
   const query = reportsQuery(db).where('r.status', q.status);
   if (q.targetType) query.where('r.target_type', q.targetType);
-  const page = await sortedPage<any>(query, { columns: { createdAt: intColumn('r.id') }, sort: 'createdAt', direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'r.id' });
+  const page = await sortedPage<any>(query, {
+    columns: { createdAt: intColumn('r.id') },
+    sort: 'createdAt',
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'r.id',
+  });
   return { items: await presentReports(db, page.rows), nextCursor: page.nextCursor };
 }
 
 function reportsQuery(db: Knex) {
-  return db('reports as r').leftJoin('users as rep', 'rep.id', 'r.reporter_id').select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
+  return db('reports as r')
+    .leftJoin('users as rep', 'rep.id', 'r.reporter_id')
+    .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
 }
 
 /** Each report with a preview of what was reported and who wrote it: one query per kind on the page. */
@@ -100,11 +123,22 @@ async function presentReports(db: Knex, rows: any[]) {
     const targetRows = await db(`${t.table} as x`)
       .leftJoin('users as au', 'au.id', `x.${t.author}`)
       .whereIn('x.id', ids)
-      .select('x.id', `x.${t.text} as text`, ...(t.hideable ? ['x.is_hidden'] : []), 'au.id as au_id', 'au.username', 'au.display_name', 'au.profile_image', 'au.role');
+      .select(
+        'x.id',
+        `x.${t.text} as text`,
+        ...(t.hideable ? ['x.is_hidden'] : []),
+        'au.id as au_id',
+        'au.username',
+        'au.display_name',
+        'au.profile_image',
+        'au.role',
+      );
     for (const x of targetRows) {
       previews.set(`${type}:${x.id}`, {
         text: String(x.text ?? '').slice(0, 300),
-        author: presentAuthor(x.au_id ? { id: x.au_id, username: x.username, display_name: x.display_name, profile_image: x.profile_image, role: x.role } : null),
+        author: presentAuthor(
+          x.au_id ? { id: x.au_id, username: x.username, display_name: x.display_name, profile_image: x.profile_image, role: x.role } : null,
+        ),
         hidden: Boolean(x.is_hidden),
       });
     }
@@ -160,7 +194,13 @@ async function closeReportTx(
   }
   // The author is told what happened to their content, with the admin's note as the reason.
   const tellAuthor = async (act: 'delete' | 'hide') => {
-    const notice = await notifyModeration(trx, admin, { authorId: target.author_id, kind: type as ModeratedKind, action: act, content: String(target.text ?? ''), reason: input.note });
+    const notice = await notifyModeration(trx, admin, {
+      authorId: target.author_id,
+      kind: type as ModeratedKind,
+      action: act,
+      content: String(target.text ?? ''),
+      reason: input.note,
+    });
     if (notice) cleanups.push(async () => announceNotifications(ctx.bus, [notice]));
   };
   if (action === 'hide') {
@@ -190,10 +230,16 @@ async function closeReportTx(
   const closing = await scope.clone().select('id');
   await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now });
   for (const c of closing) {
-    await audit(trx, admin, `report.${outcome === 'resolved' ? 'resolve' : 'dismiss'}`, { type: 'report', id: c.id }, {
-      before: { status: 'open' },
-      after: { status: outcome, note: input.note, action },
-    });
+    await audit(
+      trx,
+      admin,
+      `report.${outcome === 'resolved' ? 'resolve' : 'dismiss'}`,
+      { type: 'report', id: c.id },
+      {
+        before: { status: 'open' },
+        after: { status: outcome, note: input.note, action },
+      },
+    );
   }
 }
 

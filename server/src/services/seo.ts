@@ -18,8 +18,18 @@ interface KindSpec {
 
 const KINDS: Record<SitemapKind, KindSpec> = {
   questions: { table: 'questions', scope: (q) => q, columns: ['id', 'updated_at'], path: (r) => `/qa/question/${Number(r.id)}` },
-  blog: { table: 'blog_posts', scope: (q) => q.where('published', true), columns: ['id', 'slug', 'updated_at'], path: (r) => `/blog/${encodeURIComponent(String(r.slug))}` },
-  groups: { table: 'hobby_groups', scope: (q) => q.where('is_private', false), columns: ['id', 'slug', 'updated_at'], path: (r) => `/hobby-groups/${encodeURIComponent(String(r.slug))}` },
+  blog: {
+    table: 'blog_posts',
+    scope: (q) => q.where('published', true),
+    columns: ['id', 'slug', 'updated_at'],
+    path: (r) => `/blog/${encodeURIComponent(String(r.slug))}`,
+  },
+  groups: {
+    table: 'hobby_groups',
+    scope: (q) => q.where('is_private', false),
+    columns: ['id', 'slug', 'updated_at'],
+    path: (r) => `/hobby-groups/${encodeURIComponent(String(r.slug))}`,
+  },
 };
 
 /** Public list pages always in the sitemap. */
@@ -75,7 +85,11 @@ export interface OpenGraph {
 }
 
 function plain(text: string | null | undefined, max = 200): string {
-  const s = (text ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  const s = (text ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s;
 }
 
@@ -105,9 +119,18 @@ export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGrap
   }
   const question = /^\/qa\/question\/(\d{1,12})\/?$/.exec(pathname);
   if (question) {
-    const row = await db('questions').select('title', 'content').where({ id: Number(question[1]) }).first();
+    const row = await db('questions')
+      .select('title', 'content')
+      .where({ id: Number(question[1]) })
+      .first();
     if (!row) return null;
-    return { title: row.title, description: plain(row.content), image: null, type: 'article', page: { kind: 'question', heading: row.title, lead: plain(row.content, 300) } };
+    return {
+      title: row.title,
+      description: plain(row.content),
+      image: null,
+      type: 'article',
+      page: { kind: 'question', heading: row.title, lead: plain(row.content, 300) },
+    };
   }
   const group = /^\/(?:hobby-groups|groups)\/([^/]+)\/?$/.exec(pathname);
   if (group) {
@@ -119,7 +142,13 @@ export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGrap
     }
     const row = await db('hobby_groups').select('name', 'description').where({ slug, is_private: false }).first();
     if (!row) return null;
-    return { title: row.name, description: plain(row.description), image: null, type: 'website', page: { kind: 'group', heading: row.name, lead: plain(row.description, 300) } };
+    return {
+      title: row.name,
+      description: plain(row.description),
+      image: null,
+      type: 'website',
+      page: { kind: 'group', heading: row.name, lead: plain(row.description, 300) },
+    };
   }
   return null;
 }

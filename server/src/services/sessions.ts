@@ -22,7 +22,10 @@ export interface NewSession {
  * database alone cannot be replayed as cookies.
  */
 export class SessionService {
-  constructor(private db: Knex, private secret: string) {}
+  constructor(
+    private db: Knex,
+    private secret: string,
+  ) {}
 
   sessionId(token: string): string {
     return crypto.createHmac('sha256', this.secret).update(token).digest('hex');
@@ -35,9 +38,7 @@ export class SessionService {
   ): Promise<NewSession> {
     const token = crypto.randomBytes(32).toString('base64url');
     const id = this.sessionId(token);
-    const ttlMs = opts.remember
-      ? LIMITS.sessionDaysRemember * 24 * 3600 * 1000
-      : LIMITS.sessionHoursDefault * 3600 * 1000;
+    const ttlMs = opts.remember ? LIMITS.sessionDaysRemember * 24 * 3600 * 1000 : LIMITS.sessionHoursDefault * 3600 * 1000;
     const expiresAt = new Date(Date.now() + ttlMs);
     await trx('sessions').insert({
       id,

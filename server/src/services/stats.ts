@@ -36,10 +36,17 @@ export async function dailyStats(db: Knex) {
     count(db('group_posts').where('created_at', '>=', since).andWhere('is_hidden', false)),
     count(db('questions').where('created_at', '>=', since)),
     count(db('blog_posts').where('published', true).andWhere('published_at', '>=', since)),
-    count(db('posts').where('created_at', '>=', since).andWhere('is_hidden', false).andWhere((w) => w.where('likes_count', '>', 0).orWhere('comments_count', '>', 0))),
+    count(
+      db('posts')
+        .where('created_at', '>=', since)
+        .andWhere('is_hidden', false)
+        .andWhere((w) => w.where('likes_count', '>', 0).orWhere('comments_count', '>', 0)),
+    ),
   ]);
   const active = db
-    .select('author_id as user_id').from('posts').where('created_at', '>=', since)
+    .select('author_id as user_id')
+    .from('posts')
+    .where('created_at', '>=', since)
     .union((u) => u.select('author_id as user_id').from('comments').where('created_at', '>=', since))
     .union((u) => u.select('user_id').from('post_likes').where('created_at', '>=', since));
   const [row] = await db.from(active.as('a')).whereNotNull('user_id').countDistinct({ n: 'user_id' });

@@ -141,7 +141,10 @@ export interface ApiResponse<T = any> {
 /** A tiny HTTP client over fetch with a cookie jar, so tests speak HTTP like a browser does. */
 export class ApiClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, private defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    private defaultHeaders: Record<string, string> = {},
+  ) {}
 
   withHeaders(headers: Record<string, string>): ApiClient {
     const c = new ApiClient(this.baseUrl, { ...this.defaultHeaders, ...headers });

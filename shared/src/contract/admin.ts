@@ -43,7 +43,12 @@ import { endpoint, okSchema, pageOf } from './endpoint';
  * `sort`, `direction`, `limit` and the opaque `cursor` of the page before.
  */
 export const adminEndpoints = {
-  'admin.stats': endpoint({ route: 'GET /api/admin/stats', summary: "The panel's totals and the ten newest things made", access: 'admin', response: adminStatsSchema }),
+  'admin.stats': endpoint({
+    route: 'GET /api/admin/stats',
+    summary: "The panel's totals and the ten newest things made",
+    access: 'admin',
+    response: adminStatsSchema,
+  }),
 
   'admin.users': endpoint({
     route: 'GET /api/admin/users',
@@ -54,7 +59,7 @@ export const adminEndpoints = {
   }),
   'admin.updateUser': endpoint({
     route: 'PATCH /api/admin/users/:id',
-    summary: 'Change a user\'s role or verification (never one\'s own demotion)',
+    summary: "Change a user's role or verification (never one's own demotion)",
     access: 'admin',
     params: idParamsSchema,
     body: adminUpdateUserSchema,
@@ -75,7 +80,13 @@ export const adminEndpoints = {
     response: bulkUpdatedSchema,
   }),
 
-  'admin.groups': endpoint({ route: 'GET /api/admin/groups', summary: 'Hobby groups, sorted by time, name, members or posts', access: 'admin', query: adminGroupsQuerySchema, response: pageOf(adminGroupSchema) }),
+  'admin.groups': endpoint({
+    route: 'GET /api/admin/groups',
+    summary: 'Hobby groups, sorted by time, name, members or posts',
+    access: 'admin',
+    query: adminGroupsQuerySchema,
+    response: pageOf(adminGroupSchema),
+  }),
   'admin.deleteGroup': endpoint({
     route: 'DELETE /api/admin/groups/:id',
     summary: 'Delete a hobby group with its posts, comments, members and events',
@@ -160,7 +171,13 @@ export const adminEndpoints = {
     query: adminEventsQuerySchema,
     response: pageOf(adminEventSchema),
   }),
-  'admin.deleteEvent': endpoint({ route: 'DELETE /api/admin/events/:kind/:id', summary: 'Delete a city or group event', access: 'admin', params: eventKindParamsSchema, response: okSchema }),
+  'admin.deleteEvent': endpoint({
+    route: 'DELETE /api/admin/events/:kind/:id',
+    summary: 'Delete a city or group event',
+    access: 'admin',
+    params: eventKindParamsSchema,
+    response: okSchema,
+  }),
 
   'admin.bulkDelete': endpoint({
     route: 'POST /api/admin/bulk-delete',

@@ -18,7 +18,12 @@ export const authEndpoints = {
     body: loginSchema,
     response: signedInSchema,
   }),
-  'auth.logout': endpoint({ route: 'POST /api/auth/logout', summary: 'Sign out: ends this session everywhere it is open', access: 'public', response: okSchema }),
+  'auth.logout': endpoint({
+    route: 'POST /api/auth/logout',
+    summary: 'Sign out: ends this session everywhere it is open',
+    access: 'public',
+    response: okSchema,
+  }),
   'auth.session': endpoint({
     route: 'GET /api/auth/session',
     summary: "The UI's session check: the signed-in user, or { user: null } for a visitor (200 either way)",

@@ -20,6 +20,18 @@ export const eventEndpoints = {
     status: 201,
     response: eventSchema,
   }),
-  'events.attend': endpoint({ route: 'POST /api/events/:id/attend', summary: 'Attends the event, or takes attendance back (a toggle)', access: 'member', params: idParamsSchema, response: attendanceSchema }),
-  'events.delete': endpoint({ route: 'DELETE /api/events/:id', summary: 'Deletes the event (its creator or an admin)', access: 'member', params: idParamsSchema, response: okSchema }),
+  'events.attend': endpoint({
+    route: 'POST /api/events/:id/attend',
+    summary: 'Attends the event, or takes attendance back (a toggle)',
+    access: 'member',
+    params: idParamsSchema,
+    response: attendanceSchema,
+  }),
+  'events.delete': endpoint({
+    route: 'DELETE /api/events/:id',
+    summary: 'Deletes the event (its creator or an admin)',
+    access: 'member',
+    params: idParamsSchema,
+    response: okSchema,
+  }),
 };

@@ -42,8 +42,20 @@ export const hobbyGroupEndpoints = {
     status: 201,
     response: hobbyGroupSchema,
   }),
-  'hobby-groups.get': endpoint({ route: 'GET /api/hobby-groups/:slug', summary: "One group with the viewer's membership", access: 'public', params: slug, response: hobbyGroupSchema }),
-  'hobby-groups.isMember': endpoint({ route: 'GET /api/hobby-groups/:slug/is-member', summary: 'Whether the viewer is a member (false for visitors)', access: 'public', params: slug, response: z.boolean() }),
+  'hobby-groups.get': endpoint({
+    route: 'GET /api/hobby-groups/:slug',
+    summary: "One group with the viewer's membership",
+    access: 'public',
+    params: slug,
+    response: hobbyGroupSchema,
+  }),
+  'hobby-groups.isMember': endpoint({
+    route: 'GET /api/hobby-groups/:slug/is-member',
+    summary: 'Whether the viewer is a member (false for visitors)',
+    access: 'public',
+    params: slug,
+    response: z.boolean(),
+  }),
   'hobby-groups.join': endpoint({
     route: 'POST /api/hobby-groups/:slug/join',
     summary: 'Joins an open group, or asks to join a private one (the founder decides); asking twice changes nothing',
@@ -82,7 +94,8 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.members': endpoint({
     route: 'GET /api/hobby-groups/:slug/members',
-    summary: "The group's members in the order they joined (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary:
+      "The group's members in the order they joined (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -91,7 +104,8 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.posts': endpoint({
     route: 'GET /api/hobby-groups/:slug/posts',
-    summary: "The group's posts, newest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary:
+      "The group's posts, newest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -110,7 +124,8 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.events': endpoint({
     route: 'GET /api/hobby-groups/:slug/events',
-    summary: "The group's upcoming events, soonest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary:
+      "The group's upcoming events, soonest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -134,12 +149,31 @@ export const hobbyGroupEndpoints = {
     query: moderationQuerySchema,
     response: okSchema,
   }),
-  'hobby-groups.isPostLiked': endpoint({ route: 'GET /api/hobby-groups/posts/:id/like', summary: 'Whether the viewer liked the post', access: 'public', params: idParamsSchema, response: groupPostIsLikedSchema }),
-  'hobby-groups.likePost': endpoint({ route: 'POST /api/hobby-groups/posts/:id/like', summary: 'Likes the post (again: no change)', access: 'member', params: idParamsSchema, response: groupPostLikeSchema }),
-  'hobby-groups.unlikePost': endpoint({ route: 'DELETE /api/hobby-groups/posts/:id/like', summary: 'Takes the like back', access: 'member', params: idParamsSchema, response: groupPostLikeSchema }),
+  'hobby-groups.isPostLiked': endpoint({
+    route: 'GET /api/hobby-groups/posts/:id/like',
+    summary: 'Whether the viewer liked the post',
+    access: 'public',
+    params: idParamsSchema,
+    response: groupPostIsLikedSchema,
+  }),
+  'hobby-groups.likePost': endpoint({
+    route: 'POST /api/hobby-groups/posts/:id/like',
+    summary: 'Likes the post (again: no change)',
+    access: 'member',
+    params: idParamsSchema,
+    response: groupPostLikeSchema,
+  }),
+  'hobby-groups.unlikePost': endpoint({
+    route: 'DELETE /api/hobby-groups/posts/:id/like',
+    summary: 'Takes the like back',
+    access: 'member',
+    params: idParamsSchema,
+    response: groupPostLikeSchema,
+  }),
   'hobby-groups.comments': endpoint({
     route: 'GET /api/hobby-groups/posts/:id/comments',
-    summary: "A group post's comments, each page oldest first, pages going back in time; a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary:
+      "A group post's comments, each page oldest first, pages going back in time; a bare list as the specification fixed it, paged by the X-Next-Cursor header",
     access: 'public',
     params: idParamsSchema,
     query: cursorQuerySchema,

@@ -7,17 +7,31 @@ import { cursorList, endpoint, okSchema } from './endpoint';
 export const messagesEndpoints = {
   'messages.conversations': endpoint({
     route: 'GET /api/messages',
-    summary: 'Own conversations, the latest first, each with the other person, its last message and the unread count; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary:
+      'Own conversations, the latest first, each with the other person, its last message and the unread count; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'member',
     query: cursorPageQuerySchema,
     response: cursorList(conversationSchema),
     cursorHeader: true,
   }),
-  'messages.send': endpoint({ route: 'POST /api/messages', summary: 'Send a message to a member', access: 'member', body: sendMessageSchema, status: 201, response: messageSchema }),
-  'messages.unreadCount': endpoint({ route: 'GET /api/messages/unread-count', summary: 'How many messages to the signed-in member are unread', access: 'member', response: unreadCountSchema }),
+  'messages.send': endpoint({
+    route: 'POST /api/messages',
+    summary: 'Send a message to a member',
+    access: 'member',
+    body: sendMessageSchema,
+    status: 201,
+    response: messageSchema,
+  }),
+  'messages.unreadCount': endpoint({
+    route: 'GET /api/messages/unread-count',
+    summary: 'How many messages to the signed-in member are unread',
+    access: 'member',
+    response: unreadCountSchema,
+  }),
   'messages.conversation': endpoint({
     route: 'GET /api/messages/conversation/:userId',
-    summary: 'The messages with one member, oldest first within a page, pages going back in time; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary:
+      'The messages with one member, oldest first within a page, pages going back in time; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'member',
     params: userIdParamsSchema,
     query: cursorPageQuerySchema,
@@ -31,6 +45,18 @@ export const messagesEndpoints = {
     params: userIdParamsSchema,
     response: updatedCountSchema,
   }),
-  'messages.read': endpoint({ route: 'PATCH /api/messages/:id/read', summary: 'Mark one received message read', access: 'member', params: idParamsSchema, response: okSchema }),
-  'messages.delete': endpoint({ route: 'DELETE /api/messages/:id', summary: 'Delete a message one sent', access: 'member', params: idParamsSchema, response: okSchema }),
+  'messages.read': endpoint({
+    route: 'PATCH /api/messages/:id/read',
+    summary: 'Mark one received message read',
+    access: 'member',
+    params: idParamsSchema,
+    response: okSchema,
+  }),
+  'messages.delete': endpoint({
+    route: 'DELETE /api/messages/:id',
+    summary: 'Delete a message one sent',
+    access: 'member',
+    params: idParamsSchema,
+    response: okSchema,
+  }),
 };

@@ -5,7 +5,12 @@ import { endpoint } from './endpoint';
 
 /** Small public reads: health, post categories, community counters. */
 export const metaEndpoints = {
-  'health.get': endpoint({ route: 'GET /api/health', summary: 'Liveness: the server answers and reaches its database', access: 'public', response: healthSchema }),
+  'health.get': endpoint({
+    route: 'GET /api/health',
+    summary: 'Liveness: the server answers and reaches its database',
+    access: 'public',
+    response: healthSchema,
+  }),
   'api.openapi': endpoint({
     route: 'GET /api/openapi.json',
     summary: 'This document: the OpenAPI 3.1 description of the API (a readable page is at /api/docs)',
@@ -20,5 +25,10 @@ export const metaEndpoints = {
     response: z.array(categorySchema),
   }),
   'stats.community': endpoint({ route: 'GET /api/stats', summary: "The home page's community counters", access: 'public', response: communityStatsSchema }),
-  'stats.today': endpoint({ route: 'GET /api/stats/today', summary: "Discover's statistics over the last 24 hours", access: 'public', response: dailyStatsSchema }),
+  'stats.today': endpoint({
+    route: 'GET /api/stats/today',
+    summary: "Discover's statistics over the last 24 hours",
+    access: 'public',
+    response: dailyStatsSchema,
+  }),
 };

@@ -33,7 +33,13 @@ export const postEndpoints = {
     status: 201,
     response: postSchema,
   }),
-  'posts.get': endpoint({ route: 'GET /api/posts/:id', summary: 'One post, if the viewer may see it', access: 'public', params: idParamsSchema, response: postSchema }),
+  'posts.get': endpoint({
+    route: 'GET /api/posts/:id',
+    summary: 'One post, if the viewer may see it',
+    access: 'public',
+    params: idParamsSchema,
+    response: postSchema,
+  }),
   'posts.update': endpoint({
     route: 'PATCH /api/posts/:id',
     summary: "Edit one's own post's text (and category)",
@@ -44,7 +50,7 @@ export const postEndpoints = {
   }),
   'posts.delete': endpoint({
     route: 'DELETE /api/posts/:id',
-    summary: "Delete a post (its author, or an admin, who may give the author a reason); its likes, comments and bookmarks go with it",
+    summary: 'Delete a post (its author, or an admin, who may give the author a reason); its likes, comments and bookmarks go with it',
     access: 'member',
     params: idParamsSchema,
     query: moderationQuerySchema,
@@ -76,7 +82,7 @@ export const postEndpoints = {
   }),
   'posts.addComment': endpoint({
     route: 'POST /api/posts/:id/comments',
-    summary: "Comment on a post; its author is told",
+    summary: 'Comment on a post; its author is told',
     access: 'member',
     tag: 'comments',
     params: idParamsSchema,

@@ -66,7 +66,8 @@ export const usersEndpoints = {
   }),
   'users.followers': endpoint({
     route: 'GET /api/users/:id/followers',
-    summary: "A member's followers, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header",
+    summary:
+      "A member's followers, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header",
     access: 'public',
     params: idParamsSchema,
     query: cursorPageQuerySchema,
@@ -75,7 +76,8 @@ export const usersEndpoints = {
   }),
   'users.following': endpoint({
     route: 'GET /api/users/:id/following',
-    summary: 'Whom a member follows, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary:
+      'Whom a member follows, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
     access: 'public',
     params: idParamsSchema,
     query: cursorPageQuerySchema,

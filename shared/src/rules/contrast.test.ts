@@ -19,7 +19,23 @@ describe('readableOn', () => {
   const light = ['#ffffff', '#f5f5f5'];
   const dark = ['#141414', '#000000', '#1f1f1f'];
   // Group colours of the demo community and of the group form, pastel and saturated.
-  const groupColours = ['#22c55e', '#f59e0b', '#06b6d4', '#ec4899', '#eab308', '#84cc16', '#3b82f6', '#6d28d9', '#ef4444', '#14b8a6', '#fde68a', '#1e293b', '#000000', '#ffffff', ...STATIC_CATEGORIES.map((c) => c.color)];
+  const groupColours = [
+    '#22c55e',
+    '#f59e0b',
+    '#06b6d4',
+    '#ec4899',
+    '#eab308',
+    '#84cc16',
+    '#3b82f6',
+    '#6d28d9',
+    '#ef4444',
+    '#14b8a6',
+    '#fde68a',
+    '#1e293b',
+    '#000000',
+    '#ffffff',
+    ...STATIC_CATEGORIES.map((c) => c.color),
+  ];
 
   it('leaves a colour that already reads well unchanged', () => {
     expect(readableOn('#6d28d9', light)).toBe('#6d28d9');

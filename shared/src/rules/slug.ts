@@ -1,6 +1,17 @@
 const TR_MAP: Record<string, string> = {
-  ğ: 'g', ü: 'u', ş: 's', ı: 'i', ö: 'o', ç: 'c',
-  Ğ: 'g', Ü: 'u', Ş: 's', İ: 'i', Ö: 'o', Ç: 'c', I: 'i',
+  ğ: 'g',
+  ü: 'u',
+  ş: 's',
+  ı: 'i',
+  ö: 'o',
+  ç: 'c',
+  Ğ: 'g',
+  Ü: 'u',
+  Ş: 's',
+  İ: 'i',
+  Ö: 'o',
+  Ç: 'c',
+  I: 'i',
 };
 
 function transliterate(value: string): string {

@@ -40,7 +40,11 @@ export function charCount(text: string): number {
 
 /** HTML stripped to plain text (for previews). */
 export function stripHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Cut to n characters with an ellipsis when longer. */

@@ -34,7 +34,10 @@ export const COMMENT_KINDS = ['post', 'blog', 'answer', 'group'] as const;
 export type CommentKind = (typeof COMMENT_KINDS)[number];
 
 export const adminCommentsQuerySchema = z.object({
-  kind: z.enum([...COMMENT_KINDS, 'all'] as const).optional().default('all'),
+  kind: z
+    .enum([...COMMENT_KINDS, 'all'] as const)
+    .optional()
+    .default('all'),
   search: z.string().trim().max(100).optional(),
   limit: pageQuerySchema.shape.limit,
   /** Comments of four kinds merge by time: newest or oldest first, the cursor says where the last page ended. */
@@ -147,7 +150,10 @@ export const moderationQuerySchema = z.object({ reason: moderationReasonSchema }
 export const bulkContentSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), ids: bulkIds, reason: moderationReasonSchema });
 
 export const bulkCommentsSchema = z.object({
-  items: z.array(z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema })).min(1, { error: A.nothingSelected }).max(500),
+  items: z
+    .array(z.object({ kind: z.enum(COMMENT_KINDS, { error: A.kindInvalid }), id: idSchema }))
+    .min(1, { error: A.nothingSelected })
+    .max(500),
 });
 
 /** The workspace tables whose rows are deleted together in one transaction. */

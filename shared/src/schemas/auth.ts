@@ -27,10 +27,7 @@ export const emailSchema = z
   .max(LIMITS.emailMax, { error: T.emailInvalid })
   .pipe(z.email({ error: T.emailInvalid }));
 
-const passwordField = z
-  .string({ error: T.passwordRequired })
-  .min(1, { error: T.passwordRequired })
-  .max(LIMITS.passwordMaxLength, { error: T.passwordTooLong });
+const passwordField = z.string({ error: T.passwordRequired }).min(1, { error: T.passwordRequired }).max(LIMITS.passwordMaxLength, { error: T.passwordTooLong });
 
 export const registerSchema = z
   .object({

@@ -23,10 +23,17 @@ const tagList = z
   .transform((v) => uniqueTags(Array.isArray(v) ? v : v.split(',')))
   .refine((v) => v.length <= LIMITS.tagsMax && v.every((t) => t.length <= LIMITS.tagMax), { message: B.tagsInvalid });
 
-const galleryItem = z.union([imageUrl.transform((url) => ({ url, caption: '' })), z.object({ url: imageUrl, caption: z.string().trim().max(200).optional().default('') })]);
+const galleryItem = z.union([
+  imageUrl.transform((url) => ({ url, caption: '' })),
+  z.object({ url: imageUrl, caption: z.string().trim().max(200).optional().default('') }),
+]);
 
 const blogFields = {
-  title: z.string({ error: B.blogTitleContentRequired }).trim().min(1, { error: B.blogTitleContentRequired }).max(LIMITS.blogTitleMax, { error: B.titleTooLong }),
+  title: z
+    .string({ error: B.blogTitleContentRequired })
+    .trim()
+    .min(1, { error: B.blogTitleContentRequired })
+    .max(LIMITS.blogTitleMax, { error: B.titleTooLong }),
   slug: z
     .string()
     .trim()
@@ -34,7 +41,11 @@ const blogFields = {
     .refine((v) => v === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(v), { message: B.slugInvalid })
     .optional(),
   excerpt: optionalText(LIMITS.blogExcerptMax),
-  content: z.string({ error: B.blogTitleContentRequired }).trim().min(1, { error: B.blogTitleContentRequired }).max(LIMITS.blogContentMax, { error: B.contentTooLong }),
+  content: z
+    .string({ error: B.blogTitleContentRequired })
+    .trim()
+    .min(1, { error: B.blogTitleContentRequired })
+    .max(LIMITS.blogContentMax, { error: B.contentTooLong }),
   featuredImage: imageUrl.optional(),
   gallery: z.array(galleryItem).max(LIMITS.galleryMax, { error: B.galleryTooMany }).optional().default([]),
   categoryId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional()),

@@ -34,10 +34,7 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Boolean from a form field or JSON ("true", "false", "1", "0", true, false). */
-export const formBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on'),
-]);
+export const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')]);
 
 /**
  * An event's date: anything Date.parse reads, in the years LIMITS.eventYearMin..eventYearMax

@@ -7,11 +7,7 @@ import { cursorQuerySchema, eventDateSchema, formBoolean, isoDate } from './comm
 const S = TEXTS.social;
 
 export const createEventSchema = z.object({
-  title: z
-    .string({ error: S.eventTitleRequired })
-    .trim()
-    .min(1, { error: S.eventTitleRequired })
-    .max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
+  title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
   description: z
     .string({ error: S.eventDescriptionRequired })
     .trim()

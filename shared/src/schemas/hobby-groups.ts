@@ -8,11 +8,7 @@ import { authorSummarySchema, eventDateSchema, formBoolean, idSchema, isoDate } 
 const G = TEXTS.community;
 
 export const createGroupSchema = z.object({
-  name: z
-    .string({ error: G.groupNameMin })
-    .trim()
-    .min(LIMITS.groupNameMin, { error: G.groupNameMin })
-    .max(LIMITS.groupNameMax, { error: G.groupNameMax }),
+  name: z.string({ error: G.groupNameMin }).trim().min(LIMITS.groupNameMin, { error: G.groupNameMin }).max(LIMITS.groupNameMax, { error: G.groupNameMax }),
   description: z
     .string({ error: G.groupDescriptionMin })
     .trim()

@@ -45,11 +45,7 @@ export const listQuestionsQuerySchema = z.object({
 });
 
 export const answerSchema = z.object({
-  content: z
-    .string({ error: Q.answerRequired })
-    .trim()
-    .min(1, { error: Q.answerRequired })
-    .max(LIMITS.answerMax, { error: Q.answerTooLong }),
+  content: z.string({ error: Q.answerRequired }).trim().min(1, { error: Q.answerRequired }).max(LIMITS.answerMax, { error: Q.answerTooLong }),
 });
 
 /** A question's answers: the accepted one first, then oldest first, up to 100 a call by default. */

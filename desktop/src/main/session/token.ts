@@ -3,7 +3,10 @@ import type { SettingsStore } from '../settings/store';
 
 /** The session token lives encrypted by the OS keychain (safeStorage); never in plain text. */
 export class TokenVault {
-  constructor(private adapter: Pick<ElectronAdapter, 'encryptString' | 'decryptString'>, private store: SettingsStore) {}
+  constructor(
+    private adapter: Pick<ElectronAdapter, 'encryptString' | 'decryptString'>,
+    private store: SettingsStore,
+  ) {}
   get(): string | null {
     const stored = this.store.get('sessionToken');
     if (!stored) return null;

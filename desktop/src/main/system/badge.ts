@@ -29,7 +29,7 @@ export function trayMenu(c: Counts, actions: { open(route: string): void; quit()
     { label: `Mesajlar (${badgeText(c.messages) || '0'})`, click: () => actions.open('/messages') },
     ...(c.reports ? [{ label: `Şikayetler (${badgeText(c.reports)})`, click: () => actions.open('/admin') }] : []),
     { label: '', type: 'separator' as const },
-    { label: 'Mahalle\'yi aç', click: () => actions.open('/') },
+    { label: "Mahalle'yi aç", click: () => actions.open('/') },
     { label: 'Çıkış', click: actions.quit },
   ];
 }

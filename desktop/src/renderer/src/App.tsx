@@ -60,10 +60,25 @@ const AdminPage = lazy(chunks.AdminPage);
 
 /** The first path segment of each route whose page is its own chunk (see AppRoutes). */
 const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
-  [/^\/login/, 'LoginPage'], [/^\/posts\//, 'PostPage'], [/^\/discover/, 'DiscoverPage'], [/^\/qa\/question\//, 'QuestionPage'], [/^\/qa/, 'QaListPage'],
-  [/^\/blog\/(create|edit)/, 'BlogCreatePage'], [/^\/blog\/./, 'BlogPostPage'], [/^\/blog/, 'BlogListPage'], [/^\/categories/, 'GroupsPage'], [/^\/category\//, 'CategoryPage'],
-  [/^\/hobby-groups\/./, 'GroupPage'], [/^\/groups\//, 'GroupPage'], [/^\/hobby-groups/, 'GroupsPage'], [/^\/(profile|user)/, 'ProfilePage'], [/^\/events/, 'EventsPage'],
-  [/^\/notifications/, 'NotificationsPage'], [/^\/messages/, 'MessagesPage'], [/^\/bookmarks/, 'BookmarksPage'], [/^\/admin/, 'AdminPage'],
+  [/^\/login/, 'LoginPage'],
+  [/^\/posts\//, 'PostPage'],
+  [/^\/discover/, 'DiscoverPage'],
+  [/^\/qa\/question\//, 'QuestionPage'],
+  [/^\/qa/, 'QaListPage'],
+  [/^\/blog\/(create|edit)/, 'BlogCreatePage'],
+  [/^\/blog\/./, 'BlogPostPage'],
+  [/^\/blog/, 'BlogListPage'],
+  [/^\/categories/, 'GroupsPage'],
+  [/^\/category\//, 'CategoryPage'],
+  [/^\/hobby-groups\/./, 'GroupPage'],
+  [/^\/groups\//, 'GroupPage'],
+  [/^\/hobby-groups/, 'GroupsPage'],
+  [/^\/(profile|user)/, 'ProfilePage'],
+  [/^\/events/, 'EventsPage'],
+  [/^\/notifications/, 'NotificationsPage'],
+  [/^\/messages/, 'MessagesPage'],
+  [/^\/bookmarks/, 'BookmarksPage'],
+  [/^\/admin/, 'AdminPage'],
 ];
 
 /**
@@ -103,8 +118,22 @@ function AppRoutes() {
         <Route path="qa" element={<QaListPage />} />
         <Route path="qa/question/:id" element={<QuestionPage />} />
         <Route path="blog" element={<BlogListPage />} />
-        <Route path="blog/create" element={<MembersOnly><BlogCreatePage /></MembersOnly>} />
-        <Route path="blog/edit/:id" element={<MembersOnly><BlogCreatePage /></MembersOnly>} />
+        <Route
+          path="blog/create"
+          element={
+            <MembersOnly>
+              <BlogCreatePage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="blog/edit/:id"
+          element={
+            <MembersOnly>
+              <BlogCreatePage />
+            </MembersOnly>
+          }
+        />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="categories" element={<GroupsPage title="Kategoriler" />} />
         <Route path="category/:name" element={<CategoryPage />} />
@@ -112,14 +141,70 @@ function AppRoutes() {
         <Route path="hobby-groups/:slug" element={<GroupPage />} />
         <Route path="groups/:slug" element={<GroupPage />} />
         <Route path="posts/:id" element={<PostPage />} />
-        <Route path="notifications" element={<MembersOnly><NotificationsPage /></MembersOnly>} />
-        <Route path="messages" element={<MembersOnly><MessagesPage /></MembersOnly>} />
-        <Route path="bookmarks" element={<MembersOnly><BookmarksPage /></MembersOnly>} />
-        <Route path="profile" element={<MembersOnly><ProfilePage own /></MembersOnly>} />
-        <Route path="profile/:username" element={<MembersOnly><ProfilePage /></MembersOnly>} />
-        <Route path="user/:username" element={<MembersOnly><ProfilePage /></MembersOnly>} />
-        <Route path="events" element={<MembersOnly><EventsPage /></MembersOnly>} />
-        <Route path="admin" element={<MembersOnly><AdminPage /></MembersOnly>} />
+        <Route
+          path="notifications"
+          element={
+            <MembersOnly>
+              <NotificationsPage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="messages"
+          element={
+            <MembersOnly>
+              <MessagesPage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="bookmarks"
+          element={
+            <MembersOnly>
+              <BookmarksPage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="profile"
+          element={
+            <MembersOnly>
+              <ProfilePage own />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="profile/:username"
+          element={
+            <MembersOnly>
+              <ProfilePage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="user/:username"
+          element={
+            <MembersOnly>
+              <ProfilePage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="events"
+          element={
+            <MembersOnly>
+              <EventsPage />
+            </MembersOnly>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <MembersOnly>
+              <AdminPage />
+            </MembersOnly>
+          }
+        />
         {platform.kind === 'desktop' && <Route path="server" element={<ServerSetup current={serverBase()} />} />}
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

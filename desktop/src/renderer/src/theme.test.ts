@@ -9,7 +9,13 @@ function over(color: string, bg: string): string {
   if (!m) return color;
   const a = m[4] === undefined ? 1 : Number(m[4]);
   const b = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
-  return `#${[1, 2, 3].map((i, k) => Math.round(Number(m[i]) * a + b[k] * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[1, 2, 3]
+    .map((i, k) =>
+      Math.round(Number(m[i]) * a + b[k] * (1 - a))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 describe.each(['light', 'dark'] as ThemeMode[])('the %s theme', (mode) => {
@@ -18,7 +24,19 @@ describe.each(['light', 'dark'] as ThemeMode[])('the %s theme', (mode) => {
   const surfaces = PALETTE[mode].surfaces;
 
   it('draws links, the primary text, secondary and tertiary text, errors and successes at 4.5:1 or more on every surface', () => {
-    const texts = ['colorText', 'colorLink', 'colorLinkHover', 'colorLinkActive', 'colorPrimaryText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorErrorText', 'colorSuccessText', 'colorWarningText'];
+    const texts = [
+      'colorText',
+      'colorLink',
+      'colorLinkHover',
+      'colorLinkActive',
+      'colorPrimaryText',
+      'colorTextSecondary',
+      'colorTextTertiary',
+      'colorTextDescription',
+      'colorErrorText',
+      'colorSuccessText',
+      'colorWarningText',
+    ];
     for (const key of texts) {
       for (const bg of surfaces) expect(contrastRatio(over(token[key], bg), bg), `${key} ${token[key]} on ${bg}`).toBeGreaterThanOrEqual(4.5);
     }

@@ -54,11 +54,24 @@ export function tintedTag(color: string, mode: ThemeMode): { background: string;
 }
 
 function mix(color: string, base: string, weight: number): string {
-  const ch = (hex: string, i: number) => parseInt(hex.replace('#', '').padEnd(6, '0').slice(i, i + 2), 16);
+  const ch = (hex: string, i: number) =>
+    parseInt(
+      hex
+        .replace('#', '')
+        .padEnd(6, '0')
+        .slice(i, i + 2),
+      16,
+    );
   const full = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex);
   const [c, b] = [full(color), full(base)];
   if (!/^#[0-9a-f]{6}/i.test(c)) return base;
-  return `#${[0, 2, 4].map((i) => Math.round(ch(c, i) * weight + ch(b, i) * (1 - weight)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[0, 2, 4]
+    .map((i) =>
+      Math.round(ch(c, i) * weight + ch(b, i) * (1 - weight))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 const PRESET_TAG_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
@@ -74,14 +87,27 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   if (hit) return hit;
   const p = PALETTE[mode];
   const algorithm = mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm;
-  const seed = { colorPrimary: p.brand, colorInfo: p.brand, colorLink: p.link, colorError: p.error, colorSuccess: p.success, colorWarning: p.warning, borderRadius: 10 };
+  const seed = {
+    colorPrimary: p.brand,
+    colorInfo: p.brand,
+    colorLink: p.link,
+    colorError: p.error,
+    colorSuccess: p.success,
+    colorWarning: p.warning,
+    borderRadius: 10,
+  };
   // Preset tags (`<Tag color="green">`) draw shade 7 on shade 1 of antd's palettes: darken or lighten that text where it falls short.
   const derived = antTheme.getDesignToken({ algorithm, token: seed }) as unknown as Record<string, string>;
   // antd keeps each shade twice ('green7', and 'green-7' behind the CSS variable the tag reads): set both.
-  const tagTexts = Object.fromEntries(PRESET_TAG_COLORS.flatMap((c) => {
-    const text = readableOn(derived[`${c}7`], [derived[`${c}1`], ...p.surfaces]);
-    return [[`${c}7`, text], [`${c}-7`, text]];
-  }));
+  const tagTexts = Object.fromEntries(
+    PRESET_TAG_COLORS.flatMap((c) => {
+      const text = readableOn(derived[`${c}7`], [derived[`${c}1`], ...p.surfaces]);
+      return [
+        [`${c}7`, text],
+        [`${c}-7`, text],
+      ];
+    }),
+  );
   const text = { itemSelectedColor: p.link, itemHoverColor: p.linkHover, itemActiveColor: p.linkActive };
   const config: ThemeConfig = {
     algorithm,
@@ -103,9 +129,15 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
     },
     // Where antd draws the primary colour as text (the selected menu item, the active tab and page), the dark
     // theme needs the light violet of links: its primary colour is a background for white text.
-    components: mode === 'dark'
-      ? { Menu: { itemSelectedColor: p.link }, Tabs: { ...text, inkBarColor: p.link }, Pagination: { itemActiveColor: p.link, itemActiveColorHover: p.linkHover }, Badge: { colorError: p.badge } }
-      : undefined,
+    components:
+      mode === 'dark'
+        ? {
+            Menu: { itemSelectedColor: p.link },
+            Tabs: { ...text, inkBarColor: p.link },
+            Pagination: { itemActiveColor: p.link, itemActiveColorHover: p.linkHover },
+            Badge: { colorError: p.badge },
+          }
+        : undefined,
   };
   cache.set(mode, config);
   return config;

@@ -36,8 +36,7 @@ export async function up(knex: Knex): Promise<void> {
     ...STATIC_CATEGORIES.map((c) => ({
       name: c.name,
       name_key: c.key,
-      slug: c.key
-        .replace(/ü/g, 'u').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ı/g, 'i').replace(/ö/g, 'o').replace(/ç/g, 'c'),
+      slug: c.key.replace(/ü/g, 'u').replace(/ğ/g, 'g').replace(/ş/g, 's').replace(/ı/g, 'i').replace(/ö/g, 'o').replace(/ç/g, 'c'),
       color: c.color,
       icon: c.icon,
     })),
@@ -145,8 +144,16 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'notifications', 'follow_requests', 'follows', 'bookmarks', 'comments',
-    'post_likes', 'post_mentions', 'post_hashtags', 'posts', 'categories',
+    'notifications',
+    'follow_requests',
+    'follows',
+    'bookmarks',
+    'comments',
+    'post_likes',
+    'post_mentions',
+    'post_hashtags',
+    'posts',
+    'categories',
   ]) {
     await knex.schema.dropTable(table);
   }

@@ -6,12 +6,52 @@ import type { Knex } from 'knex';
  */
 const INDEXES: [string, string[][]][] = [
   ['users', [['display_name', 'id']]],
-  ['hobby_groups', [['name', 'id'], ['post_count', 'id']]],
-  ['group_posts', [['likes_count', 'id'], ['comments_count', 'id']]],
-  ['questions', [['upvotes', 'id'], ['views', 'id'], ['answers_count', 'id'], ['is_answered', 'id']]],
-  ['events', [['title', 'id'], ['attendees_count', 'id']]],
-  ['group_events', [['date', 'id'], ['title', 'id']]],
-  ['blog_posts', [['title', 'id'], ['views', 'id'], ['likes_count', 'id'], ['comments_count', 'id']]],
+  [
+    'hobby_groups',
+    [
+      ['name', 'id'],
+      ['post_count', 'id'],
+    ],
+  ],
+  [
+    'group_posts',
+    [
+      ['likes_count', 'id'],
+      ['comments_count', 'id'],
+    ],
+  ],
+  [
+    'questions',
+    [
+      ['upvotes', 'id'],
+      ['views', 'id'],
+      ['answers_count', 'id'],
+      ['is_answered', 'id'],
+    ],
+  ],
+  [
+    'events',
+    [
+      ['title', 'id'],
+      ['attendees_count', 'id'],
+    ],
+  ],
+  [
+    'group_events',
+    [
+      ['date', 'id'],
+      ['title', 'id'],
+    ],
+  ],
+  [
+    'blog_posts',
+    [
+      ['title', 'id'],
+      ['views', 'id'],
+      ['likes_count', 'id'],
+      ['comments_count', 'id'],
+    ],
+  ],
   ['comments', [['created_at', 'id']]],
   ['blog_comments', [['created_at', 'id']]],
   ['answers', [['created_at', 'id']]],

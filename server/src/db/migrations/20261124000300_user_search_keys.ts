@@ -17,7 +17,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('display_name_key', 60).notNullable().defaultTo('');
   });
   const rows = (await knex('users').select('id', 'display_name')) as { id: number; display_name: string }[];
-  for (const r of rows) await knex('users').where({ id: r.id }).update({ display_name_key: foldKey(r.display_name) });
+  for (const r of rows)
+    await knex('users')
+      .where({ id: r.id })
+      .update({ display_name_key: foldKey(r.display_name) });
   if (isPg(knex)) {
     for (const column of ['username_key', 'email_key', 'display_name_key']) {
       await knex.raw(`create index users_${column}_c_index on users (${column} collate "C")`);

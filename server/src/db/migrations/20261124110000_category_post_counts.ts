@@ -10,10 +10,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('categories', (t) => {
     t.integer('post_count').notNullable().defaultTo(0);
   });
-  await knex.raw(
-    'update categories set post_count = (select count(*) from posts p where p.category_id = categories.id and p.is_hidden = ?)',
-    [false],
-  );
+  await knex.raw('update categories set post_count = (select count(*) from posts p where p.category_id = categories.id and p.is_hidden = ?)', [false]);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -40,14 +40,22 @@ export async function up(knex: Knex): Promise<void> {
         return null;
       end $$`);
     for (const { name, table } of COUNTED) {
-      await knex.raw(`create trigger ${table}_community_count after insert or delete on ${table} for each row execute function community_count_rows('${name}')`);
+      await knex.raw(
+        `create trigger ${table}_community_count after insert or delete on ${table} for each row execute function community_count_rows('${name}')`,
+      );
     }
-    await knex.raw('create trigger blog_posts_community_count after insert or delete or update of published on blog_posts for each row execute function community_count_published()');
+    await knex.raw(
+      'create trigger blog_posts_community_count after insert or delete or update of published on blog_posts for each row execute function community_count_published()',
+    );
     return;
   }
   for (const { name, table } of COUNTED) {
-    await knex.raw(`create trigger ${table}_community_count_insert after insert on ${table} begin update community_counts set n = n + 1 where name = '${name}'; end`);
-    await knex.raw(`create trigger ${table}_community_count_delete after delete on ${table} begin update community_counts set n = n - 1 where name = '${name}'; end`);
+    await knex.raw(
+      `create trigger ${table}_community_count_insert after insert on ${table} begin update community_counts set n = n + 1 where name = '${name}'; end`,
+    );
+    await knex.raw(
+      `create trigger ${table}_community_count_delete after delete on ${table} begin update community_counts set n = n - 1 where name = '${name}'; end`,
+    );
   }
   const blog = (sql: string) => `begin update community_counts set n = n + (${sql}) where name = 'blog_posts_published'; end`;
   await knex.raw(`create trigger blog_posts_community_count_insert after insert on blog_posts when new.published ${blog('1')}`);

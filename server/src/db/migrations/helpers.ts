@@ -8,11 +8,7 @@ export function timestamps(t: Knex.CreateTableBuilder, knex: Knex, withUpdated =
 }
 
 /** A foreign key to users. */
-export function userRef(
-  t: Knex.CreateTableBuilder,
-  column: string,
-  onDelete: 'CASCADE' | 'SET NULL',
-): Knex.ColumnBuilder {
+export function userRef(t: Knex.CreateTableBuilder, column: string, onDelete: 'CASCADE' | 'SET NULL'): Knex.ColumnBuilder {
   const col = t.integer(column).unsigned();
   if (onDelete === 'CASCADE') col.notNullable();
   else col.nullable();

@@ -53,8 +53,11 @@ describe('demo community', () => {
     for (const e of events) expect(e.attendees_count).toBe(await count('event_attendees', { event_id: e.id }));
     // Trending's counters hold every public demo post's tags (the home page and Discover read them).
     const [tallied] = await db('hashtag_counts').sum({ n: 'posts' });
-    const [tagged] = await db('post_hashtags as h').join('posts as p', 'p.id', 'h.post_id').join('users as u', 'u.id', 'p.author_id')
-      .where({ 'p.is_hidden': false, 'u.is_private': false }).count({ n: '*' });
+    const [tagged] = await db('post_hashtags as h')
+      .join('posts as p', 'p.id', 'h.post_id')
+      .join('users as u', 'u.id', 'p.author_id')
+      .where({ 'p.is_hidden': false, 'u.is_private': false })
+      .count({ n: '*' });
     expect(Number(tallied.n)).toBe(Number(tagged.n));
     expect(Number(tagged.n)).toBeGreaterThan(0);
     expect((await server.client().get('/api/hashtags/trending')).body.length).toBeGreaterThan(0);

@@ -12,13 +12,13 @@ import { tallyCategories } from '../../services/categories';
 const CITY = 'Eskişehir, Türkiye';
 
 const USERS = [
-  ['elif_kaya', 'Elif Kaya', 'Odunpazarı\'nda yaşıyorum. Kitap kulübü ve fotoğraf yürüyüşleri.', ['kitap', 'fotoğraf', 'yürüyüş']],
+  ['elif_kaya', 'Elif Kaya', "Odunpazarı'nda yaşıyorum. Kitap kulübü ve fotoğraf yürüyüşleri.", ['kitap', 'fotoğraf', 'yürüyüş']],
   ['mert_demir', 'Mert Demir', 'Hafta sonları Porsuk kenarında koşuyorum. Yazılımcı.', ['koşu', 'yazılım', 'satranç']],
-  ['zeynep_aydin', 'Zeynep Aydın', 'Seramik atölyesi ve ev yemekleri. Sazova\'nın müdavimi.', ['seramik', 'yemek', 'bahçe']],
+  ['zeynep_aydin', 'Zeynep Aydın', "Seramik atölyesi ve ev yemekleri. Sazova'nın müdavimi.", ['seramik', 'yemek', 'bahçe']],
   ['can_ozturk', 'Can Öztürk', 'Gitar çalıyorum, akustik geceler düzenliyorum.', ['müzik', 'gitar', 'kamp']],
   ['ayse_sahin', 'Ayşe Şahin', 'Emekli öğretmen. Kuş gözlemi ve botanik.', ['kuş gözlemi', 'botanik', 'kitap']],
   ['burak_yildiz', 'Burak Yıldız', 'Bisikletle şehir turu rotaları çıkarıyorum.', ['bisiklet', 'harita', 'fotoğraf']],
-  ['selin_arslan', 'Selin Arslan', 'Anadolu Üniversitesi\'nde öğrenciyim, kutu oyunları sever.', ['kutu oyunları', 'anime', 'çizim']],
+  ['selin_arslan', 'Selin Arslan', "Anadolu Üniversitesi'nde öğrenciyim, kutu oyunları sever.", ['kutu oyunları', 'anime', 'çizim']],
   ['emre_celik', 'Emre Çelik', 'Lületaşı ustası, el sanatları meraklısı.', ['lületaşı', 'el sanatları', 'tarih']],
   ['deniz_koc', 'Deniz Koç', 'Astronomi ve gece fotoğrafçılığı.', ['astronomi', 'fotoğraf', 'kamp']],
   ['gamze_kurt', 'Gamze Kurt', 'Vegan tarifler ve sokak hayvanları gönüllüsü.', ['yemek', 'gönüllülük', 'yoga']],
@@ -27,11 +27,11 @@ const USERS = [
 ] as const;
 
 const POSTS: [number, string, string][] = [
-  [0, 'Bu akşam Odunpazarı\'nda gün batımı muhteşemdi 🌅 #Eskişehir #fotoğraf', 'Fotoğraf'],
-  [1, 'Pazar sabahı 08.00\'de Porsuk boyunca 10K koşusu var, katılmak isteyen? #koşu #Porsuk', 'Spor'],
-  [2, 'Sazova\'daki seramik atölyesinde yeni dönem başlıyor. Çamurla oynamayı özleyenler buraya! #seramik #sanat', 'Sanat'],
-  [3, 'Cuma akşamı Kentpark\'ta akustik buluşma 🎸 @elif_kaya fotoğraflar sende! #müzik', 'Müzik'],
-  [4, 'Kent Ormanı\'nda bugün 14 tür kuş saydık. Saksağanlar her yerde! #doğa #kuşgözlemi', 'Genel'],
+  [0, "Bu akşam Odunpazarı'nda gün batımı muhteşemdi 🌅 #Eskişehir #fotoğraf", 'Fotoğraf'],
+  [1, "Pazar sabahı 08.00'de Porsuk boyunca 10K koşusu var, katılmak isteyen? #koşu #Porsuk", 'Spor'],
+  [2, "Sazova'daki seramik atölyesinde yeni dönem başlıyor. Çamurla oynamayı özleyenler buraya! #seramik #sanat", 'Sanat'],
+  [3, "Cuma akşamı Kentpark'ta akustik buluşma 🎸 @elif_kaya fotoğraflar sende! #müzik", 'Müzik'],
+  [4, "Kent Ormanı'nda bugün 14 tür kuş saydık. Saksağanlar her yerde! #doğa #kuşgözlemi", 'Genel'],
   [5, 'Yeni bisiklet rotası: Tepebaşı → Sarıcakaya yolu, 42 km. Harita yorumda. #bisiklet #rota', 'Spor'],
   [6, 'Kutu oyunu gecesi bu cumartesi kütüphane kafede. Catan getiren kahraman olur 🎲 #oyun #kutuoyunları', 'Oyunlar'],
   [7, 'Lületaşı işleme atölyesine misafir bekliyoruz, el emeğini yakından görün. #lületaşı #elsanatları', 'Sanat'],
@@ -43,10 +43,10 @@ const POSTS: [number, string, string][] = [
   [1, 'Yazılımcılar için ayda bir kahve buluşması yapalım mı? #teknoloji', 'Teknoloji'],
   [2, 'Balkonda domates yetiştirmek sandığımdan kolaymış 🍅 #bahçe', 'Genel'],
   [3, '@can_ozturk ile yeni şarkı üzerinde çalışıyoruz, çok yakında! #müzik', 'Müzik'],
-  [4, 'Porsuk\'ta yaban ördekleri yavruladı, lütfen ekmek atmayalım. #doğa', 'Genel'],
+  [4, "Porsuk'ta yaban ördekleri yavruladı, lütfen ekmek atmayalım. #doğa", 'Genel'],
   [5, 'Şehir içi bisiklet yollarının haritasını güncelledim. Eksik gördüğünüz yer var mı? #bisiklet', 'Spor'],
   [6, 'Anime izleme gecesi için salon arıyoruz, öneri? #anime', 'Sanat'],
-  [7, 'Eskişehir\'in lületaşı müzesine gitmeyen kalmasın. Giriş ücretsiz! #lületaşı #tarih', 'Seyahat'],
+  [7, "Eskişehir'in lületaşı müzesine gitmeyen kalmasın. Giriş ücretsiz! #lületaşı #tarih", 'Seyahat'],
   [8, 'Perseid meteor yağmuru için İnönü tarafına gidiyoruz, araçta yer var. #astronomi #kamp', 'Seyahat'],
   [9, 'Sokak hayvanları için mama bağışı toplama noktaları güncellendi. #gönüllülük', 'Genel'],
   [10, 'Eski Eskişehir fotoğrafları sergisi için fotoğraflarınızı bekliyoruz. #tarih #fotoğraf', 'Fotoğraf'],
@@ -55,18 +55,36 @@ const POSTS: [number, string, string][] = [
   [2, 'Met helvası tarifi isteyenler için: sabır, sabır, sabır 😄 #yemek', 'Yemek'],
   [4, 'Botanik bahçesinde lavantalar açmış. #doğa #bahçe', 'Genel'],
   [6, 'Kutu oyunu kütüphanemiz 40 oyuna ulaştı 🎉 #kutuoyunları', 'Oyunlar'],
-  [9, 'Yoga grubu pazartesi sabahları Sazova\'da buluşuyor. #yoga #spor', 'Spor'],
+  [9, "Yoga grubu pazartesi sabahları Sazova'da buluşuyor. #yoga #spor", 'Spor'],
   [11, 'Bulmaca sevenler: bu haftanın sorusu yorumlarda. #bulmaca', 'Eğitim'],
 ];
 
 const COMMENTS = [
-  'Harika olmuş, ellerine sağlık!', 'Ben de geliyorum 🙌', 'Çok güzel bir fikir.', 'Nerede tam olarak?',
-  'Kaçırdım, bir dahakine mutlaka!', 'Paylaştığın için teşekkürler.', 'Bayıldım 😍', 'Saat kaçta başlıyor?',
+  'Harika olmuş, ellerine sağlık!',
+  'Ben de geliyorum 🙌',
+  'Çok güzel bir fikir.',
+  'Nerede tam olarak?',
+  'Kaçırdım, bir dahakine mutlaka!',
+  'Paylaştığın için teşekkürler.',
+  'Bayıldım 😍',
+  'Saat kaçta başlıyor?',
 ];
 
 const QUESTIONS: [number, string, string, string, string[]][] = [
-  [1, 'Eskişehir\'de hafta sonu koşu için en iyi rota hangisi?', 'Porsuk boyu dışında güvenli ve düz bir rota arıyorum. Önerileriniz neler?', 'Spor', ['koşu', 'rota']],
-  [6, 'Kutu oyunu oynanabilecek sessiz kafeler?', 'Arkadaş grubumuzla uzun oyunlar oynayabileceğimiz, bizi kovmayacak kafeler arıyoruz.', 'Genel', ['oyun', 'kafe']],
+  [
+    1,
+    "Eskişehir'de hafta sonu koşu için en iyi rota hangisi?",
+    'Porsuk boyu dışında güvenli ve düz bir rota arıyorum. Önerileriniz neler?',
+    'Spor',
+    ['koşu', 'rota'],
+  ],
+  [
+    6,
+    'Kutu oyunu oynanabilecek sessiz kafeler?',
+    'Arkadaş grubumuzla uzun oyunlar oynayabileceğimiz, bizi kovmayacak kafeler arıyoruz.',
+    'Genel',
+    ['oyun', 'kafe'],
+  ],
   [2, 'Seramik fırını kiralayan yer var mı?', 'Evde çalışıyorum ama pişirme için fırın lazım. Saatlik kiralayan atölye biliyor musunuz?', 'Sanat', ['seramik']],
   [8, 'Şehirde ışık kirliliği en az olan nokta?', 'Teleskopla gözlem yapmak için şehre yakın karanlık bir yer öneriniz var mı?', 'Genel', ['astronomi']],
   [9, 'Vegan çibörek yapılabilir mi?', 'İçini mercimek ya da mantarla denediniz mi? Hamur tarifini de paylaşırsanız sevinirim.', 'Yemek', ['yemek', 'vegan']],
@@ -84,32 +102,57 @@ const ANSWERS = [
 ];
 
 const BLOG_CATEGORIES = [
-  ['Şehir Rehberi', 'Eskişehir\'i keşfetmek için rehberler', '#3B82F6'],
+  ['Şehir Rehberi', "Eskişehir'i keşfetmek için rehberler", '#3B82F6'],
   ['Hobi', 'Hobiler üzerine yazılar', '#10B981'],
   ['Topluluk', 'Topluluktan haberler', '#F59E0B'],
 ] as const;
 
 const BLOG_POSTS: [string, number, string, string, string[], boolean][] = [
-  ['Odunpazarı\'nda Bir Fotoğraf Yürüyüşü', 0, 'Tarihi evlerin arasında ışığı yakalamanın püf noktaları.',
+  [
+    "Odunpazarı'nda Bir Fotoğraf Yürüyüşü",
+    0,
+    'Tarihi evlerin arasında ışığı yakalamanın püf noktaları.',
     '<h2>Sabahın ilk ışıkları</h2><p>Odunpazarı evleri sabah 7 ile 9 arasında en güzel ışığı alır. Dar sokaklarda <strong>geniş açı</strong> bir objektif işinizi kolaylaştırır.</p><ul><li>Kalabalıktan önce gidin</li><li>Renkli cumbalara dikkat edin</li></ul><p>Yürüyüşümüz her ayın ilk pazarı.</p>',
-    ['fotoğraf', 'Odunpazarı'], true],
-  ['Porsuk Boyunca Koşu Rehberi', 1, 'Başlangıç seviyesinden yarı maratona kadar rotalar.',
-    '<p>Porsuk Çayı kıyısı, şehrin en sevilen koşu parkurudur. Bu yazıda üç farklı rota öneriyoruz.</p><h3>5 km</h3><p>Köprülü Mecidiye\'den başlayıp Sazova\'ya uzanan kısa tur.</p><h3>10 km</h3><p>Kentpark dönüşlü klasik rota.</p>',
-    ['koşu', 'spor'], true],
-  ['Kutu Oyunlarına Yeni Başlayanlara 10 Öneri', 6, 'Arkadaş masasına getirebileceğiniz kolay öğrenilen oyunlar.',
+    ['fotoğraf', 'Odunpazarı'],
+    true,
+  ],
+  [
+    'Porsuk Boyunca Koşu Rehberi',
+    1,
+    'Başlangıç seviyesinden yarı maratona kadar rotalar.',
+    "<p>Porsuk Çayı kıyısı, şehrin en sevilen koşu parkurudur. Bu yazıda üç farklı rota öneriyoruz.</p><h3>5 km</h3><p>Köprülü Mecidiye'den başlayıp Sazova'ya uzanan kısa tur.</p><h3>10 km</h3><p>Kentpark dönüşlü klasik rota.</p>",
+    ['koşu', 'spor'],
+    true,
+  ],
+  [
+    'Kutu Oyunlarına Yeni Başlayanlara 10 Öneri',
+    6,
+    'Arkadaş masasına getirebileceğiniz kolay öğrenilen oyunlar.',
     '<p>Kutu oyunları dünyasına adım atmak isteyenler için seçtiğimiz on oyun, kuralları on dakikada öğrenilebilen türden.</p><ol><li>Carcassonne</li><li>Ticket to Ride</li><li>Codenames</li></ol>',
-    ['oyun', 'kutu oyunları'], true],
-  ['Lületaşının Hikayesi', 7, 'Eskişehir\'in beyaz altını nasıl işlenir?',
+    ['oyun', 'kutu oyunları'],
+    true,
+  ],
+  [
+    'Lületaşının Hikayesi',
+    7,
+    "Eskişehir'in beyaz altını nasıl işlenir?",
     '<p>Lületaşı dünyada en çok Eskişehir çevresinde çıkarılır. Yumuşak yapısı sayesinde ustalar onu incelikle oyar.</p><blockquote>Her pipo bir ustanın imzasını taşır.</blockquote>',
-    ['lületaşı', 'tarih'], true],
-  ['Gece Gökyüzü Gözlemi İçin Hazırlık', 8, 'Teleskopsuz da yapılabilecek gözlemler.',
+    ['lületaşı', 'tarih'],
+    true,
+  ],
+  [
+    'Gece Gökyüzü Gözlemi İçin Hazırlık',
+    8,
+    'Teleskopsuz da yapılabilecek gözlemler.',
     '<p>Şehir ışıklarından 20 km uzaklaşmak bile büyük fark yaratır. Yanınıza sıcak içecek ve kırmızı ışıklı fener almayı unutmayın.</p>',
-    ['astronomi', 'kamp'], true],
+    ['astronomi', 'kamp'],
+    true,
+  ],
   ['Topluluk Buluşması Notları (Taslak)', 0, 'Geçen ayki buluşmadan notlar.', '<p>Bu yazı henüz hazırlanıyor.</p>', ['topluluk'], false],
 ];
 
 const GROUPS: [string, string, string, string, number, boolean][] = [
-  ['Eskişehir Kitap Kulübü', 'Her ay bir kitap okuyup Odunpazarı\'ndaki kafede tartışıyoruz.', 'BookOpen', '#8B5CF6', 0, false],
+  ['Eskişehir Kitap Kulübü', "Her ay bir kitap okuyup Odunpazarı'ndaki kafede tartışıyoruz.", 'BookOpen', '#8B5CF6', 0, false],
   ['Porsuk Koşucuları', 'Sabah ve akşam koşuları, yarış hazırlıkları ve tempo grupları.', 'Dumbbell', '#059669', 1, false],
   ['Kutu Oyunu Severler', 'Haftalık oyun geceleri, turnuvalar ve oyun takası.', 'Gamepad2', '#EF4444', 6, false],
   ['Şehir Fotoğrafçıları', 'Fotoğraf yürüyüşleri, sergiler ve teknik paylaşımlar.', 'Camera', '#EC4899', 10, false],
@@ -227,11 +270,13 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     if (likes.length) await trx('post_likes').insert(likes);
     if (comments.length) await trx('comments').insert(comments);
     for (const postId of postIds) {
-      await trx('posts').where({ id: postId }).update({
-        likes_count: likeCount.get(postId) ?? 0,
-        comments_count: commentCount.get(postId) ?? 0,
-        shares_count: (postId * 3) % 5,
-      });
+      await trx('posts')
+        .where({ id: postId })
+        .update({
+          likes_count: likeCount.get(postId) ?? 0,
+          comments_count: commentCount.get(postId) ?? 0,
+          shares_count: (postId * 3) % 5,
+        });
     }
 
     // Follows: everyone follows the next three members.
@@ -273,15 +318,19 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       const voters = userIds.filter((_, u) => u !== QUESTIONS[i][0]).slice(0, (i % 4) + 1);
       await trx('question_votes').insert(voters.map((u) => ({ question_id: qid, user_id: u })));
       await trx('answer_votes').insert(voters.slice(0, 2).map((u) => ({ answer_id: answerIds[0], user_id: u })));
-      await trx('answers').where({ id: answerIds[0] }).update({ upvotes: Math.min(2, voters.length) });
+      await trx('answers')
+        .where({ id: answerIds[0] })
+        .update({ upvotes: Math.min(2, voters.length) });
       const accepted = i === 0 || i === 3;
       if (accepted) await trx('answers').where({ id: answerIds[0] }).update({ is_accepted: true });
-      await trx('questions').where({ id: qid }).update({
-        upvotes: voters.length,
-        answers_count: answerIds.length,
-        is_answered: accepted,
-        accepted_answer_id: accepted ? answerIds[0] : null,
-      });
+      await trx('questions')
+        .where({ id: qid })
+        .update({
+          upvotes: voters.length,
+          answers_count: answerIds.length,
+          is_answered: accepted,
+          accepted_answer_id: accepted ? answerIds[0] : null,
+        });
     }
 
     // Blog.
@@ -320,10 +369,12 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       { post_id: blogIds[1], author_id: userIds[5], content: 'Sazova rotası favorim.' },
     ]);
     for (const [i, id] of blogIds.entries()) {
-      await trx('blog_posts').where({ id }).update({
-        likes_count: blogLikes.filter((l) => l.post_id === id).length,
-        comments_count: i === 0 ? 2 : i === 1 ? 1 : 0,
-      });
+      await trx('blog_posts')
+        .where({ id })
+        .update({
+          likes_count: blogLikes.filter((l) => l.post_id === id).length,
+          comments_count: i === 0 ? 2 : i === 1 ? 1 : 0,
+        });
     }
 
     // Hobby groups with members, posts, comments and events.
@@ -345,9 +396,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     let groupPostTotal = 0;
     for (const [i, gid] of groupIds.entries()) {
       const creator = GROUPS[i][4];
-      const members = [creator, ...[1, 2, 3, 4].map((k) => (creator + k * (i + 1)) % userIds.length)].filter(
-        (v, idx, arr) => arr.indexOf(v) === idx,
-      );
+      const members = [creator, ...[1, 2, 3, 4].map((k) => (creator + k * (i + 1)) % userIds.length)].filter((v, idx, arr) => arr.indexOf(v) === idx);
       await trx('group_members').insert(
         members.map((m, k) => ({ group_id: gid, user_id: userIds[m], role: k === 0 ? 'admin' : 'member', created_at: daysAgo(45 - k) })),
       );
@@ -357,7 +406,11 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
         members.slice(0, 3).map((m, k) => ({
           group_id: gid,
           author_id: userIds[m],
-          content: [`${GROUPS[i][0]} ailesine hoş geldiniz! Kendinizi tanıtın 👋`, 'Bu haftaki buluşma için fikirlerinizi bekliyorum.', 'Geçen etkinlik çok keyifliydi, teşekkürler herkese!'][k],
+          content: [
+            `${GROUPS[i][0]} ailesine hoş geldiniz! Kendinizi tanıtın 👋`,
+            'Bu haftaki buluşma için fikirlerinizi bekliyorum.',
+            'Geçen etkinlik çok keyifliydi, teşekkürler herkese!',
+          ][k],
           created_at: daysAgo(10 - k * 2),
           updated_at: daysAgo(10 - k * 2),
         })),
@@ -365,7 +418,9 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       groupPostTotal += gpIds.length;
       await trx('group_post_likes').insert(members.slice(1).map((m) => ({ post_id: gpIds[0], user_id: userIds[m] })));
       await trx('group_post_comments').insert({ post_id: gpIds[0], author_id: userIds[members[1]], content: 'Merhaba, katıldığım için mutluyum!' });
-      await trx('group_posts').where({ id: gpIds[0] }).update({ likes_count: members.length - 1, comments_count: 1 });
+      await trx('group_posts')
+        .where({ id: gpIds[0] })
+        .update({ likes_count: members.length - 1, comments_count: 1 });
       await trx('group_events').insert({
         group_id: gid,
         creator_id: userIds[creator],

@@ -12,7 +12,18 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ADMIN_GETS = ['/api/admin/stats', '/api/admin/users', '/api/admin/groups', '/api/admin/blog', '/api/admin/questions', '/api/admin/comments', '/api/admin/content', '/api/admin/events', '/api/admin/audit', '/api/admin/reports'];
+const ADMIN_GETS = [
+  '/api/admin/stats',
+  '/api/admin/users',
+  '/api/admin/groups',
+  '/api/admin/blog',
+  '/api/admin/questions',
+  '/api/admin/comments',
+  '/api/admin/content',
+  '/api/admin/events',
+  '/api/admin/audit',
+  '/api/admin/reports',
+];
 
 describe('admin API', () => {
   it('refuses every admin endpoint to a member and a visitor, whatever headers they send', async () => {
@@ -88,7 +99,12 @@ describe('admin API', () => {
     const blog = (await admin.client.post('/api/blog/posts', { title: 'Blog', content: '<p>x</p>', published: true })).body;
     await m.client.post(`/api/blog/posts/${blog.id}/comments`, { content: 'blog yorumu' });
     const all = (await admin.client.get('/api/admin/comments')).body.items;
-    expect(all.slice(0, 3).map((c: { kind: string }) => c.kind).sort()).toEqual(['answer', 'blog', 'post']);
+    expect(
+      all
+        .slice(0, 3)
+        .map((c: { kind: string }) => c.kind)
+        .sort(),
+    ).toEqual(['answer', 'blog', 'post']);
     const postComment = all.find((c: { kind: string }) => c.kind === 'post');
     expect(postComment).toMatchObject({ content: 'gönderi yorumu', link: `/posts/${post.id}`, status: 'active' });
     expect((await admin.client.patch(`/api/admin/comments/post/${postComment.id}`, { content: 'düzeltildi' })).body.content).toBe('düzeltildi');
@@ -116,7 +132,13 @@ describe('admin API', () => {
     const ev = (await m.client.post('/api/events', { title: 'Silinecek', description: 'x', date: new Date(Date.now() + 86_400_000).toISOString() })).body;
     expect((await admin.client.get('/api/admin/events')).body.items[0].id).toBe(ev.id);
     expect((await admin.client.delete(`/api/admin/events/event/${ev.id}`)).status).toBe(200);
-    const ge = (await m.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Grup etkinliği', date: new Date(Date.now() + 86_400_000).toISOString(), location: 'Park' })).body;
+    const ge = (
+      await m.client.post(`/api/hobby-groups/${slug}/events`, {
+        title: 'Grup etkinliği',
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        location: 'Park',
+      })
+    ).body;
     expect((await admin.client.delete(`/api/admin/events/group_event/${ge.id}`)).status).toBe(200);
     expect((await server.client().get(`/api/hobby-groups/${slug}`)).body.eventCount).toBe(0);
   });
@@ -164,7 +186,9 @@ describe('every workspace table sorts, filters and pages on the server', () => {
     const rows: any[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 50; i++) {
-      const res: { status: number; body: { items: any[]; nextCursor: string | null } } = await admin.client.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { status: number; body: { items: any[]; nextCursor: string | null } } = await admin.client.get(
+        `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.status, path).toBe(200);
       rows.push(...res.body.items);
       cursor = res.body.nextCursor;
@@ -276,7 +300,13 @@ describe('content reports', () => {
 
     const queue = (await admin.client.get('/api/admin/reports')).body.items;
     expect(queue).toHaveLength(2);
-    expect(queue[1]).toMatchObject({ targetType: 'post', targetId: post.id, reason: 'Spam içerik', status: 'open', target: { exists: true, preview: 'kötü içerik', author: { id: author.user.id } } });
+    expect(queue[1]).toMatchObject({
+      targetType: 'post',
+      targetId: post.id,
+      reason: 'Spam içerik',
+      status: 'open',
+      target: { exists: true, preview: 'kötü içerik', author: { id: author.user.id } },
+    });
     expect((await reporter.client.get('/api/admin/reports')).status).toBe(403);
 
     const resolved = await admin.client.post(`/api/admin/reports/${queue[1].id}/resolve`, { note: 'Silindi', action: 'delete' });
@@ -325,7 +355,12 @@ describe('admins acting through the ordinary routes', () => {
     await admin.client.delete(`/api/posts/${own.id}`);
     const log = (await admin.client.get('/api/admin/audit?limit=6')).body.items;
     expect(log.map((a: { action: string; targetType: string }) => `${a.action}:${a.targetType}`)).toEqual([
-      'user.profile_update:user', 'group_post.delete:group_post', 'comment.delete:group_comment', 'event.delete:event', 'post.delete:post', 'comment.delete:post_comment',
+      'user.profile_update:user',
+      'group_post.delete:group_post',
+      'comment.delete:group_comment',
+      'event.delete:event',
+      'post.delete:post',
+      'comment.delete:post_comment',
     ]);
     expect(log[0]).toMatchObject({ after: { bio: 'Yönetici düzeltti' } });
     expect(log[0].before).toHaveProperty('bio');
@@ -349,7 +384,9 @@ describe('bulk moderation: one confirm, one transaction', () => {
     const done = await admin.client.post('/api/admin/reports/bulk', { ids: [reports[0].id, reports[1].id], outcome: 'resolved', note: 'toplu' });
     expect(done.body).toEqual({ updated: 2 });
     const resolved = (await admin.client.get('/api/admin/reports?status=resolved&limit=100')).body.items;
-    expect(resolved.filter((r: { id: number }) => [reports[0].id, reports[1].id].includes(r.id)).map((r: { resolutionNote: string }) => r.resolutionNote)).toEqual(['toplu', 'toplu']);
+    expect(
+      resolved.filter((r: { id: number }) => [reports[0].id, reports[1].id].includes(r.id)).map((r: { resolutionNote: string }) => r.resolutionNote),
+    ).toEqual(['toplu', 'toplu']);
     expect((await admin.client.post('/api/admin/reports/bulk', { ids: [], outcome: 'resolved' })).body.error).toBe('Hiçbir kayıt seçilmedi');
     expect((await reporter.client.post('/api/admin/reports/bulk', { ids: [reports[0].id], outcome: 'dismissed' })).status).toBe(403);
   });
@@ -397,9 +434,24 @@ describe('bulk moderation: one confirm, one transaction', () => {
     const c1 = (await m.client.post(`/api/posts/${post.id}/comments`, { content: 'bir' })).body;
     const q = (await m.client.post('/api/questions', { title: 'Toplu yorum sorusu', content: 'x' })).body;
     const a1 = (await m.client.post(`/api/questions/${q.id}/answers`, { content: 'cevap' })).body;
-    expect((await admin.client.post('/api/admin/comments/bulk-delete', { items: [{ kind: 'post', id: c1.id }, { kind: 'answer', id: a1.id }, { kind: 'blog', id: 999999 }] })).status).toBe(404);
+    expect(
+      (
+        await admin.client.post('/api/admin/comments/bulk-delete', {
+          items: [
+            { kind: 'post', id: c1.id },
+            { kind: 'answer', id: a1.id },
+            { kind: 'blog', id: 999999 },
+          ],
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.client().get(`/api/posts/${post.id}`)).body.commentsCount).toBe(1);
-    await admin.client.post('/api/admin/comments/bulk-delete', { items: [{ kind: 'post', id: c1.id }, { kind: 'answer', id: a1.id }] });
+    await admin.client.post('/api/admin/comments/bulk-delete', {
+      items: [
+        { kind: 'post', id: c1.id },
+        { kind: 'answer', id: a1.id },
+      ],
+    });
     expect((await server.client().get(`/api/posts/${post.id}`)).body.commentsCount).toBe(0);
     expect((await server.client().get(`/api/questions/${q.id}`)).body.answersCount).toBe(0);
   });

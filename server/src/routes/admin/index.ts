@@ -114,7 +114,10 @@ export function adminRouter(ctx: AppContext): Router {
     const { ids, outcome, note } = parse(bulkReportsSchema, req.body);
     res.json(await bulkCloseReports(ctx, req.user!, ids, outcome, note));
   });
-  for (const [path, outcome] of [['resolve', 'resolved'], ['dismiss', 'dismissed']] as const) {
+  for (const [path, outcome] of [
+    ['resolve', 'resolved'],
+    ['dismiss', 'dismissed'],
+  ] as const) {
     router.post(`/reports/:id/${path}`, async (req, res) => {
       const { id } = parse(idParamsSchema, req.params);
       res.json(await closeReport(ctx, req.user!, id, outcome, parse(resolveReportSchema, req.body)));

@@ -126,8 +126,13 @@ describe('login, me and logout', () => {
 
   it('never signs a demo account in', async () => {
     await server.ctx.db('users').insert({
-      username: 'demo_kisi', username_key: 'demo_kisi', display_name: 'Demo', email: 'demo@ornek.com',
-      email_key: 'demo@ornek.com', password_hash: null, is_demo: true,
+      username: 'demo_kisi',
+      username_key: 'demo_kisi',
+      display_name: 'Demo',
+      email: 'demo@ornek.com',
+      email_key: 'demo@ornek.com',
+      password_hash: null,
+      is_demo: true,
     });
     const res = await server.client().post('/api/auth/login', { username: 'demo_kisi', password: '' + STRONG_PASSWORD });
     expect(res.status).toBe(401);

@@ -16,9 +16,25 @@ describe('blog', () => {
     const member = await server.member();
     const cat = (await admin.client.post('/api/blog/categories', { name: 'Şehir Rehberi' })).body;
     expect(cat).toMatchObject({ name: 'Şehir Rehberi', slug: 'sehir-rehberi', color: '#3B82F6', postCount: 0 });
-    const post = await admin.client.post('/api/blog/posts', { title: 'Çiğ Köfte (Tarif) Rehberi', content: '<p>Lezzetli</p>', categoryId: cat.id, tags: 'yemek, tarif, Yemek', published: true, authorId: 99 });
+    const post = await admin.client.post('/api/blog/posts', {
+      title: 'Çiğ Köfte (Tarif) Rehberi',
+      content: '<p>Lezzetli</p>',
+      categoryId: cat.id,
+      tags: 'yemek, tarif, Yemek',
+      published: true,
+      authorId: 99,
+    });
     expect(post.status).toBe(201);
-    expect(post.body).toMatchObject({ slug: 'cig-kofte-rehberi', tags: ['yemek', 'tarif'], published: true, status: 'published', authorId: admin.user.id, metaTitle: 'Çiğ Köfte (Tarif) Rehberi', ogTitle: 'Çiğ Köfte (Tarif) Rehberi', excerpt: 'Lezzetli' });
+    expect(post.body).toMatchObject({
+      slug: 'cig-kofte-rehberi',
+      tags: ['yemek', 'tarif'],
+      published: true,
+      status: 'published',
+      authorId: admin.user.id,
+      metaTitle: 'Çiğ Köfte (Tarif) Rehberi',
+      ogTitle: 'Çiğ Köfte (Tarif) Rehberi',
+      excerpt: 'Lezzetli',
+    });
     const again = await admin.client.post('/api/blog/posts', { title: 'Çiğ Köfte (Tarif) Rehberi', content: '<p>İkinci</p>', published: true });
     expect(again.body.slug).toBe('cig-kofte-rehberi-2');
     const draft = (await admin.client.post('/api/blog/posts', { title: 'Taslak yazı', content: '<p>henüz değil</p>' })).body;
@@ -44,13 +60,18 @@ describe('blog', () => {
     const missing = await admin.client.post('/api/blog/posts', { title: '', content: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Başlık ve içerik alanları zorunludur');
-    const tooMany = await admin.client.post('/api/blog/posts', { title: 't', content: 'c', gallery: Array.from({ length: 11 }, (_, i) => `https://img.example/${i}.png`) });
+    const tooMany = await admin.client.post('/api/blog/posts', {
+      title: 't',
+      content: 'c',
+      gallery: Array.from({ length: 11 }, (_, i) => `https://img.example/${i}.png`),
+    });
     expect(tooMany.body.error).toBe('Galeriye en fazla 10 görsel eklenebilir');
   });
 
   it('sanitises HTML so a post carrying script comes back harmless', async () => {
     const admin = await server.admin();
-    const evil = '<p onclick="steal()">Merhaba<script>alert(1)</script></p><a href="javascript:alert(2)">tıkla</a><img src="x" onerror="alert(3)"><iframe src="https://kotu.example"></iframe><a href="https://ornek.com">iyi</a><img src="/uploads/a.png">';
+    const evil =
+      '<p onclick="steal()">Merhaba<script>alert(1)</script></p><a href="javascript:alert(2)">tıkla</a><img src="x" onerror="alert(3)"><iframe src="https://kotu.example"></iframe><a href="https://ornek.com">iyi</a><img src="/uploads/a.png">';
     const post = (await admin.client.post('/api/blog/posts', { title: 'Güvenlik', content: evil, published: true })).body;
     const read = (await server.client().get(`/api/blog/posts/slug/${post.slug}`)).body.content as string;
     expect(read).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
@@ -119,7 +140,8 @@ describe('blog', () => {
     const member = await server.member();
     const tag = `sayfa${Date.now().toString(36)}`;
     const posts: { id: number; slug: string }[] = [];
-    for (let i = 0; i < 3; i++) posts.push((await admin.client.post('/api/blog/posts', { title: `Sayfa ${i}`, content: '<p>x</p>', tags: [tag], published: true })).body);
+    for (let i = 0; i < 3; i++)
+      posts.push((await admin.client.post('/api/blog/posts', { title: `Sayfa ${i}`, content: '<p>x</p>', tags: [tag], published: true })).body);
     const walk = async (url: string) => {
       const pages: number[][] = [];
       let cursor: string | null = null;

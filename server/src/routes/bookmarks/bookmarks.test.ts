@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('bookmarks', () => {
-  it('toggles, lists and clears only one\'s own', async () => {
+  it("toggles, lists and clears only one's own", async () => {
     const me = await server.member();
     const other = await server.member();
     const post = (await other.client.post('/api/posts', { content: 'kaydet' })).body;

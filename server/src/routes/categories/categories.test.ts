@@ -12,7 +12,13 @@ afterAll(async () => {
 /** What the counters should say: every visible post per category (private accounts' included), counted from scratch. */
 async function recount(): Promise<Record<number, number>> {
   const cats = await server.ctx.db('categories').select('id');
-  const rows = await server.ctx.db('posts').where('is_hidden', false).whereNotNull('category_id').groupBy('category_id').select('category_id').count({ n: '*' });
+  const rows = await server.ctx
+    .db('posts')
+    .where('is_hidden', false)
+    .whereNotNull('category_id')
+    .groupBy('category_id')
+    .select('category_id')
+    .count({ n: '*' });
   const counts: Record<number, number> = Object.fromEntries(cats.map((c: { id: number }) => [c.id, 0]));
   for (const r of rows as { category_id: number; n: number | string }[]) counts[r.category_id] = Number(r.n);
   return counts;
@@ -37,7 +43,7 @@ async function expectTrue() {
   expect(await listed()).toEqual(fresh);
 }
 
-describe('categories\' post counts', () => {
+describe("categories' post counts", () => {
   it('stay equal to a fresh recount through every write that changes which posts a category shows', async () => {
     const cats = (await server.client().get('/api/categories')).body as { id: number; slug: string }[];
     const [c1, c2, c3] = cats.slice(1).map((c) => c.id);

@@ -15,9 +15,22 @@ describe('events', () => {
   it('are created for real, listed soonest first, and attended with a true count', async () => {
     const host = await server.member();
     const guest = await server.member();
-    const later = await host.client.post('/api/events', { title: 'Kitap Kulübü', description: 'Aylık buluşma', date: inDays(10), location: 'Odunpazarı', category: 'Kitap', creatorId: guest.user.id });
+    const later = await host.client.post('/api/events', {
+      title: 'Kitap Kulübü',
+      description: 'Aylık buluşma',
+      date: inDays(10),
+      location: 'Odunpazarı',
+      category: 'Kitap',
+      creatorId: guest.user.id,
+    });
     expect(later.status).toBe(201);
-    expect(later.body).toMatchObject({ title: 'Kitap Kulübü', attendeesCount: 1, isAttending: true, category: { name: 'Kitap' }, creator: { id: host.user.id } });
+    expect(later.body).toMatchObject({
+      title: 'Kitap Kulübü',
+      attendeesCount: 1,
+      isAttending: true,
+      category: { name: 'Kitap' },
+      creator: { id: host.user.id },
+    });
     const sooner = (await host.client.post('/api/events', { title: 'Koşu', description: 'Sabah koşusu', date: inDays(2), category: 'Spor' })).body;
     await host.client.post('/api/events', { title: 'Geçmiş', description: 'Bitti', date: inDays(-3) });
 

@@ -12,7 +12,8 @@ afterAll(async () => {
 
 /** What the counters should say: every public, visible tagged post, counted from scratch. */
 async function recount(): Promise<Record<string, number>> {
-  const rows = await server.ctx.db('post_hashtags as h')
+  const rows = await server.ctx
+    .db('post_hashtags as h')
     .join('posts as p', 'p.id', 'h.post_id')
     .join('users as u', 'u.id', 'p.author_id')
     .where('p.is_hidden', false)
@@ -83,7 +84,7 @@ describe('trending counters', () => {
     expect(await counters()).toEqual(await recount());
   });
 
-  it('counts by hour: a post of ten days ago is last week\'s, and makes this week\'s growth', async () => {
+  it("counts by hour: a post of ten days ago is last week's, and makes this week's growth", async () => {
     const m = await server.member();
     for (let i = 0; i < 3; i++) await m.client.post('/api/posts', { content: `#büyüyen ${i}` });
     const db = server.ctx.db;
@@ -106,7 +107,9 @@ describe('trending counters', () => {
     const ids: number[] = [];
     for (let k = 0; k < 61; k++) {
       const at = new Date(base - (k * 6 + (k % 5)) * HOUR - 60_000).toISOString();
-      const [row] = await db('posts').insert({ author_id: m.user.id, content: `#kenar${k % 3}`, created_at: at, updated_at: at }).returning('id');
+      const [row] = await db('posts')
+        .insert({ author_id: m.user.id, content: `#kenar${k % 3}`, created_at: at, updated_at: at })
+        .returning('id');
       const id = typeof row === 'object' ? row.id : row;
       await db('post_hashtags').insert({ post_id: id, tag: `kenar${k % 3}`, created_at: at });
       ids.push(id);
@@ -134,19 +137,25 @@ describe('trending counters', () => {
         expect([t.tag, h, t.posts]).toEqual([t.tag, h, recent]);
         expect(t.growth).toBe(previous === 0 ? 100 : Math.round(((recent - previous) / previous) * 100));
       }
-      expect(got.map((t) => t.tag).sort()).toEqual(Object.keys(expected).filter((k) => expected[k][0] > 0).sort());
+      expect(got.map((t) => t.tag).sort()).toEqual(
+        Object.keys(expected)
+          .filter((k) => expected[k][0] > 0)
+          .sort(),
+      );
     }
     expect(await counters()).toEqual(await recount());
   });
 
-  it('pages a tag\'s posts by the last post id, without repeating or skipping one', async () => {
+  it("pages a tag's posts by the last post id, without repeating or skipping one", async () => {
     const m = await server.member();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await m.client.post('/api/posts', { content: `#sayfalı ${i}` })).body.id);
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 4; page++) {
-      const res: { body: { id: number }[]; headers: Headers } = await server.client().get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: { body: { id: number }[]; headers: Headers } = await server
+        .client()
+        .get(`/api/hashtags/${encodeURIComponent('SAYFALI')}/posts?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...res.body.map((p: { id: number }) => p.id));
       cursor = res.headers.get('x-next-cursor');
       if (!cursor) break;

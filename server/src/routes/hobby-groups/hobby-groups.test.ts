@@ -15,9 +15,25 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 describe('hobby groups', () => {
   it('are created by members with the rules, a derived unique slug, and the creator as first member', async () => {
     const creator = await server.member();
-    const res = await creator.client.post('/api/hobby-groups', { name: 'Doğa Yürüyüşçüleri', description: 'Hafta sonu yürüyüşleri yapıyoruz.', icon: 'Camera', color: '#EC4899', slug: 'hack', creatorId: 1 });
+    const res = await creator.client.post('/api/hobby-groups', {
+      name: 'Doğa Yürüyüşçüleri',
+      description: 'Hafta sonu yürüyüşleri yapıyoruz.',
+      icon: 'Camera',
+      color: '#EC4899',
+      slug: 'hack',
+      creatorId: 1,
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ slug: 'doga-yuruyusculeri', creatorId: creator.user.id, memberCount: 1, postCount: 0, eventCount: 0, isMember: true, isPrivate: false, icon: 'Camera' });
+    expect(res.body).toMatchObject({
+      slug: 'doga-yuruyusculeri',
+      creatorId: creator.user.id,
+      memberCount: 1,
+      postCount: 0,
+      eventCount: 0,
+      isMember: true,
+      isPrivate: false,
+      icon: 'Camera',
+    });
     const again = await creator.client.post('/api/hobby-groups', { name: 'Doğa yürüyüşçüleri!', description: 'Aynı isimli ikinci grup.' });
     expect(again.body.slug).toBe('doga-yuruyusculeri-2');
     expect(again.body).toMatchObject({ icon: 'BookOpen', color: '#8B5CF6' });
@@ -54,7 +70,10 @@ describe('hobby groups', () => {
     const group = (await server.client().get(`/api/hobby-groups/${slug}`)).body;
     expect(group).toMatchObject({ memberCount: 2, postCount: 1, eventCount: 1 });
     const members = (await server.client().get(`/api/hobby-groups/${slug}/members`)).body;
-    expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([[creator.user.id, 'admin'], [joiner.user.id, 'member']]);
+    expect(members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([
+      [creator.user.id, 'admin'],
+      [joiner.user.id, 'member'],
+    ]);
     expect((await server.client().get(`/api/hobby-groups/${slug}/events`)).body).toHaveLength(1);
 
     expect((await creator.client.post(`/api/hobby-groups/${slug}/leave`)).status).toBe(400);
@@ -75,7 +94,9 @@ describe('hobby groups', () => {
     const comment = await b.client.post(`/api/hobby-groups/posts/${post.id}/comments`, { content: 'Sabahattin Ali!' });
     expect(comment.status).toBe(201);
     expect((await b.client.post(`/api/hobby-groups/posts/${post.id}/comments`, { content: '' })).body.error).toBe('Yorum gereklidir');
-    expect((await server.client().get(`/api/hobby-groups/posts/${post.id}/comments`)).body.map((c: { content: string }) => c.content)).toEqual(['Sabahattin Ali!']);
+    expect((await server.client().get(`/api/hobby-groups/posts/${post.id}/comments`)).body.map((c: { content: string }) => c.content)).toEqual([
+      'Sabahattin Ali!',
+    ]);
     expect((await a.client.delete(`/api/hobby-groups/posts/comments/${comment.body.id}`)).status).toBe(403);
     expect((await creator.client.delete(`/api/hobby-groups/posts/comments/${comment.body.id}`)).status).toBe(200);
     expect((await b.client.delete(`/api/hobby-groups/posts/${post.id}`)).status).toBe(403);
@@ -87,7 +108,8 @@ describe('hobby groups', () => {
   it('a private group shows its card to all but its inside to members only', async () => {
     const creator = await server.member();
     const outsider = await server.member();
-    const slug = (await creator.client.post('/api/hobby-groups', { name: 'Gizli Kulüp', description: 'Sadece üyeler için bir grup.', isPrivate: true })).body.slug;
+    const slug = (await creator.client.post('/api/hobby-groups', { name: 'Gizli Kulüp', description: 'Sadece üyeler için bir grup.', isPrivate: true })).body
+      .slug;
     await creator.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'gizli' });
     expect((await outsider.client.get(`/api/hobby-groups/${slug}`)).body.isPrivate).toBe(true);
     for (const path of ['posts', 'members', 'events']) {
@@ -102,7 +124,8 @@ describe('hobby groups', () => {
     const founder = await server.member();
     const asker = await server.member({ displayName: 'İstekli Ayşe' });
     const other = await server.member();
-    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Davetli Kulüp', description: 'Katılım isteğiyle girilen grup.', isPrivate: true })).body.slug;
+    const slug = (await founder.client.post('/api/hobby-groups', { name: 'Davetli Kulüp', description: 'Katılım isteğiyle girilen grup.', isPrivate: true }))
+      .body.slug;
     const asked = await asker.client.post(`/api/hobby-groups/${slug}/join`);
     expect(asked.body).toEqual({ isMember: false, isPending: true, memberCount: 1 });
     expect((await asker.client.post(`/api/hobby-groups/${slug}/join`)).body.isPending).toBe(true);
@@ -125,7 +148,7 @@ describe('hobby groups', () => {
     expect((await admin.client.post(`/api/hobby-groups/${slug}/join`)).body).toMatchObject({ isMember: true, isPending: false });
   });
 
-  it('a member posts with an image (checked like any image); an outsider\'s upload is refused before it is read; deleting the post removes the file', async () => {
+  it("a member posts with an image (checked like any image); an outsider's upload is refused before it is read; deleting the post removes the file", async () => {
     const founder = await server.member();
     const outsider = await server.member();
     const slug = (await founder.client.post('/api/hobby-groups', { name: 'Fotoğraf Yürüyüşü', description: 'Resimli grup gönderileri.' })).body.slug;
@@ -147,7 +170,6 @@ describe('hobby groups', () => {
   });
 });
 
-
 describe('hobby group lists page with an opaque cursor', () => {
   it('groups, posts, members, events and comments stay bare lists with the next cursor in X-Next-Cursor; a bad cursor is 400', async () => {
     const founder = await server.member();
@@ -156,7 +178,11 @@ describe('hobby group lists page with an opaque cursor', () => {
     await joiner.client.post(`/api/hobby-groups/${slug}/join`);
     const posts = [];
     for (const content of ['bir', 'iki', 'üç']) posts.push((await founder.client.post(`/api/hobby-groups/${slug}/posts`, { content })).body);
-    for (const [title, days] of [['Yakın', 2], ['Uzak', 9]] as const) await founder.client.post(`/api/hobby-groups/${slug}/events`, { title, date: inDays(days), location: 'Park' });
+    for (const [title, days] of [
+      ['Yakın', 2],
+      ['Uzak', 9],
+    ] as const)
+      await founder.client.post(`/api/hobby-groups/${slug}/events`, { title, date: inDays(days), location: 'Park' });
     for (const content of ['y1', 'y2', 'y3']) await joiner.client.post(`/api/hobby-groups/posts/${posts[0].id}/comments`, { content });
 
     /** Reads a whole list two at a time through X-Next-Cursor. */
@@ -179,12 +205,22 @@ describe('hobby group lists page with an opaque cursor', () => {
     expect((await readAll(`/api/hobby-groups/${slug}/members`)).flat().map((m) => (m as { id: number }).id)).toEqual([founder.user.id, joiner.user.id]);
     expect((await readAll(`/api/hobby-groups/${slug}/events`)).flat().map((e) => (e as { title: string }).title)).toEqual(['Yakın', 'Uzak']);
     // Comments: each page oldest first, pages going back in time.
-    expect((await readAll(`/api/hobby-groups/posts/${posts[0].id}/comments`)).map((p) => p.map((c) => (c as { content: string }).content))).toEqual([['y2', 'y3'], ['y1']]);
+    expect((await readAll(`/api/hobby-groups/posts/${posts[0].id}/comments`)).map((p) => p.map((c) => (c as { content: string }).content))).toEqual([
+      ['y2', 'y3'],
+      ['y1'],
+    ]);
     const groups = await founder.client.get('/api/hobby-groups?limit=1');
     expect(groups.body).toHaveLength(1);
     expect(groups.headers.get('x-next-cursor')).toBeTruthy();
 
-    for (const path of ['/api/hobby-groups', `/api/hobby-groups/${slug}/posts`, `/api/hobby-groups/${slug}/members`, `/api/hobby-groups/${slug}/events`, `/api/hobby-groups/posts/${posts[0].id}/comments`, `/api/hobby-groups/${slug}/join-requests`]) {
+    for (const path of [
+      '/api/hobby-groups',
+      `/api/hobby-groups/${slug}/posts`,
+      `/api/hobby-groups/${slug}/members`,
+      `/api/hobby-groups/${slug}/events`,
+      `/api/hobby-groups/posts/${posts[0].id}/comments`,
+      `/api/hobby-groups/${slug}/join-requests`,
+    ]) {
       const bad = await founder.client.get(`${path}?cursor=${Buffer.from('["x"]').toString('base64url')}`);
       expect(bad.status, path).toBe(400);
       expect(bad.body.code).toBe('invalid_cursor');

@@ -1,5 +1,17 @@
 import { Router, type Response } from 'express';
-import { createGroupSchema, cursorQuerySchema, groupCommentSchema, groupEventSchema, groupPostSchema, groupSlugParamsSchema, idParamsSchema, joinRequestParamsSchema, moderationQuerySchema, LIMITS, TEXTS } from '@mahalle/shared';
+import {
+  createGroupSchema,
+  cursorQuerySchema,
+  groupCommentSchema,
+  groupEventSchema,
+  groupPostSchema,
+  groupSlugParamsSchema,
+  idParamsSchema,
+  joinRequestParamsSchema,
+  moderationQuerySchema,
+  LIMITS,
+  TEXTS,
+} from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
@@ -93,7 +105,10 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.listJoinRequests(ctx.db, me, slug, page(req.query)));
   });
-  for (const [path, accept] of [['accept', true], ['reject', false]] as const) {
+  for (const [path, accept] of [
+    ['accept', true],
+    ['reject', false],
+  ] as const) {
     router.post(`/:slug/join-requests/:userId/${path}`, async (req, res) => {
       const me = requireUser(req);
       const { slug, userId } = parse(joinRequestParamsSchema, req.params);

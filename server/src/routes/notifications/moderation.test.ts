@@ -11,12 +11,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Note { type: string; title: string; message: string; relatedPostId: number | null; relatedUserId: number | null; contentRemoved: boolean }
+interface Note {
+  type: string;
+  title: string;
+  message: string;
+  relatedPostId: number | null;
+  relatedUserId: number | null;
+  contentRemoved: boolean;
+}
 const notes = async (m: Member) => (await m.client.get('/api/notifications')).body as Note[];
 const moderation = async (m: Member) => (await notes(m)).filter((n) => n.type === 'moderation');
 
 describe('an author is told when an admin removes or hides their content', () => {
-  it('a post deleted from the feed by an admin: the reason and the post\'s words, pointing nowhere', async () => {
+  it("a post deleted from the feed by an admin: the reason and the post's words, pointing nowhere", async () => {
     const author = await server.member();
     const post = (await author.client.post('/api/posts', { content: 'Satılık bisiklet, ucuza! #ilan' })).body;
     const res = await admin.client.delete(`/api/posts/${post.id}?reason=${encodeURIComponent('Ticari ilanlar akışta yasak')}`);
@@ -35,7 +42,9 @@ describe('an author is told when an admin removes or hides their content', () =>
     // Without a reason the author still learns why in general terms.
     const second = (await author.client.post('/api/posts', { content: 'ikinci gönderi' })).body;
     expect((await admin.client.delete(`/api/posts/${second.id}`)).status).toBe(200);
-    expect((await moderation(author))[0].message).toBe('Gönderiniz yönetim tarafından kaldırıldı: "ikinci gönderi". Gerekçe: Topluluk kurallarına aykırı bulundu.');
+    expect((await moderation(author))[0].message).toBe(
+      'Gönderiniz yönetim tarafından kaldırıldı: "ikinci gönderi". Gerekçe: Topluluk kurallarına aykırı bulundu.',
+    );
   });
 
   it('nobody is told about deleting their own post, and a reason over the limit is refused with nothing deleted', async () => {
@@ -55,7 +64,7 @@ describe('an author is told when an admin removes or hides their content', () =>
     expect(await moderation(author)).toEqual([]);
   });
 
-  it('a report resolved by hiding: the author is told with the admin\'s note, and older notifications say the content was removed', async () => {
+  it("a report resolved by hiding: the author is told with the admin's note, and older notifications say the content was removed", async () => {
     const author = await server.member();
     const fan = await server.member();
     const reporter = await server.member();
@@ -68,7 +77,12 @@ describe('an author is told when an admin removes or hides their content', () =>
     expect((await admin.client.post(`/api/admin/reports/${report.id}/resolve`, { action: 'hide', note: 'Hakaret içeriyor' })).status).toBe(200);
 
     const list = await notes(author);
-    expect(list[0]).toMatchObject({ type: 'moderation', title: 'Gönderiniz yönetim tarafından gizlendi', message: 'Gönderiniz yönetim tarafından gizlendi: "Kaba bir gönderi". Gerekçe: Hakaret içeriyor', relatedPostId: null });
+    expect(list[0]).toMatchObject({
+      type: 'moderation',
+      title: 'Gönderiniz yönetim tarafından gizlendi',
+      message: 'Gönderiniz yönetim tarafından gizlendi: "Kaba bir gönderi". Gerekçe: Hakaret içeriyor',
+      relatedPostId: null,
+    });
     // The like notification still names the post, and now says it is gone instead of leading to 'not found'.
     expect(list.find((n) => n.type === 'like')).toMatchObject({ relatedPostId: post.id, contentRemoved: true });
     // The reporter's words are not passed on to the author.

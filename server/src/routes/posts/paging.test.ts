@@ -39,7 +39,7 @@ const expectRefused = (res: { status: number; body: any }, what: string) => {
 };
 
 describe('the specification-fixed bare lists page with an opaque cursor in X-Next-Cursor', () => {
-  it('the feed, a member\'s posts and a tag\'s posts, newest first, none repeated or skipped', async () => {
+  it("the feed, a member's posts and a tag's posts, newest first, none repeated or skipped", async () => {
     const m = await server.member();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await m.client.post('/api/posts', { content: `#imleçli sayfa ${i}` })).body.id);
@@ -56,7 +56,7 @@ describe('the specification-fixed bare lists page with an opaque cursor in X-Nex
     expect(empty.headers.get('x-next-cursor')).toBeNull();
   });
 
-  it('a post\'s comments: each page in reading order, the next page further back', async () => {
+  it("a post's comments: each page in reading order, the next page further back", async () => {
     const m = await server.member();
     const post = (await m.client.post('/api/posts', { content: 'yorumlu' })).body;
     const ids: number[] = [];
@@ -80,7 +80,18 @@ describe('the specification-fixed bare lists page with an opaque cursor in X-Nex
       `/api/posts/${post.id}/comments`,
       `/api/users/${m.user.id}/bookmarks`,
     ];
-    const tampered = [encode([{ a: 1 }]), encode(['7']), encode([1.5]), encode([0]), encode([-3]), encode([2 ** 40]), encode([1, 2]), encode({ a: 1 }), encode('bu bir imleç değil'), encode('5:9')];
+    const tampered = [
+      encode([{ a: 1 }]),
+      encode(['7']),
+      encode([1.5]),
+      encode([0]),
+      encode([-3]),
+      encode([2 ** 40]),
+      encode([1, 2]),
+      encode({ a: 1 }),
+      encode('bu bir imleç değil'),
+      encode('5:9'),
+    ];
     for (const list of lists) {
       for (const cursor of tampered) expectRefused(await m.client.get(`${list}?cursor=${cursor}`), `${list} ${Buffer.from(cursor, 'base64url')}`);
       expect((await m.client.get(`${list}?cursor=${encode([post.id + 1])}`)).status, list).toBe(200);

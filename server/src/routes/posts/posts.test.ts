@@ -71,10 +71,16 @@ describe('posts', () => {
   it('refuses a fake image (415) and an oversized one (413), leaving no file behind', async () => {
     const { client } = await server.member();
     const before = uploadedFiles().length;
-    const fake = await client.postForm('/api/posts', form({ content: 'x' }, { field: 'image', data: Buffer.from('<script>alert(1)</script>'), name: 'a.png', type: 'image/png' }));
+    const fake = await client.postForm(
+      '/api/posts',
+      form({ content: 'x' }, { field: 'image', data: Buffer.from('<script>alert(1)</script>'), name: 'a.png', type: 'image/png' }),
+    );
     expect(fake.status).toBe(415);
     expect(fake.body.error).toBe('Sadece görsel dosyalarını yükleyebilirsiniz');
-    const big = await client.postForm('/api/posts', form({ content: 'x' }, { field: 'image', data: makePng(2, 2, 5 * 1024 * 1024 + 10), name: 'b.png', type: 'image/png' }));
+    const big = await client.postForm(
+      '/api/posts',
+      form({ content: 'x' }, { field: 'image', data: makePng(2, 2, 5 * 1024 * 1024 + 10), name: 'b.png', type: 'image/png' }),
+    );
     expect(big.status).toBe(413);
     expect(big.body.error).toBe("Resim boyutu 5MB'yi geçemez");
     expect(uploadedFiles().length).toBe(before);
@@ -141,7 +147,9 @@ describe('posts', () => {
   it('edits by the author only and deletes by author or admin, taking likes, comments and the file along', async () => {
     const author = await server.member();
     const other = await server.member();
-    const post = (await author.client.postForm('/api/posts', form({ content: 'ilk hali' }, { field: 'image', data: makePng(), name: 'a.png', type: 'image/png' }))).body;
+    const post = (
+      await author.client.postForm('/api/posts', form({ content: 'ilk hali' }, { field: 'image', data: makePng(), name: 'a.png', type: 'image/png' }))
+    ).body;
     expect((await other.client.patch(`/api/posts/${post.id}`, { content: 'hack' })).status).toBe(403);
     const edited = await author.client.patch(`/api/posts/${post.id}`, { content: 'yeni hali #yeni' });
     expect(edited.status).toBe(200);
@@ -205,7 +213,7 @@ describe('posts', () => {
     expect(second.body.map((x: { id: number }) => x.id)).toEqual([p[0]]);
   });
 
-  it('counts a member\'s share once per post, and a visitor\'s not at all', async () => {
+  it("counts a member's share once per post, and a visitor's not at all", async () => {
     const { client } = await server.member();
     const other = await server.member();
     const post = (await client.post('/api/posts', { content: 'paylaş' })).body;

@@ -12,9 +12,22 @@ afterAll(async () => {
 describe('questions and answers', () => {
   it('asks as the session user, lists 10 a page with a total, searches Turkish-aware and filters by category', async () => {
     const asker = await server.member();
-    const first = await asker.client.post('/api/questions', { title: 'İstanbul yolu nasıl?', content: 'Trafik durumu', category: 'Seyahat', tags: 'yol, trafik, yol', authorId: 1 });
+    const first = await asker.client.post('/api/questions', {
+      title: 'İstanbul yolu nasıl?',
+      content: 'Trafik durumu',
+      category: 'Seyahat',
+      tags: 'yol, trafik, yol',
+      authorId: 1,
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ title: 'İstanbul yolu nasıl?', authorId: asker.user.id, category: { name: 'Seyahat' }, tags: ['yol', 'trafik'], answersCount: 0, isAnswered: false });
+    expect(first.body).toMatchObject({
+      title: 'İstanbul yolu nasıl?',
+      authorId: asker.user.id,
+      category: { name: 'Seyahat' },
+      tags: ['yol', 'trafik'],
+      answersCount: 0,
+      isAnswered: false,
+    });
     for (let i = 0; i < 11; i++) await asker.client.post('/api/questions', { title: `Soru ${i}`, content: 'içerik' });
     const page1 = await server.client().get('/api/questions');
     expect(page1.body.items).toHaveLength(10);
@@ -82,7 +95,11 @@ describe('questions and answers', () => {
     const left = await server.ctx.db('answers').where({ question_id: q.id }).count({ n: '*' });
     expect(Number(left[0].n)).toBe(0);
     const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'comment.delete', 'question.delete']).orderBy('id');
-    expect(log.map((l: { action: string; target_type: string }) => `${l.action}:${l.target_type}`)).toEqual(['question.update:question', 'comment.delete:answer_comment', 'question.delete:question']);
+    expect(log.map((l: { action: string; target_type: string }) => `${l.action}:${l.target_type}`)).toEqual([
+      'question.update:question',
+      'comment.delete:answer_comment',
+      'question.delete:question',
+    ]);
   });
 
   it('lists the most upvoted questions first with sort=popular', async () => {

@@ -59,7 +59,7 @@ describe('GET /api/stats', () => {
 });
 
 describe('GET /api/stats/today', () => {
-  it('counts the last day\'s new content, active members and the share of posts that got a like or comment', async () => {
+  it("counts the last day's new content, active members and the share of posts that got a like or comment", async () => {
     const before = (await server.client().get('/api/stats/today')).body;
     const a = await server.member();
     const b = await server.member();
@@ -74,4 +74,3 @@ describe('GET /api/stats/today', () => {
     expect(after.engagement).toBe(50);
   });
 });
-

@@ -1,6 +1,16 @@
 import { Router, type Request } from 'express';
 import { presentProfile } from '../../presenters/users';
-import { cursorPageQuerySchema, foldKey, popularUsersQuerySchema, idParamsSchema, LIMITS, listPostsQuerySchema, TEXTS, updateProfileSchema, usernameParamsSchema } from '@mahalle/shared';
+import {
+  cursorPageQuerySchema,
+  foldKey,
+  popularUsersQuerySchema,
+  idParamsSchema,
+  LIMITS,
+  listPostsQuerySchema,
+  TEXTS,
+  updateProfileSchema,
+  usernameParamsSchema,
+} from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';

@@ -161,7 +161,12 @@ describe('follows', () => {
     const more = await priv.client.get(`/api/follow-requests?limit=2&cursor=${requests.body.nextCursor}`);
     expect(more.body).toMatchObject({ items: [{ user: { id: fans[0]!.user.id } }], nextCursor: null });
 
-    for (const bad of ['nonsense', Buffer.from('[1.5]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[3000000000]').toString('base64url')]) {
+    for (const bad of [
+      'nonsense',
+      Buffer.from('[1.5]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('[3000000000]').toString('base64url'),
+    ]) {
       for (const path of [`/api/users/${star.user.id}/followers`, '/api/users/recent', '/api/follow-requests']) {
         const res = await priv.client.get(`${path}?cursor=${bad}`);
         expect(res.status, `${path} ${bad}`).toBe(400);
@@ -172,7 +177,7 @@ describe('follows', () => {
 });
 
 describe('hashtags', () => {
-  it('trends from real posts and lists a tag\'s posts, Turkish letters included', async () => {
+  it("trends from real posts and lists a tag's posts, Turkish letters included", async () => {
     const a = await server.member();
     for (let i = 0; i < 5; i++) await a.client.post('/api/posts', { content: `koşu günü ${i} #Koşu #Şehir` });
     await a.client.post('/api/posts', { content: 'tek #yalnız' });

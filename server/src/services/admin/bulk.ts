@@ -30,4 +30,3 @@ export async function bulkDelete(ctx: AppContext, admin: UserRow, type: BulkDele
   for (const url of files) await removeUpload(ctx.config.uploadsDir, url);
   return { deleted: ids.length };
 }
-

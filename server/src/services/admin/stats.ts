@@ -12,16 +12,54 @@ async function count(db: Db, table: string): Promise<number> {
 export async function stats(db: Knex): Promise<AdminStats> {
   const [users, posts, blogs, postComments, blogComments, groupComments, answers, categories, blogCategories, questions, events, groupEvents, openReports] =
     await Promise.all(
-      ['users', 'posts', 'blog_posts', 'comments', 'blog_comments', 'group_post_comments', 'answers', 'categories', 'blog_categories', 'questions', 'events', 'group_events'].map((t) => count(db, t)).concat(
-        db('reports').where({ status: 'open' }).count({ n: '*' }).then(([r]) => Number(r.n)),
-      ),
+      [
+        'users',
+        'posts',
+        'blog_posts',
+        'comments',
+        'blog_comments',
+        'group_post_comments',
+        'answers',
+        'categories',
+        'blog_categories',
+        'questions',
+        'events',
+        'group_events',
+      ]
+        .map((t) => count(db, t))
+        .concat(
+          db('reports')
+            .where({ status: 'open' })
+            .count({ n: '*' })
+            .then(([r]) => Number(r.n)),
+        ),
     );
   const recent = await Promise.all([
-    db('users').orderBy('id', 'desc').limit(5).select('id', 'display_name as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'user' }))),
-    db('posts').orderBy('id', 'desc').limit(5).select('id', 'content as title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'post' }))),
-    db('questions').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'question' }))),
-    db('blog_posts').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'blog' }))),
-    db('events').orderBy('id', 'desc').limit(5).select('id', 'title', 'created_at').then((r) => r.map((x: any) => ({ ...x, type: 'event' }))),
+    db('users')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'display_name as title', 'created_at')
+      .then((r) => r.map((x: any) => ({ ...x, type: 'user' }))),
+    db('posts')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'content as title', 'created_at')
+      .then((r) => r.map((x: any) => ({ ...x, type: 'post' }))),
+    db('questions')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'title', 'created_at')
+      .then((r) => r.map((x: any) => ({ ...x, type: 'question' }))),
+    db('blog_posts')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'title', 'created_at')
+      .then((r) => r.map((x: any) => ({ ...x, type: 'blog' }))),
+    db('events')
+      .orderBy('id', 'desc')
+      .limit(5)
+      .select('id', 'title', 'created_at')
+      .then((r) => r.map((x: any) => ({ ...x, type: 'event' }))),
   ]);
   const recentActivity = recent
     .flat()
@@ -40,4 +78,3 @@ export async function stats(db: Knex): Promise<AdminStats> {
     recentActivity,
   };
 }
-

@@ -4,8 +4,13 @@ import { LIKE, likePattern } from '../../db/like';
 import { blogQuery } from './posts';
 import { presentBlogPost } from '../../presenters/blog';
 
-
-const ADMIN_BLOG_SORT = { createdAt: intColumn('b.id'), title: textColumn('b.title'), views: intColumn('b.views'), likesCount: intColumn('b.likes_count'), commentsCount: intColumn('b.comments_count') };
+const ADMIN_BLOG_SORT = {
+  createdAt: intColumn('b.id'),
+  title: textColumn('b.title'),
+  views: intColumn('b.views'),
+  likesCount: intColumn('b.likes_count'),
+  commentsCount: intColumn('b.comments_count'),
+};
 
 /** The workspace's blog table: drafts and published posts, sorted and keyset-paged on the server. */
 export async function listBlogPostsForAdmin(
@@ -15,7 +20,13 @@ export async function listBlogPostsForAdmin(
   const query = blogQuery(db);
   if (q.status !== 'all') query.where('b.published', q.status === 'published');
   if (q.search) query.whereRaw(`lower(b.title) ${LIKE}`, [likePattern(q.search)]);
-  const page = await sortedPage<any>(query, { columns: ADMIN_BLOG_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'b.id' });
+  const page = await sortedPage<any>(query, {
+    columns: ADMIN_BLOG_SORT,
+    sort: q.sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'b.id',
+  });
   return { items: page.rows.map((r: any) => presentBlogPost(r, { full: false })), nextCursor: page.nextCursor };
 }
-

@@ -27,7 +27,14 @@ export async function createBlogCategory(db: Knex, admin: UserRow, input: { name
       if (await trx('blog_categories').where({ slug }).first('id')) throw errors.conflict(B.blogCategoryExists, 'blog_category_exists');
       const now = nowIso();
       const [row] = await trx('blog_categories')
-        .insert({ name: input.name, slug, description: input.description ?? null, color: input.color ?? DEFAULT_BLOG_CATEGORY_COLOR, created_at: now, updated_at: now })
+        .insert({
+          name: input.name,
+          slug,
+          description: input.description ?? null,
+          color: input.color ?? DEFAULT_BLOG_CATEGORY_COLOR,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('*');
       await audit(trx, admin, 'blog_category.create', { type: 'blog_category', id: row.id }, { after: { name: row.name, slug, color: row.color } });
       return presentBlogCategory(row, 0);
@@ -47,15 +54,22 @@ export async function updateBlogCategory(db: Knex, admin: UserRow, id: number, i
       if (input.name !== undefined) {
         patch.name = input.name;
         patch.slug = categorySlug(input.name) || before.slug;
-        if (await trx('blog_categories').where({ slug: patch.slug }).whereNot({ id }).first('id')) throw errors.conflict(B.blogCategoryExists, 'blog_category_exists');
+        if (await trx('blog_categories').where({ slug: patch.slug }).whereNot({ id }).first('id'))
+          throw errors.conflict(B.blogCategoryExists, 'blog_category_exists');
       }
       if (input.description !== undefined) patch.description = input.description;
       if (input.color !== undefined) patch.color = input.color;
       await trx('blog_categories').where({ id }).update(patch);
-      await audit(trx, admin, 'blog_category.update', { type: 'blog_category', id }, {
-        before: { name: before.name, description: before.description, color: before.color },
-        after: { name: patch.name ?? before.name, description: patch.description ?? before.description, color: patch.color ?? before.color },
-      });
+      await audit(
+        trx,
+        admin,
+        'blog_category.update',
+        { type: 'blog_category', id },
+        {
+          before: { name: before.name, description: before.description, color: before.color },
+          after: { name: patch.name ?? before.name, description: patch.description ?? before.description, color: patch.color ?? before.color },
+        },
+      );
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.conflict(B.blogCategoryExists, 'blog_category_exists');
@@ -73,5 +87,3 @@ export async function deleteBlogCategory(db: Knex, admin: UserRow, id: number) {
     await audit(trx, admin, 'blog_category.delete', { type: 'blog_category', id }, { before });
   });
 }
-
-

@@ -46,4 +46,3 @@ export async function editBlogComment(db: Knex, admin: UserRow, id: number, cont
 export async function deleteBlogComment(db: Knex, admin: UserRow, id: number) {
   await deleteComment(db, admin, 'blog', id, { audit: 'always', notFound: blogCommentNotFound });
 }
-

@@ -19,14 +19,7 @@ export function blogQuery(db: Db) {
   return db('blog_posts as b')
     .leftJoin('users as u', 'u.id', 'b.author_id')
     .leftJoin('blog_categories as c', 'c.id', 'b.category_id')
-    .select(
-      'b.*',
-      ...AUTHOR_COLUMNS,
-      'u.bio as u_bio',
-      'c.name as c_name',
-      'c.slug as c_slug',
-      'c.color as c_color',
-    );
+    .select('b.*', ...AUTHOR_COLUMNS, 'u.bio as u_bio', 'c.name as c_name', 'c.slug as c_slug', 'c.color as c_color');
 }
 
 /**
@@ -48,7 +41,9 @@ export async function listBlogPosts(
   if (q.search) {
     // Titles and excerpts are short; fold both sides in SQL's lower() plus the Turkish fold of the needle.
     const pattern = likePattern(q.search);
-    query.where((w) => w.whereRaw(`lower(b.title) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.excerpt) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.tags) ${LIKE}`, [pattern]));
+    query.where((w) =>
+      w.whereRaw(`lower(b.title) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.excerpt) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.tags) ${LIKE}`, [pattern]),
+    );
   }
   if (q.tag) query.whereRaw(`lower(b.tags) ${LIKE}`, [likePattern(`"${q.tag}"`)]);
   if (trending) {
@@ -60,7 +55,12 @@ export async function listBlogPosts(
   }
   const rows = await query.limit(q.limit);
   const last = rows[rows.length - 1];
-  const cursor = !last || rows.length < q.limit ? null : trending ? encodeTuple([Number(last.views) + 2 * Number(last.likes_count), Number(last.id)]) : encodeTuple([Number(last.id)]);
+  const cursor =
+    !last || rows.length < q.limit
+      ? null
+      : trending
+        ? encodeTuple([Number(last.views) + 2 * Number(last.likes_count), Number(last.id)])
+        : encodeTuple([Number(last.id)]);
   return { items: rows.map((r: any) => presentBlogPost(r, { full: false })), nextCursor: cursor };
 }
 
@@ -149,16 +149,26 @@ export async function updateBlogPost(db: Knex, admin: UserRow, id: number, input
       if (input.published && !before.published_at) patch.published_at = nowIso();
     }
     for (const [field, column] of [
-      ['metaTitle', 'meta_title'], ['metaDescription', 'meta_description'], ['metaKeywords', 'meta_keywords'],
-      ['ogTitle', 'og_title'], ['ogDescription', 'og_description'], ['ogImage', 'og_image'],
+      ['metaTitle', 'meta_title'],
+      ['metaDescription', 'meta_description'],
+      ['metaKeywords', 'meta_keywords'],
+      ['ogTitle', 'og_title'],
+      ['ogDescription', 'og_description'],
+      ['ogImage', 'og_image'],
     ] as const) {
       if (input[field] !== undefined) patch[column] = input[field] || null;
     }
     await trx('blog_posts').where({ id }).update(patch);
-    await audit(trx, admin, 'blog_post.update', { type: 'blog_post', id }, {
-      before: { title: before.title, slug: before.slug, published: Boolean(before.published), excerpt: before.excerpt },
-      after: { title, slug: patch.slug ?? before.slug, published: patch.published ?? Boolean(before.published), excerpt },
-    });
+    await audit(
+      trx,
+      admin,
+      'blog_post.update',
+      { type: 'blog_post', id },
+      {
+        before: { title: before.title, slug: before.slug, published: Boolean(before.published), excerpt: before.excerpt },
+        after: { title, slug: patch.slug ?? before.slug, published: patch.published ?? Boolean(before.published), excerpt },
+      },
+    );
   });
   return getBlogPostById(db, id, admin);
 }
@@ -200,7 +210,9 @@ export async function relatedPosts(db: Knex, id: number) {
   const tags = new Set(parseJson<string[]>(post.tags, []).map((t) => t.toLocaleLowerCase('tr')));
   const candidates = await blogQuery(db).where('b.published', true).whereNot('b.id', id).orderBy('b.id', 'desc').limit(200);
   return candidates
-    .filter((r: any) => (post.category_id && r.category_id === post.category_id) || parseJson<string[]>(r.tags, []).some((t) => tags.has(t.toLocaleLowerCase('tr'))))
+    .filter(
+      (r: any) => (post.category_id && r.category_id === post.category_id) || parseJson<string[]>(r.tags, []).some((t) => tags.has(t.toLocaleLowerCase('tr'))),
+    )
     .slice(0, LIMITS.relatedPosts)
     .map((r: any) => presentBlogPost(r, { full: false }));
 }
@@ -230,4 +242,3 @@ export async function toggleBlogLike(db: Knex, me: UserRow, id: number) {
 export async function blogIsLiked(db: Knex, me: UserRow | undefined, id: number) {
   return { isLiked: await isLiked(db, id, me) };
 }
-

@@ -15,7 +15,19 @@ function commentsOfKind(db: Db, kind: CommentKind) {
   const q = db(`${t.table} as c`)
     .leftJoin('users as u', 'u.id', 'c.author_id')
     .join(`${t.parentTable} as p`, 'p.id', `c.${t.parent}`)
-    .select('c.id', 'c.content', 'c.created_at', 'c.is_hidden', 'u.id as u_id', 'u.username', 'u.display_name', 'u.profile_image', 'u.role', `p.id as parent_id`, `p.${t.parentTitle} as parent_title`);
+    .select(
+      'c.id',
+      'c.content',
+      'c.created_at',
+      'c.is_hidden',
+      'u.id as u_id',
+      'u.username',
+      'u.display_name',
+      'u.profile_image',
+      'u.role',
+      `p.id as parent_id`,
+      `p.${t.parentTitle} as parent_title`,
+    );
   if (kind === 'blog') q.select('p.slug as parent_slug');
   if (kind === 'group') q.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.slug as group_slug');
   return q;
@@ -45,8 +57,17 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
         else if (desc ? mine < rank : mine > rank) query.where('c.created_at', desc ? '<=' : '>=', time);
         else query.where('c.created_at', op, time);
       }
-      const rows = await query.orderBy([{ column: 'c.created_at', order: q.direction }, { column: 'c.id', order: q.direction }]).limit(q.limit);
-      return rows.map((r: any) => ({ row: presentAdminComment(kind, r), time: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at), rank: KIND_RANK[kind] }));
+      const rows = await query
+        .orderBy([
+          { column: 'c.created_at', order: q.direction },
+          { column: 'c.id', order: q.direction },
+        ])
+        .limit(q.limit);
+      return rows.map((r: any) => ({
+        row: presentAdminComment(kind, r),
+        time: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+        rank: KIND_RANK[kind],
+      }));
     }),
   );
   const sign = desc ? -1 : 1;
@@ -77,4 +98,3 @@ export async function bulkDeleteComments(db: Knex, admin: UserRow, items: { kind
   });
   return { deleted: items.length };
 }
-

@@ -37,7 +37,12 @@ export interface CommentDeleteOptions {
  * post's comment the group's founder. (Blog comments and answers are admin-only at their routes.)
  * Answers whether the actor acted as the group's founder.
  */
-async function mayDelete(trx: Knex.Transaction, actor: UserRow, kind: CommentKind, comment: { author_id: number | null; post_id?: number }): Promise<{ asFounder: boolean }> {
+async function mayDelete(
+  trx: Knex.Transaction,
+  actor: UserRow,
+  kind: CommentKind,
+  comment: { author_id: number | null; post_id?: number },
+): Promise<{ asFounder: boolean }> {
   let founder = false;
   if (kind === 'group') {
     const post = await trx('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', comment.post_id).first('g.creator_id');
@@ -55,7 +60,8 @@ export async function deleteCommentTx(trx: Knex.Transaction, actor: UserRow, kin
   const { asFounder } = await mayDelete(trx, actor, kind, comment);
   await trx(t.table).where({ id }).delete();
   await trx(t.parentTable).where({ id: comment[t.parent] }).decrement(t.counter, 1);
-  if (kind === 'answer' && comment.is_accepted) await trx('questions').where({ id: comment.question_id }).update({ is_answered: false, accepted_answer_id: null });
+  if (kind === 'answer' && comment.is_accepted)
+    await trx('questions').where({ id: comment.question_id }).update({ is_answered: false, accepted_answer_id: null });
   const target = { type: commentAuditType(kind), id };
   const change = { before: { content: comment.content, parentId: comment[t.parent], authorId: comment.author_id } };
   if (opts.audit === 'always') await audit(trx, actor, 'comment.delete', target, change);
@@ -79,10 +85,18 @@ export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, i
 }
 
 /** Inserts a comment of any kind and counts it on its parent; the caller has checked who may comment. */
-export async function insertCommentTx(trx: Knex.Transaction, kind: Exclude<CommentKind, 'answer'>, parentId: number, authorId: number, content: string): Promise<number> {
+export async function insertCommentTx(
+  trx: Knex.Transaction,
+  kind: Exclude<CommentKind, 'answer'>,
+  parentId: number,
+  authorId: number,
+  content: string,
+): Promise<number> {
   const t = COMMENT_TABLES[kind];
   const now = nowIso();
-  const [row] = await trx(t.table).insert({ [t.parent]: parentId, author_id: authorId, content, created_at: now, updated_at: now }).returning('id');
+  const [row] = await trx(t.table)
+    .insert({ [t.parent]: parentId, author_id: authorId, content, created_at: now, updated_at: now })
+    .returning('id');
   await trx(t.parentTable).where({ id: parentId }).increment(t.counter, 1);
   return (typeof row === 'object' ? row.id : row) as number;
 }
@@ -91,14 +105,22 @@ type Db = Knex | Knex.Transaction;
 
 /** Comments of one kind (alias `c`) joined with their authors: every comment read starts here. */
 export function commentsQuery(db: Db, kind: Exclude<CommentKind, 'answer'>) {
-  return db(`${COMMENT_TABLES[kind].table} as c`).join('users as u', 'u.id', 'c.author_id').select('c.*', ...AUTHOR_COLUMNS);
+  return db(`${COMMENT_TABLES[kind].table} as c`)
+    .join('users as u', 'u.id', 'c.author_id')
+    .select('c.*', ...AUTHOR_COLUMNS);
 }
 
 /**
  * One page of a parent's visible comments, newest first (`before`: older than that id). `query`
  * lets a kind add joins (the blog shows its post's title). The caller checks who may read.
  */
-export async function commentPage<R>(db: Db, kind: Exclude<CommentKind, 'answer'>, parentId: number, page: { limit: number; before?: number }, query = commentsQuery(db, kind)): Promise<R[]> {
+export async function commentPage<R>(
+  db: Db,
+  kind: Exclude<CommentKind, 'answer'>,
+  parentId: number,
+  page: { limit: number; before?: number },
+  query = commentsQuery(db, kind),
+): Promise<R[]> {
   const q = query.where(`c.${COMMENT_TABLES[kind].parent}`, parentId).andWhere('c.is_hidden', false);
   if (page.before) q.where('c.id', '<', page.before);
   return (await q.orderBy('c.id', 'desc').limit(page.limit)) as R[];

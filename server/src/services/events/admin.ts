@@ -13,11 +13,17 @@ import { audit } from '../audit';
 const EVENT_SORT = { createdAt: intColumn('e.id'), date: timeColumn('e.date'), title: textColumn('e.title'), attendeesCount: intColumn('e.attendees_count') };
 
 /** City events or group events; group events have no attendance, so that sort falls back to time. */
-export async function listEvents(db: Knex, q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string }) {
+export async function listEvents(
+  db: Knex,
+  q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string },
+) {
   const city = q.kind === 'event';
   const query = city
     ? db('events as e').join('users as u', 'u.id', 'e.creator_id').select('e.*', 'u.username', 'u.display_name')
-    : db('group_events as e').join('hobby_groups as g', 'g.id', 'e.group_id').leftJoin('users as u', 'u.id', 'e.creator_id').select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
+    : db('group_events as e')
+        .join('hobby_groups as g', 'g.id', 'e.group_id')
+        .leftJoin('users as u', 'u.id', 'e.creator_id')
+        .select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
   if (q.search) query.whereRaw(`lower(e.title) ${LIKE}`, [likePattern(q.search)]);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
   const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
@@ -37,5 +43,3 @@ export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'gro
     await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { title: before.title, date: toIso(before.date) } });
   });
 }
-
-

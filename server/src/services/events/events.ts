@@ -34,7 +34,13 @@ function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
 async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
   const attending = new Set<number>();
   if (viewer && rows.length) {
-    const mine = await db('event_attendees').whereIn('event_id', rows.map((r) => r.id)).andWhere({ user_id: viewer.id }).select('event_id');
+    const mine = await db('event_attendees')
+      .whereIn(
+        'event_id',
+        rows.map((r) => r.id),
+      )
+      .andWhere({ user_id: viewer.id })
+      .select('event_id');
     for (const m of mine) attending.add(m.event_id);
   }
   return rows.map((r) => presentEvent(r, attending.has(r.id)));
@@ -51,7 +57,10 @@ export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { 
   const upcoming = page.when === 'upcoming';
   q.where('e.date', upcoming ? '>=' : '<', now);
   if (after) whereRowAfter(q, ['e.date', 'e.id'], upcoming ? '>' : '<', after);
-  q.orderBy([{ column: 'e.date', order: upcoming ? 'asc' : 'desc' }, { column: 'e.id', order: upcoming ? 'asc' : 'desc' }]);
+  q.orderBy([
+    { column: 'e.date', order: upcoming ? 'asc' : 'desc' },
+    { column: 'e.id', order: upcoming ? 'asc' : 'desc' },
+  ]);
   const rows = await q.limit(page.limit);
   const last = rows[rows.length - 1];
   return { items: await present(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };

@@ -51,4 +51,3 @@ export async function founderOrAdmin(db: Db, slug: string, viewer: UserRow) {
   if (group.creator_id !== viewer.id && viewer.role !== 'admin') throw errors.forbidden(G.groupFounderOnly, 'group_founder_only');
   return group;
 }
-

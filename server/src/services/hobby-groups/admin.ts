@@ -14,7 +14,9 @@ import { removeUpload } from '../uploads';
 const GROUP_SORT = { createdAt: intColumn('g.id'), name: textColumn('g.name'), memberCount: intColumn('g.member_count'), postCount: intColumn('g.post_count') };
 
 export async function listGroups(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof GROUP_SORT; direction: 'asc' | 'desc'; search?: string }) {
-  const query = db('hobby_groups as g').leftJoin('users as u', 'u.id', 'g.creator_id').select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
+  const query = db('hobby_groups as g')
+    .leftJoin('users as u', 'u.id', 'g.creator_id')
+    .select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
   if (q.search) query.whereRaw(`lower(g.name) ${LIKE}`, [likePattern(q.search)]);
   const page = await sortedPage<any>(query, { columns: GROUP_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'g.id' });
   const items = page.rows.map((r: any) => presentAdminGroup(r));
@@ -39,4 +41,3 @@ export async function deleteGroup(db: Knex, admin: UserRow, id: number): Promise
 export async function deleteGroupAndFiles(ctx: AppContext, admin: UserRow, id: number) {
   for (const url of await deleteGroup(ctx.db, admin, id)) await removeUpload(ctx.config.uploadsDir, url);
 }
-

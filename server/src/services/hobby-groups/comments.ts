@@ -8,8 +8,6 @@ import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
-
-
 /** Each page oldest first, pages going back in time: the cursor is the oldest comment's id so far. */
 export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[number]>(page.cursor, ['int']);
@@ -33,4 +31,3 @@ export async function addComment(db: Knex, me: UserRow, postId: number, content:
 export async function deleteComment(db: Knex, me: UserRow, commentId: number) {
   await deleteCommentOfKind(db, me, 'group', commentId);
 }
-

@@ -7,14 +7,20 @@ import { presentGroupEvent } from '../../presenters/hobby-groups';
 
 /** A group's own events. */
 
-
 /** Upcoming first (soonest), keyset on (date, id): the cursor is the last event's pair. */
 export async function listEvents(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const group = await insideOrThrow(db, slug, viewer);
-  const q = db('group_events').where({ group_id: group.id }).andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
+  const q = db('group_events')
+    .where({ group_id: group.id })
+    .andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
   if (after) whereRowAfter(q, ['date', 'id'], '>', after);
-  const rows = await q.orderBy([{ column: 'date', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(page.limit);
+  const rows = await q
+    .orderBy([
+      { column: 'date', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(page.limit);
   const last = rows[rows.length - 1];
   return { items: rows.map(presentGroupEvent), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
@@ -48,4 +54,3 @@ export async function createEvent(
   });
   return presentGroupEvent(row);
 }
-

@@ -8,16 +8,27 @@ import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
 
 /** The groups themselves: the list, one group, founding one. */
 
-
 /** Groups by size (member count, then id), keyset-paged: the cursor is the last group's (member count, id). */
 export async function listGroups(db: Knex, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const q = db('hobby_groups');
   const after = decodeTuple<[number, number]>(page.cursor, ['int', 'int']);
   if (after) whereRowAfter(q, ['member_count', 'id'], '<', after);
-  const rows = (await q.orderBy([{ column: 'member_count', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit)) as GroupRow[];
-  const mine = await memberships(db, rows.map((r) => r.id), viewer);
+  const rows = (await q
+    .orderBy([
+      { column: 'member_count', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(page.limit)) as GroupRow[];
+  const mine = await memberships(
+    db,
+    rows.map((r) => r.id),
+    viewer,
+  );
   const last = rows[rows.length - 1];
-  return { items: rows.map((r) => presentGroup(r, mine.has(r.id))), nextCursor: rows.length === page.limit && last ? encodeTuple([last.member_count, last.id]) : null };
+  return {
+    items: rows.map((r) => presentGroup(r, mine.has(r.id))),
+    nextCursor: rows.length === page.limit && last ? encodeTuple([last.member_count, last.id]) : null,
+  };
 }
 
 export async function getGroup(db: Knex, slug: string, viewer: UserRow | undefined) {
@@ -32,7 +43,18 @@ export async function createGroup(db: Knex, me: UserRow, input: { name: string; 
     for (let i = 2; await trx('hobby_groups').where({ slug }).first('id'); i++) slug = `${base}-${i}`;
     const now = nowIso();
     const [row] = await trx('hobby_groups')
-      .insert({ name: input.name, slug, description: input.description, icon: input.icon, color: input.color, is_private: input.isPrivate, creator_id: me.id, member_count: 1, created_at: now, updated_at: now })
+      .insert({
+        name: input.name,
+        slug,
+        description: input.description,
+        icon: input.icon,
+        color: input.color,
+        is_private: input.isPrivate,
+        creator_id: me.id,
+        member_count: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id');
     const groupId = typeof row === 'object' ? row.id : row;
     await trx('group_members').insert({ group_id: groupId, user_id: me.id, role: 'admin', created_at: now });
@@ -40,4 +62,3 @@ export async function createGroup(db: Knex, me: UserRow, input: { name: string; 
   });
   return getGroup(db, slug, me);
 }
-

@@ -37,7 +37,13 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
           if (group.creator_id) {
             created.push({
               userId: group.creator_id,
-              notificationId: await createNotification(trx, { userId: group.creator_id, type: 'other', actorId: me.id, message: `${me.display_name} "${group.name}" grubuna katılmak istiyor`, link: `/groups/${group.slug}` }),
+              notificationId: await createNotification(trx, {
+                userId: group.creator_id,
+                type: 'other',
+                actorId: me.id,
+                message: `${me.display_name} "${group.name}" grubuna katılmak istiyor`,
+                link: `/groups/${group.slug}`,
+              }),
             });
           }
         }
@@ -56,7 +62,10 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
 export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[number]>(page.cursor, ['int']);
   const group = await founderOrAdmin(db, slug, viewer);
-  const q = db('group_join_requests as r').join('users as u', 'u.id', 'r.user_id').where('r.group_id', group.id).select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
+  const q = db('group_join_requests as r')
+    .join('users as u', 'u.id', 'r.user_id')
+    .where('r.group_id', group.id)
+    .select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
   if (after) q.where('r.id', '>', after[0]);
   const rows = await q.orderBy('r.id', 'asc').limit(page.limit);
   const last = rows[rows.length - 1];
@@ -75,7 +84,13 @@ export async function decideJoinRequest(ctx: AppContext, viewer: UserRow, slug: 
       await addMember(trx, group.id, userId);
       created.push({
         userId,
-        notificationId: await createNotification(trx, { userId, type: 'other', actorId: viewer.id, message: `"${group.name}" grubuna katılma isteğiniz kabul edildi`, link: `/groups/${group.slug}` }),
+        notificationId: await createNotification(trx, {
+          userId,
+          type: 'other',
+          actorId: viewer.id,
+          message: `"${group.name}" grubuna katılma isteğiniz kabul edildi`,
+          link: `/groups/${group.slug}`,
+        }),
       });
     }
     const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
@@ -112,4 +127,3 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
   const last = rows[rows.length - 1];
   return { items: rows.map(presentGroupMember), nextCursor: rows.length === page.limit && last ? encodeTuple([last.membership_id]) : null };
 }
-

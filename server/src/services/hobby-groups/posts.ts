@@ -24,7 +24,12 @@ function postsQuery(db: Db) {
 
 /** A page of group posts with whether the viewer liked each (one query for the page). */
 async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
-  const liked = await likedIds(db, 'group_post', rows.map((p) => p.id), viewer?.id);
+  const liked = await likedIds(
+    db,
+    'group_post',
+    rows.map((p) => p.id),
+    viewer?.id,
+  );
   return rows.map((r) => presentGroupPost(r, liked.has(r.id)));
 }
 
@@ -49,7 +54,16 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
     const [row] = await trx('group_posts')
-      .insert({ group_id: group.id, author_id: me.id, content: input.content, type: input.imageUrl ? 'image' : 'text', image_url: input.imageUrl ?? null, ...imageSizeColumns(input.imageUrl ? input.image : null), created_at: now, updated_at: now })
+      .insert({
+        group_id: group.id,
+        author_id: me.id,
+        content: input.content,
+        type: input.imageUrl ? 'image' : 'text',
+        image_url: input.imageUrl ?? null,
+        ...imageSizeColumns(input.imageUrl ? input.image : null),
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id');
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     return (typeof row === 'object' ? row.id : row) as number;
@@ -58,7 +72,10 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
 }
 
 export async function postWithGroup(db: Db, postId: number) {
-  const post = await db('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', postId).first('p.*', 'g.slug', 'g.creator_id as group_creator_id', 'g.is_private');
+  const post = await db('group_posts as p')
+    .join('hobby_groups as g', 'g.id', 'p.group_id')
+    .where('p.id', postId)
+    .first('p.*', 'g.slug', 'g.creator_id as group_creator_id', 'g.is_private');
   if (!post) throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
   return post;
 }
@@ -88,7 +105,15 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
     if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
-    if (post.group_creator_id !== me.id) await auditModeration(trx, me, post.author_id, 'group_post.delete', { type: 'group_post', id: postId }, { before: { content: post.content, authorId: post.author_id } });
+    if (post.group_creator_id !== me.id)
+      await auditModeration(
+        trx,
+        me,
+        post.author_id,
+        'group_post.delete',
+        { type: 'group_post', id: postId },
+        { before: { content: post.content, authorId: post.author_id } },
+      );
     const notice = await notifyModeration(trx, me, { authorId: post.author_id, kind: 'group_post', action: 'delete', content: post.content, reason });
     return { image: (post.image_url as string | null) ?? null, notice };
   });
@@ -102,4 +127,3 @@ export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: num
   await visiblePost(db, postId, viewer);
   return { isLiked: await isLikedBy(db, 'group_post', postId, viewer?.id) };
 }
-

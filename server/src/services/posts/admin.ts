@@ -19,12 +19,24 @@ const A = TEXTS.admin;
 
 const CONTENT_SORT = { createdAt: intColumn('p.id'), likesCount: intColumn('p.likes_count'), commentsCount: intColumn('p.comments_count') };
 
-export async function listContent(db: Knex, q: { kind: 'post' | 'group_post'; search?: string; limit: number; cursor?: string; sort: keyof typeof CONTENT_SORT; direction: 'asc' | 'desc' }) {
+export async function listContent(
+  db: Knex,
+  q: { kind: 'post' | 'group_post'; search?: string; limit: number; cursor?: string; sort: keyof typeof CONTENT_SORT; direction: 'asc' | 'desc' },
+) {
   const table = q.kind === 'post' ? 'posts' : 'group_posts';
-  const query = db(`${table} as p`).join('users as u', 'u.id', 'p.author_id').select('p.*', ...AUTHOR_COLUMNS);
+  const query = db(`${table} as p`)
+    .join('users as u', 'u.id', 'p.author_id')
+    .select('p.*', ...AUTHOR_COLUMNS);
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
   if (q.search) query.whereRaw(`lower(p.content) ${LIKE}`, [likePattern(q.search)]);
-  const page = await sortedPage<any>(query, { columns: CONTENT_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'p.id' });
+  const page = await sortedPage<any>(query, {
+    columns: CONTENT_SORT,
+    sort: q.sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'p.id',
+  });
   return {
     items: page.rows.map((r: any) => presentAdminContent(q.kind, r)),
     nextCursor: page.nextCursor,
@@ -64,11 +76,14 @@ export async function deleteContent(ctx: AppContext, admin: UserRow, kind: 'post
 export async function bulkDeleteContent(ctx: AppContext, admin: UserRow, kind: 'post' | 'group_post', ids: number[], reason = '') {
   const cleanups = await ctx.db.transaction(async (trx) => {
     const done: (() => Promise<void>)[] = [];
-    if (kind === 'post') await lockCategories(trx, (await trx('posts').whereIn('id', ids).distinct('category_id')).map((r: { category_id: number | null }) => r.category_id));
+    if (kind === 'post')
+      await lockCategories(
+        trx,
+        (await trx('posts').whereIn('id', ids).distinct('category_id')).map((r: { category_id: number | null }) => r.category_id),
+      );
     for (const id of ids) done.push(await deleteContentTx(ctx, trx, admin, kind, id, reason));
     return done;
   });
   for (const c of cleanups) await c();
   return { deleted: ids.length };
 }
-

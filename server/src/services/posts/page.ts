@@ -12,8 +12,12 @@ export async function postFlags(db: Knex | Knex.Transaction, postIds: number[], 
   if (postIds.length === 0) return { liked, bookmarked, tags };
   const q = db('post_hashtags').whereIn('post_id', postIds).select('post_id', db.raw("'t' as kind"), 'tag');
   if (viewerId) {
-    q.unionAll((u) => u.from('post_likes').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'l' as kind"), db.raw("'' as tag")));
-    q.unionAll((u) => u.from('bookmarks').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'b' as kind"), db.raw("'' as tag")));
+    q.unionAll((u) =>
+      u.from('post_likes').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'l' as kind"), db.raw("'' as tag")),
+    );
+    q.unionAll((u) =>
+      u.from('bookmarks').whereIn('post_id', postIds).andWhere({ user_id: viewerId }).select('post_id', db.raw("'b' as kind"), db.raw("'' as tag")),
+    );
   }
   for (const r of (await q) as { post_id: number; kind: string; tag: string }[]) {
     if (r.kind === 'l') liked.add(r.post_id);
@@ -29,6 +33,10 @@ export async function postFlags(db: Knex | Knex.Transaction, postIds: number[], 
 
 /** A page of posts as the viewer sees them. */
 export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[], viewerId: number | null) {
-  const flags = await postFlags(db, rows.map((r) => r.id), viewerId);
+  const flags = await postFlags(
+    db,
+    rows.map((r) => r.id),
+    viewerId,
+  );
   return rows.map((r) => presentPost(r, { liked: flags.liked.has(r.id), bookmarked: flags.bookmarked.has(r.id), hashtags: flags.tags.get(r.id) ?? [] }));
 }

@@ -32,18 +32,15 @@ type Db = Knex | Knex.Transaction;
 
 /** Posts joined with author and category: the one query every post list starts from. */
 export function postsQuery(db: Db) {
-  return db('posts as p')
-    // `+p.author_id`: the author is looked up by id for each post, never the other way round.
-    // Otherwise SQLite, once ANALYZE has run, may walk every visible member's posts through the
-    // (author_id, id) index and sort them all for a deep feed page (8 ms per request at 100k).
-    .joinRaw('inner join ?? on ?? = +??', ['users as u', 'u.id', 'p.author_id'])
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select(
-      'p.*',
-      ...AUTHOR_COLUMNS,
-      'c.name as c_name',
-      'c.color as c_color',
-    );
+  return (
+    db('posts as p')
+      // `+p.author_id`: the author is looked up by id for each post, never the other way round.
+      // Otherwise SQLite, once ANALYZE has run, may walk every visible member's posts through the
+      // (author_id, id) index and sort them all for a deep feed page (8 ms per request at 100k).
+      .joinRaw('inner join ?? on ?? = +??', ['users as u', 'u.id', 'p.author_id'])
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .select('p.*', ...AUTHOR_COLUMNS, 'c.name as c_name', 'c.color as c_color')
+  );
 }
 
 /**
@@ -88,7 +85,10 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
     const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
     const cursor = decodeCountCursor(query.cursor);
     if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
-    q.orderBy([{ column: col, order: 'desc' }, { column: 'p.id', order: 'desc' }]);
+    q.orderBy([
+      { column: col, order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ]);
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
   if (query.sort === 'newest') nextCursor = nextIdCursor(rows, query.limit, (r) => r.id);
@@ -127,7 +127,9 @@ export async function resolveCategoryId(db: Db, categoryId: number | undefined):
     if (!cat) throw errors.badRequest(S.categoryNotFound, 'category_not_found');
     return cat.id;
   }
-  const genel = await db('categories').where({ name_key: foldKey(DEFAULT_CATEGORY_NAME) }).first('id');
+  const genel = await db('categories')
+    .where({ name_key: foldKey(DEFAULT_CATEGORY_NAME) })
+    .first('id');
   return genel.id;
 }
 
@@ -159,7 +161,10 @@ export async function createPost(
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
     for (const userId of mentioned) {
-      created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }) });
+      created.push({
+        userId,
+        notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }),
+      });
     }
     return postId as number;
   });
@@ -190,7 +195,10 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     await tallyTags(trx, { postIds: [id] }, 1);
     await tallyCategories(trx, { postIds: [id] }, 1);
     for (const userId of mentioned) {
-      created.push({ userId, notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }) });
+      created.push({
+        userId,
+        notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }),
+      });
     }
   });
   announceNotifications(ctx.bus, created);
@@ -209,7 +217,8 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
-    const notice = actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;
+    const notice =
+      actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;
     return { ...p, affected, notice };
   });
   await removeUpload(ctx.config.uploadsDir, post.image_url);

@@ -6,16 +6,32 @@ import { presentAdminQuestion } from '../../presenters/questions';
 
 /** The admin workspace's table of questions. */
 
-const QUESTION_SORT = { createdAt: intColumn('q.id'), upvotes: intColumn('q.upvotes'), views: intColumn('q.views'), answersCount: intColumn('q.answers_count') };
+const QUESTION_SORT = {
+  createdAt: intColumn('q.id'),
+  upvotes: intColumn('q.upvotes'),
+  views: intColumn('q.views'),
+  answersCount: intColumn('q.answers_count'),
+};
 
-export async function listQuestions(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean }) {
-  const query = db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
+export async function listQuestions(
+  db: Knex,
+  q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean },
+) {
+  const query = db('questions as q')
+    .leftJoin('users as u', 'u.id', 'q.author_id')
+    .select('q.*', ...AUTHOR_COLUMNS);
   if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
   if (q.answered !== undefined) query.where('q.is_answered', q.answered);
-  const page = await sortedPage<any>(query, { columns: QUESTION_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'q.id' });
+  const page = await sortedPage<any>(query, {
+    columns: QUESTION_SORT,
+    sort: q.sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'q.id',
+  });
   return {
     items: page.rows.map((r: any) => presentAdminQuestion(r)),
     nextCursor: page.nextCursor,
   };
 }
-

@@ -15,17 +15,25 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-
 async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
   const voted = new Set<number>();
   if (viewerId && rows.length) {
-    for (const v of await db('question_votes').whereIn('question_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('question_id')) voted.add(v.question_id);
+    for (const v of await db('question_votes')
+      .whereIn(
+        'question_id',
+        rows.map((r) => r.id),
+      )
+      .andWhere({ user_id: viewerId })
+      .select('question_id'))
+      voted.add(v.question_id);
   }
   return rows.map((r) => presentQuestion(r, voted.has(r.id)));
 }
 
 function questionsQuery(db: Db) {
-  return db('questions as q').leftJoin('users as u', 'u.id', 'q.author_id').select('q.*', ...AUTHOR_COLUMNS);
+  return db('questions as q')
+    .leftJoin('users as u', 'u.id', 'q.author_id')
+    .select('q.*', ...AUTHOR_COLUMNS);
 }
 
 /** Q&A list: 10 a page as the screen pages it, with the total for the pager. */
@@ -47,7 +55,10 @@ export async function listQuestions(
   };
   const columns = q.sort === 'popular' ? ['q.upvotes', 'q.views', 'q.id'] : ['q.id'];
   const keys = q.sort === 'popular' ? ['upvotes', 'views', 'id'] : ['id'];
-  const at = decodeTuple<number[]>(q.cursor, columns.map(() => 'int' as const));
+  const at = decodeTuple<number[]>(
+    q.cursor,
+    columns.map(() => 'int' as const),
+  );
   const back = Boolean(at) && q.dir === 'prev';
   const query = filter(questionsQuery(db));
   if (at) whereRowAfter(query, columns, back ? '>' : '<', at);
@@ -106,10 +117,16 @@ export async function updateQuestion(db: Knex, admin: UserRow, id: number, input
       updated_at: nowIso(),
     };
     await trx('questions').where({ id }).update(patch);
-    await audit(trx, admin, 'question.update', { type: 'question', id }, {
-      before: { title: before.title, content: before.content, category: before.category, tags: parseJsonArray(before.tags) },
-      after: { title: patch.title, content: patch.content, category: patch.category, tags: parseJsonArray(patch.tags) },
-    });
+    await audit(
+      trx,
+      admin,
+      'question.update',
+      { type: 'question', id },
+      {
+        before: { title: before.title, content: before.content, category: before.category, tags: parseJsonArray(before.tags) },
+        after: { title: patch.title, content: patch.content, category: patch.category, tags: parseJsonArray(patch.tags) },
+      },
+    );
   });
   return getQuestion(db, id, admin.id);
 }
@@ -142,13 +159,22 @@ export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
 }
 
 function answersQuery(db: Db) {
-  return db('answers as a').leftJoin('users as u', 'u.id', 'a.author_id').select('a.*', ...AUTHOR_COLUMNS);
+  return db('answers as a')
+    .leftJoin('users as u', 'u.id', 'a.author_id')
+    .select('a.*', ...AUTHOR_COLUMNS);
 }
 
 async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
   const voted = new Set<number>();
   if (viewerId && rows.length) {
-    for (const v of await db('answer_votes').whereIn('answer_id', rows.map((r) => r.id)).andWhere({ user_id: viewerId }).select('answer_id')) voted.add(v.answer_id);
+    for (const v of await db('answer_votes')
+      .whereIn(
+        'answer_id',
+        rows.map((r) => r.id),
+      )
+      .andWhere({ user_id: viewerId })
+      .select('answer_id'))
+      voted.add(v.answer_id);
   }
   return rows.map((r) => presentAnswer(r, voted.has(r.id)));
 }
@@ -170,7 +196,12 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
       else w.where('a.is_accepted', false).andWhere('a.id', '>', id);
     });
   }
-  const rows = await q.orderBy([{ column: 'a.is_accepted', order: 'desc' }, { column: 'a.id', order: 'asc' }]).limit(page.limit);
+  const rows = await q
+    .orderBy([
+      { column: 'a.is_accepted', order: 'desc' },
+      { column: 'a.id', order: 'asc' },
+    ])
+    .limit(page.limit);
   const last = rows[rows.length - 1];
   return {
     items: await presentAnswers(db, rows, viewerId),

@@ -18,7 +18,10 @@ const A = TEXTS.admin;
 const USER_SORT = { createdAt: intColumn('id'), username: textColumn('username_key'), displayName: textColumn('display_name') };
 
 /** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
-export async function listUsers(db: Knex, q: { limit: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean }) {
+export async function listUsers(
+  db: Knex,
+  q: { limit: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean },
+) {
   const query = db('users').select('*');
   if (q.search) {
     // The start of the folded username, e-mail or display name: three index ranges, no scan.
@@ -45,10 +48,16 @@ export async function updateUser(ctx: AppContext, admin: UserRow, id: number, in
     if (input.role !== undefined) patch.role = input.role;
     if (input.isVerified !== undefined) patch.is_verified = input.isVerified;
     await trx('users').where({ id }).update(patch);
-    await audit(trx, admin, 'user.update', { type: 'user', id }, {
-      before: { role: before.role, isVerified: Boolean(before.is_verified) },
-      after: { role: input.role ?? before.role, isVerified: input.isVerified ?? Boolean(before.is_verified) },
-    });
+    await audit(
+      trx,
+      admin,
+      'user.update',
+      { type: 'user', id },
+      {
+        before: { role: before.role, isVerified: Boolean(before.is_verified) },
+        after: { role: input.role ?? before.role, isVerified: input.isVerified ?? Boolean(before.is_verified) },
+      },
+    );
   });
   if (input.role !== undefined) ctx.bus.emit('user:role_changed', { userId: id, role: input.role });
   return presentAdminUser((await db('users').where({ id }).first()) as UserRow);
@@ -101,16 +110,28 @@ export async function bulkUsers(ctx: AppContext, admin: UserRow, ids: number[], 
       const before = (await trx('users').where({ id }).first()) as UserRow | undefined;
       if (!before) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
       if (id === admin.id && action === 'make_user') throw errors.badRequest(A.cannotDemoteSelf, 'cannot_demote_self');
-      const patch = action === 'verify' ? { is_verified: true } : action === 'unverify' ? { is_verified: false } : { role: action === 'make_admin' ? 'admin' : 'user' };
-      await trx('users').where({ id }).update({ ...patch, updated_at: nowIso() });
-      await audit(trx, admin, `user.bulk_${action}`, { type: 'user', id }, {
-        before: { role: before.role, isVerified: Boolean(before.is_verified) },
-        after: { role: (patch as { role?: string }).role ?? before.role, isVerified: (patch as { is_verified?: boolean }).is_verified ?? Boolean(before.is_verified) },
-      });
+      const patch =
+        action === 'verify' ? { is_verified: true } : action === 'unverify' ? { is_verified: false } : { role: action === 'make_admin' ? 'admin' : 'user' };
+      await trx('users')
+        .where({ id })
+        .update({ ...patch, updated_at: nowIso() });
+      await audit(
+        trx,
+        admin,
+        `user.bulk_${action}`,
+        { type: 'user', id },
+        {
+          before: { role: before.role, isVerified: Boolean(before.is_verified) },
+          after: {
+            role: (patch as { role?: string }).role ?? before.role,
+            isVerified: (patch as { is_verified?: boolean }).is_verified ?? Boolean(before.is_verified),
+          },
+        },
+      );
     }
   });
   for (const c of cleanups) await c();
-  if (action === 'make_admin' || action === 'make_user') for (const id of ids) ctx.bus.emit('user:role_changed', { userId: id, role: action === 'make_admin' ? 'admin' : 'user' });
+  if (action === 'make_admin' || action === 'make_user')
+    for (const id of ids) ctx.bus.emit('user:role_changed', { userId: id, role: action === 'make_admin' ? 'admin' : 'user' });
   return { updated: ids.length };
 }
-

@@ -24,7 +24,9 @@ export async function userById(db: Db, id: number): Promise<UserRow> {
 }
 
 export async function userByUsername(db: Db, username: string): Promise<UserRow> {
-  const user = (await db('users').where({ username_key: foldKey(username) }).first()) as UserRow | undefined;
+  const user = (await db('users')
+    .where({ username_key: foldKey(username) })
+    .first()) as UserRow | undefined;
   if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
   return user;
 }
@@ -65,7 +67,11 @@ export async function popularUsers(db: Db, limit: number) {
       followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
       posts_count: db('posts as p').count('*').whereRaw('p.author_id = u.id').andWhere('p.is_hidden', false),
     })
-    .orderBy([{ column: 'followers_count', order: 'desc' }, { column: 'posts_count', order: 'desc' }, { column: 'u.id', order: 'desc' }])
+    .orderBy([
+      { column: 'followers_count', order: 'desc' },
+      { column: 'posts_count', order: 'desc' },
+      { column: 'u.id', order: 'desc' },
+    ])
     .limit(limit);
   return rows.map((r: any) => ({ ...presentPerson(r), followersCount: Number(r.followers_count), postsCount: Number(r.posts_count) }));
 }
@@ -83,8 +89,24 @@ export async function connections(db: Db, userId: number, direction: 'followers'
   const q = db('follows as f')
     .join('users as u', 'u.id', `f.${theirs}`)
     .where(`f.${mine}`, userId)
-    .select('f.id as follow_id', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
-  const { rows, nextCursor } = await idPage<PersonRow & { follow_id: number }>(q, { column: 'f.id', valueOf: (r) => r.follow_id, cursor: page.cursor, limit: page.limit });
+    .select(
+      'f.id as follow_id',
+      'u.id',
+      'u.username',
+      'u.display_name',
+      'u.profile_image',
+      'u.profile_image_thumb',
+      'u.role',
+      'u.bio',
+      'u.is_verified',
+      'u.created_at',
+    );
+  const { rows, nextCursor } = await idPage<PersonRow & { follow_id: number }>(q, {
+    column: 'f.id',
+    valueOf: (r) => r.follow_id,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
   return { items: rows.map((r) => ({ ...presentPerson(r), followId: r.follow_id })), nextCursor };
 }
 
@@ -113,7 +135,10 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
       return 'pending' as const;
     }
     await trx('follows').insert({ follower_id: me.id, following_id: target.id, created_at: nowIso() });
-    created.push({ userId: target.id, notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }) });
+    created.push({
+      userId: target.id,
+      notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }),
+    });
     return 'following' as const;
   });
   announceNotifications(ctx.bus, created);
@@ -163,14 +188,33 @@ export async function incomingRequests(db: Db, me: UserRow, page: CursorPageQuer
   const q = db('follow_requests as r')
     .join('users as u', 'u.id', 'r.requester_id')
     .where('r.target_id', me.id)
-    .select('r.id as request_id', 'r.created_at as requested_at', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at');
+    .select(
+      'r.id as request_id',
+      'r.created_at as requested_at',
+      'u.id',
+      'u.username',
+      'u.display_name',
+      'u.profile_image',
+      'u.profile_image_thumb',
+      'u.role',
+      'u.bio',
+      'u.is_verified',
+      'u.created_at',
+    );
   type Row = PersonRow & { request_id: number; requested_at: unknown };
   const { rows, nextCursor } = await idPage<Row>(q, { column: 'r.id', valueOf: (r) => r.request_id, cursor: page.cursor, limit: page.limit });
   return { items: rows.map((r) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) })), nextCursor };
 }
 
 /** By the person themself, or by an admin (then audited with the fields before and after). */
-export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, input: UpdateProfileInput, profileImage: string | null, profileImageThumb: string | null = null) {
+export async function updateProfile(
+  db: Knex,
+  actor: UserRow,
+  target: UserRow,
+  input: UpdateProfileInput,
+  profileImage: string | null,
+  profileImageThumb: string | null = null,
+) {
   const patch: Record<string, unknown> = { updated_at: nowIso() };
   if (input.displayName !== undefined) {
     patch.display_name = input.displayName;
@@ -202,10 +246,17 @@ export async function updateProfile(db: Knex, actor: UserRow, target: UserRow, i
       if (actor.id !== target.id) {
         const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'email_key');
         const row = target as unknown as Record<string, unknown>;
-        await auditModeration(trx, actor, target.id, 'user.profile_update', { type: 'user', id: target.id }, {
-          before: Object.fromEntries(fields.map((k) => [k, row[k] ?? null])),
-          after: Object.fromEntries(fields.map((k) => [k, patch[k]])),
-        });
+        await auditModeration(
+          trx,
+          actor,
+          target.id,
+          'user.profile_update',
+          { type: 'user', id: target.id },
+          {
+            before: Object.fromEntries(fields.map((k) => [k, row[k] ?? null])),
+            after: Object.fromEntries(fields.map((k) => [k, patch[k]])),
+          },
+        );
       }
       // Going public lets everyone waiting in.
       if (input.isPrivate === false) {

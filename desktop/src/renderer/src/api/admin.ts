@@ -131,7 +131,9 @@ export const useBulkUsers = () => useAdminMutation((body: { ids: number[]; actio
 export const useDeleteGroup = () => useAdminMutation((id: number) => call('DELETE /api/admin/groups/:id', { params: { id } }));
 
 export const useEditComment = () =>
-  useAdminMutation(({ kind, id, content }: { kind: CommentKind; id: number; content: string }) => call('PATCH /api/admin/comments/:kind/:id', { params: { kind, id }, body: { content } }));
+  useAdminMutation(({ kind, id, content }: { kind: CommentKind; id: number; content: string }) =>
+    call('PATCH /api/admin/comments/:kind/:id', { params: { kind, id }, body: { content } }),
+  );
 export const useDeleteComment = () =>
   useAdminMutation(({ kind, id }: { kind: CommentKind; id: number }) => call('DELETE /api/admin/comments/:kind/:id', { params: { kind, id } }));
 export const useBulkDeleteComments = () =>
@@ -139,11 +141,14 @@ export const useBulkDeleteComments = () =>
 
 /** The author is told their content went, with the admin's reason when one is given. */
 export const useDeleteContent = () =>
-  useAdminMutation(({ kind, id, reason }: { kind: ContentKind; id: number; reason?: string }) => call('DELETE /api/admin/content/:kind/:id', { params: { kind, id }, query: { reason } }));
+  useAdminMutation(({ kind, id, reason }: { kind: ContentKind; id: number; reason?: string }) =>
+    call('DELETE /api/admin/content/:kind/:id', { params: { kind, id }, query: { reason } }),
+  );
 export const useBulkDeleteContent = () =>
   useAdminMutation((body: { kind: ContentKind; ids: number[]; reason?: string }) => call('POST /api/admin/content/bulk-delete', { body }));
 
-export const useDeleteEvent = () => useAdminMutation(({ kind, id }: { kind: EventKind; id: number }) => call('DELETE /api/admin/events/:kind/:id', { params: { kind, id } }));
+export const useDeleteEvent = () =>
+  useAdminMutation(({ kind, id }: { kind: EventKind; id: number }) => call('DELETE /api/admin/events/:kind/:id', { params: { kind, id } }));
 
 /** Deletes the selected rows of one table in one transaction on the server: all, or none. */
 export const useBulkDelete = () => useAdminMutation((body: { type: BulkDeleteType; ids: number[] }) => call('POST /api/admin/bulk-delete', { body }));

@@ -30,14 +30,19 @@ export const fetchBlogPosts = (query: BlogPostsQuery) => call('GET /api/blog/pos
 export const useBlogPosts = (query: BlogPostsQuery) => useQuery({ queryKey: blogKeys.list(query), queryFn: () => fetchBlogPosts(query) });
 
 /** One post by its slug, with its body (the server counts the view). */
-export const useBlogPost = (slug: string) => useQuery({ queryKey: blogKeys.bySlug(slug), queryFn: () => call('GET /api/blog/posts/slug/:slug', { params: { slug } }) });
+export const useBlogPost = (slug: string) =>
+  useQuery({ queryKey: blogKeys.bySlug(slug), queryFn: () => call('GET /api/blog/posts/slug/:slug', { params: { slug } }) });
 
 /** One post by id, for the editor (drafts too: admins only). */
 export const useBlogPostById = (id: number, enabled = true) =>
   useQuery({ queryKey: blogKeys.byId(id), queryFn: () => call('GET /api/blog/posts/:id', { params: { id } }), enabled });
 
 export const useRelatedBlogPosts = (postId: number | undefined, enabled = true) =>
-  useQuery({ queryKey: blogKeys.related(postId ?? 0), queryFn: () => call('GET /api/blog/posts/:id/related', { params: { id: postId! } }), enabled: enabled && Boolean(postId) });
+  useQuery({
+    queryKey: blogKeys.related(postId ?? 0),
+    queryFn: () => call('GET /api/blog/posts/:id/related', { params: { id: postId! } }),
+    enabled: enabled && Boolean(postId),
+  });
 
 /** A post's comments, newest first, page after page by the X-Next-Cursor header. */
 export const useBlogComments = (postId: number | undefined) =>
@@ -64,7 +69,10 @@ export function useLikeBlogPost() {
 
 export function useCommentOnBlogPost(postId: number) {
   const refresh = useRefreshBlog();
-  return useMutation({ mutationFn: (content: string) => call('POST /api/blog/posts/:id/comments', { params: { id: postId }, body: { content } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (content: string) => call('POST /api/blog/posts/:id/comments', { params: { id: postId }, body: { content } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeleteBlogComment() {

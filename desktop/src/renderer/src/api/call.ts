@@ -34,7 +34,14 @@ function split(route: string): [string, string] {
  */
 export function call<R extends ApiRoute>(route: R, ...[input]: NoInput<R>): Promise<Answer<R>> {
   const [method, path] = split(route);
-  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData; signal?: AbortSignal; headers?: Record<string, string> };
+  const i = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
   const json = i.form ? undefined : method === 'GET' || method === 'DELETE' ? i.body : (i.body ?? {});
   return api<Answer<R>>(urlOf(path, i.params, i.query), { method, json, form: i.form, signal: i.signal, headers: i.headers });
 }

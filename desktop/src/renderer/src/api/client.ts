@@ -4,7 +4,12 @@ import { reportServerDown, reportServerUp } from '../stores/connection';
 
 /** A failed call: `message` is the server's Turkish text; branch on `code` (shared/src/errors.ts), never on the text. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: ClientErrorCode, message: string, readonly details?: ApiErrorBody['details']) {
+  constructor(
+    readonly status: number,
+    readonly code: ClientErrorCode,
+    message: string,
+    readonly details?: ApiErrorBody['details'],
+  ) {
     super(message);
   }
 }
@@ -49,7 +54,13 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   }
   let res: Response;
   try {
-    res = await fetch(base + path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: token ? 'omit' : 'include', signal: opts.signal });
+    res = await fetch(base + path, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      credentials: token ? 'omit' : 'include',
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     reportServerDown();
@@ -62,7 +73,8 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
   const data = isJson && text ? JSON.parse(text) : text;
   if (!res.ok) {
-    if (isJson && data && typeof data.error === 'string') throw new ApiError(res.status, isErrorCode(data.code) ? data.code : 'http_error', data.error, data.details);
+    if (isJson && data && typeof data.error === 'string')
+      throw new ApiError(res.status, isErrorCode(data.code) ? data.code : 'http_error', data.error, data.details);
     throw new ApiError(res.status, 'http_error', `${res.status}: ${text || res.statusText}`);
   }
   return { data: data as T, headers: res.headers };

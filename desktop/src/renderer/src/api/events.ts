@@ -12,7 +12,8 @@ export const eventKeys = {
 export const fetchEvents = (query: { limit: number; cursor?: string; when?: 'upcoming' | 'past' }) => call('GET /api/events', { query });
 
 /** The next `limit` upcoming events (home, discover, the login panel). */
-export const useUpcomingEvents = (limit: number) => useQuery({ queryKey: eventKeys.upcoming(limit), queryFn: () => fetchEvents({ limit }), select: (page) => page.items });
+export const useUpcomingEvents = (limit: number) =>
+  useQuery({ queryKey: eventKeys.upcoming(limit), queryFn: () => fetchEvents({ limit }), select: (page) => page.items });
 
 /** Upcoming events a page at a time (the events page). */
 export const useUpcomingEventPages = (pageSize: number) =>

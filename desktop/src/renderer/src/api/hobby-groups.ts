@@ -18,11 +18,13 @@ export const hobbyGroupKeys = {
 
 export const fetchHobbyGroups = (limit: number, cursor?: string) => callPage('GET /api/hobby-groups', { query: { limit, cursor } });
 export const fetchHobbyGroup = (slug: string) => call('GET /api/hobby-groups/:slug', { params: { slug } });
-export const fetchGroupPosts = (slug: string, limit: number, cursor?: string) => callPage('GET /api/hobby-groups/:slug/posts', { params: { slug }, query: { limit, cursor } });
+export const fetchGroupPosts = (slug: string, limit: number, cursor?: string) =>
+  callPage('GET /api/hobby-groups/:slug/posts', { params: { slug }, query: { limit, cursor } });
 export const fetchGroupMembers = (slug: string, limit: number) => callPage('GET /api/hobby-groups/:slug/members', { params: { slug }, query: { limit } });
 export const fetchGroupEvents = (slug: string, limit: number) => callPage('GET /api/hobby-groups/:slug/events', { params: { slug }, query: { limit } });
 export const fetchJoinRequests = (slug: string, limit: number) => call('GET /api/hobby-groups/:slug/join-requests', { params: { slug }, query: { limit } });
-export const fetchGroupComments = (postId: number, limit: number) => callPage('GET /api/hobby-groups/posts/:id/comments', { params: { id: postId }, query: { limit } });
+export const fetchGroupComments = (postId: number, limit: number) =>
+  callPage('GET /api/hobby-groups/posts/:id/comments', { params: { id: postId }, query: { limit } });
 
 /* ---- Reads ---- */
 
@@ -90,10 +92,13 @@ export const useCreateGroupPost = (slug: string) =>
     return call('POST /api/hobby-groups/:slug/posts', { params: { slug }, form });
   });
 
-export const useCreateGroupEvent = (slug: string) => useGroupMutation((body: GroupEventBody) => call('POST /api/hobby-groups/:slug/events', { params: { slug }, body }));
+export const useCreateGroupEvent = (slug: string) =>
+  useGroupMutation((body: GroupEventBody) => call('POST /api/hobby-groups/:slug/events', { params: { slug }, body }));
 
 export const useDeleteGroupPost = () =>
-  useGroupMutation(({ id, reason }: { id: number; reason?: string }) => call('DELETE /api/hobby-groups/posts/:id', { params: { id }, query: { reason: reason?.trim() || undefined } }));
+  useGroupMutation(({ id, reason }: { id: number; reason?: string }) =>
+    call('DELETE /api/hobby-groups/posts/:id', { params: { id }, query: { reason: reason?.trim() || undefined } }),
+  );
 
 /** Likes or takes the like back, by what the viewer sees now. */
 export const useLikeGroupPost = () =>
@@ -101,4 +106,7 @@ export const useLikeGroupPost = () =>
     liked ? call('DELETE /api/hobby-groups/posts/:id/like', { params: { id } }) : call('POST /api/hobby-groups/posts/:id/like', { params: { id } }),
   );
 
-export const useCommentGroupPost = () => useGroupMutation(({ id, content }: { id: number; content: string }) => call('POST /api/hobby-groups/posts/:id/comments', { params: { id }, body: { content } }));
+export const useCommentGroupPost = () =>
+  useGroupMutation(({ id, content }: { id: number; content: string }) =>
+    call('POST /api/hobby-groups/posts/:id/comments', { params: { id }, body: { content } }),
+  );

@@ -14,7 +14,8 @@ export const fetchConversation = (userId: number, limit: number, cursor?: string
 export const fetchUnreadMessageCount = () => call('GET /api/messages/unread-count');
 
 /** The latest conversations (one page of up to 100). */
-export const useConversations = (limit = 100) => useQuery({ queryKey: messageKeys.conversations, queryFn: async () => (await fetchConversations(limit)).items });
+export const useConversations = (limit = 100) =>
+  useQuery({ queryKey: messageKeys.conversations, queryFn: async () => (await fetchConversations(limit)).items });
 /** The latest messages with one member, oldest first. */
 export const useConversation = (userId: number, limit = 100) =>
   useQuery({ queryKey: messageKeys.conversation(userId), queryFn: async () => (await fetchConversation(userId, limit)).items });
@@ -25,6 +26,9 @@ function useMessageMutation<A, R>(fn: (arg: A) => Promise<R>) {
 }
 
 export const useSendMessage = () =>
-  useMessageMutation(({ receiverId, content }: { receiverId: number; content: string }) => call('POST /api/messages', { body: { receiverId, content, messageType: 'text' } }));
+  useMessageMutation(({ receiverId, content }: { receiverId: number; content: string }) =>
+    call('POST /api/messages', { body: { receiverId, content, messageType: 'text' } }),
+  );
 export const useDeleteMessage = () => useMessageMutation((id: number) => call('DELETE /api/messages/:id', { params: { id } }));
-export const useMarkConversationRead = () => useMessageMutation((userId: number) => call('PATCH /api/messages/conversation/:userId/read', { params: { userId } }));
+export const useMarkConversationRead = () =>
+  useMessageMutation((userId: number) => call('PATCH /api/messages/conversation/:userId/read', { params: { userId } }));

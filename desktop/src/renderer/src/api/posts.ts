@@ -73,13 +73,19 @@ export function useCreatePost() {
 
 export function useUpdatePost() {
   const refresh = useRefreshPosts();
-  return useMutation({ mutationFn: ({ id, content }: { id: number; content: string }) => call('PATCH /api/posts/:id', { params: { id }, body: { content } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, content }: { id: number; content: string }) => call('PATCH /api/posts/:id', { params: { id }, body: { content } }),
+    onSuccess: refresh,
+  });
 }
 
 /** Deletes a post; an admin's reason (if any) goes to its author. */
 export function useDeletePost() {
   const refresh = useRefreshPosts();
-  return useMutation({ mutationFn: ({ id, reason }: { id: number; reason?: string }) => call('DELETE /api/posts/:id', { params: { id }, query: { reason: reason?.trim() } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason?: string }) => call('DELETE /api/posts/:id', { params: { id }, query: { reason: reason?.trim() } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useLikePost() {
@@ -95,7 +101,10 @@ export function useSharePost() {
 
 export function useAddComment(postId: number) {
   const refresh = useRefreshPosts();
-  return useMutation({ mutationFn: (content: string) => call('POST /api/posts/:id/comments', { params: { id: postId }, body: { content } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (content: string) => call('POST /api/posts/:id/comments', { params: { id: postId }, body: { content } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeleteComment() {

@@ -25,7 +25,8 @@ export const fetchQuestion = (id: number) => call('GET /api/questions/:id', { pa
 /** One page of the Q&A list (ten, with the pager's cursors). */
 export const useQuestions = (query: QuestionListQuery) => useQuery({ queryKey: questionKeys.list(query), queryFn: () => fetchQuestions(query) });
 
-export const useQuestion = (id: number) => useQuery({ queryKey: questionKeys.detail(id), queryFn: () => fetchQuestion(id), enabled: Number.isInteger(id) && id > 0 });
+export const useQuestion = (id: number) =>
+  useQuery({ queryKey: questionKeys.detail(id), queryFn: () => fetchQuestion(id), enabled: Number.isInteger(id) && id > 0 });
 
 /** A question's answers (accepted first), page after page by the X-Next-Cursor header. */
 export const useAnswers = (questionId: number, enabled = true) =>
@@ -60,5 +61,8 @@ export function useUpvoteQuestion() {
 
 export function useAnswerQuestion(questionId: number) {
   const refresh = useRefreshQuestions();
-  return useMutation({ mutationFn: (content: string) => call('POST /api/questions/:id/answers', { params: { id: questionId }, body: { content } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (content: string) => call('POST /api/questions/:id/answers', { params: { id: questionId }, body: { content } }),
+    onSuccess: refresh,
+  });
 }

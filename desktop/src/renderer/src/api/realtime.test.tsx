@@ -28,7 +28,10 @@ beforeAll(async () => {
   server = await startTestServer();
   receiver = await server.member({ displayName: 'Alıcı Ayşe' });
   sender = await server.member({ displayName: 'Gönderen Can' });
-  const login = await server.client().withHeaders({ 'x-mahalle-client': 'desktop' }).post('/api/auth/login', { username: receiver.user.username, password: 'Guclu.Sifre1' });
+  const login = await server
+    .client()
+    .withHeaders({ 'x-mahalle-client': 'desktop' })
+    .post('/api/auth/login', { username: receiver.user.username, password: 'Guclu.Sifre1' });
   token = login.body.token;
   window.mahalle = bridge;
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
@@ -53,12 +56,16 @@ describe('useRealtime', () => {
     await sender.client.post('/api/messages', { receiverId: receiver.user.id, content: 'Merhaba Ayşe!', messageType: 'text' });
     await waitFor(() => expect(useCounts.getState().messages).toBe(1));
     expect(bridge.setUnreadCounts).toHaveBeenLastCalledWith(expect.objectContaining({ messages: 1 }));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith({ title: 'Yeni mesaj: Gönderen Can', body: 'Merhaba Ayşe!', route: `/messages?user=${sender.user.id}` }));
+    await waitFor(() =>
+      expect(bridge.notify).toHaveBeenCalledWith({ title: 'Yeni mesaj: Gönderen Can', body: 'Merhaba Ayşe!', route: `/messages?user=${sender.user.id}` }),
+    );
 
     const post = (await receiver.client.post('/api/posts', { content: 'Beğenilecek gönderi' })).body;
     await sender.client.post(`/api/posts/${post.id}/like`);
     await waitFor(() => expect(useCounts.getState().notifications).toBe(1));
-    await waitFor(() => expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: 'Gönderen Can gönderinizi beğendi', route: `/posts/${post.id}` })));
+    await waitFor(() =>
+      expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: 'Gönderen Can gönderinizi beğendi', route: `/posts/${post.id}` })),
+    );
 
     useSession.setState({ user: null });
     hook.rerender();
@@ -68,7 +75,7 @@ describe('useRealtime', () => {
 });
 
 describe('the API client', () => {
-  it('speaks the shared error rule: the server\'s Turkish message and code, or the network text', async () => {
+  it("speaks the shared error rule: the server's Turkish message and code, or the network text", async () => {
     const { ApiError, api, initApi, setToken } = await import('./client');
     const { TEXTS } = await import('@mahalle/shared');
     await initApi();

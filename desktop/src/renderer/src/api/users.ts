@@ -33,7 +33,8 @@ export const fetchFollowRequests = (limit: number, cursor?: string) => call('GET
 export const useProfile = (username: string | undefined) =>
   useQuery({ queryKey: userKeys.profile(username), queryFn: () => fetchProfile(username ?? ''), enabled: !!username });
 export const useUser = (id: number) => useQuery({ queryKey: userKeys.byId(id), queryFn: () => fetchUser(id) });
-export const useUserStats = (id: number | undefined) => useQuery({ queryKey: userKeys.stats(id), queryFn: () => fetchUserStats(id!), enabled: id !== undefined });
+export const useUserStats = (id: number | undefined) =>
+  useQuery({ queryKey: userKeys.stats(id), queryFn: () => fetchUserStats(id!), enabled: id !== undefined });
 export const useFollowStatus = (id: number | undefined, enabled: boolean) =>
   useQuery({ queryKey: userKeys.followStatus(id), queryFn: () => fetchFollowStatus(id!), enabled: id !== undefined && enabled });
 /** A member's followers or followings: the first `limit` (the screens show one page of up to 100). */

@@ -57,7 +57,9 @@ export class ErrorBoundary extends Component<Props, State> {
           <div style={{ fontSize: 24, lineHeight: 1.33, color: 'var(--ant-color-text-heading, rgba(0, 0, 0, 0.88))', marginBlock: 8 }}>{T.errorTitle}</div>
           <div style={{ fontSize: 14, lineHeight: 1.57, color: 'var(--ant-color-text-description, rgba(0, 0, 0, 0.45))' }}>{T.errorHint}</div>
           <div style={{ marginTop: 24, display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
-            <Button type="primary" onClick={this.retry}>{T.retry}</Button>
+            <Button type="primary" onClick={this.retry}>
+              {T.retry}
+            </Button>
             <Button onClick={() => window.location.assign(platform.kind === 'desktop' ? '#/' : '/')}>{T.home}</Button>
           </div>
         </div>

@@ -13,7 +13,14 @@ export function Heading({ level, look = level, style, ...rest }: React.HTMLAttri
   const H = `h${level}` as const;
   return (
     <H
-      style={{ marginBottom: '0.5em', color: token.colorTextHeading, fontWeight: token.fontWeightStrong, fontSize: token[`fontSizeHeading${look}`], lineHeight: token[`lineHeightHeading${look}`], ...style }}
+      style={{
+        marginBottom: '0.5em',
+        color: token.colorTextHeading,
+        fontWeight: token.fontWeightStrong,
+        fontSize: token[`fontSizeHeading${look}`],
+        lineHeight: token[`lineHeightHeading${look}`],
+        ...style,
+      }}
       {...rest}
     />
   );
@@ -21,7 +28,15 @@ export function Heading({ level, look = level, style, ...rest }: React.HTMLAttri
 
 /** Present for screen readers, not drawn (a page's h1 where the design shows no title). */
 export const visuallyHidden: React.CSSProperties = {
-  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
 };
 
 /** An h1 that keeps the look of where it sits (antd Result and Card titles draw their own text style). */

@@ -38,14 +38,16 @@ export function LazyFeedback({ eager, children }: { eager: boolean; children: Re
   const value = useMemo(() => {
     const proxy = (kind: Kind) =>
       new Proxy({} as Real, {
-        get: (_, method: string) => (...args: unknown[]) => {
-          const api = real.current?.[kind] as unknown as Real | undefined;
-          if (api) return api[method](...args);
-          const handle = new Handle();
-          queue.current.push({ kind, method, args, handle });
-          setWanted(true);
-          return handle;
-        },
+        get:
+          (_, method: string) =>
+          (...args: unknown[]) => {
+            const api = real.current?.[kind] as unknown as Real | undefined;
+            if (api) return api[method](...args);
+            const handle = new Handle();
+            queue.current.push({ kind, method, args, handle });
+            setWanted(true);
+            return handle;
+          },
       });
     return { message: proxy('message'), notification: proxy('notification'), modal: proxy('modal') } as unknown as useAppProps;
   }, []);
@@ -54,10 +56,13 @@ export function LazyFeedback({ eager, children }: { eager: boolean; children: Re
   }, []);
   // The queued calls run after the holders have mounted (their effects have run), so that their toasts show.
   const [ready, setReady] = useState(false);
-  const ready0 = useCallback((api: useAppProps) => {
-    onReady(api);
-    setReady(true);
-  }, [onReady]);
+  const ready0 = useCallback(
+    (api: useAppProps) => {
+      onReady(api);
+      setReady(true);
+    },
+    [onReady],
+  );
   useEffect(() => {
     if (!ready || !real.current) return;
     for (const c of queue.current.splice(0)) c.handle.settle((real.current[c.kind] as unknown as Real)[c.method](...c.args));

@@ -5,12 +5,42 @@ import { theme } from 'antd';
  * tokens, without the code antd's versions bring along (tabs for `Card`, pagination and select for `List`), so a
  * visitor's `/` stays small.
  */
-export function LightCard({ title, extra, children, style, className, ...rest }: { title?: React.ReactNode; extra?: React.ReactNode; children?: React.ReactNode; style?: React.CSSProperties } & Omit<React.HTMLAttributes<HTMLDivElement>, 'title'>) {
+export function LightCard({
+  title,
+  extra,
+  children,
+  style,
+  className,
+  ...rest
+}: { title?: React.ReactNode; extra?: React.ReactNode; children?: React.ReactNode; style?: React.CSSProperties } & Omit<
+  React.HTMLAttributes<HTMLDivElement>,
+  'title'
+>) {
   const { token } = theme.useToken();
   return (
-    <div {...rest} className={className ? `light-card ${className}` : 'light-card'} style={{ background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, color: token.colorText, ...style }}>
+    <div
+      {...rest}
+      className={className ? `light-card ${className}` : 'light-card'}
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+        ...style,
+      }}
+    >
       {(title || extra) && (
-        <div style={{ display: 'flex', alignItems: 'center', minHeight: 38, padding: `0 ${token.paddingSM}px`, borderBottom: `1px solid ${token.colorBorderSecondary}`, fontWeight: token.fontWeightStrong, fontSize: token.fontSize }}>
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            minHeight: 38,
+            padding: `0 ${token.paddingSM}px`,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            fontWeight: token.fontWeightStrong,
+            fontSize: token.fontSize,
+          }}
+        >
           <div style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</div>
           {extra && <div style={{ marginInlineStart: 'auto', fontWeight: 'normal' }}>{extra}</div>}
         </div>
@@ -21,10 +51,34 @@ export function LightCard({ title, extra, children, style, className, ...rest }:
 }
 
 /** A row of a light list: avatar, title and description, as antd's `List.Item.Meta` lays them out. */
-export function LightListItem({ avatar, title, description, onClick, style, last }: { avatar?: React.ReactNode; title?: React.ReactNode; description?: React.ReactNode; onClick?: () => void; style?: React.CSSProperties; last?: boolean }) {
+export function LightListItem({
+  avatar,
+  title,
+  description,
+  onClick,
+  style,
+  last,
+}: {
+  avatar?: React.ReactNode;
+  title?: React.ReactNode;
+  description?: React.ReactNode;
+  onClick?: () => void;
+  style?: React.CSSProperties;
+  last?: boolean;
+}) {
   const { token } = theme.useToken();
   return (
-    <li onClick={onClick} style={{ display: 'flex', alignItems: 'flex-start', gap: token.padding, padding: `${token.paddingSM}px 0`, borderBottom: last ? undefined : `1px solid ${token.colorSplit}`, ...style }}>
+    <li
+      onClick={onClick}
+      style={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: token.padding,
+        padding: `${token.paddingSM}px 0`,
+        borderBottom: last ? undefined : `1px solid ${token.colorSplit}`,
+        ...style,
+      }}
+    >
       {avatar && <div style={{ flex: 'none' }}>{avatar}</div>}
       <div style={{ flex: 1, minWidth: 0 }}>
         {title && <div style={{ color: token.colorText, marginBottom: 4, lineHeight: token.lineHeight }}>{title}</div>}
@@ -36,25 +90,75 @@ export function LightListItem({ avatar, title, description, onClick, style, last
 
 export const LIGHT_LIST: React.CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
 
-type ButtonLook = { type?: 'default' | 'primary' | 'text'; size?: 'middle' | 'large'; ghost?: boolean; block?: boolean; shape?: 'circle'; icon?: React.ReactNode };
+type ButtonLook = {
+  type?: 'default' | 'primary' | 'text';
+  size?: 'middle' | 'large';
+  ghost?: boolean;
+  block?: boolean;
+  shape?: 'circle';
+  icon?: React.ReactNode;
+};
 
 /**
  * antd's `Button` drawn from the theme's tokens, without its wave effect and the collapse styles it brings along:
  * the buttons of the header, the visitor home and the error page. The colours go in as CSS variables so that
  * hover and focus (styles.css, `.light-btn`) follow the theme.
  */
-export function LightButton({ type = 'default', size = 'middle', ghost, block, shape, icon, children, style, className, ...rest }: ButtonLook & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'type'>) {
+export function LightButton({
+  type = 'default',
+  size = 'middle',
+  ghost,
+  block,
+  shape,
+  icon,
+  children,
+  style,
+  className,
+  ...rest
+}: ButtonLook & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'type'>) {
   const { token } = theme.useToken();
   const large = size === 'large';
   const height = large ? token.controlHeightLG : token.controlHeight;
   const look: Record<string, string | number> =
     type === 'primary'
-      ? { '--lb-bg': token.colorPrimary, '--lb-bg-hover': token.colorPrimaryHover, '--lb-color': token.colorTextLightSolid, '--lb-color-hover': token.colorTextLightSolid, '--lb-border': 'transparent', '--lb-border-hover': 'transparent', '--lb-shadow': `0 2px 0 ${token.controlOutline}` }
+      ? {
+          '--lb-bg': token.colorPrimary,
+          '--lb-bg-hover': token.colorPrimaryHover,
+          '--lb-color': token.colorTextLightSolid,
+          '--lb-color-hover': token.colorTextLightSolid,
+          '--lb-border': 'transparent',
+          '--lb-border-hover': 'transparent',
+          '--lb-shadow': `0 2px 0 ${token.controlOutline}`,
+        }
       : type === 'text'
-        ? { '--lb-bg': 'transparent', '--lb-bg-hover': token.colorBgTextHover, '--lb-color': token.colorText, '--lb-color-hover': token.colorText, '--lb-border': 'transparent', '--lb-border-hover': 'transparent', '--lb-shadow': 'none' }
+        ? {
+            '--lb-bg': 'transparent',
+            '--lb-bg-hover': token.colorBgTextHover,
+            '--lb-color': token.colorText,
+            '--lb-color-hover': token.colorText,
+            '--lb-border': 'transparent',
+            '--lb-border-hover': 'transparent',
+            '--lb-shadow': 'none',
+          }
         : ghost
-          ? { '--lb-bg': 'transparent', '--lb-bg-hover': 'transparent', '--lb-color': token.colorTextLightSolid, '--lb-color-hover': token.colorPrimaryBorder, '--lb-border': token.colorTextLightSolid, '--lb-border-hover': token.colorPrimaryBorder, '--lb-shadow': 'none' }
-          : { '--lb-bg': token.colorBgContainer, '--lb-bg-hover': token.colorBgContainer, '--lb-color': token.colorText, '--lb-color-hover': token.colorPrimaryHover, '--lb-border': token.colorBorder, '--lb-border-hover': token.colorPrimaryHover, '--lb-shadow': `0 2px 0 ${token.colorFillQuaternary}` };
+          ? {
+              '--lb-bg': 'transparent',
+              '--lb-bg-hover': 'transparent',
+              '--lb-color': token.colorTextLightSolid,
+              '--lb-color-hover': token.colorPrimaryBorder,
+              '--lb-border': token.colorTextLightSolid,
+              '--lb-border-hover': token.colorPrimaryBorder,
+              '--lb-shadow': 'none',
+            }
+          : {
+              '--lb-bg': token.colorBgContainer,
+              '--lb-bg-hover': token.colorBgContainer,
+              '--lb-color': token.colorText,
+              '--lb-color-hover': token.colorPrimaryHover,
+              '--lb-border': token.colorBorder,
+              '--lb-border-hover': token.colorPrimaryHover,
+              '--lb-shadow': `0 2px 0 ${token.colorFillQuaternary}`,
+            };
   const box: React.CSSProperties = {
     height,
     width: shape === 'circle' || (icon && !children) ? height : block ? '100%' : undefined,
@@ -85,7 +189,27 @@ export function LightCount({ count, overflow = 99, color, style }: { count: numb
   if (count === 0 || count === '0' || count === '') return null;
   const text = typeof count === 'number' && count > overflow ? `${overflow}+` : String(count);
   return (
-    <sup style={{ display: 'inline-block', minWidth: 16, height: 16, padding: '0 5px', borderRadius: 8, background: color ?? token.colorError, color: token.colorTextLightSolid, fontSize: token.fontSizeSM, lineHeight: '16px', textAlign: 'center', verticalAlign: 'middle', whiteSpace: 'nowrap', boxShadow: `0 0 0 1px ${token.colorBgContainer}`, top: 0, ...style }}>{text}</sup>
+    <sup
+      style={{
+        display: 'inline-block',
+        minWidth: 16,
+        height: 16,
+        padding: '0 5px',
+        borderRadius: 8,
+        background: color ?? token.colorError,
+        color: token.colorTextLightSolid,
+        fontSize: token.fontSizeSM,
+        lineHeight: '16px',
+        textAlign: 'center',
+        verticalAlign: 'middle',
+        whiteSpace: 'nowrap',
+        boxShadow: `0 0 0 1px ${token.colorBgContainer}`,
+        top: 0,
+        ...style,
+      }}
+    >
+      {text}
+    </sup>
   );
 }
 

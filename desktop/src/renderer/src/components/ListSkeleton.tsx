@@ -8,7 +8,9 @@ import { SkeletonRow } from './Light';
 export function ListSkeleton({ rows = 3, avatar = false }: { rows?: number; avatar?: boolean }) {
   return (
     <div data-testid="list-skeleton" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => <SkeletonRow key={i} avatar={avatar} />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <SkeletonRow key={i} avatar={avatar} />
+      ))}
     </div>
   );
 }

@@ -10,10 +10,26 @@ export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: 
   for (const m of text.matchAll(re)) {
     const index = m.index ?? 0;
     parts.push(text.slice(last, index));
-    if (m[0].startsWith('@')) parts.push(<Link key={index} to={`/user/${m[2]}`}>{m[0]}</Link>);
-    else parts.push(<button key={index} type="button" className="link-button" onClick={() => onHashtag?.(m[1])}>{m[0]}</button>);
+    if (m[0].startsWith('@'))
+      parts.push(
+        <Link key={index} to={`/user/${m[2]}`}>
+          {m[0]}
+        </Link>,
+      );
+    else
+      parts.push(
+        <button key={index} type="button" className="link-button" onClick={() => onHashtag?.(m[1])}>
+          {m[0]}
+        </button>,
+      );
     last = index + m[0].length;
   }
   parts.push(text.slice(last));
-  return <span className="rich-text" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)}</span>;
+  return (
+    <span className="rich-text" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {parts.map((p, i) => (
+        <Fragment key={i}>{p}</Fragment>
+      ))}
+    </span>
+  );
 }

@@ -15,7 +15,12 @@ export function UserName({ user, link = true }: { user: AuthorSummary; link?: bo
       {link && user.username ? <Link to={`/user/${user.username}`}>{name}</Link> : name}
       {mark && (
         <Tooltip title={mark} mouseEnterDelay={0.7}>
-          <CheckCircleFilled style={{ color: 'var(--ant-color-link)', marginInlineStart: 4, fontSize: '0.85em' }} aria-label={mark} role="img" data-testid="verified-mark" />
+          <CheckCircleFilled
+            style={{ color: 'var(--ant-color-link)', marginInlineStart: 4, fontSize: '0.85em' }}
+            aria-label={mark}
+            role="img"
+            data-testid="verified-mark"
+          />
         </Tooltip>
       )}
     </span>

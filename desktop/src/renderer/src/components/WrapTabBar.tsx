@@ -1,9 +1,16 @@
 import { useRef } from 'react';
 import { Tabs, theme, type TabsProps } from 'antd';
 
-interface Item { key: string; label: React.ReactNode }
+interface Item {
+  key: string;
+  label: React.ReactNode;
+}
 /** What antd's Tabs hands to `renderTabBar`. */
-interface BarProps { id?: string; activeKey: string; onTabClick: (key: string, e: React.MouseEvent | React.KeyboardEvent) => void }
+interface BarProps {
+  id?: string;
+  activeKey: string;
+  onTabClick: (key: string, e: React.MouseEvent | React.KeyboardEvent) => void;
+}
 
 /**
  * A tab bar whose tabs wrap onto a second line when they do not fit. antd's own bar hides them behind a "more"
@@ -29,7 +36,12 @@ function WrapTabBar({ items, id, activeKey, onTabClick }: BarProps & { items: It
     list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[target]?.focus();
   };
   return (
-    <div ref={list} role="tablist" aria-orientation="horizontal" style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginBottom: 16, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    <div
+      ref={list}
+      role="tablist"
+      aria-orientation="horizontal"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginBottom: 16, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
       {items.map((item, index) => {
         const active = item.key === activeKey;
         return (
@@ -44,7 +56,12 @@ function WrapTabBar({ items, id, activeKey, onTabClick }: BarProps & { items: It
             onClick={(e) => onTabClick(item.key, e)}
             onKeyDown={(e) => move(e, index)}
             style={{
-              padding: '8px 12px', marginBottom: -1, border: 0, background: 'none', cursor: 'pointer', font: 'inherit',
+              padding: '8px 12px',
+              marginBottom: -1,
+              border: 0,
+              background: 'none',
+              cursor: 'pointer',
+              font: 'inherit',
               color: active ? token.colorPrimaryText : token.colorText,
               borderBottom: `2px solid ${active ? token.colorPrimaryText : 'transparent'}`,
             }}

@@ -18,14 +18,29 @@ export function thumbSize(width: number | null | undefined, height: number | nul
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
-export function UserAvatar({ user, size = 40 }: { user: (Pick<AuthorSummary, 'displayName' | 'profileImage'> & { profileImageThumb?: string | null }) | null | undefined; size?: number }) {
+export function UserAvatar({
+  user,
+  size = 40,
+}: {
+  user: (Pick<AuthorSummary, 'displayName' | 'profileImage'> & { profileImageThumb?: string | null }) | null | undefined;
+  size?: number;
+}) {
   // The thumbnail when there is one (older photos have none); lazy, with its box fixed by size.
   const src = mediaUrl(user?.profileImageThumb ?? user?.profileImage);
   const [failed, setFailed] = useState<string>();
-  const img = src && src !== failed ? <img src={src} alt={user?.displayName ?? ''} width={size} height={size} loading="lazy" onError={() => setFailed(src)} /> : undefined;
+  const img =
+    src && src !== failed ? (
+      <img src={src} alt={user?.displayName ?? ''} width={size} height={size} loading="lazy" onError={() => setFailed(src)} />
+    ) : undefined;
   return (
     // The initial grows with the avatar (antd keeps it at the default font size otherwise).
-    <Avatar size={size} src={img} icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined} alt={user?.displayName ?? ''} style={{ fontSize: Math.round(size * 0.42) }}>
+    <Avatar
+      size={size}
+      src={img}
+      icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined}
+      alt={user?.displayName ?? ''}
+      style={{ fontSize: Math.round(size * 0.42) }}
+    >
       {user?.displayName?.[0]?.toLocaleUpperCase('tr')}
     </Avatar>
   );
@@ -33,7 +48,9 @@ export function UserAvatar({ user, size = 40 }: { user: (Pick<AuthorSummary, 'di
 
 /** A loading state; `fullScreen` covers the window while a page's code arrives (route changes). */
 export function PageSpinner({ text = TEXTS.app.pageLoading, fullScreen = false }: { text?: string; fullScreen?: boolean }) {
-  const cover: React.CSSProperties = fullScreen ? { position: 'fixed', inset: 0, zIndex: 1000, background: 'var(--ant-color-bg-layout, rgba(245,245,245,.85))' } : { minHeight: 240 };
+  const cover: React.CSSProperties = fullScreen
+    ? { position: 'fixed', inset: 0, zIndex: 1000, background: 'var(--ant-color-bg-layout, rgba(245,245,245,.85))' }
+    : { minHeight: 240 };
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, ...cover }} role="status">
       <span className="page-spinner" aria-hidden />
@@ -46,5 +63,9 @@ export function PageSpinner({ text = TEXTS.app.pageLoading, fullScreen = false }
 const NotFoundResult = lazy(() => import('./NotFoundResult').then((m) => ({ default: m.NotFoundResult })));
 
 export function NotFound(props: { title: string; subTitle?: string; back?: { to: string; label: string } }) {
-  return <Suspense fallback={<PageSpinner />}><NotFoundResult {...props} /></Suspense>;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NotFoundResult {...props} />
+    </Suspense>
+  );
 }

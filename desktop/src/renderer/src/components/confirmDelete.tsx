@@ -11,7 +11,10 @@ export const reasonQuery = (reason: string) => (reason.trim() ? `?reason=${encod
  * someone removes another member's content (`moderating`), it also asks for an optional reason,
  * which the server passes on to the author in a notification.
  */
-export function confirmDelete(confirm: Confirm, opts: { title: string; content?: React.ReactNode; moderating?: boolean; run(reason: string): Promise<unknown> }) {
+export function confirmDelete(
+  confirm: Confirm,
+  opts: { title: string; content?: React.ReactNode; moderating?: boolean; run(reason: string): Promise<unknown> },
+) {
   let reason = '';
   confirm({
     title: opts.title,
@@ -29,7 +32,9 @@ export function confirmDelete(confirm: Confirm, opts: { title: string; content?:
           }}
         />
       </div>
-    ) : (opts.content ?? TEXTS.confirm.cannotUndo),
+    ) : (
+      (opts.content ?? TEXTS.confirm.cannotUndo)
+    ),
     okText: TEXTS.confirm.ok,
     cancelText: TEXTS.confirm.cancel,
     okButtonProps: { danger: true },

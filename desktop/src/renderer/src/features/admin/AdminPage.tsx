@@ -28,11 +28,21 @@ export default function AdminPage() {
   if (user?.role !== 'admin') return <Result status="403" title={<PlainH1>Bu sayfaya erişim yetkiniz yok</PlainH1>} />;
   return (
     <div>
-      <Heading level={1} look={2}>Yönetici Paneli</Heading>
+      <Heading level={1} look={2}>
+        Yönetici Paneli
+      </Heading>
       <WrapTabs
         id="admin-tabs"
         destroyOnHidden
-        items={TABS.map(({ key, label, Tab }) => ({ key, label, children: <Suspense fallback={<PageSpinner />}><Tab /></Suspense> }))}
+        items={TABS.map(({ key, label, Tab }) => ({
+          key,
+          label,
+          children: (
+            <Suspense fallback={<PageSpinner />}>
+              <Tab />
+            </Suspense>
+          ),
+        }))}
       />
     </div>
   );

@@ -25,9 +25,25 @@ export function ReportDialog({ targetType, targetId, onClose }: { targetType: Re
     }
   };
   return (
-    <Modal open title="Şikayet Et" okText="Gönder" cancelText="İptal" onOk={() => void submit()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !reason.trim() }}>
+    <Modal
+      open
+      title="Şikayet Et"
+      okText="Gönder"
+      cancelText="İptal"
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !reason.trim() }}
+    >
       <Typography.Paragraph>Bu içeriği neden şikayet ediyorsunuz?</Typography.Paragraph>
-      <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={LIMITS.reportReasonMax} showCount autoSize={{ minRows: 3 }} aria-label="Şikayet nedeni" />
+      <Input.TextArea
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={LIMITS.reportReasonMax}
+        showCount
+        autoSize={{ minRows: 3 }}
+        aria-label="Şikayet nedeni"
+      />
     </Modal>
   );
 }
@@ -37,7 +53,9 @@ export function ReportButton({ targetType, targetId, label = false }: { targetTy
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" type="text" icon={<FlagOutlined />} aria-label="Şikayet Et" onClick={() => setOpen(true)}>{label ? 'Şikayet Et' : null}</Button>
+      <Button size="small" type="text" icon={<FlagOutlined />} aria-label="Şikayet Et" onClick={() => setOpen(true)}>
+        {label ? 'Şikayet Et' : null}
+      </Button>
       {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
     </>
   );

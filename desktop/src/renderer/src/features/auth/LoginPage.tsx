@@ -3,7 +3,22 @@ import { Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, T
 import { useApp } from '../../components/LazyFeedback';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { displayNameSchema, emailSchema, isCommonPassword, isPasswordAcceptable, LIMITS, loadCommonPasswords, loginSchema, passwordScore, passwordStrength, registerSchema, TEXTS, usernameSchema, type RegisterInput, type SignedIn } from '@mahalle/shared';
+import {
+  displayNameSchema,
+  emailSchema,
+  isCommonPassword,
+  isPasswordAcceptable,
+  LIMITS,
+  loadCommonPasswords,
+  loginSchema,
+  passwordScore,
+  passwordStrength,
+  registerSchema,
+  TEXTS,
+  usernameSchema,
+  type RegisterInput,
+  type SignedIn,
+} from '@mahalle/shared';
 import { ApiError, setToken } from '../../api/client';
 import { login as signIn, register as signUp } from '../../api/auth';
 import { fieldRule } from '../../components/formRules';
@@ -30,16 +45,48 @@ function PromoPanel() {
   const { data: events = [] } = useUpcomingEvents(2);
   return (
     <Card style={{ height: '100%', background: 'linear-gradient(160deg,#6d28d9,#be185d)', color: '#fff' }}>
-      <Heading level={2} style={{ color: '#fff' }}>Mahalle</Heading>
+      <Heading level={2} style={{ color: '#fff' }}>
+        Mahalle
+      </Heading>
       <Typography.Paragraph style={{ color: '#fff' }}>Şehrinin topluluğuna katıl.</Typography.Paragraph>
-      <Heading level={3} look={5} style={{ color: '#fff' }}>Son blog yazıları</Heading>
-      {blog.map((b) => <div key={b.id}><Link to={`/blog/${b.slug}`} style={{ color: '#fff' }}>{b.title}</Link></div>)}
-      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>Popüler sorular</Heading>
-      {questions?.items.slice(0, 2).map((q) => <div key={q.id}><Link to={`/qa/question/${q.id}`} style={{ color: '#fff' }}>{q.title}</Link></div>)}
-      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>Yaklaşan etkinlikler</Heading>
-      {events.map((e) => <div key={e.id}>{e.title}</div>)}
-      <div style={{ marginTop: 16 }}><Link to="/" style={{ color: '#fff' }}>← Ana sayfaya dön</Link></div>
-      {platform.kind === 'desktop' && <div><Link to="/server" style={{ color: '#fff' }}>Sunucuyu değiştir</Link></div>}
+      <Heading level={3} look={5} style={{ color: '#fff' }}>
+        Son blog yazıları
+      </Heading>
+      {blog.map((b) => (
+        <div key={b.id}>
+          <Link to={`/blog/${b.slug}`} style={{ color: '#fff' }}>
+            {b.title}
+          </Link>
+        </div>
+      ))}
+      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>
+        Popüler sorular
+      </Heading>
+      {questions?.items.slice(0, 2).map((q) => (
+        <div key={q.id}>
+          <Link to={`/qa/question/${q.id}`} style={{ color: '#fff' }}>
+            {q.title}
+          </Link>
+        </div>
+      ))}
+      <Heading level={3} look={5} style={{ color: '#fff', marginTop: 12 }}>
+        Yaklaşan etkinlikler
+      </Heading>
+      {events.map((e) => (
+        <div key={e.id}>{e.title}</div>
+      ))}
+      <div style={{ marginTop: 16 }}>
+        <Link to="/" style={{ color: '#fff' }}>
+          ← Ana sayfaya dön
+        </Link>
+      </div>
+      {platform.kind === 'desktop' && (
+        <div>
+          <Link to="/server" style={{ color: '#fff' }}>
+            Sunucuyu değiştir
+          </Link>
+        </div>
+      )}
     </Card>
   );
 }
@@ -119,12 +166,17 @@ export default function LoginPage() {
   return (
     <Row gutter={24} style={{ maxWidth: 1000, margin: '0 auto' }}>
       <h1 style={visuallyHidden}>{tab === 'register' ? 'Üye Ol' : 'Giriş Yap'}</h1>
-      <Col xs={0} md={10}><PromoPanel /></Col>
+      <Col xs={0} md={10}>
+        <PromoPanel />
+      </Col>
       <Col xs={24} md={14}>
         <Card>
           <Tabs
             activeKey={tab}
-            onChange={(k) => { setTab(k); setError(null); }}
+            onChange={(k) => {
+              setTab(k);
+              setError(null);
+            }}
             items={[
               {
                 key: 'login',
@@ -137,9 +189,17 @@ export default function LoginPage() {
                     <Form.Item label="Şifre" name="password" rules={[fieldRule(loginSchema.shape.password)]}>
                       <Input.Password autoComplete="current-password" />
                     </Form.Item>
-                    <Form.Item name="remember" valuePropName="checked"><Checkbox>Beni hatırla</Checkbox></Form.Item>
-                    {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>{busy ? T.verifying : 'Giriş Yap'}</Button>
+                    <Form.Item name="remember" valuePropName="checked">
+                      <Checkbox>Beni hatırla</Checkbox>
+                    </Form.Item>
+                    {error && (
+                      <Typography.Paragraph type="danger" role="alert">
+                        {error}
+                      </Typography.Paragraph>
+                    )}
+                    <Button type="primary" htmlType="submit" block disabled={busy}>
+                      {busy ? T.verifying : 'Giriş Yap'}
+                    </Button>
                   </Form>
                 ),
               },
@@ -148,16 +208,30 @@ export default function LoginPage() {
                 label: 'Üye Ol',
                 children: (
                   <Form name="register" layout="vertical" onFinish={register} requiredMark={false}>
-                    <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input autoComplete="name" /></Form.Item>
-                    <Form.Item label="Kullanıcı adı" name="username" rules={[fieldRule(usernameSchema)]}><Input autoComplete="username" /></Form.Item>
-                    <Form.Item label="E-posta" name="email" rules={[fieldRule(emailSchema)]}><Input type="email" autoComplete="email" /></Form.Item>
+                    <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}>
+                      <Input autoComplete="name" />
+                    </Form.Item>
+                    <Form.Item label="Kullanıcı adı" name="username" rules={[fieldRule(usernameSchema)]}>
+                      <Input autoComplete="username" />
+                    </Form.Item>
+                    <Form.Item label="E-posta" name="email" rules={[fieldRule(emailSchema)]}>
+                      <Input type="email" autoComplete="email" />
+                    </Form.Item>
                     <Form.Item label="Şifre" name="password" rules={[fieldRule(registerSchema.shape.password), { validator: notCommon }]}>
                       <Input.Password autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
                     </Form.Item>
                     <StrengthMeter password={password} />
-                    <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}><Input.Password autoComplete="new-password" /></Form.Item>
-                    {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>{busy ? T.creatingAccount : 'Üye Ol'}</Button>
+                    <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}>
+                      <Input.Password autoComplete="new-password" />
+                    </Form.Item>
+                    {error && (
+                      <Typography.Paragraph type="danger" role="alert">
+                        {error}
+                      </Typography.Paragraph>
+                    )}
+                    <Button type="primary" htmlType="submit" block disabled={busy}>
+                      {busy ? T.creatingAccount : 'Üye Ol'}
+                    </Button>
                   </Form>
                 ),
               },

@@ -49,8 +49,19 @@ export default function BlogCreatePage() {
     if (!p) return;
     // Empty fields are left out rather than sent as null.
     const fields = {
-      title: p.title, slug: p.slug, excerpt: p.excerpt, content: p.content, categoryId: p.categoryId, featuredImage: p.featuredImage,
-      metaTitle: p.metaTitle, metaDescription: p.metaDescription, metaKeywords: p.metaKeywords, ogTitle: p.ogTitle, ogDescription: p.ogDescription, ogImage: p.ogImage, published: p.published,
+      title: p.title,
+      slug: p.slug,
+      excerpt: p.excerpt,
+      content: p.content,
+      categoryId: p.categoryId,
+      featuredImage: p.featuredImage,
+      metaTitle: p.metaTitle,
+      metaDescription: p.metaDescription,
+      metaKeywords: p.metaKeywords,
+      ogTitle: p.ogTitle,
+      ogDescription: p.ogDescription,
+      ogImage: p.ogImage,
+      published: p.published,
     };
     form.setFieldsValue(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? undefined])));
     setTags(p.tags);
@@ -66,8 +77,14 @@ export default function BlogCreatePage() {
   if (editId && existing.isError) return <Result status="404" title={<PlainH1>{TEXTS.community.blogNotFound}</PlainH1>} />;
 
   const upload = async (file: File): Promise<string | null> => {
-    if (!file.type.startsWith('image/')) { message.error(TEXTS.social.imageOnly); return null; }
-    if (file.size > LIMITS.imageMaxBytes) { message.error(TEXTS.social.imageTooLargeAlt); return null; }
+    if (!file.type.startsWith('image/')) {
+      message.error(TEXTS.social.imageOnly);
+      return null;
+    }
+    if (file.size > LIMITS.imageMaxBytes) {
+      message.error(TEXTS.social.imageTooLargeAlt);
+      return null;
+    }
     try {
       return await uploadBlogImage(file);
     } catch (err) {
@@ -82,7 +99,8 @@ export default function BlogCreatePage() {
   };
   const save = async (published: boolean) => {
     const v = form.getFieldsValue();
-    if (!v.title?.trim() || !v.content?.trim()) return notification.warning({ message: TEXTS.community.missingFieldsTitle, description: TEXTS.community.blogTitleContentRequired });
+    if (!v.title?.trim() || !v.content?.trim())
+      return notification.warning({ message: TEXTS.community.missingFieldsTitle, description: TEXTS.community.blogTitleContentRequired });
     try {
       // The fields' own rules (lengths, slug, image addresses) as the server checks them.
       await form.validateFields();
@@ -107,54 +125,129 @@ export default function BlogCreatePage() {
       notification.success({ message: editId ? 'Yazı güncellendi' : published ? 'Yazı yayınlandı' : 'Taslak kaydedildi' });
       navigate(`/blog/${created.slug}`);
     } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, editId ? 'Blog yazısı güncellenirken hata oluştu' : 'Blog yazısı oluşturulurken hata oluştu') });
+      notification.error({
+        message: TEXTS.errors.title,
+        description: errorMessage(err, editId ? 'Blog yazısı güncellenirken hata oluştu' : 'Blog yazısı oluşturulurken hata oluştu'),
+      });
     }
   };
   return (
     <Card title={<PlainH1>{pageTitle}</PlainH1>} loading={Boolean(editId) && existing.isLoading}>
-      <Form form={form} layout="vertical" initialValues={{ published: false }} onValuesChange={(changed) => {
-        if ('title' in changed && !form.isFieldTouched('slug')) form.setFieldsValue({ slug: blogSlug(changed.title ?? '') });
-      }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ published: false }}
+        onValuesChange={(changed) => {
+          if ('title' in changed && !form.isFieldTouched('slug')) form.setFieldsValue({ slug: blogSlug(changed.title ?? '') });
+        }}
+      >
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item label="Başlık" name="title" rules={RULES.title}><Input maxLength={LIMITS.blogTitleMax} /></Form.Item>
-            <Form.Item label="Kısa ad (slug)" name="slug" rules={RULES.slug}><Input /></Form.Item>
-            <Form.Item label="Özet" name="excerpt" rules={RULES.excerpt}><Input.TextArea maxLength={LIMITS.blogExcerptMax} showCount /></Form.Item>
-            <Form.Item label="İçerik (HTML)" name="content" rules={RULES.content}><Input.TextArea autoSize={{ minRows: 10 }} /></Form.Item>
+            <Form.Item label="Başlık" name="title" rules={RULES.title}>
+              <Input maxLength={LIMITS.blogTitleMax} />
+            </Form.Item>
+            <Form.Item label="Kısa ad (slug)" name="slug" rules={RULES.slug}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="Özet" name="excerpt" rules={RULES.excerpt}>
+              <Input.TextArea maxLength={LIMITS.blogExcerptMax} showCount />
+            </Form.Item>
+            <Form.Item label="İçerik (HTML)" name="content" rules={RULES.content}>
+              <Input.TextArea autoSize={{ minRows: 10 }} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="Kategori" name="categoryId"><Select allowClear options={categories.map((c) => ({ value: c.id, label: c.name }))} /></Form.Item>
-            <Form.Item label="Öne çıkan görsel (URL)" name="featuredImage" rules={RULES.featuredImage}><Input placeholder="https://" /></Form.Item>
-            <Upload accept="image/*" showUploadList={false} beforeUpload={(f) => { void upload(f).then((url) => url && form.setFieldsValue({ featuredImage: url })); return false; }}>
+            <Form.Item label="Kategori" name="categoryId">
+              <Select allowClear options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+            </Form.Item>
+            <Form.Item label="Öne çıkan görsel (URL)" name="featuredImage" rules={RULES.featuredImage}>
+              <Input placeholder="https://" />
+            </Form.Item>
+            <Upload
+              accept="image/*"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                void upload(f).then((url) => url && form.setFieldsValue({ featuredImage: url }));
+                return false;
+              }}
+            >
               <Button icon={<UploadOutlined />}>Görsel yükle</Button>
             </Upload>
-            <div style={{ marginTop: 12 }}>Galeri ({gallery.length}/{LIMITS.galleryMax})</div>
-            <Upload accept="image/*" multiple showUploadList={false} beforeUpload={(f) => {
-              if (gallery.length >= LIMITS.galleryMax) { message.error(`${TEXTS.community.galleryTooMany} (${f.name})`); return false; }
-              void upload(f).then((url) => url && setGallery((g) => (g.length < LIMITS.galleryMax ? [...g, url] : g)));
-              return false;
-            }}>
+            <div style={{ marginTop: 12 }}>
+              Galeri ({gallery.length}/{LIMITS.galleryMax})
+            </div>
+            <Upload
+              accept="image/*"
+              multiple
+              showUploadList={false}
+              beforeUpload={(f) => {
+                if (gallery.length >= LIMITS.galleryMax) {
+                  message.error(`${TEXTS.community.galleryTooMany} (${f.name})`);
+                  return false;
+                }
+                void upload(f).then((url) => url && setGallery((g) => (g.length < LIMITS.galleryMax ? [...g, url] : g)));
+                return false;
+              }}
+            >
               <Button icon={<UploadOutlined />}>Galeriye ekle</Button>
             </Upload>
-            <div>{gallery.map((g) => <Tag key={g} closable onClose={() => setGallery(gallery.filter((x) => x !== g))}>{g.split('/').pop()}</Tag>)}</div>
+            <div>
+              {gallery.map((g) => (
+                <Tag key={g} closable onClose={() => setGallery(gallery.filter((x) => x !== g))}>
+                  {g.split('/').pop()}
+                </Tag>
+              ))}
+            </div>
             <div style={{ marginTop: 12 }}>Etiketler</div>
             <Space.Compact style={{ width: '100%' }}>
-              <Input aria-label="Etiketler" value={tagInput} onChange={(e) => setTagInput(e.target.value)} onPressEnter={(e) => { e.preventDefault(); addTag(); }} />
+              <Input
+                aria-label="Etiketler"
+                value={tagInput}
+                onChange={(e) => setTagInput(e.target.value)}
+                onPressEnter={(e) => {
+                  e.preventDefault();
+                  addTag();
+                }}
+              />
               <Button onClick={addTag}>Ekle</Button>
             </Space.Compact>
-            <div style={{ marginTop: 4 }}>{tags.map((t) => <Tag key={t} closable onClose={() => setTags(tags.filter((x) => x !== t))}>{t}</Tag>)}</div>
-            <Form.Item label="Meta başlık" name="metaTitle" rules={RULES.metaTitle} style={{ marginTop: 12 }}><Input /></Form.Item>
-            <Form.Item label="Meta açıklama" name="metaDescription" rules={RULES.metaDescription}><Input.TextArea maxLength={LIMITS.metaDescriptionMax} /></Form.Item>
-            <Form.Item label="Meta anahtar kelimeler" name="metaKeywords" rules={RULES.metaKeywords}><Input /></Form.Item>
-            <Form.Item label="OG başlık" name="ogTitle" rules={RULES.ogTitle}><Input /></Form.Item>
-            <Form.Item label="OG açıklama" name="ogDescription" rules={RULES.ogDescription}><Input /></Form.Item>
-            <Form.Item label="OG görsel" name="ogImage" rules={RULES.ogImage}><Input /></Form.Item>
-            <Form.Item label="Yayında" name="published" valuePropName="checked"><Switch /></Form.Item>
+            <div style={{ marginTop: 4 }}>
+              {tags.map((t) => (
+                <Tag key={t} closable onClose={() => setTags(tags.filter((x) => x !== t))}>
+                  {t}
+                </Tag>
+              ))}
+            </div>
+            <Form.Item label="Meta başlık" name="metaTitle" rules={RULES.metaTitle} style={{ marginTop: 12 }}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="Meta açıklama" name="metaDescription" rules={RULES.metaDescription}>
+              <Input.TextArea maxLength={LIMITS.metaDescriptionMax} />
+            </Form.Item>
+            <Form.Item label="Meta anahtar kelimeler" name="metaKeywords" rules={RULES.metaKeywords}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="OG başlık" name="ogTitle" rules={RULES.ogTitle}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="OG açıklama" name="ogDescription" rules={RULES.ogDescription}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="OG görsel" name="ogImage" rules={RULES.ogImage}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="Yayında" name="published" valuePropName="checked">
+              <Switch />
+            </Form.Item>
           </Col>
         </Row>
         <Space>
-          <Button onClick={() => void save(false)} loading={busy}>Taslak Kaydet</Button>
-          <Button type="primary" onClick={() => void save(form.getFieldValue('published') !== false)} loading={busy}>Yayınla</Button>
+          <Button onClick={() => void save(false)} loading={busy}>
+            Taslak Kaydet
+          </Button>
+          <Button type="primary" onClick={() => void save(form.getFieldValue('published') !== false)} loading={busy}>
+            Yayınla
+          </Button>
         </Space>
       </Form>
     </Card>

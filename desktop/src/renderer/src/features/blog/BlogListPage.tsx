@@ -19,12 +19,24 @@ export function BlogCard({ post: b }: { post: BlogPostSummary }) {
       <Card
         hoverable
         data-testid="blog-card"
-        cover={b.featuredImage && !failed ? <img src={mediaUrl(b.featuredImage)} alt="" onError={() => setFailed(true)} style={{ height: 160, objectFit: 'cover' }} /> : <div style={{ height: 120, background: `linear-gradient(135deg, ${b.category?.color ?? '#6d28d9'}, #db2777)` }} />}
+        cover={
+          b.featuredImage && !failed ? (
+            <img src={mediaUrl(b.featuredImage)} alt="" onError={() => setFailed(true)} style={{ height: 160, objectFit: 'cover' }} />
+          ) : (
+            <div style={{ height: 120, background: `linear-gradient(135deg, ${b.category?.color ?? '#6d28d9'}, #db2777)` }} />
+          )
+        }
       >
         {b.category && <ColorTag color={b.category.color}>{b.category.name}</ColorTag>}
-        <Heading level={2} look={5} style={{ marginTop: 6 }}>{b.title}</Heading>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{truncate(b.excerpt, LIMITS.blogExcerptCut)}</Typography.Paragraph>
-        <Typography.Text type="secondary">{b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme</Typography.Text>
+        <Heading level={2} look={5} style={{ marginTop: 6 }}>
+          {b.title}
+        </Heading>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
+          {truncate(b.excerpt, LIMITS.blogExcerptCut)}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">
+          {b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme
+        </Typography.Text>
       </Card>
     </Link>
   );
@@ -32,7 +44,15 @@ export function BlogCard({ post: b }: { post: BlogPostSummary }) {
 
 function Grid({ posts }: { posts: BlogPostSummary[] }) {
   if (posts.length === 0) return <EmptyState title="Henüz blog yazısı yok" />;
-  return <Row gutter={[16, 16]}>{posts.map((p) => <Col key={p.id} xs={24} md={12} lg={8}><BlogCard post={p} /></Col>)}</Row>;
+  return (
+    <Row gutter={[16, 16]}>
+      {posts.map((p) => (
+        <Col key={p.id} xs={24} md={12} lg={8}>
+          <BlogCard post={p} />
+        </Col>
+      ))}
+    </Row>
+  );
 }
 
 export default function BlogListPage() {
@@ -50,8 +70,14 @@ export default function BlogListPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-        <Heading level={1} look={2}>Blog</Heading>
-        {user?.role === 'admin' && <Link to="/blog/create"><Button type="primary">Yeni Yazı Yaz</Button></Link>}
+        <Heading level={1} look={2}>
+          Blog
+        </Heading>
+        {user?.role === 'admin' && (
+          <Link to="/blog/create">
+            <Button type="primary">Yeni Yazı Yaz</Button>
+          </Link>
+        )}
       </div>
       <Input.Search placeholder="Blogda ara..." allowClear onSearch={setSearch} style={{ marginBottom: 16 }} aria-label="Blogda ara" />
       {category && (
@@ -59,17 +85,51 @@ export default function BlogListPage() {
           Kategori: {categories.find((c) => c.slug === category)?.name ?? category}
         </ColorTag>
       )}
-      {isLoading ? <PageSpinner /> : (
-        <Tabs items={[
-          { key: 'trend', label: 'Trendler', children: <Grid posts={trending} /> },
-          { key: 'new', label: 'En Yeni', children: <Grid posts={latest} /> },
-          { key: 'cat', label: 'Kategoriler', children: (
-            <Row gutter={[16, 16]}>{categories.slice(0, 8).map((c) => <Col key={c.id} xs={12} md={6}><Link to={`/blog?category=${encodeURIComponent(c.slug)}`}><Card hoverable><ColorTag color={c.color}>{c.name}</ColorTag><div>{c.postCount} yazı</div></Card></Link></Col>)}</Row>
-          ) },
-          { key: 'authors', label: 'Yazarlar', children: (
-            <List dataSource={authors} renderItem={(a) => <List.Item><ItemMeta avatar={<UserAvatar user={a} />} title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>} description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`} /></List.Item>} />
-          ) },
-        ]} />
+      {isLoading ? (
+        <PageSpinner />
+      ) : (
+        <Tabs
+          items={[
+            { key: 'trend', label: 'Trendler', children: <Grid posts={trending} /> },
+            { key: 'new', label: 'En Yeni', children: <Grid posts={latest} /> },
+            {
+              key: 'cat',
+              label: 'Kategoriler',
+              children: (
+                <Row gutter={[16, 16]}>
+                  {categories.slice(0, 8).map((c) => (
+                    <Col key={c.id} xs={12} md={6}>
+                      <Link to={`/blog?category=${encodeURIComponent(c.slug)}`}>
+                        <Card hoverable>
+                          <ColorTag color={c.color}>{c.name}</ColorTag>
+                          <div>{c.postCount} yazı</div>
+                        </Card>
+                      </Link>
+                    </Col>
+                  ))}
+                </Row>
+              ),
+            },
+            {
+              key: 'authors',
+              label: 'Yazarlar',
+              children: (
+                <List
+                  dataSource={authors}
+                  renderItem={(a) => (
+                    <List.Item>
+                      <ItemMeta
+                        avatar={<UserAvatar user={a} />}
+                        title={<Link to={`/user/${a.username}`}>{a.displayName}</Link>}
+                        description={`${a.posts} yazı · ${a.views} görüntülenme · ${a.likes} beğeni`}
+                      />
+                    </List.Item>
+                  )}
+                />
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

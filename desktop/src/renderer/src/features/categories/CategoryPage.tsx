@@ -26,27 +26,50 @@ export default function CategoryPage() {
     keywords: category ? `${category.name}, hobi, topluluk` : undefined,
     canonical: `/category/${params.name}`,
   });
-  if (!category) return <Result status="404" title={<PlainH1>Kategori Bulunamadı</PlainH1>} subTitle="Aradığınız kategori mevcut değil" extra={<Link to="/categories">Kategorilere dön</Link>} />;
+  if (!category)
+    return (
+      <Result
+        status="404"
+        title={<PlainH1>Kategori Bulunamadı</PlainH1>}
+        subTitle="Aradığınız kategori mevcut değil"
+        extra={<Link to="/categories">Kategorilere dön</Link>}
+      />
+    );
   const postCount = counts.find((c) => c.key === category.key)?.postCount ?? 0;
   return (
     <div>
-      <script type="application/ld+json">{JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: `Mahalle - ${category.name}` })}</script>
+      <script type="application/ld+json">
+        {JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: `Mahalle - ${category.name}` })}
+      </script>
       <Card style={{ borderTop: `4px solid ${category.color}`, marginBottom: 16 }}>
         <Space align="center">
           <GroupIcon name={category.icon} color={category.color} size={40} />
           <div>
-            <Heading level={1} look={2} style={{ margin: 0 }}>{category.name}</Heading>
+            <Heading level={1} look={2} style={{ margin: 0 }}>
+              {category.name}
+            </Heading>
             <Typography.Paragraph style={{ margin: '4px 0' }}>{category.name} ile ilgili paylaşımlar ve topluluk içerikleri.</Typography.Paragraph>
             <Typography.Text type="secondary">{postCount} gönderi</Typography.Text>
           </div>
         </Space>
       </Card>
       <Space style={{ marginBottom: 12 }}>
-        {SORTS.map((s) => <Tag.CheckableTag key={s.key} checked={sort === s.key} onChange={() => setSort(s.key)}>{s.label}</Tag.CheckableTag>)}
+        {SORTS.map((s) => (
+          <Tag.CheckableTag key={s.key} checked={sort === s.key} onChange={() => setSort(s.key)}>
+            {s.label}
+          </Tag.CheckableTag>
+        ))}
       </Space>
       <PostList
         feed={{ category: category.key, sort }}
-        empty={<Card style={{ textAlign: 'center' }}><Typography.Paragraph>Bu kategoride henüz gönderi yok.</Typography.Paragraph><Link to="/"><Button type="primary">İlk gönderiyi paylaş</Button></Link></Card>}
+        empty={
+          <Card style={{ textAlign: 'center' }}>
+            <Typography.Paragraph>Bu kategoride henüz gönderi yok.</Typography.Paragraph>
+            <Link to="/">
+              <Button type="primary">İlk gönderiyi paylaş</Button>
+            </Link>
+          </Card>
+        }
       />
     </div>
   );

@@ -43,7 +43,9 @@ function People({ filter }: { filter: string }) {
   const { notification } = useApp();
   const { data = [], isLoading } = usePopularUsers(30);
   const followUser = useFollow();
-  const people = data.filter((p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))));
+  const people = data.filter(
+    (p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))),
+  );
   if (isLoading) return <PageSpinner />;
   const follow = async (p: PopularPerson) => {
     if (!user) return navigate('/login');
@@ -63,12 +65,20 @@ function People({ filter }: { filter: string }) {
               <UserAvatar user={p} size={48} />
               <div>
                 <UserName user={p} /> {i < 3 && !filter && <Tag color="gold">#{i + 1}</Tag>} <Tag>{badgeLabel(p)}</Tag>
-                <div><Typography.Text type="secondary">@{p.username}</Typography.Text></div>
+                <div>
+                  <Typography.Text type="secondary">@{p.username}</Typography.Text>
+                </div>
                 <Typography.Paragraph ellipsis={{ rows: 2 }}>{p.bio}</Typography.Paragraph>
-                <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>{p.followersCount} takipçi · {p.postsCount} gönderi</Typography.Text>
+                <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+                  {p.followersCount} takipçi · {p.postsCount} gönderi
+                </Typography.Text>
                 <Space>
-                  <Button size="small" onClick={() => navigate(user ? `/messages?user=${p.id}` : '/login')}>Mesaj</Button>
-                  <Button size="small" type="primary" onClick={() => void follow(p)}>Takip Et</Button>
+                  <Button size="small" onClick={() => navigate(user ? `/messages?user=${p.id}` : '/login')}>
+                    Mesaj
+                  </Button>
+                  <Button size="small" type="primary" onClick={() => void follow(p)}>
+                    Takip Et
+                  </Button>
                 </Space>
               </div>
             </Space>
@@ -100,52 +110,149 @@ export default function DiscoverPage() {
   return (
     <Row gutter={24}>
       <Col xs={24} xl={17}>
-        <Heading level={1} look={2}>Keşfet</Heading>
+        <Heading level={1} look={2}>
+          Keşfet
+        </Heading>
         <Typography.Paragraph type="secondary">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</Typography.Paragraph>
-        <Input.Search placeholder="Keşfet..." value={filter} onChange={(e) => setFilter(e.target.value)} allowClear style={{ marginBottom: 12 }} aria-label="Keşfet" />
+        <Input.Search
+          placeholder="Keşfet..."
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          allowClear
+          style={{ marginBottom: 12 }}
+          aria-label="Keşfet"
+        />
         <Tabs
           defaultActiveKey="trending"
           items={[
-            { key: 'trending', label: 'Trendler', children: isLoading ? <PageSpinner /> : shownPosts.length === 0 ? <EmptyState title="Henüz gönderi yok" /> : shownPosts.map((p, i) => (
-              <div key={p.id}><Tag color="volcano">#{i + 1} Trend</Tag><PostCard post={p} /></div>
-            )) },
+            {
+              key: 'trending',
+              label: 'Trendler',
+              children: isLoading ? (
+                <PageSpinner />
+              ) : shownPosts.length === 0 ? (
+                <EmptyState title="Henüz gönderi yok" />
+              ) : (
+                shownPosts.map((p, i) => (
+                  <div key={p.id}>
+                    <Tag color="volcano">#{i + 1} Trend</Tag>
+                    <PostCard post={p} />
+                  </div>
+                ))
+              ),
+            },
             { key: 'people', label: 'İnsanlar', children: <People filter={filter} /> },
-            { key: 'topics', label: 'Konular', children: loadingTags ? <PageSpinner /> : (
-              <>
-                {trending.length === 0 ? <EmptyState title="Henüz gündem konusu yok" /> : (
-                  <Row gutter={[12, 12]}>
-                    {trending.filter((t) => !f || t.tag.includes(f)).map((t, i) => (
-                      <Col key={t.tag} xs={12} md={8}>
-                        <Card hoverable size="small" onClick={() => { setTag(t.tag); setShowOlder(false); }} data-testid="topic-card" role="button" tabIndex={0} aria-pressed={tag === t.tag} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setTag(t.tag); setShowOlder(false); } }}>
-                          <Space><Typography.Text type="secondary">#{i + 1}</Typography.Text>{t.hot && <Tag color="red" icon={<FireOutlined />}>Hot</Tag>}</Space>
-                          <Heading level={2} look={5} style={{ margin: '4px 0' }}>#{t.tag}</Heading>
-                          <Typography.Text type="secondary">{TREND_WINDOW} {t.posts} gönderi · {formatSignedPercent(t.growth)}</Typography.Text>
-                        </Card>
-                      </Col>
-                    ))}
-                  </Row>
-                )}
-                {tag && (
-                  <Card title={`#${tag} Gönderileri`} extra={<Button onClick={() => setTag(null)}>Kapat</Button>} style={{ marginTop: 16 }}>
-                    {loadingTagPosts ? <PageSpinner /> : tagPosts.length === 0 ? <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text> : (
-                      <>
-                        <Typography.Paragraph type="secondary">{TREND_WINDOW} {recentTagPosts.length} gönderi</Typography.Paragraph>
-                        {recentTagPosts.map((p) => <PostCard key={p.id} post={p} />)}
-                        {olderTagPosts.length > 0 && (showOlder
-                          ? olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
-                          : <Button block onClick={() => setShowOlder(true)}>Daha eski gönderiler ({olderTagPosts.length})</Button>)}
-                        {(showOlder || olderTagPosts.length === 0) && tagQuery.hasNextPage && (
-                          <Button block onClick={() => { setShowOlder(true); void tagQuery.fetchNextPage(); }} loading={tagQuery.isFetchingNextPage}>Daha fazla</Button>
-                        )}
-                      </>
-                    )}
-                  </Card>
-                )}
-              </>
-            ) },
-            { key: 'events', label: 'Etkinlikler', children: loadingEvents ? <PageSpinner /> : events.length === 0 ? <EmptyState title="Yaklaşan etkinlik yok" /> : (
-              <Row gutter={[16, 16]}>{events.map((e) => <Col key={e.id} xs={24} md={12}><EventCard event={e} /></Col>)}</Row>
-            ) },
+            {
+              key: 'topics',
+              label: 'Konular',
+              children: loadingTags ? (
+                <PageSpinner />
+              ) : (
+                <>
+                  {trending.length === 0 ? (
+                    <EmptyState title="Henüz gündem konusu yok" />
+                  ) : (
+                    <Row gutter={[12, 12]}>
+                      {trending
+                        .filter((t) => !f || t.tag.includes(f))
+                        .map((t, i) => (
+                          <Col key={t.tag} xs={12} md={8}>
+                            <Card
+                              hoverable
+                              size="small"
+                              onClick={() => {
+                                setTag(t.tag);
+                                setShowOlder(false);
+                              }}
+                              data-testid="topic-card"
+                              role="button"
+                              tabIndex={0}
+                              aria-pressed={tag === t.tag}
+                              onKeyDown={(e) => {
+                                if (e.key === 'Enter' || e.key === ' ') {
+                                  e.preventDefault();
+                                  setTag(t.tag);
+                                  setShowOlder(false);
+                                }
+                              }}
+                            >
+                              <Space>
+                                <Typography.Text type="secondary">#{i + 1}</Typography.Text>
+                                {t.hot && (
+                                  <Tag color="red" icon={<FireOutlined />}>
+                                    Hot
+                                  </Tag>
+                                )}
+                              </Space>
+                              <Heading level={2} look={5} style={{ margin: '4px 0' }}>
+                                #{t.tag}
+                              </Heading>
+                              <Typography.Text type="secondary">
+                                {TREND_WINDOW} {t.posts} gönderi · {formatSignedPercent(t.growth)}
+                              </Typography.Text>
+                            </Card>
+                          </Col>
+                        ))}
+                    </Row>
+                  )}
+                  {tag && (
+                    <Card title={`#${tag} Gönderileri`} extra={<Button onClick={() => setTag(null)}>Kapat</Button>} style={{ marginTop: 16 }}>
+                      {loadingTagPosts ? (
+                        <PageSpinner />
+                      ) : tagPosts.length === 0 ? (
+                        <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text>
+                      ) : (
+                        <>
+                          <Typography.Paragraph type="secondary">
+                            {TREND_WINDOW} {recentTagPosts.length} gönderi
+                          </Typography.Paragraph>
+                          {recentTagPosts.map((p) => (
+                            <PostCard key={p.id} post={p} />
+                          ))}
+                          {olderTagPosts.length > 0 &&
+                            (showOlder ? (
+                              olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
+                            ) : (
+                              <Button block onClick={() => setShowOlder(true)}>
+                                Daha eski gönderiler ({olderTagPosts.length})
+                              </Button>
+                            ))}
+                          {(showOlder || olderTagPosts.length === 0) && tagQuery.hasNextPage && (
+                            <Button
+                              block
+                              onClick={() => {
+                                setShowOlder(true);
+                                void tagQuery.fetchNextPage();
+                              }}
+                              loading={tagQuery.isFetchingNextPage}
+                            >
+                              Daha fazla
+                            </Button>
+                          )}
+                        </>
+                      )}
+                    </Card>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'events',
+              label: 'Etkinlikler',
+              children: loadingEvents ? (
+                <PageSpinner />
+              ) : events.length === 0 ? (
+                <EmptyState title="Yaklaşan etkinlik yok" />
+              ) : (
+                <Row gutter={[16, 16]}>
+                  {events.map((e) => (
+                    <Col key={e.id} xs={24} md={12}>
+                      <EventCard event={e} />
+                    </Col>
+                  ))}
+                </Row>
+              ),
+            },
           ]}
         />
       </Col>
@@ -157,10 +264,30 @@ export default function DiscoverPage() {
           <Statistic title="Etkileşim (beğeni veya yorum alan gönderiler)" value={formatPercent(daily?.engagement ?? 0)} loading={!daily} />
         </Card>
         <Card title="Şu An Trend" size="small" style={{ marginTop: 12 }}>
-          {loadingTags ? <ListSkeleton rows={5} /> : <List dataSource={trending.slice(0, 5)} locale={{ emptyText: 'Henüz gündem yok' }} renderItem={(t) => <List.Item>#{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text></List.Item>} />}
+          {loadingTags ? (
+            <ListSkeleton rows={5} />
+          ) : (
+            <List
+              dataSource={trending.slice(0, 5)}
+              locale={{ emptyText: 'Henüz gündem yok' }}
+              renderItem={(t) => (
+                <List.Item>
+                  #{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text>
+                </List.Item>
+              )}
+            />
+          )}
         </Card>
         <Card title="Öne Çıkan İçerik" size="small" style={{ marginTop: 12 }}>
-          {isLoading ? <ListSkeleton rows={2} /> : popular.slice(0, 2).map((p) => <div key={p.id} style={{ marginBottom: 8 }}><Link to={`/posts/${p.id}`}>{p.content.slice(0, 60)}</Link></div>)}
+          {isLoading ? (
+            <ListSkeleton rows={2} />
+          ) : (
+            popular.slice(0, 2).map((p) => (
+              <div key={p.id} style={{ marginBottom: 8 }}>
+                <Link to={`/posts/${p.id}`}>{p.content.slice(0, 60)}</Link>
+              </div>
+            ))
+          )}
         </Card>
       </Col>
     </Row>

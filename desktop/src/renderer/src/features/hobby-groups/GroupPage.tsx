@@ -51,7 +51,10 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
     try {
       await likePost.mutateAsync({ id: p.id, liked: p.isLiked });
     } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, p.isLiked ? 'Beğeni kaldırma sırasında bir hata oluştu' : 'Beğeni sırasında bir hata oluştu') });
+      notification.error({
+        message: TEXTS.errors.title,
+        description: errorMessage(err, p.isLiked ? 'Beğeni kaldırma sırasında bir hata oluştu' : 'Beğeni sırasında bir hata oluştu'),
+      });
     }
   };
   const comment = async () => {
@@ -66,12 +69,29 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
   const canDelete = user && (user.id === p.authorId || user.id === group.creatorId || user.role === 'admin');
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
-      <Space><UserAvatar user={p.author} size={32} /><UserName user={p.author} /><Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text></Space>
-      <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
-      {p.imageUrl && <img src={mediaUrl(p.imageThumbUrl ?? p.imageUrl)} alt="" {...thumbSize(p.imageWidth, p.imageHeight)} loading="lazy" style={{ maxWidth: '100%', maxHeight: 360, height: 'auto', objectFit: 'contain', borderRadius: 8, marginBottom: 8, display: 'block' }} onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')} />}
       <Space>
-        <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">{p.likesCount}</Button>
-        <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">{p.commentsCount}</Button>
+        <UserAvatar user={p.author} size={32} />
+        <UserName user={p.author} />
+        <Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text>
+      </Space>
+      <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
+      {p.imageUrl && (
+        <img
+          src={mediaUrl(p.imageThumbUrl ?? p.imageUrl)}
+          alt=""
+          {...thumbSize(p.imageWidth, p.imageHeight)}
+          loading="lazy"
+          style={{ maxWidth: '100%', maxHeight: 360, height: 'auto', objectFit: 'contain', borderRadius: 8, marginBottom: 8, display: 'block' }}
+          onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')}
+        />
+      )}
+      <Space>
+        <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">
+          {p.likesCount}
+        </Button>
+        <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">
+          {p.commentsCount}
+        </Button>
         {user && user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
         {canDelete && (
           <Button
@@ -80,23 +100,35 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
             icon={<DeleteOutlined />}
             aria-label="Gönderiyi sil"
             // Asks first, as the feed's delete does; someone else's post may get a reason for its author.
-            onClick={() => confirmDelete(modal.confirm, {
-              title: TEXTS.confirm.deletePost,
-              moderating: user.id !== p.authorId,
-              run: (reason) => deletePost.mutateAsync({ id: p.id, reason })
-                .then(() => { notification.success({ message: 'Gönderi silindi.' }); })
-                .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
-            })}
+            onClick={() =>
+              confirmDelete(modal.confirm, {
+                title: TEXTS.confirm.deletePost,
+                moderating: user.id !== p.authorId,
+                run: (reason) =>
+                  deletePost
+                    .mutateAsync({ id: p.id, reason })
+                    .then(() => {
+                      notification.success({ message: 'Gönderi silindi.' });
+                    })
+                    .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
+              })
+            }
           />
         )}
       </Space>
       {open && (
         <div style={{ marginTop: 8 }}>
-          {comments.map((c) => <div key={c.id} style={{ marginBottom: 4 }}><strong>{c.author.displayName}</strong> {c.content}</div>)}
+          {comments.map((c) => (
+            <div key={c.id} style={{ marginBottom: 4 }}>
+              <strong>{c.author.displayName}</strong> {c.content}
+            </div>
+          ))}
           {group.isMember && (
             <Space.Compact style={{ width: '100%' }}>
               <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." maxLength={LIMITS.commentMax} aria-label="Yorum yaz" />
-              <Button type="primary" disabled={!text.trim()} onClick={() => void comment()}>Gönder</Button>
+              <Button type="primary" disabled={!text.trim()} onClick={() => void comment()}>
+                Gönder
+              </Button>
             </Space.Compact>
           )}
         </div>
@@ -120,14 +152,27 @@ function JoinRequests({ slug }: { slug: string }) {
       .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
   return (
     <Card title={`Katılma istekleri (${requests.length})`} size="small" style={{ marginTop: 16 }}>
-      <List dataSource={requests} renderItem={(r) => (
-        <List.Item actions={[
-          <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>Kabul Et</Button>,
-          <Button key="r" size="small" onClick={() => void decide(r, false)}>Reddet</Button>,
-        ]}>
-          <ItemMeta avatar={<UserAvatar user={r.user} size={28} />} title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>} description={fromNow(r.createdAt)} />
-        </List.Item>
-      )} />
+      <List
+        dataSource={requests}
+        renderItem={(r) => (
+          <List.Item
+            actions={[
+              <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>
+                Kabul Et
+              </Button>,
+              <Button key="r" size="small" onClick={() => void decide(r, false)}>
+                Reddet
+              </Button>,
+            ]}
+          >
+            <ItemMeta
+              avatar={<UserAvatar user={r.user} size={28} />}
+              title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>}
+              description={fromNow(r.createdAt)}
+            />
+          </List.Item>
+        )}
+      />
     </Card>
   );
 }
@@ -161,7 +206,13 @@ export default function GroupPage() {
       const res = await membership.mutateAsync(g.isMember || g.isPending);
       const pending = res.isPending === true;
       notification.success({
-        message: g.isPending ? 'Katılma isteğiniz geri alındı.' : g.isMember ? 'Gruptan ayrıldınız.' : pending ? 'Katılma isteğiniz gönderildi.' : 'Gruba katıldınız.',
+        message: g.isPending
+          ? 'Katılma isteğiniz geri alındı.'
+          : g.isMember
+            ? 'Gruptan ayrıldınız.'
+            : pending
+              ? 'Katılma isteğiniz gönderildi.'
+              : 'Gruba katıldınız.',
         description: pending ? 'Grubun kurucusu kabul edince grubun içeriğini görebileceksiniz.' : undefined,
       });
     } catch (err) {
@@ -197,9 +248,13 @@ export default function GroupPage() {
         <Space align="start" wrap>
           <GroupIcon name={g.icon} color={g.color} size={48} />
           <div>
-            <Heading level={1} look={2} style={{ margin: 0 }}>{g.name} {g.isPrivate && <Tag>Özel</Tag>}</Heading>
+            <Heading level={1} look={2} style={{ margin: 0 }}>
+              {g.name} {g.isPrivate && <Tag>Özel</Tag>}
+            </Heading>
             <Typography.Paragraph>{g.description}</Typography.Paragraph>
-            <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
+            <Typography.Text type="secondary">
+              {g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik
+            </Typography.Text>
           </div>
         </Space>
         {user && (
@@ -216,33 +271,90 @@ export default function GroupPage() {
         )}
       </Card>
       {g.isPrivate && user && (user.id === g.creatorId || user.role === 'admin') && <JoinRequests slug={g.slug} />}
-      {!inside ? <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card> : (
+      {!inside ? (
+        <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card>
+      ) : (
         <Row gutter={16} style={{ marginTop: 16 }}>
           <Col xs={24} lg={16}>
-            {loadingPosts ? <Card><ListSkeleton /></Card> : posts.length === 0 ? <Card>Henüz gönderi yok.</Card> : posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)}
-            {postPages.hasNextPage && <Button block onClick={() => void postPages.fetchNextPage()} loading={postPages.isFetchingNextPage}>Daha fazla</Button>}
+            {loadingPosts ? (
+              <Card>
+                <ListSkeleton />
+              </Card>
+            ) : posts.length === 0 ? (
+              <Card>Henüz gönderi yok.</Card>
+            ) : (
+              posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)
+            )}
+            {postPages.hasNextPage && (
+              <Button block onClick={() => void postPages.fetchNextPage()} loading={postPages.isFetchingNextPage}>
+                Daha fazla
+              </Button>
+            )}
           </Col>
           {/* The side column comes once the posts are in: on a phone it sits below them and would be pushed down. */}
-          {!loadingPosts && <Col xs={24} lg={8}>
-            <Card title="Üyeler" size="small">
-              {loadingMembers ? <ListSkeleton avatar /> : <List dataSource={members.slice(0, LIMITS.groupSidebarMembers)} renderItem={(m) => (
-                <List.Item><ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} /> {m.role === 'admin' && <Tag color="red">Admin</Tag>}</List.Item>
-              )} />}
-              {g.memberCount > LIMITS.groupSidebarMembers && <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>}
-            </Card>
-            <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
-              {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text> : events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Typography.Text type="secondary">{formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}</Typography.Text></div>
-              ))}
-              {g.eventCount > LIMITS.groupSidebarEvents && <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>}
-            </Card>
-            {user?.role === 'admin' && <Card size="small" style={{ marginTop: 12 }}>Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.</Card>}
-          </Col>}
+          {!loadingPosts && (
+            <Col xs={24} lg={8}>
+              <Card title="Üyeler" size="small">
+                {loadingMembers ? (
+                  <ListSkeleton avatar />
+                ) : (
+                  <List
+                    dataSource={members.slice(0, LIMITS.groupSidebarMembers)}
+                    renderItem={(m) => (
+                      <List.Item>
+                        <ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} />{' '}
+                        {m.role === 'admin' && <Tag color="red">Admin</Tag>}
+                      </List.Item>
+                    )}
+                  />
+                )}
+                {g.memberCount > LIMITS.groupSidebarMembers && (
+                  <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>
+                )}
+              </Card>
+              <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
+                {loadingEvents ? (
+                  <ListSkeleton />
+                ) : events.length === 0 ? (
+                  <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text>
+                ) : (
+                  events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
+                    <div key={e.id} style={{ marginBottom: 8 }}>
+                      <strong>{e.title}</strong>
+                      <br />
+                      <Typography.Text type="secondary">
+                        {formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}
+                      </Typography.Text>
+                    </div>
+                  ))
+                )}
+                {g.eventCount > LIMITS.groupSidebarEvents && (
+                  <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>
+                )}
+              </Card>
+              {user?.role === 'admin' && (
+                <Card size="small" style={{ marginTop: 12 }}>
+                  Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.
+                </Card>
+              )}
+            </Col>
+          )}
         </Row>
       )}
       {dialogsWanted && (
         <Suspense fallback={null}>
-          <GroupDialogs sharing={sharing} setSharing={setSharing} postText={postText} setPostText={setPostText} postImage={postImage} setPostImage={setPostImage} sharePost={sharePost} eventOpen={eventOpen} setEventOpen={setEventOpen} createEvent={createEvent} />
+          <GroupDialogs
+            sharing={sharing}
+            setSharing={setSharing}
+            postText={postText}
+            setPostText={setPostText}
+            postImage={postImage}
+            setPostImage={setPostImage}
+            sharePost={sharePost}
+            eventOpen={eventOpen}
+            setEventOpen={setEventOpen}
+            createEvent={createEvent}
+          />
         </Suspense>
       )}
     </div>

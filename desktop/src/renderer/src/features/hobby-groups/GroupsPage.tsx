@@ -37,19 +37,50 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
     }
   };
   return (
-    <Modal open title="Yeni Hobi Grubu Oluştur" onCancel={onClose} footer={[<Button key="c" onClick={onClose}>{TEXTS.confirm.cancel}</Button>, <Button key="o" type="primary" disabled={busy} onClick={() => form.submit()}>{busy ? 'Oluşturuluyor...' : 'Oluştur'}</Button>]}>
+    <Modal
+      open
+      title="Yeni Hobi Grubu Oluştur"
+      onCancel={onClose}
+      footer={[
+        <Button key="c" onClick={onClose}>
+          {TEXTS.confirm.cancel}
+        </Button>,
+        <Button key="o" type="primary" disabled={busy} onClick={() => form.submit()}>
+          {busy ? 'Oluşturuluyor...' : 'Oluştur'}
+        </Button>,
+      ]}
+    >
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label="Grup adı" name="name" rules={[fieldRule(createGroupSchema.shape.name, { required: true })]}><Input /></Form.Item>
-        <Form.Item label="Açıklama" name="description" rules={[fieldRule(createGroupSchema.shape.description, { required: true })]}><Input.TextArea /></Form.Item>
+        <Form.Item label="Grup adı" name="name" rules={[fieldRule(createGroupSchema.shape.name, { required: true })]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Açıklama" name="description" rules={[fieldRule(createGroupSchema.shape.description, { required: true })]}>
+          <Input.TextArea />
+        </Form.Item>
         <div>Simge ve renk</div>
         <Space wrap style={{ marginTop: 8 }}>
           {STATIC_CATEGORIES.map((c) => (
-            <Button key={c.key} aria-label={c.name} type={icon === c.icon ? 'primary' : 'default'} onClick={() => { setIcon(c.icon); setColor(c.color); }} icon={<GroupIcon name={c.icon} color={icon === c.icon ? '#fff' : c.color} size={16} />} />
+            <Button
+              key={c.key}
+              aria-label={c.name}
+              type={icon === c.icon ? 'primary' : 'default'}
+              onClick={() => {
+                setIcon(c.icon);
+                setColor(c.color);
+              }}
+              icon={<GroupIcon name={c.icon} color={icon === c.icon ? '#fff' : c.color} size={16} />}
+            />
           ))}
         </Space>
         <Space wrap style={{ marginTop: 8 }}>
           {[...new Set(STATIC_CATEGORIES.map((c) => c.color))].map((c) => (
-            <button key={c} type="button" aria-label={`Renk ${c}`} onClick={() => setColor(c)} style={{ width: 24, height: 24, borderRadius: 12, background: c, border: color === c ? '3px solid #000' : '1px solid #ccc', cursor: 'pointer' }} />
+            <button
+              key={c}
+              type="button"
+              aria-label={`Renk ${c}`}
+              onClick={() => setColor(c)}
+              style={{ width: 24, height: 24, borderRadius: 12, background: c, border: color === c ? '3px solid #000' : '1px solid #ccc', cursor: 'pointer' }}
+            />
           ))}
         </Space>
       </Form>
@@ -65,28 +96,65 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Heading level={1} look={2}>{title}</Heading>
-        {user && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Grup Oluştur</Button>}
+        <Heading level={1} look={2}>
+          {title}
+        </Heading>
+        {user && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            Grup Oluştur
+          </Button>
+        )}
       </div>
       {title === 'Kategoriler' && (
         <Space wrap style={{ marginBottom: 16 }}>
-          {STATIC_CATEGORIES.map((c) => <Link key={c.key} to={`/category/${c.key}`}><ColorTag color={c.color}>{c.name}</ColorTag></Link>)}
+          {STATIC_CATEGORIES.map((c) => (
+            <Link key={c.key} to={`/category/${c.key}`}>
+              <ColorTag color={c.color}>{c.name}</ColorTag>
+            </Link>
+          ))}
         </Space>
       )}
       {!user && user !== undefined && (
-        <Card style={{ marginBottom: 16 }}>Hobi gruplarına katılmak için giriş yapın <Link to="/login"><Button type="link">Giriş Yap</Button></Link></Card>
+        <Card style={{ marginBottom: 16 }}>
+          Hobi gruplarına katılmak için giriş yapın{' '}
+          <Link to="/login">
+            <Button type="link">Giriş Yap</Button>
+          </Link>
+        </Card>
       )}
-      {isLoading ? <PageSpinner /> : data.length === 0 ? (
-        <EmptyState title="Henüz hobi grubu yok" hint="İlk hobi grubunu sen oluştur!" action={user ? <Button type="primary" onClick={() => setCreating(true)}>İlk Grubu Oluştur</Button> : undefined} />
+      {isLoading ? (
+        <PageSpinner />
+      ) : data.length === 0 ? (
+        <EmptyState
+          title="Henüz hobi grubu yok"
+          hint="İlk hobi grubunu sen oluştur!"
+          action={
+            user ? (
+              <Button type="primary" onClick={() => setCreating(true)}>
+                İlk Grubu Oluştur
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <Row gutter={[16, 16]}>
           {data.map((g) => (
             <Col key={g.id} xs={24} md={12} lg={8}>
               <Link to={`/hobby-groups/${g.slug}`}>
                 <Card hoverable data-testid="group-card">
-                  <Space><GroupIcon name={g.icon} color={g.color} size={28} /><Heading level={2} look={5} style={{ margin: 0 }}>{g.name}</Heading>{g.isPrivate && <Tag>Özel</Tag>}</Space>
-                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginTop: 8 }}>{g.description}</Typography.Paragraph>
-                  <Typography.Text type="secondary">{g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik</Typography.Text>
+                  <Space>
+                    <GroupIcon name={g.icon} color={g.color} size={28} />
+                    <Heading level={2} look={5} style={{ margin: 0 }}>
+                      {g.name}
+                    </Heading>
+                    {g.isPrivate && <Tag>Özel</Tag>}
+                  </Space>
+                  <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginTop: 8 }}>
+                    {g.description}
+                  </Typography.Paragraph>
+                  <Typography.Text type="secondary">
+                    {g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik
+                  </Typography.Text>
                 </Card>
               </Link>
             </Col>

@@ -1,4 +1,16 @@
-import Icon, { BookOutlined, CameraOutlined, CarOutlined, CodeOutlined, HeartOutlined, SendOutlined, ShopOutlined, SkinOutlined, TrophyOutlined, BulbOutlined, FireOutlined } from '@ant-design/icons';
+import Icon, {
+  BookOutlined,
+  CameraOutlined,
+  CarOutlined,
+  CodeOutlined,
+  HeartOutlined,
+  SendOutlined,
+  ShopOutlined,
+  SkinOutlined,
+  TrophyOutlined,
+  BulbOutlined,
+  FireOutlined,
+} from '@ant-design/icons';
 
 /**
  * Games and music read as each other's: games had a media 'play' button, music a headset. antd

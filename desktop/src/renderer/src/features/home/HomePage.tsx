@@ -29,26 +29,56 @@ function SideLists() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Card title="Gündemdeki Etiketler">
-        {loadingTrending ? <ListSkeleton /> : trending.length === 0 ? <Secondary>Henüz gündem yok</Secondary> : trending.slice(0, 5).map((t) => (
-          <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <span>#{t.tag}</span>
-            <Secondary>{t.posts} gönderi · {formatSignedPercent(t.growth)}</Secondary>
-          </div>
-        ))}
+        {loadingTrending ? (
+          <ListSkeleton />
+        ) : trending.length === 0 ? (
+          <Secondary>Henüz gündem yok</Secondary>
+        ) : (
+          trending.slice(0, 5).map((t) => (
+            <div key={t.tag} style={{ display: 'flex', justifyContent: 'space-between' }}>
+              <span>#{t.tag}</span>
+              <Secondary>
+                {t.posts} gönderi · {formatSignedPercent(t.growth)}
+              </Secondary>
+            </div>
+          ))
+        )}
       </Card>
       <Card title="Yeni Üyeler">
-        {loadingMembers ? <ListSkeleton avatar /> : members.length === 0 ? <Secondary>Henüz üye yok</Secondary> : (
+        {loadingMembers ? (
+          <ListSkeleton avatar />
+        ) : members.length === 0 ? (
+          <Secondary>Henüz üye yok</Secondary>
+        ) : (
           <ul style={LIGHT_LIST}>
             {members.map((m, i) => (
-              <LightListItem key={m.id} last={i === members.length - 1} avatar={<UserAvatar user={m} size={32} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} description={`@${m.username}`} />
+              <LightListItem
+                key={m.id}
+                last={i === members.length - 1}
+                avatar={<UserAvatar user={m} size={32} />}
+                title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>}
+                description={`@${m.username}`}
+              />
             ))}
           </ul>
         )}
       </Card>
       <Card title="Yaklaşan Etkinlikler" extra={<Link to="/events">Tümü</Link>}>
-        {loadingEvents ? <ListSkeleton /> : events.length === 0 ? <Secondary>Yaklaşan etkinlik yok</Secondary> : events.map((e) => (
-          <div key={e.id} style={{ marginBottom: 8 }}><strong>{e.title}</strong><br /><Secondary>{formatDateTime(e.date)} · {e.location}</Secondary></div>
-        ))}
+        {loadingEvents ? (
+          <ListSkeleton />
+        ) : events.length === 0 ? (
+          <Secondary>Yaklaşan etkinlik yok</Secondary>
+        ) : (
+          events.map((e) => (
+            <div key={e.id} style={{ marginBottom: 8 }}>
+              <strong>{e.title}</strong>
+              <br />
+              <Secondary>
+                {formatDateTime(e.date)} · {e.location}
+              </Secondary>
+            </div>
+          ))
+        )}
       </Card>
     </div>
   );
@@ -61,7 +91,11 @@ function Counter({ title, value }: { title: string; value: number | undefined })
     <div>
       <div style={{ marginBottom: 4, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>
       {value === undefined ? (
-        <span className="light-skeleton" style={{ display: 'block', width: '60%', height: 28, borderRadius: 4, background: token.colorFillContent }} aria-busy="true" />
+        <span
+          className="light-skeleton"
+          style={{ display: 'block', width: '60%', height: 28, borderRadius: 4, background: token.colorFillContent }}
+          aria-busy="true"
+        />
       ) : (
         <div style={{ color: token.colorTextHeading, fontSize: 20, lineHeight: '28px' }}>{value.toLocaleString('tr-TR')}</div>
       )}
@@ -89,16 +123,31 @@ export function HomePage({ full = false }: { full?: boolean }) {
         {user !== null && <h1 style={visuallyHidden}>Ana Sayfa</h1>}
         {user === null && (
           <Card style={{ marginBottom: 16, background: 'linear-gradient(135deg,#6d28d9,#be185d)', color: '#fff' }}>
-            <Heading level={1} style={{ color: '#fff' }}>Mahalle'ye hoş geldin!</Heading>
-            <p style={{ color: '#fff', marginTop: 0, marginBottom: '1em' }}>Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.</p>
-            <div style={{ display: 'flex', gap: 8 }}><Link to="/login"><Button size="large">Giriş Yap</Button></Link><Link to="/qa"><Button size="large" ghost>Soru & Cevap</Button></Link></div>
+            <Heading level={1} style={{ color: '#fff' }}>
+              Mahalle'ye hoş geldin!
+            </Heading>
+            <p style={{ color: '#fff', marginTop: 0, marginBottom: '1em' }}>
+              Şehrinin hobi gruplarını, etkinliklerini ve komşularını keşfet. Soru sor, blog oku, topluluğa katıl.
+            </p>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Link to="/login">
+                <Button size="large">Giriş Yap</Button>
+              </Link>
+              <Link to="/qa">
+                <Button size="large" ghost>
+                  Soru & Cevap
+                </Button>
+              </Link>
+            </div>
           </Card>
         )}
         {user && (
           <Suspense fallback={null}>
             <Composer />
             <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Heading level={2} look={4}>{full ? 'Tüm Gönderiler' : 'Son Gönderiler'}</Heading>
+              <Heading level={2} look={4}>
+                {full ? 'Tüm Gönderiler' : 'Son Gönderiler'}
+              </Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
             {full ? <PostList feed={{}} /> : <PostList feed={{}} pageSize={LIMITS.homePosts} more={false} />}
@@ -107,24 +156,46 @@ export function HomePage({ full = false }: { full?: boolean }) {
         <div className="home-pair">
           <div>
             <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
-              {loadingBlog ? <ListSkeleton /> : blog.map((b) => (
-                <div key={b.id} style={{ marginBottom: 8 }}><Link to={`/blog/${b.slug}`}><strong>{b.title}</strong></Link><br /><Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary></div>
-              ))}
+              {loadingBlog ? (
+                <ListSkeleton />
+              ) : (
+                blog.map((b) => (
+                  <div key={b.id} style={{ marginBottom: 8 }}>
+                    <Link to={`/blog/${b.slug}`}>
+                      <strong>{b.title}</strong>
+                    </Link>
+                    <br />
+                    <Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
+                  </div>
+                ))
+              )}
             </Card>
           </div>
           <div>
             <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
-              {!questions ? <ListSkeleton /> : questions.items.map((q) => (
-                <div key={q.id} style={{ marginBottom: 8 }}><Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary></div>
-              ))}
+              {!questions ? (
+                <ListSkeleton />
+              ) : (
+                questions.items.map((q) => (
+                  <div key={q.id} style={{ marginBottom: 8 }}>
+                    <Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary>
+                  </div>
+                ))
+              )}
             </Card>
           </div>
         </div>
         {user === null && (
           <Card style={{ marginTop: 16, textAlign: 'center' }}>
-            <Heading level={2} look={3}>Topluluğa katıl</Heading>
+            <Heading level={2} look={3}>
+              Topluluğa katıl
+            </Heading>
             <p style={{ marginTop: 0, marginBottom: '1em' }}>Paylaş, beğen, yorum yap; komşularınla aynı hobilerde buluş.</p>
-            <Link to="/login?tab=register"><Button type="primary" size="large">Üye Ol</Button></Link>
+            <Link to="/login?tab=register">
+              <Button type="primary" size="large">
+                Üye Ol
+              </Button>
+            </Link>
           </Card>
         )}
       </div>
@@ -132,11 +203,21 @@ export function HomePage({ full = false }: { full?: boolean }) {
       <div>
         <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-            {counters.map((c) => <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />)}
+            {counters.map((c) => (
+              <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />
+            ))}
           </div>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
-            {[['/qa', 'Soru & Cevap'], ['/blog', 'Blog'], ['/categories', 'Kategoriler'], ['/discover', 'Keşfet'], ['/events', 'Etkinlikler']].map(([to, label]) => (
-              <Link key={to} to={to}>{label}</Link>
+            {[
+              ['/qa', 'Soru & Cevap'],
+              ['/blog', 'Blog'],
+              ['/categories', 'Kategoriler'],
+              ['/discover', 'Keşfet'],
+              ['/events', 'Etkinlikler'],
+            ].map(([to, label]) => (
+              <Link key={to} to={to}>
+                {label}
+              </Link>
             ))}
           </div>
         </Card>

@@ -39,7 +39,10 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
       sendMessage.mutate(
         { receiverId: otherId, content: text },
         // What was typed stays in the box when sending fails.
-        { onSuccess: () => setText(''), onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') }) },
+        {
+          onSuccess: () => setText(''),
+          onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Mesaj gönderilemedi') }),
+        },
       ),
   };
   const deleteMessage = useDeleteMessage();
@@ -47,26 +50,54 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
     deleteMessage.mutateAsync(m.id).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Mesaj silinemedi' }));
   return (
     // On a phone the pane fits between the header and the bottom bar (64 + 60 px, the card's title and the paddings).
-    <Card title={other ? <span><UserAvatar user={other} size={28} /> {other.displayName}</span> : ' '} extra={back} styles={{ body: { display: 'flex', flexDirection: 'column', height: compact ? 'calc(100dvh - 256px)' : 480, minHeight: 260 } }} data-testid="chat-pane">
+    <Card
+      title={
+        other ? (
+          <span>
+            <UserAvatar user={other} size={28} /> {other.displayName}
+          </span>
+        ) : (
+          ' '
+        )
+      }
+      extra={back}
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: compact ? 'calc(100dvh - 256px)' : 480, minHeight: 260 } }}
+      data-testid="chat-pane"
+    >
       <div style={{ flex: 1, overflowY: 'auto' }} data-testid="chat-messages">
-        {isLoading ? <PageSpinner /> : messages.length === 0 ? <Empty description="Henüz mesaj yok. İlk mesajı sen gönder!" /> : messages.map((m) => {
-          const mine = m.senderId === me.id;
-          return (
-            <div key={m.id} style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }}>
-              <div style={{ maxWidth: '75%', padding: '8px 12px', borderRadius: 12, background: mine ? '#6d28d9' : 'rgba(127,127,127,.15)', color: mine ? '#fff' : undefined, whiteSpace: 'pre-wrap' }}>
-                {m.content}
-                <div style={{ fontSize: 11, opacity: 0.7 }}>
-                  {fromNow(m.createdAt)}
-                  {mine && (
-                    <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText={TEXTS.confirm.cancel} onConfirm={() => void remove(m)}>
-                      <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Mesajı sil" style={{ color: 'inherit' }} />
-                    </Popconfirm>
-                  )}
+        {isLoading ? (
+          <PageSpinner />
+        ) : messages.length === 0 ? (
+          <Empty description="Henüz mesaj yok. İlk mesajı sen gönder!" />
+        ) : (
+          messages.map((m) => {
+            const mine = m.senderId === me.id;
+            return (
+              <div key={m.id} style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }}>
+                <div
+                  style={{
+                    maxWidth: '75%',
+                    padding: '8px 12px',
+                    borderRadius: 12,
+                    background: mine ? '#6d28d9' : 'rgba(127,127,127,.15)',
+                    color: mine ? '#fff' : undefined,
+                    whiteSpace: 'pre-wrap',
+                  }}
+                >
+                  {m.content}
+                  <div style={{ fontSize: 11, opacity: 0.7 }}>
+                    {fromNow(m.createdAt)}
+                    {mine && (
+                      <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText={TEXTS.confirm.cancel} onConfirm={() => void remove(m)}>
+                        <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Mesajı sil" style={{ color: 'inherit' }} />
+                      </Popconfirm>
+                    )}
+                  </div>
                 </div>
               </div>
-            </div>
-          );
-        })}
+            );
+          })
+        )}
         <div ref={end} />
       </div>
       <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
@@ -122,21 +153,41 @@ function NewMessageDialog({ onPick, onClose }: { onPick(userId: number): void; o
       <Input.Search
         autoFocus
         value={q}
-        onChange={(e) => { setQ(e.target.value); setError(null); }}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setError(null);
+        }}
         onSearch={() => void lookup()}
         enterButton="Bul"
         loading={busy}
         placeholder="Ad ya da @kullanıcıadı"
         aria-label="Kime"
       />
-      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>{error}</Typography.Text>}
-      <Typography.Text type="secondary" style={{ display: 'block', margin: '12px 0 4px' }}>Takip ettiklerin</Typography.Text>
-      {isLoading ? <Skeleton active avatar title={false} paragraph={{ rows: 2 }} /> : shown.length === 0 ? (
-        <Typography.Text type="secondary">{f ? 'Takip ettiklerin arasında yok; kullanıcı adını yazıp Bul’a bas.' : 'Henüz kimseyi takip etmiyorsun; kullanıcı adını yazıp Bul’a bas.'}</Typography.Text>
+      {error && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+          {error}
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ display: 'block', margin: '12px 0 4px' }}>
+        Takip ettiklerin
+      </Typography.Text>
+      {isLoading ? (
+        <Skeleton active avatar title={false} paragraph={{ rows: 2 }} />
+      ) : shown.length === 0 ? (
+        <Typography.Text type="secondary">
+          {f ? 'Takip ettiklerin arasında yok; kullanıcı adını yazıp Bul’a bas.' : 'Henüz kimseyi takip etmiyorsun; kullanıcı adını yazıp Bul’a bas.'}
+        </Typography.Text>
       ) : (
         <div style={{ maxHeight: 320, overflowY: 'auto' }}>
           {shown.map((p) => (
-            <Button key={p.id} type="text" block onClick={() => onPick(p.id)} style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, justifyContent: 'flex-start' }} data-testid="new-message-person">
+            <Button
+              key={p.id}
+              type="text"
+              block
+              onClick={() => onPick(p.id)}
+              style={{ display: 'flex', alignItems: 'center', gap: 8, height: 48, justifyContent: 'flex-start' }}
+              data-testid="new-message-person"
+            >
               <UserAvatar user={p} size={32} /> <span>{p.displayName}</span> <Typography.Text type="secondary">@{p.username}</Typography.Text>
             </Button>
           ))}
@@ -159,22 +210,64 @@ export default function MessagesPage() {
   };
   // A phone shows the list or the conversation, not both stacked.
   if (compact && selected) {
-    return <ChatPane otherId={selected} compact back={<Button type="link" onClick={() => setParams({})}>← Konuşmalar</Button>} />;
+    return (
+      <ChatPane
+        otherId={selected}
+        compact
+        back={
+          <Button type="link" onClick={() => setParams({})}>
+            ← Konuşmalar
+          </Button>
+        }
+      />
+    );
   }
   return (
     <Row gutter={16}>
       {composing && <NewMessageDialog onPick={open} onClose={() => setComposing(false)} />}
       <Col xs={24} md={9}>
-        <Card title={<PlainH1>Mesajlar</PlainH1>} extra={<Button type="primary" size="small" icon={<EditOutlined />} onClick={() => setComposing(true)}>Yeni mesaj</Button>} styles={{ body: { padding: 0 } }}>
-          {isLoading ? <PageSpinner /> : data.length === 0 ? <Empty description="Henüz mesajınız yok" style={{ padding: 24 }} /> : (
+        <Card
+          title={<PlainH1>Mesajlar</PlainH1>}
+          extra={
+            <Button type="primary" size="small" icon={<EditOutlined />} onClick={() => setComposing(true)}>
+              Yeni mesaj
+            </Button>
+          }
+          styles={{ body: { padding: 0 } }}
+        >
+          {isLoading ? (
+            <PageSpinner />
+          ) : data.length === 0 ? (
+            <Empty description="Henüz mesajınız yok" style={{ padding: 24 }} />
+          ) : (
             <List
               dataSource={data}
               renderItem={(c) => (
-                <List.Item onClick={() => setParams({ user: String(c.otherUser.id) })} style={{ cursor: 'pointer', paddingInline: 16, background: selected === c.otherUser.id ? 'rgba(109,40,217,.08)' : undefined }} data-testid="conversation">
+                <List.Item
+                  onClick={() => setParams({ user: String(c.otherUser.id) })}
+                  style={{ cursor: 'pointer', paddingInline: 16, background: selected === c.otherUser.id ? 'rgba(109,40,217,.08)' : undefined }}
+                  data-testid="conversation"
+                >
                   <ItemMeta
-                    avatar={<Badge count={c.unreadCount} size="small"><UserAvatar user={c.otherUser} /></Badge>}
-                    title={<Link to={`/messages?user=${c.otherUser.id}`} onClick={(e) => e.stopPropagation()} aria-current={selected === c.otherUser.id ? 'page' : undefined}>{c.otherUser.displayName}</Link>}
-                    description={<Typography.Text type="secondary" ellipsis>{c.lastMessage?.content}</Typography.Text>}
+                    avatar={
+                      <Badge count={c.unreadCount} size="small">
+                        <UserAvatar user={c.otherUser} />
+                      </Badge>
+                    }
+                    title={
+                      <Link
+                        to={`/messages?user=${c.otherUser.id}`}
+                        onClick={(e) => e.stopPropagation()}
+                        aria-current={selected === c.otherUser.id ? 'page' : undefined}
+                      >
+                        {c.otherUser.displayName}
+                      </Link>
+                    }
+                    description={
+                      <Typography.Text type="secondary" ellipsis>
+                        {c.lastMessage?.content}
+                      </Typography.Text>
+                    }
                   />
                 </List.Item>
               )}
@@ -182,7 +275,15 @@ export default function MessagesPage() {
           )}
         </Card>
       </Col>
-      <Col xs={24} md={15}>{selected ? <ChatPane otherId={selected} /> : <Card><Empty description="Bir konuşma seçin" /></Card>}</Col>
+      <Col xs={24} md={15}>
+        {selected ? (
+          <ChatPane otherId={selected} />
+        ) : (
+          <Card>
+            <Empty description="Bir konuşma seçin" />
+          </Card>
+        )}
+      </Col>
     </Row>
   );
 }

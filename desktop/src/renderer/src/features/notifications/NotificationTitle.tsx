@@ -10,5 +10,15 @@ export function NotificationTitle({ n, onRead }: { n: Notification; onRead: () =
   const to = notificationTarget(n);
   const text = notificationText(n);
   if (!to) return <>{text}</>;
-  return <Link to={to} onClick={(e) => { e.stopPropagation(); onRead(); }}>{text}</Link>;
+  return (
+    <Link
+      to={to}
+      onClick={(e) => {
+        e.stopPropagation();
+        onRead();
+      }}
+    >
+      {text}
+    </Link>
+  );
 }

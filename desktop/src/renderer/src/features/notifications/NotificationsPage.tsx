@@ -26,7 +26,11 @@ export default function NotificationsPage() {
   const answer = useAnswerFollowRequest();
   // Each call refreshes the notifications itself (api/notifications.ts); this adds the toasts.
   const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
-    p.then(() => { if (ok) notification.success({ message: ok }); }).catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
+    p
+      .then(() => {
+        if (ok) notification.success({ message: ok });
+      })
+      .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
   const markRead = (n: Notification) => {
     if (!n.isRead) void run(read.mutateAsync(n.id));
   };
@@ -36,8 +40,19 @@ export default function NotificationsPage() {
     if (to) navigate(to);
   };
   return (
-    <Card title={<PlainH1>Bildirimler</PlainH1>} extra={<Button onClick={() => void run(readAll.mutateAsync())} disabled={!data.some((n) => !n.isRead)}>Tümünü okundu işaretle</Button>}>
-      {isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz bildirim yok" /> : (
+    <Card
+      title={<PlainH1>Bildirimler</PlainH1>}
+      extra={
+        <Button onClick={() => void run(readAll.mutateAsync())} disabled={!data.some((n) => !n.isRead)}>
+          Tümünü okundu işaretle
+        </Button>
+      }
+    >
+      {isLoading ? (
+        <PageSpinner />
+      ) : data.length === 0 ? (
+        <EmptyState title="Henüz bildirim yok" />
+      ) : (
         <List
           dataSource={data}
           renderItem={(n) => (
@@ -47,17 +62,69 @@ export default function NotificationsPage() {
               actions={[
                 ...(n.type === 'follow_request' && n.relatedUserId
                   ? [
-                      <Button key="a" type="primary" size="small" onClick={(e) => { e.stopPropagation(); void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: true }), 'Takip isteği kabul edildi'); }}>Kabul Et</Button>,
-                      <Button key="r" size="small" onClick={(e) => { e.stopPropagation(); void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: false }), 'Takip isteği reddedildi'); }}>Reddet</Button>,
+                      <Button
+                        key="a"
+                        type="primary"
+                        size="small"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: true }), 'Takip isteği kabul edildi');
+                        }}
+                      >
+                        Kabul Et
+                      </Button>,
+                      <Button
+                        key="r"
+                        size="small"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void run(answer.mutateAsync({ requesterId: n.relatedUserId!, accept: false }), 'Takip isteği reddedildi');
+                        }}
+                      >
+                        Reddet
+                      </Button>,
                     ]
                   : []),
-                ...(!n.isRead ? [<Button key="m" size="small" type="link" onClick={(e) => { e.stopPropagation(); void run(read.mutateAsync(n.id)); }}>Okundu</Button>] : []),
-                <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label="Bildirimi sil" onClick={(e) => { e.stopPropagation(); void run(remove.mutateAsync(n.id), 'Bildirim silindi'); }} />,
+                ...(!n.isRead
+                  ? [
+                      <Button
+                        key="m"
+                        size="small"
+                        type="link"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void run(read.mutateAsync(n.id));
+                        }}
+                      >
+                        Okundu
+                      </Button>,
+                    ]
+                  : []),
+                <Button
+                  key="d"
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="Bildirimi sil"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void run(remove.mutateAsync(n.id), 'Bildirim silindi');
+                  }}
+                />,
               ]}
             >
               <ItemMeta
-                avatar={<Badge dot={!n.isRead}><UserAvatar user={n.relatedUser} /></Badge>}
-                title={<Space><NotificationTitle n={n} onRead={() => markRead(n)} /></Space>}
+                avatar={
+                  <Badge dot={!n.isRead}>
+                    <UserAvatar user={n.relatedUser} />
+                  </Badge>
+                }
+                title={
+                  <Space>
+                    <NotificationTitle n={n} onRead={() => markRead(n)} />
+                  </Space>
+                }
                 description={<Typography.Text type="secondary">{fromNow(n.createdAt)}</Typography.Text>}
               />
             </List.Item>

@@ -3,8 +3,17 @@ import { notificationTarget, notificationText } from './text';
 import type { Notification } from '@mahalle/shared';
 
 const base: Notification = {
-  id: 1, type: 'like', title: '', message: 'gönderinizi beğendi', isRead: false, relatedPostId: 7, relatedUserId: 3,
-  relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null }, link: null, contentRemoved: false, createdAt: new Date().toISOString(),
+  id: 1,
+  type: 'like',
+  title: '',
+  message: 'gönderinizi beğendi',
+  isRead: false,
+  relatedPostId: 7,
+  relatedUserId: 3,
+  relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null },
+  link: null,
+  contentRemoved: false,
+  createdAt: new Date().toISOString(),
 };
 
 describe('notification texts', () => {
@@ -12,7 +21,9 @@ describe('notification texts', () => {
     expect(notificationText(base)).toBe('Ayşe gönderinizi beğendi');
     expect(notificationText({ ...base, type: 'follow_request' })).toBe('Ayşe size takip isteği gönderdi');
     expect(notificationText({ ...base, type: 'mention' })).toBe('Ayşe sizi bahsetti');
-    expect(notificationText({ ...base, relatedUser: { username: 'ayse', displayName: '', profileImage: null, profileImageThumb: null } })).toBe('ayse gönderinizi beğendi');
+    expect(notificationText({ ...base, relatedUser: { username: 'ayse', displayName: '', profileImage: null, profileImageThumb: null } })).toBe(
+      'ayse gönderinizi beğendi',
+    );
   });
   it('shows the message of other types', () => {
     expect(notificationText({ ...base, type: 'other', message: 'Ali sorunuza cevap verdi' })).toBe('Ali sorunuza cevap verdi');
@@ -27,7 +38,14 @@ describe('notification texts', () => {
     const removed = { ...base, contentRemoved: true };
     expect(notificationText(removed)).toBe('Ayşe gönderinizi beğendi · Bu içerik kaldırıldı');
     expect(notificationTarget(removed)).toBeNull();
-    const notice: Notification = { ...base, type: 'moderation', relatedUser: null, relatedPostId: null, title: 'Gönderiniz yönetim tarafından kaldırıldı', message: 'Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam' };
+    const notice: Notification = {
+      ...base,
+      type: 'moderation',
+      relatedUser: null,
+      relatedPostId: null,
+      title: 'Gönderiniz yönetim tarafından kaldırıldı',
+      message: 'Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam',
+    };
     expect(notificationText(notice)).toBe('Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam');
     expect(notificationTarget(notice)).toBeNull();
   });

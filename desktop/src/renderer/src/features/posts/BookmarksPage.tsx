@@ -32,11 +32,23 @@ export default function BookmarksPage() {
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Heading level={1} look={2}>Kaydedilenler</Heading>
+        <Heading level={1} look={2}>
+          Kaydedilenler
+        </Heading>
         {data.length > 0 && <Button onClick={clear}>Tümünü temizle</Button>}
       </div>
-      {bookmarks.isLoading ? <PageSpinner /> : data.length === 0 ? <EmptyState title="Henüz kaydedilen gönderi yok" hint="Beğendiğin gönderileri kaydet, burada bul." /> : data.map((p) => <PostCard key={p.id} post={p} />)}
-      {bookmarks.hasNextPage && <Button block onClick={() => void bookmarks.fetchNextPage()} loading={bookmarks.isFetchingNextPage}>Daha fazla</Button>}
+      {bookmarks.isLoading ? (
+        <PageSpinner />
+      ) : data.length === 0 ? (
+        <EmptyState title="Henüz kaydedilen gönderi yok" hint="Beğendiğin gönderileri kaydet, burada bul." />
+      ) : (
+        data.map((p) => <PostCard key={p.id} post={p} />)
+      )}
+      {bookmarks.hasNextPage && (
+        <Button block onClick={() => void bookmarks.fetchNextPage()} loading={bookmarks.isFetchingNextPage}>
+          Daha fazla
+        </Button>
+      )}
     </div>
   );
 }

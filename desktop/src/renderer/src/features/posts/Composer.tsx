@@ -119,14 +119,33 @@ export function Composer() {
           />
           {(tags.length > 0 || mentions.length > 0) && (
             <div style={{ marginTop: 8 }}>
-              {tags.map((t) => <Tag key={`h-${t}`} color="purple">#{t}</Tag>)}
-              {mentions.map((m) => <Tag key={`m-${m}`} color="blue">@{m}</Tag>)}
+              {tags.map((t) => (
+                <Tag key={`h-${t}`} color="purple">
+                  #{t}
+                </Tag>
+              ))}
+              {mentions.map((m) => (
+                <Tag key={`m-${m}`} color="blue">
+                  @{m}
+                </Tag>
+              ))}
             </div>
           )}
           {file && (
             <div style={{ position: 'relative', marginTop: 8, display: 'inline-block' }}>
-              {file.kind === 'image' ? <img src={file.preview} alt="Seçilen görsel" style={{ maxHeight: 200, borderRadius: 8 }} /> : <video src={file.preview} style={{ maxHeight: 200 }} controls />}
-              <Button size="small" shape="circle" icon={<CloseOutlined />} aria-label="Dosyayı kaldır" style={{ position: 'absolute', top: 4, right: 4 }} onClick={() => setFile(null)} />
+              {file.kind === 'image' ? (
+                <img src={file.preview} alt="Seçilen görsel" style={{ maxHeight: 200, borderRadius: 8 }} />
+              ) : (
+                <video src={file.preview} style={{ maxHeight: 200 }} controls />
+              )}
+              <Button
+                size="small"
+                shape="circle"
+                icon={<CloseOutlined />}
+                aria-label="Dosyayı kaldır"
+                style={{ position: 'absolute', top: 4, right: 4 }}
+                onClick={() => setFile(null)}
+              />
             </div>
           )}
           {expanded && (
@@ -138,13 +157,45 @@ export function Composer() {
                 onChange={setCategoryId}
                 options={categories.map((c) => ({ value: c.id, label: c.name }))}
               />
-              <input ref={imageInput} type="file" accept="image/*" hidden onChange={(e) => { void pick('image', e.target.files?.[0]); e.target.value = ''; }} data-testid="image-input" />
-              <input ref={videoInput} type="file" accept="video/*" hidden onChange={(e) => { void pick('video', e.target.files?.[0]); e.target.value = ''; }} />
-              <Button icon={<PictureOutlined />} onClick={() => imageInput.current?.click()}>Görsel</Button>
-              <Button icon={<VideoCameraOutlined />} onClick={() => videoInput.current?.click()}>Video</Button>
+              <input
+                ref={imageInput}
+                type="file"
+                accept="image/*"
+                hidden
+                onChange={(e) => {
+                  void pick('image', e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+                data-testid="image-input"
+              />
+              <input
+                ref={videoInput}
+                type="file"
+                accept="video/*"
+                hidden
+                onChange={(e) => {
+                  void pick('video', e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Button icon={<PictureOutlined />} onClick={() => imageInput.current?.click()}>
+                Görsel
+              </Button>
+              <Button icon={<VideoCameraOutlined />} onClick={() => videoInput.current?.click()}>
+                Video
+              </Button>
               <div style={{ flex: 1 }} />
-              <Typography.Text type={count > LIMITS.postContentMax - 20 ? 'danger' : 'secondary'}>{count}/{LIMITS.postContentMax}</Typography.Text>
-              <Button type="primary" onClick={submit} loading={create.isPending} disabled={(!text.trim() && !file) || count > LIMITS.postContentMax || create.isPending}>Paylaş</Button>
+              <Typography.Text type={count > LIMITS.postContentMax - 20 ? 'danger' : 'secondary'}>
+                {count}/{LIMITS.postContentMax}
+              </Typography.Text>
+              <Button
+                type="primary"
+                onClick={submit}
+                loading={create.isPending}
+                disabled={(!text.trim() && !file) || count > LIMITS.postContentMax || create.isPending}
+              >
+                Paylaş
+              </Button>
             </div>
           )}
         </div>

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { CommentOutlined, DeleteOutlined, EditOutlined, FlagOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FlagOutlined,
+  HeartFilled,
+  HeartOutlined,
+  MoreOutlined,
+  SaveFilled,
+  SaveOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { charCount, LIMITS, TEXTS, type Post, type PostComment } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
@@ -62,11 +73,22 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
             renderItem={(c) => (
               <List.Item
                 actions={[
-                  ...(user && (user.id === c.author.id || user.role === 'admin') ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />] : []),
+                  ...(user && (user.id === c.author.id || user.role === 'admin')
+                    ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
+                    : []),
                   ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
                 ]}
               >
-                <ItemMeta avatar={<UserAvatar user={c.author} size={32} />} title={<Space><UserName user={c.author} /><Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text></Space>} description={<RichText text={c.content} />} />
+                <ItemMeta
+                  avatar={<UserAvatar user={c.author} size={32} />}
+                  title={
+                    <Space>
+                      <UserName user={c.author} />
+                      <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text>
+                    </Space>
+                  }
+                  description={<RichText text={c.content} />}
+                />
               </List.Item>
             )}
           />
@@ -74,10 +96,21 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
       </div>
       {user && (
         <div style={{ marginTop: 12 }}>
-          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." aria-label="Yorum yaz" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={LIMITS.commentMax} />
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Yorum yaz..."
+            aria-label="Yorum yaz"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            maxLength={LIMITS.commentMax}
+          />
           <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>{count}/{LIMITS.commentMax}</Typography.Text>
-            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>Gönder</Button>
+            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>
+              {count}/{LIMITS.commentMax}
+            </Typography.Text>
+            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>
+              Gönder
+            </Button>
           </div>
         </div>
       )}
@@ -159,12 +192,16 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   return (
     <Card style={{ marginBottom: 12 }} data-testid="post-card">
       <div style={{ display: 'flex', gap: 12 }}>
-        <Link to={`/user/${p.author.username}`} aria-label={p.author.displayName}><UserAvatar user={p.author} /></Link>
+        <Link to={`/user/${p.author.username}`} aria-label={p.author.displayName}>
+          <UserAvatar user={p.author} />
+        </Link>
         <div style={{ flex: 1, minWidth: 0 }}>
           <div style={{ display: 'flex', justifyContent: 'space-between' }}>
             <Space wrap size={4}>
               <UserName user={p.author} />
-              <Typography.Text type="secondary">@{p.author.username} · {fromNow(p.createdAt)}</Typography.Text>
+              <Typography.Text type="secondary">
+                @{p.author.username} · {fromNow(p.createdAt)}
+              </Typography.Text>
               {p.category && <ColorTag color={p.category.color}>{p.category.name}</ColorTag>}
             </Space>
             {user && menu.length > 0 && (
@@ -177,7 +214,9 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             <div style={{ marginTop: 8 }}>
               <Input.TextArea value={editing} onChange={(e) => setEditing(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
               <Space style={{ marginTop: 8 }}>
-                <Button type="primary" onClick={() => void saveEdit()}>Kaydet</Button>
+                <Button type="primary" onClick={() => void saveEdit()}>
+                  Kaydet
+                </Button>
                 <Button onClick={() => setEditing(null)}>İptal</Button>
               </Space>
             </div>
@@ -186,18 +225,56 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
               <RichText text={p.content} />
             </div>
           )}
-          {p.imageUrl && !imageFailed && (large || !p.imageThumbUrl ? (
-            <img src={mediaUrl(p.imageUrl)} alt="" width={p.imageWidth ?? undefined} height={p.imageHeight ?? undefined} loading={large ? 'eager' : 'lazy'} onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
-          ) : (
-            <img src={mediaUrl(p.imageThumbUrl)} alt="" {...thumbSize(p.imageWidth, p.imageHeight)} loading="lazy" onError={() => setImageFailed(true)} style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }} />
-          ))}
+          {p.imageUrl &&
+            !imageFailed &&
+            (large || !p.imageThumbUrl ? (
+              <img
+                src={mediaUrl(p.imageUrl)}
+                alt=""
+                width={p.imageWidth ?? undefined}
+                height={p.imageHeight ?? undefined}
+                loading={large ? 'eager' : 'lazy'}
+                onError={() => setImageFailed(true)}
+                style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }}
+              />
+            ) : (
+              <img
+                src={mediaUrl(p.imageThumbUrl)}
+                alt=""
+                {...thumbSize(p.imageWidth, p.imageHeight)}
+                loading="lazy"
+                onError={() => setImageFailed(true)}
+                style={{ marginTop: 8, maxWidth: '100%', height: 'auto', borderRadius: 8 }}
+              />
+            ))}
           {p.videoUrl && <video src={mediaUrl(p.videoUrl)} controls style={{ marginTop: 8, maxWidth: '100%', maxHeight: 360, borderRadius: 8 }} />}
-          <span role="status" aria-live="polite" className="visually-hidden" data-testid="like-status">{likeStatus}</span>
+          <span role="status" aria-live="polite" className="visually-hidden" data-testid="like-status">
+            {likeStatus}
+          </span>
           <Space style={{ marginTop: 8 }} wrap>
-            <Button type="text" aria-label="Beğen" aria-pressed={p.isLiked} icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => requireLogin() && likeIt()} loading={like.isPending}>{p.likesCount}</Button>
-            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>{p.commentsCount}</Button>
-            <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>{p.sharesCount}</Button>
-            <Button type="text" aria-label="Kaydet" aria-pressed={p.isBookmarked} icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />} onClick={() => requireLogin() && save()} />
+            <Button
+              type="text"
+              aria-label="Beğen"
+              aria-pressed={p.isLiked}
+              icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />}
+              onClick={() => requireLogin() && likeIt()}
+              loading={like.isPending}
+            >
+              {p.likesCount}
+            </Button>
+            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>
+              {p.commentsCount}
+            </Button>
+            <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>
+              {p.sharesCount}
+            </Button>
+            <Button
+              type="text"
+              aria-label="Kaydet"
+              aria-pressed={p.isBookmarked}
+              icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />}
+              onClick={() => requireLogin() && save()}
+            />
           </Space>
         </div>
       </div>

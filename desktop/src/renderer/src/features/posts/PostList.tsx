@@ -11,9 +11,13 @@ export function PostList({ feed, empty, pageSize = 10, more = true }: { feed: Po
   if (posts.length === 0) return <>{empty ?? <EmptyState title="Henüz gönderi yok" />}</>;
   return (
     <div>
-      {posts.map((p) => <PostCard key={p.id} post={p} />)}
+      {posts.map((p) => (
+        <PostCard key={p.id} post={p} />
+      ))}
       {more && q.hasNextPage && (
-        <Button block onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>Daha fazla</Button>
+        <Button block onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+          Daha fazla
+        </Button>
       )}
     </div>
   );

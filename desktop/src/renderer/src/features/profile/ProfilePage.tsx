@@ -30,9 +30,23 @@ function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'fo
       locale={{ emptyText: kind === 'followers' ? 'Henüz takipçi yok' : 'Henüz kimse takip edilmiyor' }}
       renderItem={(p) => (
         <List.Item
-          actions={own && kind === 'following' ? [
-            <Button key="u" size="small" onClick={() => unfollow.mutateAsync(p.id).catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))}>Takipten Çık</Button>,
-          ] : []}
+          actions={
+            own && kind === 'following'
+              ? [
+                  <Button
+                    key="u"
+                    size="small"
+                    onClick={() =>
+                      unfollow
+                        .mutateAsync(p.id)
+                        .catch(() => notification.error({ message: TEXTS.errors.title, description: 'Takipten çıkarken bir hata oluştu.' }))
+                    }
+                  >
+                    Takipten Çık
+                  </Button>,
+                ]
+              : []
+          }
         >
           <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
         </List.Item>
@@ -59,7 +73,16 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
     }
   };
   return (
-    <Modal open title={`${to.displayName} kişisine mesaj`} okText="Gönder" cancelText={TEXTS.confirm.cancel} onOk={() => void send()} onCancel={onClose} confirmLoading={busy} okButtonProps={{ disabled: !text.trim() }}>
+    <Modal
+      open
+      title={`${to.displayName} kişisine mesaj`}
+      okText="Gönder"
+      cancelText={TEXTS.confirm.cancel}
+      onOk={() => void send()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !text.trim() }}
+    >
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -96,7 +119,14 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
     if (file) fd.append('profileImage', file);
     try {
       const updated = await update.mutateAsync({ id: profile.id, form: fd });
-      setUser({ ...user, displayName: updated.displayName, email: updated.email ?? user.email, profileImage: updated.profileImage, profileImageThumb: updated.profileImageThumb, isPrivate: updated.isPrivate });
+      setUser({
+        ...user,
+        displayName: updated.displayName,
+        email: updated.email ?? user.email,
+        profileImage: updated.profileImage,
+        profileImageThumb: updated.profileImageThumb,
+        isPrivate: updated.isPrivate,
+      });
       notification.success({ message: 'Profil güncellendi' });
       onClose();
     } catch (err) {
@@ -107,20 +137,58 @@ function EditDialog({ profile, onClose }: { profile: Profile; onClose(): void })
   };
   return (
     <Modal open title="Profili Düzenle" okText="Kaydet" cancelText={TEXTS.confirm.cancel} onOk={() => form.submit()} onCancel={onClose} confirmLoading={busy}>
-      <Form form={form} layout="vertical" onFinish={save} initialValues={{ displayName: profile.displayName, email: profile.email, bio: profile.bio, location: profile.location, website: profile.website, hobbies: profile.hobbies.join(', '), isPrivate: profile.isPrivate }}>
-        <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}><Input /></Form.Item>
-        <Form.Item label="E-posta" name="email" rules={[fieldRule(F.email)]}><Input /></Form.Item>
-        <Form.Item label="Hakkımda" name="bio" rules={[fieldRule(F.bio)]}><Input.TextArea maxLength={LIMITS.bioMax} showCount /></Form.Item>
-        <Form.Item label="Konum" name="location" rules={[fieldRule(F.location)]}><Input /></Form.Item>
-        <Form.Item label="Web sitesi" name="website" rules={[fieldRule(F.website)]}><Input placeholder="https://" /></Form.Item>
-        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies" rules={[fieldRule(F.hobbies)]}><Input /></Form.Item>
-        <Form.Item label="Gizli hesap" name="isPrivate" valuePropName="checked"><Switch /></Form.Item>
-        <Upload accept="image/*" maxCount={1} beforeUpload={(f) => {
-          if (!f.type.startsWith('image/')) { message.error(TEXTS.social.imageOnly); return Upload.LIST_IGNORE; }
-          if (f.size > LIMITS.imageMaxBytes) { message.error(TEXTS.social.imageTooLarge); return Upload.LIST_IGNORE; }
-          setFile(f);
-          return false;
-        }} onRemove={() => setFile(null)}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{
+          displayName: profile.displayName,
+          email: profile.email,
+          bio: profile.bio,
+          location: profile.location,
+          website: profile.website,
+          hobbies: profile.hobbies.join(', '),
+          isPrivate: profile.isPrivate,
+        }}
+      >
+        <Form.Item label="Ad Soyad" name="displayName" rules={[fieldRule(displayNameSchema)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="E-posta" name="email" rules={[fieldRule(F.email)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Hakkımda" name="bio" rules={[fieldRule(F.bio)]}>
+          <Input.TextArea maxLength={LIMITS.bioMax} showCount />
+        </Form.Item>
+        <Form.Item label="Konum" name="location" rules={[fieldRule(F.location)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Web sitesi" name="website" rules={[fieldRule(F.website)]}>
+          <Input placeholder="https://" />
+        </Form.Item>
+        <Form.Item label="Hobiler (virgülle ayırın)" name="hobbies" rules={[fieldRule(F.hobbies)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Gizli hesap" name="isPrivate" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Upload
+          accept="image/*"
+          maxCount={1}
+          beforeUpload={(f) => {
+            if (!f.type.startsWith('image/')) {
+              message.error(TEXTS.social.imageOnly);
+              return Upload.LIST_IGNORE;
+            }
+            if (f.size > LIMITS.imageMaxBytes) {
+              message.error(TEXTS.social.imageTooLarge);
+              return Upload.LIST_IGNORE;
+            }
+            setFile(f);
+            return false;
+          }}
+          onRemove={() => setFile(null)}
+        >
           <Button icon={<UploadOutlined />}>Profil fotoğrafı seç</Button>
         </Upload>
       </Form>
@@ -150,7 +218,11 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   if (!username) return <Result status="404" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
   if (isLoading) return <PageSpinner />;
   if (error || !profile) {
-    return error instanceof ApiError && error.code === 'user_not_found' ? <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} /> : <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />;
+    return error instanceof ApiError && error.code === 'user_not_found' ? (
+      <Result status="404" title={<PlainH1>{TEXTS.users.notFound}</PlainH1>} extra={<Link to="/">Ana sayfa</Link>} />
+    ) : (
+      <Result status="warning" title={<PlainH1>{TEXTS.users.profileNotFound}</PlainH1>} subTitle={TEXTS.users.profileNotFoundHint} />
+    );
   }
   const toggleFollow = async () => {
     if (!me) return navigate('/login');
@@ -161,7 +233,10 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         if (r.status === 'pending') notification.success({ message: 'Takip isteği gönderildi' });
       }
     } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.') });
+      notification.error({
+        message: TEXTS.errors.title,
+        description: errorMessage(err, status?.isFollowing ? 'Takipten çıkarken bir hata oluştu.' : 'Takip isteği gönderilirken bir hata oluştu.'),
+      });
     }
   };
   // Until the status is known the button says nothing it might have to take back.
@@ -170,9 +245,13 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   ) : status?.isFollowing ? (
     <Button onClick={() => void toggleFollow()}>Takipten Çık</Button>
   ) : status?.isPending ? (
-    <Button style={{ background: '#ad4e00', color: '#fff' }} onClick={() => void toggleFollow()}>İstek Gönderildi</Button>
+    <Button style={{ background: '#ad4e00', color: '#fff' }} onClick={() => void toggleFollow()}>
+      İstek Gönderildi
+    </Button>
   ) : (
-    <Button type="primary" onClick={() => void toggleFollow()}>Takip Et</Button>
+    <Button type="primary" onClick={() => void toggleFollow()}>
+      Takip Et
+    </Button>
   );
   return (
     <div>
@@ -181,17 +260,40 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }} data-testid="profile-header">
           <UserAvatar user={profile} size={96} />
           <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <Heading level={1} look={3} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}><UserName user={{ ...profile }} link={false} /></Heading>
-            <div><Typography.Text type="secondary">@{profile.username}{profile.isPrivate ? ' · Gizli hesap' : ''}</Typography.Text></div>
+            <Heading level={1} look={3} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}>
+              <UserName user={{ ...profile }} link={false} />
+            </Heading>
+            <div>
+              <Typography.Text type="secondary">
+                @{profile.username}
+                {profile.isPrivate ? ' · Gizli hesap' : ''}
+              </Typography.Text>
+            </div>
             {profile.bio && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{profile.bio}</Typography.Paragraph>}
             <Space wrap size={[16, 4]} style={{ marginTop: 8 }}>
-              {profile.location && <span><EnvironmentOutlined /> {profile.location}</span>}
-              {profile.website && <a href={profile.website} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {profile.website}</a>}
+              {profile.location && (
+                <span>
+                  <EnvironmentOutlined /> {profile.location}
+                </span>
+              )}
+              {profile.website && (
+                <a href={profile.website} target="_blank" rel="noopener noreferrer">
+                  <LinkOutlined /> {profile.website}
+                </a>
+              )}
               <Typography.Text type="secondary">Katılma: {formatDate(profile.createdAt)}</Typography.Text>
             </Space>
-            {profile.hobbies.length > 0 && <div style={{ marginTop: 8 }}>{profile.hobbies.map((h) => <Tag key={h}>{h}</Tag>)}</div>}
+            {profile.hobbies.length > 0 && (
+              <div style={{ marginTop: 8 }}>
+                {profile.hobbies.map((h) => (
+                  <Tag key={h}>{h}</Tag>
+                ))}
+              </div>
+            )}
             <Space wrap style={{ marginTop: 12 }}>
-              {isOwn ? <Button onClick={() => setEditing(true)}>Profili Düzenle</Button> : (
+              {isOwn ? (
+                <Button onClick={() => setEditing(true)}>Profili Düzenle</Button>
+              ) : (
                 <>
                   {followButton}
                   <Button onClick={() => (me ? setMessaging(true) : navigate('/login'))}>Mesaj Gönder</Button>
@@ -202,8 +304,15 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           </div>
         </div>
         <Row gutter={[16, 8]} style={{ marginTop: 16 }} data-testid="profile-stats">
-          {[['Gönderi', stats?.posts], ['Takipçi', stats?.followers], ['Takip', stats?.following], ['Beğeni', stats?.likes]].map(([title, value]) => (
-            <Col key={title} xs={6}><Statistic title={title} value={value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} /></Col>
+          {[
+            ['Gönderi', stats?.posts],
+            ['Takipçi', stats?.followers],
+            ['Takip', stats?.following],
+            ['Beğeni', stats?.likes],
+          ].map(([title, value]) => (
+            <Col key={title} xs={6}>
+              <Statistic title={title} value={value ?? 0} loading={!stats} valueStyle={{ fontSize: 20 }} />
+            </Col>
           ))}
         </Row>
       </Card>

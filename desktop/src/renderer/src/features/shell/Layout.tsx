@@ -1,8 +1,23 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { theme as antTheme } from 'antd';
 import {
-  BellOutlined, CalendarOutlined, CompassOutlined, HomeOutlined, MenuOutlined, MessageOutlined, MoonOutlined,
-  PlusOutlined, QuestionCircleOutlined, ReadOutlined, SafetyCertificateOutlined, SaveOutlined, SearchOutlined, SunOutlined, TagsOutlined, TeamOutlined, UserOutlined,
+  BellOutlined,
+  CalendarOutlined,
+  CompassOutlined,
+  HomeOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  MoonOutlined,
+  PlusOutlined,
+  QuestionCircleOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  SaveOutlined,
+  SearchOutlined,
+  SunOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,10 +50,23 @@ const subscribeWide = (onChange: () => void) => {
   return () => mq.removeEventListener('change', onChange);
 };
 /** Whether the window is wide, known on the first render (antd's `Grid.useBreakpoint` says 'wide' first and then corrects, which shifts a phone's layout). */
-const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true);
+const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
 
 /** A bottom-bar tab: icon over label, a touch target of at least 48 × 56 px. */
-const BOTTOM_TAB: React.CSSProperties = { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minWidth: 56, minHeight: 48, lineHeight: 1.2 };
+const BOTTOM_TAB: React.CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 56,
+  minHeight: 48,
+  lineHeight: 1.2,
+};
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
@@ -51,7 +79,15 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const links = [
     { key: '/', icon: <HomeOutlined />, label: 'Ana Sayfa' },
     { key: '/discover', icon: <CompassOutlined />, label: 'Keşfet' },
-    { key: '/qa', icon: <QuestionCircleOutlined />, label: <span>Soru & Cevap <LightCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} /></span> },
+    {
+      key: '/qa',
+      icon: <QuestionCircleOutlined />,
+      label: (
+        <span>
+          Soru & Cevap <LightCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} />
+        </span>
+      ),
+    },
     { key: '/blog', icon: <ReadOutlined />, label: 'Blog' },
     { key: '/categories', icon: <TagsOutlined />, label: 'Kategoriler' },
     ...(user
@@ -63,11 +99,30 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
         ]
       : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
-    ...(user?.role === 'admin' ? [{ key: '/admin', icon: <SafetyCertificateOutlined />, label: <span>Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} /></span> }] : []),
+    ...(user?.role === 'admin'
+      ? [
+          {
+            key: '/admin',
+            icon: <SafetyCertificateOutlined />,
+            label: (
+              <span>
+                Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} />
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
   const { token } = antTheme.useToken();
   // The side menu drawn as antd's inline `Menu` is, as a list of links (its selected item in the link colour).
-  const navLook = { '--nav-color': token.colorText, '--nav-hover': token.colorBgTextHover, '--nav-selected-bg': token.controlItemBgActive, '--nav-selected': PALETTE[mode].link, '--nav-radius': `${token.borderRadiusLG}px`, '--nav-focus': token.colorPrimaryBorder } as React.CSSProperties;
+  const navLook = {
+    '--nav-color': token.colorText,
+    '--nav-hover': token.colorBgTextHover,
+    '--nav-selected-bg': token.controlItemBgActive,
+    '--nav-selected': PALETTE[mode].link,
+    '--nav-radius': `${token.borderRadiusLG}px`,
+    '--nav-focus': token.colorPrimaryBorder,
+  } as React.CSSProperties;
   return (
     <div style={{ padding: '12px 0' }}>
       {user ? (
@@ -80,8 +135,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </div>
       ) : (
         <div style={{ padding: '0 16px 12px' }}>
-          <Secondary block style={{ marginBottom: 8 }}>Topluluğa katılmak için giriş yapın.</Secondary>
-          <Link to="/login"><Button type="primary" block>Giriş Yap</Button></Link>
+          <Secondary block style={{ marginBottom: 8 }}>
+            Topluluğa katılmak için giriş yapın.
+          </Secondary>
+          <Link to="/login">
+            <Button type="primary" block>
+              Giriş Yap
+            </Button>
+          </Link>
         </div>
       )}
       <nav aria-label="Kenar menüsü" className="side-nav" style={navLook}>
@@ -97,17 +158,32 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <div style={{ padding: '12px 16px' }}>
-        <Heading level={2} look={5}><TeamOutlined /> Hobi Grupları</Heading>
+        <Heading level={2} look={5}>
+          <TeamOutlined /> Hobi Grupları
+        </Heading>
         {groups.map((g) => (
-          <div key={g.id}><Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: textColorFor(g.color, mode) }}>{g.name}</Link> <Secondary>({g.memberCount})</Secondary></div>
+          <div key={g.id}>
+            <Link to={`/groups/${g.slug}`} onClick={onNavigate} style={{ color: textColorFor(g.color, mode) }}>
+              {g.name}
+            </Link>{' '}
+            <Secondary>({g.memberCount})</Secondary>
+          </div>
         ))}
-        <Link to="/categories" onClick={onNavigate}>Tümünü gör</Link>
-        <Heading level={2} look={5} style={{ marginTop: 16 }}>Gündem</Heading>
+        <Link to="/categories" onClick={onNavigate}>
+          Tümünü gör
+        </Link>
+        <Heading level={2} look={5} style={{ marginTop: 16 }}>
+          Gündem
+        </Heading>
         {trending.length === 0 && <Secondary>Henüz gündem yok</Secondary>}
         {trending.slice(0, 5).map((t) => (
-          <div key={t.tag}>#{t.tag} <Secondary>{t.posts} gönderi</Secondary></div>
+          <div key={t.tag}>
+            #{t.tag} <Secondary>{t.posts} gönderi</Secondary>
+          </div>
         ))}
-        <Heading level={2} look={5} style={{ marginTop: 16 }}>Son Aktiviteler</Heading>
+        <Heading level={2} look={5} style={{ marginTop: 16 }}>
+          Son Aktiviteler
+        </Heading>
         {activity.map((a) => (
           <div key={a.id} style={{ fontSize: 12, marginBottom: 4 }}>
             <strong>{a.author.displayName}</strong> paylaştı · <Secondary>{fromNow(a.createdAt)}</Secondary>
@@ -139,12 +215,33 @@ function HeaderSearch({ onSearch }: { onSearch: (value: string) => void }) {
         type="text"
         placeholder="Ara..."
         aria-label="Ara"
-        style={{ flex: 1, minWidth: 0, padding: '4px 11px', font: 'inherit', fontSize: token.fontSize, color: token.colorText, background: token.colorBgContainer, border, borderInlineEnd: 0, borderStartStartRadius: token.borderRadius, borderEndStartRadius: token.borderRadius }}
+        style={{
+          flex: 1,
+          minWidth: 0,
+          padding: '4px 11px',
+          font: 'inherit',
+          fontSize: token.fontSize,
+          color: token.colorText,
+          background: token.colorBgContainer,
+          border,
+          borderInlineEnd: 0,
+          borderStartStartRadius: token.borderRadius,
+          borderEndStartRadius: token.borderRadius,
+        }}
       />
       <button
         type="submit"
         aria-label="search"
-        style={{ width: token.controlHeight, padding: 0, cursor: 'pointer', color: token.colorTextSecondary, background: token.colorBgContainer, border, borderStartEndRadius: token.borderRadius, borderEndEndRadius: token.borderRadius }}
+        style={{
+          width: token.controlHeight,
+          padding: 0,
+          cursor: 'pointer',
+          color: token.colorTextSecondary,
+          background: token.colorBgContainer,
+          border,
+          borderStartEndRadius: token.borderRadius,
+          borderEndEndRadius: token.borderRadius,
+        }}
       >
         <SearchOutlined aria-hidden />
       </button>
@@ -193,13 +290,37 @@ export function Layout() {
   return (
     // antd's Layout, Header, Sider, Content and Footer as the plain elements they render, drawn from the theme's tokens.
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', background: token.colorBgLayout }}>
-      <a href="#main" className="skip-link" onClick={skipToMain}>{TEXTS.app.skipToContent}</a>
-      <header style={{ position: 'sticky', top: 0, zIndex: 10, flex: '0 0 auto', boxSizing: 'border-box', height: 64, display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16, color: token.colorText, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        {TEXTS.app.skipToContent}
+      </a>
+      <header
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          flex: '0 0 auto',
+          boxSizing: 'border-box',
+          height: 64,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: 16,
+          color: token.colorText,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
         {!desktop && <Button type="text" icon={<MenuOutlined />} aria-label="Menü" onClick={() => setMobileMenu(true)} />}
-        <Link to="/" style={{ fontWeight: 800, fontSize: 20 }}>Mahalle</Link>
+        <Link to="/" style={{ fontWeight: 800, fontSize: 20 }}>
+          Mahalle
+        </Link>
         {desktop && (
           <nav style={{ display: 'flex', gap: 16 }} aria-label="Ana gezinme">
-            {nav.map((n) => <Link key={n.to} to={n.to} style={{ fontWeight: location.pathname === n.to ? 700 : 400 }}>{n.label}</Link>)}
+            {nav.map((n) => (
+              <Link key={n.to} to={n.to} style={{ fontWeight: location.pathname === n.to ? 700 : 400 }}>
+                {n.label}
+              </Link>
+            ))}
           </nav>
         )}
         <div style={{ flex: 1 }} />
@@ -212,8 +333,12 @@ export function Layout() {
         ) : (
           user === null && (
             <div style={{ display: 'flex', gap: 8 }}>
-              <Link to="/login?tab=register"><Button>Üye Ol</Button></Link>
-              <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
+              <Link to="/login?tab=register">
+                <Button>Üye Ol</Button>
+              </Link>
+              <Link to="/login">
+                <Button type="primary">Giriş Yap</Button>
+              </Link>
             </div>
           )
         )}
@@ -221,7 +346,15 @@ export function Layout() {
       <ConnectionBanner />
       <div style={{ display: 'flex', flex: 'auto', minHeight: 0 }}>
         {desktop && (
-          <aside style={{ flex: '0 0 260px', width: 260, maxWidth: 260, background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+          <aside
+            style={{
+              flex: '0 0 260px',
+              width: 260,
+              maxWidth: 260,
+              background: token.colorBgContainer,
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
             <SidebarContent />
           </aside>
         )}
@@ -233,7 +366,20 @@ export function Layout() {
           </Suspense>
         )}
         <div style={{ display: 'flex', flexDirection: 'column', flex: 'auto', minWidth: 0 }}>
-          <main id="main" tabIndex={-1} style={{ flex: 'auto', boxSizing: 'border-box', outline: 'none', padding: desktop ? 24 : 12, paddingBottom: desktop ? 24 : 80, maxWidth: 1100, width: '100%', margin: '0 auto' }}>
+          <main
+            id="main"
+            tabIndex={-1}
+            style={{
+              flex: 'auto',
+              boxSizing: 'border-box',
+              outline: 'none',
+              padding: desktop ? 24 : 12,
+              paddingBottom: desktop ? 24 : 80,
+              maxWidth: 1100,
+              width: '100%',
+              margin: '0 auto',
+            }}
+          >
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageSpinner fullScreen />}>
                 <div key={location.pathname} className="page-enter">
@@ -242,13 +388,37 @@ export function Layout() {
               </Suspense>
             </ErrorBoundary>
           </main>
-          {desktop && <footer style={{ textAlign: 'center', padding: '24px 50px', color: token.colorText, fontSize: token.fontSize }}><strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️</footer>}
+          {desktop && (
+            <footer style={{ textAlign: 'center', padding: '24px 50px', color: token.colorText, fontSize: token.fontSize }}>
+              <strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️
+            </footer>
+          )}
         </div>
       </div>
       {!desktop && (
-        <nav aria-label="Alt gezinme" data-testid="bottom-bar" style={{ position: 'fixed', bottom: 0, left: 0, right: 0, height: 60, display: 'flex', justifyContent: 'space-around', alignItems: 'center', background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, zIndex: 20 }}>
-          <Link to="/" aria-label="Ana Sayfa" style={BOTTOM_TAB}><HomeOutlined /> <small>Ana Sayfa</small></Link>
-          <Link to="/discover" aria-label="Keşfet" style={BOTTOM_TAB}><CompassOutlined /> <small>Keşfet</small></Link>
+        <nav
+          aria-label="Alt gezinme"
+          data-testid="bottom-bar"
+          style={{
+            position: 'fixed',
+            bottom: 0,
+            left: 0,
+            right: 0,
+            height: 60,
+            display: 'flex',
+            justifyContent: 'space-around',
+            alignItems: 'center',
+            background: token.colorBgContainer,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+            zIndex: 20,
+          }}
+        >
+          <Link to="/" aria-label="Ana Sayfa" style={BOTTOM_TAB}>
+            <HomeOutlined /> <small>Ana Sayfa</small>
+          </Link>
+          <Link to="/discover" aria-label="Keşfet" style={BOTTOM_TAB}>
+            <CompassOutlined /> <small>Keşfet</small>
+          </Link>
           <Button
             type="primary"
             shape="circle"
@@ -263,11 +433,14 @@ export function Layout() {
               focusComposer();
             }}
           />
-          <Link to="/qa" aria-label="Q&A" style={BOTTOM_TAB}><QuestionCircleOutlined /> <small>Q&A</small></Link>
-          <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}><CalendarOutlined /> <small>Etkinlik</small></Link>
+          <Link to="/qa" aria-label="Q&A" style={BOTTOM_TAB}>
+            <QuestionCircleOutlined /> <small>Q&A</small>
+          </Link>
+          <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}>
+            <CalendarOutlined /> <small>Etkinlik</small>
+          </Link>
         </nav>
       )}
     </div>
   );
 }
-

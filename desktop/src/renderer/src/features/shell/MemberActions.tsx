@@ -32,7 +32,9 @@ function NotificationsDropdown() {
       popupRender={() => (
         <div style={{ width: 320, background: 'var(--ant-color-bg-elevated, #fff)', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)', padding: 8 }}>
           {items.length === 0 ? (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>Henüz bildirim yok</Typography.Text>
+            <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>
+              Henüz bildirim yok
+            </Typography.Text>
           ) : (
             <ul style={LIGHT_LIST}>
               {items.map((n, i) => (
@@ -41,7 +43,11 @@ function NotificationsDropdown() {
                   last={i === items.length - 1}
                   onClick={() => void open(n)}
                   style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}
-                  avatar={<Badge dot={!n.isRead} offset={[-2, 2]}><UserAvatar user={n.relatedUser} size={32} /></Badge>}
+                  avatar={
+                    <Badge dot={!n.isRead} offset={[-2, 2]}>
+                      <UserAvatar user={n.relatedUser} size={32} />
+                    </Badge>
+                  }
                   title={<NotificationTitle n={n} onRead={() => void markRead(n)} />}
                   description={fromNow(n.createdAt)}
                 />
@@ -54,7 +60,15 @@ function NotificationsDropdown() {
         </div>
       )}
     >
-      <Button type="text" aria-label="Bildirimler" icon={<Badge count={badgeText(count)} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+      <Button
+        type="text"
+        aria-label="Bildirimler"
+        icon={
+          <Badge count={badgeText(count)} size="small">
+            <BellOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
     </Dropdown>
   );
 }
@@ -69,7 +83,9 @@ export default function MemberActions({ user, onLogout }: { user: CurrentUser; o
     <Space>
       <NotificationsDropdown />
       <Link to="/messages" aria-label="Mesajlar">
-        <Badge count={badgeText(messages)} size="small" data-testid="message-badge"><MessageOutlined style={{ fontSize: 18 }} /></Badge>
+        <Badge count={badgeText(messages)} size="small" data-testid="message-badge">
+          <MessageOutlined style={{ fontSize: 18 }} />
+        </Badge>
       </Link>
       <Dropdown
         trigger={['click']}
@@ -83,7 +99,9 @@ export default function MemberActions({ user, onLogout }: { user: CurrentUser; o
           ],
         }}
       >
-        <Button type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0 }}><UserAvatar user={user} size={32} /></Button>
+        <Button type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0 }}>
+          <UserAvatar user={user} size={32} />
+        </Button>
       </Dropdown>
     </Space>
   );

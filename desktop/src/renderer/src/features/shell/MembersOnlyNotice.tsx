@@ -12,8 +12,12 @@ export function MembersOnlyNotice() {
       extra={
         <Space direction="vertical">
           <Space>
-            <Link to="/login"><Button type="primary">Giriş Yap</Button></Link>
-            <Link to="/login?tab=register"><Button>Üye Ol</Button></Link>
+            <Link to="/login">
+              <Button type="primary">Giriş Yap</Button>
+            </Link>
+            <Link to="/login?tab=register">
+              <Button>Üye Ol</Button>
+            </Link>
           </Space>
           <Link to="/">Ana sayfaya dön</Link>
         </Space>

@@ -5,5 +5,16 @@ import { PlainH1 } from '../../components/Heading';
 
 export function NotFoundPage() {
   usePageMeta({ title: 'Sayfa bulunamadı' });
-  return <Result status="404" title={<PlainH1>404</PlainH1>} subTitle="Aradığınız sayfa bulunamadı." extra={<Link to="/"><Button type="primary">Ana Sayfa</Button></Link>} />;
+  return (
+    <Result
+      status="404"
+      title={<PlainH1>404</PlainH1>}
+      subTitle="Aradığınız sayfa bulunamadı."
+      extra={
+        <Link to="/">
+          <Button type="primary">Ana Sayfa</Button>
+        </Link>
+      }
+    />
+  );
 }

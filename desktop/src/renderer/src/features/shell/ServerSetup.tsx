@@ -23,8 +23,14 @@ export function ServerSetup({ current }: { current?: string }) {
           <Form.Item label="Sunucu adresi" name="url" rules={[{ required: true, message: 'Lütfen sunucu adresini girin' }]}>
             <Input autoFocus placeholder="https://" />
           </Form.Item>
-          {error && <Typography.Paragraph type="danger" role="alert">{error}</Typography.Paragraph>}
-          <Button type="primary" htmlType="submit" loading={busy} block>{busy ? 'Sunucu kontrol ediliyor...' : 'Bağlan'}</Button>
+          {error && (
+            <Typography.Paragraph type="danger" role="alert">
+              {error}
+            </Typography.Paragraph>
+          )}
+          <Button type="primary" htmlType="submit" loading={busy} block>
+            {busy ? 'Sunucu kontrol ediliyor...' : 'Bağlan'}
+          </Button>
         </Form>
       </Card>
     </div>

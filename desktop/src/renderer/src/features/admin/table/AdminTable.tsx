@@ -46,7 +46,19 @@ function useAvailableHeight() {
  * widths are remembered; arrow keys move the focused row, space selects it, enter opens it.
  */
 export function AdminTable<T>({
-  id, rows, columns, rowKey, loading, bulkActions = [], onOpen, hasMore, loadingMore, onLoadMore, toolbar, sort, onSortChange,
+  id,
+  rows,
+  columns,
+  rowKey,
+  loading,
+  bulkActions = [],
+  onOpen,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  toolbar,
+  sort,
+  onSortChange,
 }: {
   id: string;
   rows: T[];
@@ -93,7 +105,11 @@ export function AdminTable<T>({
       cancelText: 'İptal',
       okButtonProps: { danger: action.danger },
       // The action reports success or failure itself (a toast, and the tables refresh).
-      onOk: () => action.run(selectedIds).then(() => setRowSelection({}), () => undefined),
+      onOk: () =>
+        action.run(selectedIds).then(
+          () => setRowSelection({}),
+          () => undefined,
+        ),
     });
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(e.key)) {
@@ -108,14 +124,21 @@ export function AdminTable<T>({
     }
   };
   return (
-    <div ref={height.ref} tabIndex={0} onKeyDown={onKeyDown} aria-label="Tablo: ok tuşlarıyla gezinin, boşlukla seçin" style={{ outline: 'none' }} data-testid={`table-${id}`}>
+    <div
+      ref={height.ref}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label="Tablo: ok tuşlarıyla gezinin, boşlukla seçin"
+      style={{ outline: 'none' }}
+      data-testid={`table-${id}`}
+    >
       <Space style={{ marginBottom: 8, display: 'flex', flexWrap: 'wrap' }}>
         {toolbar}
-        {bulkActions.length > 0 && (
-          <Typography.Text type="secondary">{selectedIds.length} seçili</Typography.Text>
-        )}
+        {bulkActions.length > 0 && <Typography.Text type="secondary">{selectedIds.length} seçili</Typography.Text>}
         {bulkActions.map((a) => (
-          <Button key={a.key} danger={a.danger} disabled={selectedIds.length === 0} onClick={() => runBulk(a)}>{a.label}</Button>
+          <Button key={a.key} danger={a.danger} disabled={selectedIds.length === 0} onClick={() => runBulk(a)}>
+            {a.label}
+          </Button>
         ))}
         <Dropdown
           trigger={['click']}
@@ -123,7 +146,12 @@ export function AdminTable<T>({
             <div style={{ background: 'var(--ant-color-bg-elevated, #fff)', padding: 8, borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)' }}>
               {columns.map((c) => (
                 <div key={c.key}>
-                  <Checkbox checked={!prefs.hidden.includes(c.key)} onChange={(e) => update({ ...prefs, hidden: e.target.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}>{c.title}</Checkbox>
+                  <Checkbox
+                    checked={!prefs.hidden.includes(c.key)}
+                    onChange={(e) => update({ ...prefs, hidden: e.target.checked ? prefs.hidden.filter((h) => h !== c.key) : [...prefs.hidden, c.key] })}
+                  >
+                    {c.title}
+                  </Checkbox>
                 </div>
               ))}
             </div>
@@ -152,7 +180,11 @@ export function AdminTable<T>({
           const col = columns.find((c) => c.key === s?.columnKey);
           if (onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
         }}
-        rowSelection={bulkActions.length ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) } : undefined}
+        rowSelection={
+          bulkActions.length
+            ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) }
+            : undefined
+        }
         columns={visible.map((c) => ({
           key: c.key,
           title: c.title,
@@ -163,12 +195,20 @@ export function AdminTable<T>({
           sortOrder: c.sortKey && sort?.key === c.sortKey ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
           render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
           onHeaderCell: () => ({
-            onDoubleClick: () => update({ ...prefs, widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 } }),
+            onDoubleClick: () =>
+              update({
+                ...prefs,
+                widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 },
+              }),
             title: 'Genişliği değiştirmek için çift tıklayın',
           }),
         }))}
       />
-      {hasMore && <Button block style={{ marginTop: 8 }} onClick={onLoadMore} loading={loadingMore}>Daha fazla yükle</Button>}
+      {hasMore && (
+        <Button block style={{ marginTop: 8 }} onClick={onLoadMore} loading={loadingMore}>
+          Daha fazla yükle
+        </Button>
+      )}
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }} aria-live="polite">
         {rows.length} kayıt{hasMore ? ' (kaydırdıkça devamı yüklenir)' : ''}
       </Typography.Text>

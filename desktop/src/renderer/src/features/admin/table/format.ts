@@ -11,5 +11,7 @@ export function describeChange(before: unknown, after: unknown): string {
   }
   const only = a ?? b;
   if (!only) return '—';
-  return Object.entries(only).map(([k, v]) => `${k}: ${show(v)}`).join(' · ');
+  return Object.entries(only)
+    .map(([k, v]) => `${k}: ${show(v)}`)
+    .join(' · ');
 }

@@ -16,13 +16,33 @@ export default function AuditTab() {
   const { rows, loading, hasMore, more, loadingMore } = useAuditLog({ action: action || undefined, actor: actor || undefined, direction: sort.direction });
   return (
     <AdminTable<AuditEntry>
-      id="audit" rows={rows} loading={loading} rowKey={(a) => String(a.id)} hasMore={hasMore} loadingMore={loadingMore} onLoadMore={more} sort={sort}
+      id="audit"
+      rows={rows}
+      loading={loading}
+      rowKey={(a) => String(a.id)}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={more}
+      sort={sort}
       onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
       toolbar={
         <>
-          <Select value={action} onChange={setAction} style={{ width: 220 }} showSearch optionFilterProp="label" aria-label="İşlem"
-            options={[{ value: '', label: 'Tüm işlemler' }, ...Object.entries(A.auditActions).map(([value, label]) => ({ value, label }))]} />
-          <Input.Search placeholder="Kim (kullanıcı adı)" allowClear onSearch={(v) => setActor(v.replace(/^@/, ''))} style={{ width: 200 }} aria-label="İşlemi yapan" />
+          <Select
+            value={action}
+            onChange={setAction}
+            style={{ width: 220 }}
+            showSearch
+            optionFilterProp="label"
+            aria-label="İşlem"
+            options={[{ value: '', label: 'Tüm işlemler' }, ...Object.entries(A.auditActions).map(([value, label]) => ({ value, label }))]}
+          />
+          <Input.Search
+            placeholder="Kim (kullanıcı adı)"
+            allowClear
+            onSearch={(v) => setActor(v.replace(/^@/, ''))}
+            style={{ width: 200 }}
+            aria-label="İşlemi yapan"
+          />
         </>
       }
       columns={[
@@ -30,7 +50,12 @@ export default function AuditTab() {
         { key: 'actorUsername', title: 'Kim', width: 120, render: (a) => (a.actorUsername ? `@${a.actorUsername}` : '—') },
         { key: 'action', title: 'İşlem', width: 190, render: (a) => <Tag title={a.action}>{A.auditActions[a.action] ?? a.action}</Tag> },
         { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId ?? '—'}` },
-        { key: 'change', title: 'Değişiklik', width: 360, render: (a) => <Typography.Text style={{ fontSize: 12 }}>{describeChange(a.before, a.after)}</Typography.Text> },
+        {
+          key: 'change',
+          title: 'Değişiklik',
+          width: 360,
+          render: (a) => <Typography.Text style={{ fontSize: 12 }}>{describeChange(a.before, a.after)}</Typography.Text>,
+        },
       ]}
     />
   );

@@ -27,7 +27,11 @@ export default function CategoriesTab() {
   const [editing, setEditing] = useState<BlogCategoryRow | null>(null);
   const save = (v: CategoryFields) => {
     const color = hexOf(v.color);
-    return act(saveCategory.mutateAsync({ id: editing?.id, name: v.name, description: v.description, ...(color ? { color } : {}) }), editing ? 'Kategori güncellendi' : 'Kategori oluşturuldu', 'Kategori kaydedilemedi').then(
+    return act(
+      saveCategory.mutateAsync({ id: editing?.id, name: v.name, description: v.description, ...(color ? { color } : {}) }),
+      editing ? 'Kategori güncellendi' : 'Kategori oluşturuldu',
+      'Kategori kaydedilemedi',
+    ).then(
       () => {
         form.resetFields();
         setEditing(null);
@@ -40,30 +44,85 @@ export default function CategoriesTab() {
       <Col xs={24} md={10}>
         <Card title={editing ? 'Kategoriyi düzenle' : 'Yeni kategori'} size="small">
           <Form form={form} layout="vertical" onFinish={save} initialValues={{ color: '#3B82F6' }}>
-            <Form.Item label="Ad" name="name" rules={[fieldRule(blogCategorySchema.shape.name, { required: true })]}><Input /></Form.Item>
-            <Form.Item label="Açıklama" name="description" rules={[fieldRule(blogCategorySchema.shape.description)]}><Input /></Form.Item>
-            <Form.Item label="Renk" name="color"><ColorPicker format="hex" /></Form.Item>
-            <Space><Button type="primary" htmlType="submit">Kaydet</Button>{editing && <Button onClick={() => { setEditing(null); form.resetFields(); }}>İptal</Button>}</Space>
+            <Form.Item label="Ad" name="name" rules={[fieldRule(blogCategorySchema.shape.name, { required: true })]}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="Açıklama" name="description" rules={[fieldRule(blogCategorySchema.shape.description)]}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="Renk" name="color">
+              <ColorPicker format="hex" />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                Kaydet
+              </Button>
+              {editing && (
+                <Button
+                  onClick={() => {
+                    setEditing(null);
+                    form.resetFields();
+                  }}
+                >
+                  İptal
+                </Button>
+              )}
+            </Space>
           </Form>
         </Card>
       </Col>
       <Col xs={24} md={14}>
-        {isLoading ? <PageSpinner /> : (
+        {isLoading ? (
+          <PageSpinner />
+        ) : (
           <AdminTable<BlogCategoryRow>
-            id="categories" rows={data} rowKey={(c) => String(c.id)}
+            id="categories"
+            rows={data}
+            rowKey={(c) => String(c.id)}
             columns={[
               { key: 'name', title: 'Ad', width: 160, render: (c) => <ColorTag color={c.color}>{c.name}</ColorTag> },
               { key: 'slug', title: 'Bağlantı', width: 140, render: (c) => `/${c.slug}` },
               { key: 'postCount', title: 'Yazı', width: 70 },
               { key: 'description', title: 'Açıklama', width: 200 },
-              { key: 'actions', title: 'İşlemler', width: 160, render: (c) => (
-                <Space>
-                  <Button size="small" onClick={() => { setEditing(c); form.setFieldsValue(c); }}>Düzenle</Button>
-                  <Button size="small" danger onClick={() => confirmDelete('Kategoriyi Sil', 'Kategorideki yazılar kategorisiz kalır.', () => act(remove.mutateAsync(c.id), 'Kategori silindi', 'Kategori silinemedi'))}>Sil</Button>
-                </Space>
-              ) },
+              {
+                key: 'actions',
+                title: 'İşlemler',
+                width: 160,
+                render: (c) => (
+                  <Space>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        setEditing(c);
+                        form.setFieldsValue(c);
+                      }}
+                    >
+                      Düzenle
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() =>
+                        confirmDelete('Kategoriyi Sil', 'Kategorideki yazılar kategorisiz kalır.', () =>
+                          act(remove.mutateAsync(c.id), 'Kategori silindi', 'Kategori silinemedi'),
+                        )
+                      }
+                    >
+                      Sil
+                    </Button>
+                  </Space>
+                ),
+              },
             ]}
-            bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete.mutateAsync({ type: 'blog_category', ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
+            bulkActions={[
+              {
+                key: 'delete',
+                label: 'Sil',
+                danger: true,
+                run: (ids) =>
+                  act(bulkDelete.mutateAsync({ type: 'blog_category', ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi'),
+              },
+            ]}
           />
         )}
       </Col>

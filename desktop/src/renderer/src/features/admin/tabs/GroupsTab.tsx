@@ -13,7 +13,11 @@ export default function GroupsTab() {
   const act = useAct();
   const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
-  const { rows, loading, hasMore, more, loadingMore } = useAdminGroups({ sort: sort.key as AdminGroupsQuery['sort'], direction: sort.direction, search: search || undefined });
+  const { rows, loading, hasMore, more, loadingMore } = useAdminGroups({
+    sort: sort.key as AdminGroupsQuery['sort'],
+    direction: sort.direction,
+    search: search || undefined,
+  });
   const remove = useDeleteGroup();
   const bulkDelete = useBulkDelete();
   return (
@@ -22,7 +26,8 @@ export default function GroupsTab() {
       rows={rows}
       loading={loading}
       rowKey={(g) => String(g.id)}
-      hasMore={hasMore} loadingMore={loadingMore}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
       onLoadMore={more}
       sort={sort}
       onSortChange={setSort}
@@ -36,9 +41,33 @@ export default function GroupsTab() {
         { key: 'eventCount', title: 'Etkinlik', width: 90 },
         { key: 'creator', title: 'Kuran', width: 140, render: (g) => g.creator?.displayName ?? TEXTS.users.deletedUser },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
-        { key: 'actions', title: 'İşlemler', width: 100, render: (g) => <Button size="small" danger onClick={() => confirmDelete('Grubu Sil', 'Grup, gönderileri, üyelikleri ve etkinlikleriyle kalıcı olarak silinecek.', () => act(remove.mutateAsync(g.id), 'Grup silindi', 'Grup silinemedi'))}>Sil</Button> },
+        {
+          key: 'actions',
+          title: 'İşlemler',
+          width: 100,
+          render: (g) => (
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                confirmDelete('Grubu Sil', 'Grup, gönderileri, üyelikleri ve etkinlikleriyle kalıcı olarak silinecek.', () =>
+                  act(remove.mutateAsync(g.id), 'Grup silindi', 'Grup silinemedi'),
+                )
+              }
+            >
+              Sil
+            </Button>
+          ),
+        },
       ]}
-      bulkActions={[{ key: 'delete', label: 'Sil', danger: true, run: (ids) => act(bulkDelete.mutateAsync({ type: 'hobby_group', ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi') }]}
+      bulkActions={[
+        {
+          key: 'delete',
+          label: 'Sil',
+          danger: true,
+          run: (ids) => act(bulkDelete.mutateAsync({ type: 'hobby_group', ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi'),
+        },
+      ]}
     />
   );
 }

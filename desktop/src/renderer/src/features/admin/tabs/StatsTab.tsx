@@ -5,15 +5,39 @@ import { fromNow } from '../../../components/time';
 
 const A = TEXTS.admin;
 type Total = Exclude<keyof AdminStats, 'recentActivity'>;
-const STAT_LABELS: [Total, string][] = [['totalUsers', 'Kullanıcı'], ['totalPosts', 'Gönderi'], ['totalBlogs', 'Blog'], ['totalComments', 'Yorum'], ['totalCategories', 'Kategori'], ['totalQuestions', 'Soru'], ['totalEvents', 'Etkinlik'], ['openReports', 'Açık şikayet']];
+const STAT_LABELS: [Total, string][] = [
+  ['totalUsers', 'Kullanıcı'],
+  ['totalPosts', 'Gönderi'],
+  ['totalBlogs', 'Blog'],
+  ['totalComments', 'Yorum'],
+  ['totalCategories', 'Kategori'],
+  ['totalQuestions', 'Soru'],
+  ['totalEvents', 'Etkinlik'],
+  ['openReports', 'Açık şikayet'],
+];
 
 export default function StatsTab() {
   const { data: stats } = useAdminStats();
   return (
     <>
-      <Row gutter={[12, 12]}>{STAT_LABELS.map(([k, label]) => <Col key={k} xs={12} md={6}><Card size="small"><Statistic title={label} value={stats?.[k] ?? 0} /></Card></Col>)}</Row>
+      <Row gutter={[12, 12]}>
+        {STAT_LABELS.map(([k, label]) => (
+          <Col key={k} xs={12} md={6}>
+            <Card size="small">
+              <Statistic title={label} value={stats?.[k] ?? 0} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
       <Card title="Son Aktiviteler" size="small" style={{ marginTop: 12 }}>
-        <List dataSource={stats?.recentActivity ?? []} renderItem={(a) => <List.Item><Tag>{A.activityTypes[a.type] ?? a.type}</Tag> {a.title} <Typography.Text type="secondary">{fromNow(a.date)}</Typography.Text></List.Item>} />
+        <List
+          dataSource={stats?.recentActivity ?? []}
+          renderItem={(a) => (
+            <List.Item>
+              <Tag>{A.activityTypes[a.type] ?? a.type}</Tag> {a.title} <Typography.Text type="secondary">{fromNow(a.date)}</Typography.Text>
+            </List.Item>
+          )}
+        />
       </Card>
     </>
   );

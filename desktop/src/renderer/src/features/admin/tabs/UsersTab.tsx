@@ -34,11 +34,44 @@ export default function UsersTab() {
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
     {
-      key: 'actions', title: 'İşlemler', width: 280, render: (u) => (
+      key: 'actions',
+      title: 'İşlemler',
+      width: 280,
+      render: (u) => (
         <Space>
-          <Button size="small" onClick={() => void act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi').catch(() => undefined)}>{u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}</Button>
-          {u.id !== me.id && <Button size="small" onClick={() => void act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi').catch(() => undefined)}>{u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}</Button>}
-          {u.role !== 'admin' && <Button size="small" danger onClick={() => confirmDelete('Kullanıcıyı Sil', 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.', () => act(remove.mutateAsync(u.id), 'Kullanıcı silindi', 'Kullanıcı silinemedi'))}>Sil</Button>}
+          <Button
+            size="small"
+            onClick={() =>
+              void act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi').catch(() => undefined)
+            }
+          >
+            {u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}
+          </Button>
+          {u.id !== me.id && (
+            <Button
+              size="small"
+              onClick={() =>
+                void act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi').catch(
+                  () => undefined,
+                )
+              }
+            >
+              {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
+            </Button>
+          )}
+          {u.role !== 'admin' && (
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                confirmDelete('Kullanıcıyı Sil', 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.', () =>
+                  act(remove.mutateAsync(u.id), 'Kullanıcı silindi', 'Kullanıcı silinemedi'),
+                )
+              }
+            >
+              Sil
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -50,14 +83,25 @@ export default function UsersTab() {
       loading={loading}
       columns={columns}
       rowKey={(u) => String(u.id)}
-      hasMore={hasMore} loadingMore={loadingMore}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
       onLoadMore={more}
       sort={sort}
       onSortChange={setSort}
       toolbar={
         <>
           <Input.Search placeholder="Kullanıcı ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Kullanıcı ara" />
-          <Select value={role} onChange={setRole} style={{ width: 130 }} options={[{ value: '', label: 'Tüm roller' }, { value: 'user', label: 'Kullanıcı' }, { value: 'admin', label: 'Admin' }]} aria-label="Rol filtresi" />
+          <Select
+            value={role}
+            onChange={setRole}
+            style={{ width: 130 }}
+            options={[
+              { value: '', label: 'Tüm roller' },
+              { value: 'user', label: 'Kullanıcı' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+            aria-label="Rol filtresi"
+          />
         </>
       }
       bulkActions={[
