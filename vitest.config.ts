@@ -17,6 +17,7 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./vitest.coverage.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

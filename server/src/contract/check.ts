@@ -1,3 +1,6 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { RequestHandler } from 'express';
 import { contract, type Endpoint } from '@mahalle/shared/contract';
 import { AppError } from '../errors';
@@ -11,6 +14,19 @@ export const endpointFor = (key: string): Endpoint | undefined => byRoute.get(ke
 export type ContractCheck = 'off' | 'known' | 'strict';
 
 /**
+ * When the test run sets CONTRACT_COVERAGE_DIR (server/vitest.coverage.ts does), every route whose
+ * success answer passed the check is written there once per worker, so the run can say which
+ * routes of the contract no test has answered successfully.
+ */
+const coverageDir = process.env.CONTRACT_COVERAGE_DIR;
+const covered = new Set<string>();
+function recordCovered(key: string): void {
+  if (!coverageDir || covered.has(key)) return;
+  covered.add(key);
+  appendFileSync(join(coverageDir, `${process.pid}-${threadId}.txt`), `${key}\n`);
+}
+
+/**
  * In tests, every JSON answer below 400 is parsed with its endpoint's response schema; one that
  * does not fit (or, when strict, a route the contract does not know) becomes a 500
  * `response_contract` naming what is wrong, so the whole API suite doubles as the contract test.
@@ -19,10 +35,16 @@ export type ContractCheck = 'off' | 'known' | 'strict';
 export function checkResponses(mode: ContractCheck): RequestHandler {
   return (req, res, next) => {
     if (mode === 'off') return next();
+    // Answers that are not JSON (204, files, redirects) are covered when they succeed.
+    if (coverageDir)
+      res.on('finish', () => {
+        if (res.statusCode < 400 && req.route && !res.locals.contractJson) recordCovered(keyOf(req));
+      });
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400 || !req.route) return json(body);
-      const key = routeKey(req.method, req.baseUrl + (req.route.path === '/' ? '' : String(req.route.path)));
+      const key = keyOf(req);
+      res.locals.contractJson = true;
       const found = byRoute.get(key);
       let problem: string | null = null;
       if (!found) problem = mode === 'strict' ? `${key} is not in shared/src/contract` : null;
@@ -34,7 +56,10 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
             .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
             .join('; ')}`;
       }
-      if (!problem) return json(body);
+      if (!problem) {
+        if (found) recordCovered(key);
+        return json(body);
+      }
       req.log.error({ route: key, problem }, 'answer does not fit the contract');
       const err = new AppError(500, 'response_contract', 'Yanıt sözleşmeye uymuyor', [{ path: key, message: problem }]);
       res.status(err.status);
@@ -42,4 +67,8 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
     };
     next();
   };
+}
+
+function keyOf(req: Parameters<RequestHandler>[0]): string {
+  return routeKey(req.method, req.baseUrl + (req.route.path === '/' ? '' : String(req.route.path)));
 }

@@ -169,3 +169,49 @@ describe('blog', () => {
     expect((await server.client().get(`/api/blog/posts/${posts[1].id}/comments?cursor=bm9wZQ`)).body.code).toBe('invalid_cursor');
   });
 });
+
+describe('blog categories', () => {
+  it('admins rename and remove blog categories; the slug follows the name, a taken name is 409, both are audited', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const cat = (await admin.client.post('/api/blog/categories', { name: 'Gezi Notları' })).body;
+    const other = (await admin.client.post('/api/blog/categories', { name: 'Mutfak' })).body;
+    const post = (
+      await admin.client.post('/api/blog/posts', { title: 'Odunpazarı yürüyüşü', content: '<p>Taş sokaklar</p>', categoryId: cat.id, published: true })
+    ).body;
+
+    const renamed = await admin.client.patch(`/api/blog/categories/${cat.id}`, { name: 'Şehir Gezileri', color: '#10B981' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: cat.id, name: 'Şehir Gezileri', slug: 'sehir-gezileri', color: '#10B981', postCount: 1 });
+    expect((await server.client().get(`/api/blog/posts/slug/${post.slug}`)).body.category).toMatchObject({ id: cat.id, name: 'Şehir Gezileri' });
+
+    const taken = await admin.client.patch(`/api/blog/categories/${cat.id}`, { name: 'Mutfak' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('blog_category_exists');
+    expect((await member.client.patch(`/api/blog/categories/${cat.id}`, { name: 'x' })).status).toBe(403);
+    expect((await admin.client.patch('/api/blog/categories/999999', { name: 'Yok' })).status).toBe(404);
+
+    expect((await member.client.delete(`/api/blog/categories/${other.id}`)).status).toBe(403);
+    const removed = await admin.client.delete(`/api/blog/categories/${cat.id}`);
+    expect(removed.status).toBe(200);
+    expect((await server.client().get('/api/blog/categories')).body.map((c: { id: number }) => c.id)).not.toContain(cat.id);
+    // The post stays, without a category.
+    const kept = await server.client().get(`/api/blog/posts/slug/${post.slug}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ categoryId: null, category: null });
+    expect((await admin.client.delete(`/api/blog/categories/${cat.id}`)).status).toBe(404);
+
+    const log = (await admin.client.get('/api/admin/audit?targetType=blog_category')).body.items as {
+      action: string;
+      targetId: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    const mine = log.filter((e) => e.targetId === String(cat.id));
+    expect(mine.map((e) => e.action).sort()).toEqual(['blog_category.create', 'blog_category.delete', 'blog_category.update']);
+    expect(mine.find((e) => e.action === 'blog_category.update')).toMatchObject({
+      before: { name: 'Gezi Notları' },
+      after: { name: 'Şehir Gezileri', color: '#10B981' },
+    });
+  });
+});
