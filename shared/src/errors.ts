@@ -43,7 +43,7 @@ export const ERRORS = {
   private_account: { status: 403, meaning: 'The account is private and the caller does not follow it.' },
   group_members_only: { status: 403, meaning: 'Only members of the hobby group may do this.' },
   group_founder_only: { status: 403, meaning: 'Only the founder of the hobby group may do this.' },
-  not_question_author: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
+  question_author_only: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
   cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
 
   // Refused actions

@@ -259,7 +259,7 @@ export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
     const answer = await trx('answers').where({ id: answerId }).first('id', 'question_id');
     if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
     const question = await trx('questions').where({ id: answer.question_id }).first('id', 'author_id');
-    if (question.author_id !== me.id) throw errors.forbidden(Q.onlyAuthorAccepts, 'not_question_author');
+    if (question.author_id !== me.id) throw errors.forbidden(Q.onlyAuthorAccepts, 'question_author_only');
     await trx('answers').where({ question_id: question.id }).update({ is_accepted: false });
     await trx('answers').where({ id: answerId }).update({ is_accepted: true });
     await trx('questions').where({ id: question.id }).update({ is_answered: true, accepted_answer_id: answerId, updated_at: nowIso() });
