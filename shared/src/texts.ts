@@ -278,6 +278,11 @@ export const TEXTS = {
     verifiedMember: 'Doğrulanmış üye',
     deletedUser: 'Silinmiş kullanıcı',
   },
+  search: {
+    queryEmpty: 'Lütfen aranacak bir şey yazın',
+    queryTooShort: 'Arama için en az 2 harf ya da rakam yazın',
+    queryTooLong: 'Arama en fazla 100 karakter olabilir',
+  },
   /** When something fails to load or the connection drops (error boundaries, the connection banner). */
   resilience: {
     errorTitle: 'Bu bölüm yüklenemedi',
