@@ -21,6 +21,7 @@ import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
 import * as searchDocs from './20261124140000_search_docs';
+import * as hashtagFold from './20261124150000_hashtag_fold';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
   '20261124140000_search_docs': searchDocs,
+  '20261124150000_hashtag_fold': hashtagFold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

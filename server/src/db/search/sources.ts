@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SearchType } from '@mahalle/shared';
-import { htmlText, indexText, jsonWords } from './text';
+import { htmlText, indexText, jsonWords, LOOSE_MARK, TITLE_MARK } from './text';
 
 type Db = Knex | Knex.Transaction;
 
@@ -85,9 +85,9 @@ export function docRow(source: Source, t: DocText) {
     kind: TYPE_OF[source],
     source,
     ref_id: t.id,
-    title: indexText(t.title),
+    title: indexText(t.title, false, TITLE_MARK),
     body: indexText(t.body),
-    loose: indexText(`${t.title} ${t.body}`, true),
+    loose: indexText(`${t.title} ${t.body}`, true, LOOSE_MARK),
   };
 }
 
@@ -109,8 +109,11 @@ export async function indexRows(db: Db, source: Source, ids: readonly number[]):
     texts.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const gone = chunk.filter((id) => !found.has(id));
     if (gone.length) await db('search_docs').where({ source }).whereIn('ref_id', gone).delete();
-    for (const t of texts) {
-      await db('search_docs').insert(docRow(source, t)).onConflict(['source', 'ref_id']).merge(['title', 'body', 'loose']);
+    for (let k = 0; k < texts.length; k += 100) {
+      await db('search_docs')
+        .insert(texts.slice(k, k + 100).map((t) => docRow(source, t)))
+        .onConflict(['source', 'ref_id'])
+        .merge(['title', 'body', 'loose']);
     }
   }
 }

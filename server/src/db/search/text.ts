@@ -8,9 +8,21 @@ export function wordsOf(text: string, loose = false): string[] {
   return (loose ? foldLoose(text) : foldKey(text)).match(WORD) ?? [];
 }
 
-/** What a search_docs text column holds: the folded words separated by single spaces, so both engines' tokenizers split them alike. */
-export function indexText(text: string, loose = false): string {
-  return wordsOf(text, loose).join(' ');
+/**
+ * Each column's words live in their own namespace of terms, so that every tier is an index
+ * lookup of its own terms (a column filter would walk all of a common word's documents): title
+ * words carry '_' (`_istanbul`), body words none, the diacritic-free words of both '__'
+ * (`__sogan`). Query words never hold '_' (only letters, digits and marks), so they cannot meet
+ * another namespace by accident.
+ */
+export const TITLE_MARK = '_';
+export const LOOSE_MARK = '__';
+
+/** What a search_docs text column holds: the folded words, marked for their column, separated by single spaces (both engines split them alike). */
+export function indexText(text: string, loose = false, mark = ''): string {
+  return wordsOf(text, loose)
+    .map((w) => mark + w)
+    .join(' ');
 }
 
 /** Blog bodies are HTML: the index and snippets read their text. */
