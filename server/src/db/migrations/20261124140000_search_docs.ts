@@ -5,9 +5,10 @@ import { isPg } from '../time';
  * One search index over everything the header's search finds (issue 14). `search_docs` holds, per
  * searchable row, its search type (`kind`), where it comes from (`source`, `ref_id`) and its text
  * folded by the shared Turkish rule: `title`, `body` (foldKey) and `loose` (foldLoose: without
- * diacritics, the second tier), each word marked for its column: title words '_istanbul', body
- * words 'istanbul', diacritic-free words '__istanbul' (a tier then reads only its own terms; a
- * column filter would walk every document of a common word). It is narrow on purpose: no privacy columns (the query checks the
+ * diacritics, the second tier), each word a term of its type and column: a code per type, then
+ * '_' body, '__' title, '___' diacritic-free (posts: p_istanbul, p__istanbul, p___sogan), so a
+ * tier of a type reads only its own terms (a kind or column filter would walk every document
+ * of a common word). It is narrow on purpose: no privacy columns (the query checks the
  * source row with the lists' rules) and no original text (snippets are cut from the source rows).
  *
  * SQLite: an FTS5 external-content table `search_fts` over it ('_' a token character), kept in
@@ -58,16 +59,16 @@ export async function up(knex: Knex): Promise<void> {
       await knex.raw(`create trigger ${table}_search_forget after delete on ${table} for each row execute function search_docs_forget('${source}')`);
     }
   } else {
-    await knex.raw(`create virtual table search_fts using fts5(kind, title, body, loose,
+    await knex.raw(`create virtual table search_fts using fts5(title, body, loose,
       content='search_docs', content_rowid='id', tokenize="unicode61 remove_diacritics 0 tokenchars '_'", prefix='2 3 4')`);
-    const cols = 'kind, title, body, loose';
+    const cols = 'title, body, loose';
     await knex.raw(`create trigger search_docs_fts_insert after insert on search_docs begin
-      insert into search_fts(rowid, ${cols}) values (new.id, new.kind, new.title, new.body, new.loose); end`);
+      insert into search_fts(rowid, ${cols}) values (new.id, new.title, new.body, new.loose); end`);
     await knex.raw(`create trigger search_docs_fts_delete after delete on search_docs begin
-      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.kind, old.title, old.body, old.loose); end`);
+      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.title, old.body, old.loose); end`);
     await knex.raw(`create trigger search_docs_fts_update after update on search_docs begin
-      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.kind, old.title, old.body, old.loose);
-      insert into search_fts(rowid, ${cols}) values (new.id, new.kind, new.title, new.body, new.loose); end`);
+      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.title, old.body, old.loose);
+      insert into search_fts(rowid, ${cols}) values (new.id, new.title, new.body, new.loose); end`);
     for (const [source, table] of SOURCE_TABLES) {
       await knex.raw(`create trigger ${table}_search_forget after delete on ${table} begin
         delete from search_docs where source = '${source}' and ref_id = old.id; end`);
@@ -96,7 +97,8 @@ const foldLoose = (v: string) =>
     .replace(/\p{M}+/gu, '')
     .normalize('NFC');
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const words = (v: string, loose = false, mark = '') => ((loose ? foldLoose(v) : fold(v)).match(WORD) ?? []).map((w) => mark + w).join(' ');
+const CODE: Record<string, string> = { posts: 'p', people: 'u', questions: 'q', answers: 'a', blog: 'b', groups: 'g', events: 'e' };
+const words = (v: string, loose: boolean, mark: string) => ((loose ? foldLoose(v) : fold(v)).match(WORD) ?? []).map((w) => mark + w).join(' ');
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown) => {
   try {
@@ -176,9 +178,9 @@ async function backfill(knex: Knex): Promise<void> {
           kind: spec.kind,
           source: first.source,
           ref_id: d.id,
-          title: words(title, false, '_'),
-          body: words(body),
-          loose: words(`${title} ${body}`, true, '__'),
+          title: words(title, false, `${CODE[spec.kind] ?? ''}__`),
+          body: words(body, false, `${CODE[spec.kind] ?? ''}_`),
+          loose: words(`${title} ${body}`, true, `${CODE[spec.kind] ?? ''}___`),
         },
       ];
     });

@@ -1,4 +1,5 @@
-import { LOOSE_MARK, TITLE_MARK, type ParsedQuery } from './text';
+import type { SearchType } from '@mahalle/shared';
+import { termOf, type ParsedQuery } from './text';
 
 /**
  * The four tiers of a search, best first: 1 every word in the title; 2 every word as a whole word
@@ -16,32 +17,33 @@ type Expr = { and: Expr[] } | { or: Expr[] } | { not: [Expr, Expr] } | Term;
 
 const term = (t: string, prefix = false): Expr => ({ term: t, prefix });
 /** Every word of the query, each as a title or a body word; the last one a prefix when asked. */
-function words(ws: string[], where: 'title' | 'any', prefixLast: boolean): Expr {
+function words(k: SearchType, ws: string[], where: 'title' | 'any', prefixLast: boolean): Expr {
   return {
     and: ws.map((w, i) => {
       const prefix = prefixLast && i === ws.length - 1;
-      return where === 'title' ? term(TITLE_MARK + w, prefix) : { or: [term(TITLE_MARK + w, prefix), term(w, prefix)] };
+      const title = term(termOf(k, 'title', w), prefix);
+      return where === 'title' ? title : { or: [title, term(termOf(k, 'body', w), prefix)] };
     }),
   };
 }
-const loose = (ws: string[]): Expr => ({ and: ws.map((w, i) => term(LOOSE_MARK + w, i === ws.length - 1)) });
+const loose = (k: SearchType, ws: string[]): Expr => ({ and: ws.map((w, i) => term(termOf(k, 'loose', w), i === ws.length - 1)) });
 
-function tierExpr(tier: Tier, q: ParsedQuery): Expr | null {
+function tierExpr(k: SearchType, tier: Tier, q: ParsedQuery): Expr | null {
   switch (tier) {
     case 1:
-      return words(q.words, 'title', false);
+      return words(k, q.words, 'title', false);
     case 2:
-      return { not: [words(q.words, 'any', false), words(q.words, 'title', false)] };
+      return { not: [words(k, q.words, 'any', false), words(k, q.words, 'title', false)] };
     case 3:
-      return { not: [words(q.words, 'any', true), words(q.words, 'any', false)] };
+      return { not: [words(k, q.words, 'any', true), words(k, q.words, 'any', false)] };
     case 4:
-      return q.loose.length ? { not: [loose(q.loose), words(q.words, 'any', true)] } : null;
+      return q.loose.length ? { not: [loose(k, q.loose), words(k, q.words, 'any', true)] } : null;
   }
 }
 
 /** Everything any tier finds: the diacritic-free words hold every document's words. */
-function anyExpr(q: ParsedQuery): Expr {
-  return q.loose.length ? loose(q.loose) : words(q.words, 'any', true);
+function anyExpr(k: SearchType, q: ParsedQuery): Expr {
+  return q.loose.length ? loose(k, q.loose) : words(k, q.words, 'any', true);
 }
 
 /** SQLite FTS5 syntax. Terms are letters, digits, marks and '_': quoting is enough. */
@@ -61,17 +63,17 @@ function ts(e: Expr): string {
 }
 
 export const fts5 = {
-  tier(tier: Tier, kind: string, q: ParsedQuery): string | null {
-    const e = tierExpr(tier, q);
-    return e ? `{kind} : "${kind}" AND ${fts(e)}` : null;
+  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+    const e = tierExpr(kind, tier, q);
+    return e ? fts(e) : null;
   },
-  any: (kind: string, q: ParsedQuery): string => `{kind} : "${kind}" AND ${fts(anyExpr(q))}`,
+  any: (kind: SearchType, q: ParsedQuery): string => fts(anyExpr(kind, q)),
 };
 
 export const tsquery = {
-  tier(tier: Tier, q: ParsedQuery): string | null {
-    const e = tierExpr(tier, q);
+  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+    const e = tierExpr(kind, tier, q);
     return e ? ts(e) : null;
   },
-  any: (q: ParsedQuery): string => ts(anyExpr(q)),
+  any: (kind: SearchType, q: ParsedQuery): string => ts(anyExpr(kind, q)),
 };

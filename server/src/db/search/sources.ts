@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SearchType } from '@mahalle/shared';
-import { htmlText, indexText, jsonWords, LOOSE_MARK, TITLE_MARK } from './text';
+import { htmlText, indexText, jsonWords } from './text';
 
 type Db = Knex | Knex.Transaction;
 
@@ -85,9 +85,9 @@ export function docRow(source: Source, t: DocText) {
     kind: TYPE_OF[source],
     source,
     ref_id: t.id,
-    title: indexText(t.title, false, TITLE_MARK),
-    body: indexText(t.body),
-    loose: indexText(`${t.title} ${t.body}`, true, LOOSE_MARK),
+    title: indexText(TYPE_OF[source], 'title', t.title),
+    body: indexText(TYPE_OF[source], 'body', t.body),
+    loose: indexText(TYPE_OF[source], 'loose', `${t.title} ${t.body}`),
   };
 }
 
