@@ -111,16 +111,18 @@ export function AdminTable<T>({
           () => undefined,
         ),
     });
+  // The row under the keyboard focus, if any (none before the first arrow key, or once the list has shrunk under it).
+  const focusedRow = focused >= 0 ? rows.at(focused) : undefined;
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(e.key)) {
       e.preventDefault();
       setFocused(focused < 0 ? (rows.length ? 0 : -1) : moveFocus(focused, e.key, rows.length));
-    } else if (e.key === ' ' && focused >= 0 && bulkActions.length) {
+    } else if (e.key === ' ' && focusedRow && bulkActions.length) {
       e.preventDefault();
-      const idKey = rowKey(rows[focused]);
+      const idKey = rowKey(focusedRow);
       setRowSelection((s) => ({ ...s, [idKey]: !s[idKey] }));
-    } else if (e.key === 'Enter' && focused >= 0) {
-      onOpen?.(rows[focused]);
+    } else if (e.key === 'Enter' && focusedRow) {
+      onOpen?.(focusedRow);
     }
   };
   return (
@@ -176,9 +178,9 @@ export function AdminTable<T>({
         }}
         onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
         onChange={(_p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const s = Array.isArray(sorter) ? sorter.at(0) : sorter;
           const col = columns.find((c) => c.key === s?.columnKey);
-          if (onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
+          if (s && onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
         }}
         rowSelection={
           bulkActions.length
