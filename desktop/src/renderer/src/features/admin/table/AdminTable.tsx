@@ -40,6 +40,23 @@ function useAvailableHeight() {
   return { ref, value };
 }
 
+export interface AdminTableProps<T> {
+  id: string;
+  rows: T[];
+  columns: AdminColumn<T>[];
+  rowKey(row: T): string;
+  loading?: boolean;
+  bulkActions?: BulkAction[];
+  onOpen?(row: T): void;
+  hasMore?: boolean;
+  /** A next page is on its way (scrolling to the end asks for it; so does the button). */
+  loadingMore?: boolean;
+  onLoadMore?(): void;
+  toolbar?: React.ReactNode;
+  sort?: { key: string; direction: 'asc' | 'desc' };
+  onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
+}
+
 /**
  * The moderation workspace's table: @tanstack/react-table holds column visibility and row
  * selection, antd draws it (virtualised, so thousands of rows stay smooth). Column choice and
@@ -59,22 +76,7 @@ export function AdminTable<T>({
   toolbar,
   sort,
   onSortChange,
-}: {
-  id: string;
-  rows: T[];
-  columns: AdminColumn<T>[];
-  rowKey(row: T): string;
-  loading?: boolean;
-  bulkActions?: BulkAction[];
-  onOpen?(row: T): void;
-  hasMore?: boolean;
-  /** A next page is on its way (scrolling to the end asks for it; so does the button). */
-  loadingMore?: boolean;
-  onLoadMore?(): void;
-  toolbar?: React.ReactNode;
-  sort?: { key: string; direction: 'asc' | 'desc' };
-  onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
-}) {
+}: AdminTableProps<T>) {
   const { modal } = useApp();
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
