@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typography } from 'antd';
+import { confirmDelete } from '../../components/confirmDelete';
 import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
@@ -169,13 +170,9 @@ export default function BlogPostPage() {
                             icon={<DeleteOutlined />}
                             aria-label="Yorumu sil"
                             onClick={() =>
-                              modal.confirm({
+                              confirmDelete(modal.confirm, {
                                 title: TEXTS.confirm.deleteComment,
-                                content: TEXTS.confirm.cannotUndo,
-                                okText: TEXTS.confirm.ok,
-                                cancelText: TEXTS.confirm.cancel,
-                                okButtonProps: { danger: true },
-                                onOk: () =>
+                                run: () =>
                                   deleteComment
                                     .mutateAsync(c.id)
                                     .then(() => {
