@@ -63,7 +63,7 @@ function defaultWebDir(): string {
   const candidates = [
     path.resolve(here, '../../../desktop/dist-web'), // server/src/config -> desktop/dist-web
     path.resolve(here, '../../desktop/dist-web'), // server/dist -> desktop/dist-web
-  ];
+  ] as const;
   return candidates.find((p) => fs.existsSync(p)) ?? candidates[0];
 }
 

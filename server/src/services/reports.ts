@@ -246,5 +246,5 @@ async function closeReportTx(
 /** The number of reports still open (the admins' badge). */
 export async function openReportCount(db: Knex): Promise<number> {
   const [row] = await db('reports').where({ status: 'open' }).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }

@@ -52,5 +52,9 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => MIGRATIONS[name],
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration: ${name}`);
+    return migration;
+  },
 };

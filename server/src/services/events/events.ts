@@ -31,18 +31,22 @@ function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
   });
 }
 
-async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
+/** Which of these events the viewer attends, in one query. */
+async function attendingOf(db: Db, ids: number[], viewer: UserRow | undefined) {
   const attending = new Set<number>();
-  if (viewer && rows.length) {
-    const mine = await db('event_attendees')
-      .whereIn(
-        'event_id',
-        rows.map((r) => r.id),
-      )
-      .andWhere({ user_id: viewer.id })
-      .select('event_id');
+  if (viewer && ids.length) {
+    const mine = await db('event_attendees').whereIn('event_id', ids).andWhere({ user_id: viewer.id }).select('event_id');
     for (const m of mine) attending.add(m.event_id);
   }
+  return attending;
+}
+
+async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
+  const attending = await attendingOf(
+    db,
+    rows.map((r) => r.id),
+    viewer,
+  );
   return rows.map((r) => presentEvent(r, attending.has(r.id)));
 }
 
@@ -62,14 +66,15 @@ export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { 
     { column: 'e.id', order: upcoming ? 'asc' : 'desc' },
   ]);
   const rows = await q.limit(page.limit);
-  const last = rows[rows.length - 1];
+  const last = rows.at(-1);
   return { items: await present(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
 export async function getEvent(db: Db, id: number, viewer: UserRow | undefined) {
   const row = await visible(eventsQuery(db), viewer).where('e.id', id).first();
   if (!row) throw errors.notFound(S.eventNotFound);
-  return (await present(db, [row], viewer))[0];
+  const attending = await attendingOf(db, [row.id], viewer);
+  return presentEvent(row, attending.has(row.id));
 }
 
 export async function createEvent(
@@ -114,8 +119,9 @@ export async function toggleAttendance(db: Knex, me: UserRow, id: number) {
       await trx('event_attendees').insert({ event_id: id, user_id: me.id, created_at: nowIso() });
       await trx('events').where({ id }).increment('attendees_count', 1);
     }
-    const { attendees_count } = await trx('events').where({ id }).first('attendees_count');
-    return { isAttending: !existing, attendeesCount: attendees_count as number };
+    const counted = await trx('events').where({ id }).first<{ attendees_count: number } | undefined>('attendees_count');
+    if (!counted) throw errors.notFound(S.eventNotFound, 'event_not_found');
+    return { isAttending: !existing, attendeesCount: counted.attendees_count };
   });
 }
 
