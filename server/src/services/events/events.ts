@@ -7,7 +7,7 @@ import { nowIso, toIso } from '../../db/time';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
-import { presentEvent } from '../../presenters/events';
+import { presentEvent, type EventRow } from '../../presenters/events';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -41,7 +41,7 @@ async function attendingOf(db: Db, ids: number[], viewer: UserRow | undefined) {
   return attending;
 }
 
-async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
+async function present(db: Db, rows: EventRow[], viewer: UserRow | undefined) {
   const attending = await attendingOf(
     db,
     rows.map((r) => r.id),
@@ -65,13 +65,13 @@ export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { 
     { column: 'e.date', order: upcoming ? 'asc' : 'desc' },
     { column: 'e.id', order: upcoming ? 'asc' : 'desc' },
   ]);
-  const rows = await q.limit(page.limit);
+  const rows: EventRow[] = await q.limit(page.limit);
   const last = rows.at(-1);
   return { items: await present(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
 export async function getEvent(db: Db, id: number, viewer: UserRow | undefined) {
-  const row = await visible(eventsQuery(db), viewer).where('e.id', id).first();
+  const row: EventRow | undefined = await visible(eventsQuery(db), viewer).where('e.id', id).first();
   if (!row) throw errors.notFound(S.eventNotFound);
   const attending = await attendingOf(db, [row.id], viewer);
   return presentEvent(row, attending.has(row.id));
