@@ -70,15 +70,18 @@ type Item = Record<string, unknown>;
 function firstItem(body: unknown): Item {
   const b = body as Item;
   const list = (Array.isArray(b) ? b : (b.items ?? b.questions ?? b.posts ?? b.groups ?? b.data)) as Item[] | undefined;
-  if (!list?.length) throw new Error(`empty list: ${JSON.stringify(body).slice(0, 200)}`);
-  return list[0];
+  const first = list?.at(0);
+  if (!first) throw new Error(`empty list: ${JSON.stringify(body).slice(0, 200)}`);
+  return first;
 }
 
 /** Median of the runs that produced the value (a run Lighthouse could not measure gives NaN and is left out). */
 function median(values: number[]): number {
   const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const mid = Math.floor(s.length / 2);
+  const upper = s.at(mid);
+  if (upper === undefined) return NaN;
+  return s.length % 2 ? upper : ((s.at(mid - 1) ?? upper) + upper) / 2;
 }
 
 try {
@@ -119,11 +122,12 @@ try {
             form === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result!.lhr;
-          perf.push((lhr.categories.performance.score ?? 0) * 100);
-          a11y.push((lhr.categories.accessibility.score ?? 0) * 100);
-          lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? NaN);
-          tbt.push(lhr.audits['total-blocking-time'].numericValue ?? NaN);
-          cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? NaN);
+          // A missing category scores like a null score (0); a missing audit is not measured (NaN), which median() leaves out.
+          perf.push((lhr.categories.performance?.score ?? 0) * 100);
+          a11y.push((lhr.categories.accessibility?.score ?? 0) * 100);
+          lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+          tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+          cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
         } finally {
           chrome.kill();
         }

@@ -105,6 +105,22 @@ function StrengthMeter({ password }: { password: string }) {
   );
 }
 
+/** A form's last lines: what went wrong, if anything, above its submit button (which waits while the form is sent). */
+function SubmitRow({ error, busy, label, busyLabel }: { error: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error && (
+        <Typography.Paragraph type="danger" role="alert">
+          {error}
+        </Typography.Paragraph>
+      )}
+      <Button type="primary" htmlType="submit" block disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
 export default function LoginPage() {
   usePageMeta({ title: 'Giriş Yap' });
   const [params] = useSearchParams();
@@ -192,14 +208,7 @@ export default function LoginPage() {
                     <Form.Item name="remember" valuePropName="checked">
                       <Checkbox>Beni hatırla</Checkbox>
                     </Form.Item>
-                    {error && (
-                      <Typography.Paragraph type="danger" role="alert">
-                        {error}
-                      </Typography.Paragraph>
-                    )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.verifying : 'Giriş Yap'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Giriş Yap" busyLabel={T.verifying} />
                   </Form>
                 ),
               },
@@ -224,14 +233,7 @@ export default function LoginPage() {
                     <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}>
                       <Input.Password autoComplete="new-password" />
                     </Form.Item>
-                    {error && (
-                      <Typography.Paragraph type="danger" role="alert">
-                        {error}
-                      </Typography.Paragraph>
-                    )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.creatingAccount : 'Üye Ol'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Üye Ol" busyLabel={T.creatingAccount} />
                   </Form>
                 ),
               },
