@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { PasswordHasher } from './services/passwords';
+import type { Mailer } from './services/mail';
 
 /** Things that happened, for side effects that live elsewhere (the socket, the desktop badge...). */
 export interface DomainEvents {
@@ -45,4 +46,6 @@ export interface AppContext {
   bus: DomainBus;
   /** scrypt in worker threads, off the thread pool the database driver uses. */
   passwords: PasswordHasher;
+  /** Outgoing e-mail; absent or not `configured` without SMTP_URL (tools that build a context need none). */
+  mailer?: Mailer;
 }

@@ -11,6 +11,7 @@ import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
+import { Mailer } from './services/mail';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -35,7 +36,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     },
   });
   const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
-  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
+  const mailer = new Mailer(config.mail, logger);
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords, mailer };
+  if (mailer.configured && !config.publicUrl)
+    logger.warn('SMTP_URL is set but PUBLIC_URL is not: e-mails need the address members reach the site at, so none are sent');
   if (config.trustProxy === true) {
     logger.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead',
@@ -100,6 +104,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();
       await passwords.close();
+      mailer.close();
     },
   };
 }
