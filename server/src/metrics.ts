@@ -50,14 +50,13 @@ export class Metrics {
       },
     });
     // knex keeps its connections in a tarn pool on both databases (SQLite: the readers; the writer waits on its own lock).
-    const pool = (ctx.db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
     new Gauge({
       name: 'mahalle_db_pool_connections',
       help: 'Database pool connections: in use, free, and acquires waiting',
       labelNames: ['state'],
       registers: [this.registry],
       collect() {
-        const p = (ctx.db.client as { pool?: typeof pool }).pool;
+        const p = (ctx.db.client as { pool?: TarnPool }).pool;
         this.set({ state: 'used' }, p?.numUsed() ?? 0);
         this.set({ state: 'free' }, p?.numFree() ?? 0);
         this.set({ state: 'pending' }, p?.numPendingAcquires() ?? 0);
@@ -104,6 +103,12 @@ export class Metrics {
       next();
     };
   }
+}
+
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
 }
 
 function paramCount(route: string): number {
