@@ -1,13 +1,56 @@
 import { useState } from 'react';
-import { Button, Input, Select, Space, Tag } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { TEXTS, type Role } from '@mahalle/shared';
-import { useBulkUsers, useDeleteUser, useUpdateUser, useAdminUsers, type AdminUser, type AdminUsersQuery, type BulkUsersAction } from '../../../api/admin';
+import {
+  createPasswordResetLink,
+  useBulkUsers,
+  useDeleteUser,
+  useUpdateUser,
+  useAdminUsers,
+  type AdminUser,
+  type AdminUsersQuery,
+  type BulkUsersAction,
+} from '../../../api/admin';
 import { useSession } from '../../../stores/session';
 import { formatDateTime } from '../../../components/time';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { NEWEST, toIds, useAct, useConfirmDelete, type Sort } from '../actions';
+import { useApp } from '../../../components/LazyFeedback';
+import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
+const H = TEXTS.accountHelp;
+
+/**
+ * 'Şifre sıfırlama bağlantısı': a one-hour, single-use link for the member, copied to the clipboard for the admin to hand
+ * over (the same link the e-mail would carry); shown in a dialog to copy by hand where the clipboard is refused.
+ */
+function useResetLink() {
+  const { notification, modal } = useApp();
+  return async (id: number) => {
+    try {
+      const { url } = await createPasswordResetLink(id);
+      try {
+        await navigator.clipboard.writeText(url);
+        notification.success({ message: H.adminLinkAction, description: H.adminLinkCopied });
+      } catch {
+        modal.info({
+          title: H.adminLinkAction,
+          content: (
+            <>
+              <Typography.Paragraph>{H.adminLinkCopyFailed}</Typography.Paragraph>
+              <Typography.Paragraph copyable code data-testid="reset-link">
+                {url}
+              </Typography.Paragraph>
+            </>
+          ),
+        });
+      }
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+}
 
 export default function UsersTab() {
   const [search, setSearch] = useState('');
@@ -25,6 +68,7 @@ export default function UsersTab() {
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const bulkUsers = useBulkUsers();
+  const resetLink = useResetLink();
   const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
     { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
@@ -36,7 +80,7 @@ export default function UsersTab() {
     {
       key: 'actions',
       title: 'İşlemler',
-      width: 280,
+      width: 440,
       render: (u) => (
         <Space>
           <Button
@@ -59,6 +103,9 @@ export default function UsersTab() {
               {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
             </Button>
           )}
+          <Button size="small" onClick={() => void resetLink(u.id)}>
+            {H.adminLinkAction}
+          </Button>
           {u.role !== 'admin' && (
             <Button
               size="small"
