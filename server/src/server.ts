@@ -4,13 +4,15 @@ import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest, withBootLock } from './db/knex';
 import { describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
-import { DomainBus, type AppContext } from './context';
+import { DomainBus, type AppContext, type LiveState } from './context';
+import { Metrics } from './metrics';
 import { createApp } from './app';
 import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
+import { Mailer } from './services/mail';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -35,7 +37,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     },
   });
   const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
-  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
+  const mailer = new Mailer(config.mail, logger);
+  const live: LiveState = { shuttingDown: false, inFlight: 0 };
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords, mailer, live };
+  if (config.metricsToken) ctx.metrics = new Metrics(ctx);
+  if (mailer.configured && !config.publicUrl)
+    logger.warn('SMTP_URL is set but PUBLIC_URL is not: e-mails need the address members reach the site at, so none are sent');
   if (config.trustProxy === true) {
     logger.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead',
@@ -94,12 +101,29 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     httpServer,
     realtime,
     url,
+    /**
+     * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
+     * requests in flight finish (their connections then close), or after SHUTDOWN_TIMEOUT_SECONDS
+     * are cut; then the socket server and the database are closed.
+     */
     async close() {
+      if (live.shuttingDown) return;
+      live.shuttingDown = true;
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      realtime.announceShutdown();
+      // Keep-alive connections that fall idle after their last answer are closed as they do.
+      const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      const cut = setTimeout(() => {
+        if (live.inFlight > 0) logger.warn({ inFlight: live.inFlight }, 'shutdown timeout: cutting the requests still in flight');
+        httpServer.closeAllConnections();
+      }, config.shutdownTimeoutSec * 1000);
+      await stopped;
+      clearInterval(sweep);
+      clearTimeout(cut);
       await realtime.close();
-      httpServer.closeAllConnections?.();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();
       await passwords.close();
+      mailer.close();
     },
   };
 }

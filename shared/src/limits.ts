@@ -66,6 +66,8 @@ export const LIMITS = {
   relatedPosts: 3,
   trendingHashtags: 20,
   sessionDaysRemember: 30,
+  /** Password-reset and e-mail verification links are valid this long, once. */
+  accountLinkMinutes: 60,
   sessionHoursDefault: 24,
 } as const;
 

@@ -54,6 +54,18 @@ export interface Config {
   loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
   /** Per-member write limits, one window per action. */
   writeLimits: Record<WriteAction, RateLimitRule>;
+  /** Outgoing e-mail (password help, address checks): off unless SMTP_URL is set. */
+  mail: { smtpUrl: string | null; from: string };
+  /** The address members reach the site at, for links in e-mails and admin links (no trailing slash). */
+  publicUrl: string | null;
+  /** New members confirm their e-mail before they can sign in (only when mail is configured). */
+  requireEmailVerification: boolean;
+  /** Forgotten-password and verification requests: per address and per e-mail address. */
+  accountMailLimits: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  shutdownTimeoutSec: number;
+  /** Bearer token for GET /metrics; null turns the endpoint off (404). */
+  metricsToken: string | null;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -158,6 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       uploads: rule(env.RATE_LIMIT_UPLOADS, { points: 30, durationSec: 600 }),
       groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
     },
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Mahalle <mahalle@localhost>' },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    requireEmailVerification: bool(env.REQUIRE_EMAIL_VERIFICATION, false),
+    accountMailLimits: {
+      perIp: rule(env.RATE_LIMIT_ACCOUNT_MAIL, { points: 10, durationSec: 60 * 60 }),
+      perEmail: rule(env.RATE_LIMIT_ACCOUNT_MAIL_PER_ADDRESS, { points: 3, durationSec: 60 * 60 }),
+    },
+    shutdownTimeoutSec: int(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
+    metricsToken: env.METRICS_TOKEN || null,
   };
   return { ...config, ...overrides };
 }

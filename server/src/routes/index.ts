@@ -3,7 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { authRouter } from './auth';
-import { healthRouter } from './health';
+import { healthRouter, readyRouter } from './health';
 import { commentsRouter, postsRouter } from './posts';
 import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
@@ -24,6 +24,7 @@ import { docsRouter } from './docs';
 export function apiRouter(ctx: AppContext): Router {
   const api = Router();
   api.use('/health', healthRouter(ctx));
+  api.use('/ready', readyRouter(ctx));
   api.use('/auth', authRouter(ctx));
   api.use('/posts', postsRouter(ctx));
   api.use('/comments', commentsRouter(ctx));
