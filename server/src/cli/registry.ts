@@ -1,0 +1,13 @@
+import type { CliCommand } from './types';
+import { helpCommand } from './commands/help';
+import { migrateCommand } from './commands/migrate';
+
+/**
+ * Every command of `npm run admin -- <command>`, one file each under commands/. To add one:
+ * write commands/<name>.ts exporting a CliCommand and add it to this list (help lists it as is).
+ */
+export const COMMANDS: CliCommand[] = [helpCommand, migrateCommand];
+
+export function findCommand(name: string): CliCommand | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
