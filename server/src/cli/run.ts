@@ -3,6 +3,7 @@ import { findCommand } from './registry';
 import { createCliContext } from './context';
 import { printCommandHelp } from './commands/help';
 import { CliError } from './types';
+import { OpsError } from '../services/backup/errors';
 
 export interface CliIo {
   out?: (line: string) => void;
@@ -35,10 +36,10 @@ export async function runCli(argv: string[], loadConfig: () => Config, io: CliIo
     }
     return await command.run(ctx, rest);
   } catch (e) {
-    if (e instanceof CliError) {
+    if (e instanceof CliError || e instanceof OpsError) {
       err(`Hata: ${e.text.tr}`);
       err(`Error: ${e.text.en}`);
-      return e.exitCode;
+      return e instanceof CliError ? e.exitCode : 1;
     }
     throw e;
   } finally {

@@ -54,6 +54,13 @@ export interface Config {
   loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
   /** Per-member write limits, one window per action. */
   writeLimits: Record<WriteAction, RateLimitRule>;
+  /**
+   * Backups (services/backup): where archives go (BACKUP_DIR, default DATA_DIR/backups), every how
+   * many hours the server takes one (BACKUP_INTERVAL_HOURS; 0, the default, is off), how many of
+   * them it keeps (BACKUP_KEEP), and whether it takes one before migrating a database that has
+   * data (BACKUP_BEFORE_MIGRATE, on unless set to false).
+   */
+  backup: { dir: string; intervalHours: number; keep: number; beforeMigrate: boolean };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -85,6 +92,11 @@ function rule(value: string | undefined, fallback: RateLimitRule): RateLimitRule
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
   if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return fallback;
   return { points: Number(m[1]), durationSec: Number(m[2]) };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 function int(value: string | undefined, fallback: number, min = 0): number {
@@ -157,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       reports: rule(env.RATE_LIMIT_REPORTS, { points: 20, durationSec: 600 }),
       uploads: rule(env.RATE_LIMIT_UPLOADS, { points: 30, durationSec: 600 }),
       groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
+    },
+    backup: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalHours: positiveNumber(env.BACKUP_INTERVAL_HOURS, 0),
+      keep: int(env.BACKUP_KEEP, 7, 1),
+      beforeMigrate: bool(env.BACKUP_BEFORE_MIGRATE, true),
     },
   };
   return { ...config, ...overrides };

@@ -23,7 +23,7 @@ export async function knownMigrations(): Promise<string[]> {
 }
 
 /** Reads knex's migration table directly: knex itself only says "the migration directory is corrupt". */
-export async function schemaStatus(db: Knex): Promise<SchemaStatus> {
+export async function schemaStatus(db: Knex | Knex.Transaction): Promise<SchemaStatus> {
   const known = await knownMigrations();
   const latest = known.at(-1) ?? '';
   const applied = (await db.schema.hasTable(MIGRATIONS_TABLE)) ? ((await db(MIGRATIONS_TABLE).orderBy('id').pluck('name')) as string[]) : [];
@@ -51,7 +51,7 @@ export class NewerSchemaError extends Error {
   }
 }
 
-export async function assertNotNewer(db: Knex): Promise<SchemaStatus> {
+export async function assertNotNewer(db: Knex | Knex.Transaction): Promise<SchemaStatus> {
   const status = await schemaStatus(db);
   if (status.unknown.length > 0) throw new NewerSchemaError(status.unknown);
   return status;
