@@ -10,7 +10,7 @@ export interface RateLimitRule {
 }
 
 /** What a member does that is counted per member (one window each, see middlewares/rate-limit.ts). */
-export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups'] as const;
+export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups', 'eventMessages'] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 export interface Config {
@@ -54,6 +54,21 @@ export interface Config {
   loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
   /** Per-member write limits, one window per action. */
   writeLimits: Record<WriteAction, RateLimitRule>;
+  /** IANA zone event times are shown in (TIME_ZONE; Europe/Istanbul by default). Times are stored in UTC. */
+  timeZone: string;
+  /** How often the event reminder scheduler looks for due reminders (0: not at all; tests tick it themselves). */
+  reminderIntervalSec: number;
+}
+
+/** A zone name Intl knows, else the fallback. */
+function zone(value: string | undefined, fallback: string): string {
+  if (!value) return fallback;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return fallback;
+  }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -157,7 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       reports: rule(env.RATE_LIMIT_REPORTS, { points: 20, durationSec: 600 }),
       uploads: rule(env.RATE_LIMIT_UPLOADS, { points: 30, durationSec: 600 }),
       groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
+      // Every message reaches every attendee: a few an hour.
+      eventMessages: rule(env.RATE_LIMIT_EVENT_MESSAGES, { points: 5, durationSec: 3600 }),
     },
+    timeZone: zone(env.TIME_ZONE, 'Europe/Istanbul'),
+    reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
   };
   return { ...config, ...overrides };
 }

@@ -1,6 +1,6 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import type { AdminEvent } from '@mahalle/shared';
+import type { AdminEvent, EventItem } from '@mahalle/shared';
 
 /** A row of the admin workspace's events table: a city event or a group event. */
 export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminEvent {
@@ -20,8 +20,34 @@ export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminE
   };
 }
 
-/** A city event joined with its creator; `attending`: whether the viewer goes. */
-export function presentEvent(r: any, attending: boolean) {
+/** An events row joined with its creator (services/events). */
+export interface EventRow {
+  id: number;
+  creator_id: number;
+  title: string;
+  description: string;
+  date: unknown;
+  location: string;
+  category: string;
+  image_url: string | null;
+  is_private: boolean | number;
+  is_featured: boolean | number;
+  attendees_count: number;
+  capacity: number | null;
+  waitlist_count: number;
+  status: 'scheduled' | 'cancelled';
+  cancel_reason: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+  u_username: string;
+  u_display_name: string;
+  u_profile_image: string | null;
+}
+
+/** A city event joined with its creator, with what the viewer is to it (attending, waiting, organising). */
+export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlistPosition: number | null; canManage: boolean; timeZone: string }): EventItem {
+  const capacity = r.capacity === null ? null : Number(r.capacity);
+  const attendeesCount = Number(r.attendees_count);
   return {
     id: r.id,
     title: r.title,
@@ -31,10 +57,18 @@ export function presentEvent(r: any, attending: boolean) {
     imageUrl: r.image_url,
     creator: { id: r.creator_id, username: r.u_username, displayName: r.u_display_name, profileImage: r.u_profile_image },
     category: { id: r.category, name: r.category, color: EVENT_CATEGORY_COLORS[r.category as keyof typeof EVENT_CATEGORY_COLORS] ?? '#6366F1' },
-    attendeesCount: r.attendees_count,
+    attendeesCount,
     isPrivate: Boolean(r.is_private),
     isFeatured: Boolean(r.is_featured),
-    isAttending: attending,
+    isAttending: viewer.attending,
+    capacity,
+    waitlistCount: Number(r.waitlist_count),
+    waitlistPosition: viewer.waitlistPosition,
+    isFull: capacity !== null && attendeesCount >= capacity,
+    status: r.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    cancelReason: r.cancel_reason,
+    canManage: viewer.canManage,
+    timeZone: viewer.timeZone,
     createdAt: toIso(r.created_at),
   };
 }

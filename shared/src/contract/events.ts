@@ -1,8 +1,20 @@
 import { idParamsSchema } from '../schemas/common';
-import { attendanceSchema, createEventSchema, eventSchema, listEventsQuerySchema } from '../schemas/events';
+import {
+  attendanceSchema,
+  cancelEventSchema,
+  createEventSchema,
+  eventMessageResultSchema,
+  eventMessageSchema,
+  eventSchema,
+  listEventsQuerySchema,
+  updateEventSchema,
+} from '../schemas/events';
 import { endpoint, okSchema, pageOf } from './endpoint';
 
-/** City events: the list (upcoming or past), one event, creating, attending, deleting. */
+/**
+ * City events: the list (upcoming or past), one event, creating, attending (with a capacity and a
+ * waitlist), the organiser's tools (edit, cancel, message), .ics files and each member's private calendar feed.
+ */
 export const eventEndpoints = {
   'events.list': endpoint({
     route: 'GET /api/events',
@@ -22,7 +34,7 @@ export const eventEndpoints = {
   }),
   'events.attend': endpoint({
     route: 'POST /api/events/:id/attend',
-    summary: 'Attends the event, or takes attendance back (a toggle)',
+    summary: 'Attends the event (or joins its waitlist when full), or takes attendance / the waitlist place back (a toggle); leaving promotes the first waiter',
     access: 'member',
     params: idParamsSchema,
     response: attendanceSchema,
@@ -33,5 +45,29 @@ export const eventEndpoints = {
     access: 'member',
     params: idParamsSchema,
     response: okSchema,
+  }),
+  'events.update': endpoint({
+    route: 'PATCH /api/events/:id',
+    summary: 'Edits the event (its organiser or an admin); a new time is told to everyone attending or waiting',
+    access: 'member',
+    params: idParamsSchema,
+    body: updateEventSchema,
+    response: eventSchema,
+  }),
+  'events.cancel': endpoint({
+    route: 'POST /api/events/:id/cancel',
+    summary: 'Cancels the event with a reason (its organiser or an admin); everyone attending or waiting is told',
+    access: 'member',
+    params: idParamsSchema,
+    body: cancelEventSchema,
+    response: eventSchema,
+  }),
+  'events.message': endpoint({
+    route: 'POST /api/events/:id/message',
+    summary: 'Sends a short message to every attendee as a notification (its organiser or an admin; rate limited)',
+    access: 'member',
+    params: idParamsSchema,
+    body: eventMessageSchema,
+    response: eventMessageResultSchema,
   }),
 };
