@@ -72,6 +72,7 @@ export const ERRORS = {
   join_request_not_found: { status: 404, meaning: 'No such pending join request.' },
   follow_request_not_found: { status: 404, meaning: 'No such pending follow request.' },
   event_not_found: { status: 404, meaning: 'No such event.' },
+  calendar_feed_not_found: { status: 404, meaning: 'No calendar feed has this token (never made, or revoked).' },
   report_not_found: { status: 404, meaning: 'No such report.' },
   report_target_missing: { status: 404, meaning: 'The reported content or account no longer exists.' },
 

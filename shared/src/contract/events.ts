@@ -1,11 +1,14 @@
 import { idParamsSchema } from '../schemas/common';
 import {
   attendanceSchema,
+  calendarFeedSchema,
+  calendarTokenParamsSchema,
   cancelEventSchema,
   createEventSchema,
   eventMessageResultSchema,
   eventMessageSchema,
   eventSchema,
+  icsSchema,
   listEventsQuerySchema,
   updateEventSchema,
 } from '../schemas/events';
@@ -69,5 +72,41 @@ export const eventEndpoints = {
     params: idParamsSchema,
     body: eventMessageSchema,
     response: eventMessageResultSchema,
+  }),
+  'events.ics': endpoint({
+    route: 'GET /api/events/:id/ics',
+    summary: 'The event as an iCalendar file (text/calendar), for those who may see it',
+    access: 'public',
+    params: idParamsSchema,
+    response: icsSchema,
+  }),
+  'calendar.feedGet': endpoint({
+    route: 'GET /api/calendar/feed',
+    summary: 'Whether the member has a private calendar feed (its address is shown only when it is made)',
+    access: 'member',
+    tag: 'events',
+    response: calendarFeedSchema,
+  }),
+  'calendar.feedCreate': endpoint({
+    route: 'POST /api/calendar/feed',
+    summary: "Makes the member's private calendar feed address, replacing (revoking) any earlier one",
+    access: 'member',
+    tag: 'events',
+    response: calendarFeedSchema,
+  }),
+  'calendar.feedRevoke': endpoint({
+    route: 'DELETE /api/calendar/feed',
+    summary: "Revokes the member's calendar feed: its address answers 404 from now on",
+    access: 'member',
+    tag: 'events',
+    response: calendarFeedSchema,
+  }),
+  'calendar.feed': endpoint({
+    route: 'GET /api/calendar/:token.ics',
+    summary: "A member's private calendar feed (text/calendar): the events they attend; the token is the only key",
+    access: 'public',
+    tag: 'events',
+    params: calendarTokenParamsSchema,
+    response: icsSchema,
   }),
 };

@@ -1,5 +1,13 @@
-import { Router } from 'express';
-import { cancelEventSchema, createEventSchema, eventMessageSchema, idParamsSchema, listEventsQuerySchema, updateEventSchema } from '@mahalle/shared';
+import { Router, type Request, type Response } from 'express';
+import {
+  calendarTokenParamsSchema,
+  cancelEventSchema,
+  createEventSchema,
+  eventMessageSchema,
+  idParamsSchema,
+  listEventsQuerySchema,
+  updateEventSchema,
+} from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
@@ -10,6 +18,10 @@ export function eventsRouter(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     res.json(await events.listEvents(ctx, req.user, parse(listEventsQuerySchema, req.query)));
+  });
+  router.get('/:id/ics', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    sendIcs(res, await events.eventIcs(ctx, id, req.user, originOf(req)), `etkinlik-${id}.ics`);
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
@@ -46,6 +58,37 @@ export function eventsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     await events.deleteEvent(ctx, me, id);
     res.json({ ok: true });
+  });
+  return router;
+}
+
+/** Where this server is reached, as the caller sees it (behind a proxy, with TRUST_PROXY set). */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+function sendIcs(res: Response, body: string, filename: string | null) {
+  res.type('text/calendar; charset=utf-8');
+  res.set('Cache-Control', 'private, no-store');
+  if (filename) res.attachment(filename);
+  res.send(body);
+}
+
+/** The member's private calendar feed: making, revoking, and the feed itself (its token is the only key). */
+export function calendarRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/feed', async (req, res) => {
+    res.json(await events.calendarFeed(ctx.db, requireUser(req)));
+  });
+  router.post('/feed', async (req, res) => {
+    res.json(await events.createCalendarFeed(ctx.db, requireUser(req), originOf(req)));
+  });
+  router.delete('/feed', async (req, res) => {
+    res.json(await events.revokeCalendarFeed(ctx.db, requireUser(req)));
+  });
+  router.get('/:token.ics', async (req, res) => {
+    const { token } = parse(calendarTokenParamsSchema, req.params);
+    sendIcs(res, await events.feedIcs(ctx, token, originOf(req)), null);
   });
   return router;
 }
