@@ -11,11 +11,14 @@ import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
+import { ReminderScheduler } from './services/events/reminders';
 
 export interface RunningServer {
   ctx: AppContext;
   httpServer: http.Server;
   realtime: Realtime;
+  /** Event reminders (every config.reminderIntervalSec; tests set its clock and tick it). */
+  reminders: ReminderScheduler;
   url: string;
   close(): Promise<void>;
 }
@@ -85,6 +88,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   // Promoting an existing account signed it out (ensureAdmin): the other nodes forget its session now.
   if (admin && !admin.created) ctx.bus.emit('data:changed', { settled: true, remote: false });
+  const reminders = new ReminderScheduler(ctx);
+  reminders.start(config.reminderIntervalSec);
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
@@ -93,8 +98,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     ctx,
     httpServer,
     realtime,
+    reminders,
     url,
     async close() {
+      await reminders.stop();
       await realtime.close();
       httpServer.closeAllConnections?.();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
