@@ -11,7 +11,7 @@ import { bookmarksRouter, userBookmarksRouter } from './bookmarks';
 import { hashtagsRouter } from './hashtags';
 import { notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
-import { eventsRouter } from './events';
+import { calendarRouter, eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
 import { blogRouter } from './blog';
 import { hobbyGroupsRouter } from './hobby-groups';
@@ -37,6 +37,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/notifications', notificationsRouter(ctx));
   api.use('/messages', messagesRouter(ctx));
   api.use('/events', eventsRouter(ctx));
+  api.use('/calendar', calendarRouter(ctx));
   api.use('/questions', questionsRouter(ctx));
   api.use('/answers', answersRouter(ctx));
   api.use('/blog', blogRouter(ctx));
