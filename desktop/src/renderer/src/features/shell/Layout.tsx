@@ -34,6 +34,7 @@ import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
+import { HeaderSearch } from './HeaderSearch';
 import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
@@ -194,61 +195,6 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/**
- * The header search: a plain input and button drawn like antd's `Input.Search` from the theme's tokens; antd's own
- * brings its whole form library into every page's first load.
- */
-function HeaderSearch({ onSearch }: { onSearch: (value: string) => void }) {
-  const { token } = antTheme.useToken();
-  const border = `1px solid ${token.colorBorder}`;
-  return (
-    <form
-      className="header-search"
-      style={{ display: 'flex', width: 220, height: token.controlHeight }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(String(new FormData(e.currentTarget).get('q') ?? ''));
-      }}
-    >
-      <input
-        name="q"
-        type="text"
-        placeholder="Ara..."
-        aria-label="Ara"
-        style={{
-          flex: 1,
-          minWidth: 0,
-          padding: '4px 11px',
-          font: 'inherit',
-          fontSize: token.fontSize,
-          color: token.colorText,
-          background: token.colorBgContainer,
-          border,
-          borderInlineEnd: 0,
-          borderStartStartRadius: token.borderRadius,
-          borderEndStartRadius: token.borderRadius,
-        }}
-      />
-      <button
-        type="submit"
-        aria-label="search"
-        style={{
-          width: token.controlHeight,
-          padding: 0,
-          cursor: 'pointer',
-          color: token.colorTextSecondary,
-          background: token.colorBgContainer,
-          border,
-          borderStartEndRadius: token.borderRadius,
-          borderEndEndRadius: token.borderRadius,
-        }}
-      >
-        <SearchOutlined aria-hidden />
-      </button>
-    </form>
-  );
-}
-
 /** The skip link moves the focus itself: under the desktop app's hash router `#main` would be read as a route. */
 function skipToMain(e: React.MouseEvent) {
   e.preventDefault();
@@ -324,7 +270,11 @@ export function Layout() {
           </nav>
         )}
         <div style={{ flex: 1 }} />
-        {desktop && <HeaderSearch onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
+        {desktop ? (
+          <HeaderSearch />
+        ) : (
+          <Button type="text" icon={<SearchOutlined />} aria-label={TEXTS.searchUi.label} data-testid="search-link" onClick={() => navigate('/search')} />
+        )}
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
           <Suspense fallback={<div style={{ width: 116 }} />}>
