@@ -195,6 +195,27 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/**
+ * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /events#event-3) scrolls to
+ * that element once its page has drawn it: the router does not, and the element arrives with the page's data.
+ */
+function useScrollToHash(pathname: string, hash: string) {
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id || id === 'main') return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(id);
+      if (el) {
+        clearInterval(timer);
+        el.scrollIntoView({ block: 'start' });
+        el.classList.add('anchor-flash');
+      } else if (++tries > 100) clearInterval(timer);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [pathname, hash]);
+}
+
 /** The skip link moves the focus itself: under the desktop app's hash router `#main` would be read as a route. */
 function skipToMain(e: React.MouseEvent) {
   e.preventDefault();
@@ -219,6 +240,7 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  useScrollToHash(location.pathname, location.hash);
 
   const logout = async () => {
     await signOut().catch((err) => console.warn('logout', err));
