@@ -14,6 +14,10 @@ export const ERRORS = {
   invalid_json: { status: 400, meaning: 'The body says it is JSON but does not parse.' },
   invalid_text: { status: 400, meaning: 'Text holds a character the database refuses (NUL or unencodable).' },
   invalid_cursor: { status: 400, meaning: 'A paging cursor that this server did not issue.' },
+  search_query_invalid: {
+    status: 400,
+    meaning: 'A search query that is empty, shorter than LIMITS.searchQueryMin letters or digits, or longer than LIMITS.searchQueryMax.',
+  },
   invalid_multipart: { status: 400, meaning: 'A multipart body that cannot be read.' },
   unexpected_file: { status: 400, meaning: 'A file in a field that takes none, or more files than the field takes.' },
   one_file_only: { status: 400, meaning: 'A post with both an image and a video; it takes one.' },

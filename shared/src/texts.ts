@@ -365,6 +365,44 @@ export const TEXTS = {
     ok: 'Sil',
     cancel: 'İptal',
   },
+  /** The header's search box and the results page (/search?q=&type=). */
+  searchUi: {
+    placeholder: 'Ara...',
+    label: 'Ara',
+    submit: 'Ara',
+    suggestions: 'Öneriler',
+    seeAll: (q: string) => `"${q}" için tüm sonuçlar`,
+    pageTitle: 'Arama',
+    resultsFor: (q: string) => `"${q}" için sonuçlar`,
+    prompt: 'Aramak için bir şeyler yazın',
+    tabs: {
+      posts: 'Gönderiler',
+      people: 'Kişiler',
+      questions: 'Sorular',
+      answers: 'Cevaplar',
+      blog: 'Blog',
+      groups: 'Gruplar',
+      events: 'Etkinlikler',
+      hashtags: 'Etiketler',
+    },
+    /** One of a kind, beside a suggestion. */
+    kinds: {
+      posts: 'Gönderi',
+      people: 'Kişi',
+      questions: 'Soru',
+      answers: 'Cevap',
+      blog: 'Blog',
+      groups: 'Grup',
+      events: 'Etkinlik',
+      hashtags: 'Etiket',
+    },
+    results: 'Sonuçlar',
+    empty: 'Sonuç bulunamadı',
+    emptyHint: 'Başka kelimelerle ya da daha kısa bir aramayla deneyin.',
+    emptyTab: 'Bu sekmede sonuç yok',
+    more: 'Daha fazla',
+    error: 'Arama yapılamadı',
+  },
   users: {
     notFound: 'Kullanıcı bulunamadı',
     profileNotFound: 'Profil Bulunamadı',
@@ -372,6 +410,11 @@ export const TEXTS = {
     verifiedAdmin: 'Doğrulanmış Admin',
     verifiedMember: 'Doğrulanmış üye',
     deletedUser: 'Silinmiş kullanıcı',
+  },
+  search: {
+    queryEmpty: 'Lütfen aranacak bir şey yazın',
+    queryTooShort: 'Arama için en az 2 harf ya da rakam yazın',
+    queryTooLong: 'Arama en fazla 100 karakter olabilir',
   },
   /** When something fails to load or the connection drops (error boundaries, the connection banner). */
   resilience: {

@@ -19,6 +19,7 @@ import { adminRouter } from './admin';
 import { reportsRouter } from './reports';
 import { statsRouter } from './stats';
 import { docsRouter } from './docs';
+import { searchRouter } from './search';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -44,6 +45,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/hobby-groups', hobbyGroupsRouter(ctx));
   api.use('/reports', reportsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
+  api.use('/search', searchRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

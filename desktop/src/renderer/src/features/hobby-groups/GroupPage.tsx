@@ -68,7 +68,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
   };
   const canDelete = user && (user.id === p.authorId || user.id === group.creatorId || user.role === 'admin');
   return (
-    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post" id={`post-${p.id}`} className="anchor-target">
       <Space>
         <UserAvatar user={p.author} size={32} />
         <UserName user={p.author} />
@@ -319,7 +319,7 @@ export default function GroupPage() {
                   <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text>
                 ) : (
                   events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                    <div key={e.id} style={{ marginBottom: 8 }}>
+                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target">
                       <strong>{e.title}</strong>
                       <br />
                       <Typography.Text type="secondary">

@@ -105,7 +105,13 @@ export default function QuestionPage() {
         locale={{ emptyText: 'Henüz cevap yok. İlk cevabı sen yaz!' }}
         renderItem={(a) => (
           <List.Item style={{ display: 'block', padding: 0, borderBlockEnd: 0 }}>
-            <Card size="small" style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }} data-testid="answer">
+            <Card
+              size="small"
+              style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }}
+              data-testid="answer"
+              id={`answer-${a.id}`}
+              className="anchor-target"
+            >
               {a.isAccepted && (
                 <Tag color="green" icon={<CheckCircleFilled />}>
                   Kabul edilen cevap
