@@ -160,8 +160,8 @@ try {
             const lhr = result.lhr;
             const v = m[ti];
             if (!v) continue;
-            v.perf.push((lhr.categories.performance?.score ?? 0) * 100);
-            v.a11y.push((lhr.categories.accessibility?.score ?? 0) * 100);
+            v.perf.push((lhr.categories.performance?.score ?? NaN) * 100);
+            v.a11y.push((lhr.categories.accessibility?.score ?? NaN) * 100);
             v.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
             v.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
             v.cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
