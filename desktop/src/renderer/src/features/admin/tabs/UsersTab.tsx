@@ -1,14 +1,57 @@
 import { useState } from 'react';
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { TEXTS, type Role } from '@mahalle/shared';
-import { useBulkUsers, useDeleteUser, useUpdateUser, useAdminUsers, type AdminUser, type AdminUsersQuery, type BulkUsersAction } from '../../../api/admin';
+import {
+  createPasswordResetLink,
+  useBulkUsers,
+  useDeleteUser,
+  useUpdateUser,
+  useAdminUsers,
+  type AdminUser,
+  type AdminUsersQuery,
+  type BulkUsersAction,
+} from '../../../api/admin';
 import { useSession } from '../../../stores/session';
 import { formatDateTime } from '../../../components/time';
 import type { AdminColumn } from '../table/AdminTable';
 import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '../actions';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
+import { useApp } from '../../../components/LazyFeedback';
+import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
+const H = TEXTS.accountHelp;
+
+/**
+ * 'Şifre sıfırlama bağlantısı': a one-hour, single-use link for the member, copied to the clipboard for the admin to hand
+ * over (the same link the e-mail would carry); shown in a dialog to copy by hand where the clipboard is refused.
+ */
+function useResetLink() {
+  const { notification, modal } = useApp();
+  return async (id: number) => {
+    try {
+      const { url } = await createPasswordResetLink(id);
+      try {
+        await navigator.clipboard.writeText(url);
+        notification.success({ message: H.adminLinkAction, description: H.adminLinkCopied });
+      } catch {
+        modal.info({
+          title: H.adminLinkAction,
+          content: (
+            <>
+              <Typography.Paragraph>{H.adminLinkCopyFailed}</Typography.Paragraph>
+              <Typography.Paragraph copyable code data-testid="reset-link">
+                {url}
+              </Typography.Paragraph>
+            </>
+          ),
+        });
+      }
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+}
 
 export default function UsersTab() {
   const [search, setSearch] = useState('');
@@ -26,6 +69,7 @@ export default function UsersTab() {
     failed: 'Kullanıcı silinemedi',
   });
   const bulkUsers = useBulkUsers();
+  const resetLink = useResetLink();
   const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
     { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
@@ -34,7 +78,7 @@ export default function UsersTab() {
     { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    actionsColumn(280, (u) => (
+    actionsColumn(440, (u) => (
       <RowActions>
         <RowButton
           onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
@@ -50,6 +94,7 @@ export default function UsersTab() {
             {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
           </RowButton>
         )}
+        <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
         {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id)} />}
       </RowActions>
     )),
