@@ -20,8 +20,10 @@ import * as notificationsOncePerActor from './20261124100000_notifications_once_
 import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
-import * as searchDocs from './20261124140000_search_docs';
-import * as hashtagFold from './20261124150000_hashtag_fold';
+import * as accountLinks from './20261124200000_account_links';
+import * as eventCapacity from './20261124200000_event_capacity';
+import * as searchDocs from './20261124210000_search_docs';
+import * as hashtagFold from './20261124210100_hashtag_fold';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -49,12 +51,18 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124110000_category_post_counts': categoryPostCounts,
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
-  '20261124140000_search_docs': searchDocs,
-  '20261124150000_hashtag_fold': hashtagFold,
+  '20261124200000_account_links': accountLinks,
+  '20261124200000_event_capacity': eventCapacity,
+  '20261124210000_search_docs': searchDocs,
+  '20261124210100_hashtag_fold': hashtagFold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => MIGRATIONS[name],
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration: ${name}`);
+    return migration;
+  },
 };

@@ -3,7 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import { toIso } from '../../db/time';
 import { intColumn, sortedPage, textColumn, timeColumn } from '../../db/keyset';
-import { presentAdminEvent } from '../../presenters/events';
+import { presentAdminEvent, type AdminEventRow } from '../../presenters/events';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { whereMatches } from '../../db/search/query';
@@ -26,9 +26,16 @@ export async function listEvents(
         .select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
   if (q.search) whereMatches(db, query, 'e.id', [city ? 'event' : 'group_event'], q.search);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
-  const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
+  const page = await sortedPage<AdminEventRow>(query, {
+    columns: EVENT_SORT,
+    sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'e.id',
+  });
   return {
-    items: page.rows.map((r: any) => presentAdminEvent(q.kind, r)),
+    items: page.rows.map((r) => presentAdminEvent(q.kind, r)),
     nextCursor: page.nextCursor,
   };
 }
