@@ -262,10 +262,13 @@ async function plans(db: Knex, engine: string, run: () => Promise<unknown>): Pro
   db.on('query', listen);
   await run();
   db.removeListener('query', listen);
-  for (const q of seen.slice(0, 3)) {
+  for (const q of seen
+    .slice(0, 12)
+    .filter((x) => /order by|count\(\*\)/.test(x.sql))
+    .slice(0, 4)) {
     console.log(`\n  -- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
     if (engine === 'postgres') {
-      const res = await db.raw(`explain (analyze, buffers off) ${q.sql}`, q.bindings as Knex.RawBinding[]);
+      const res = await db.raw(`explain (analyze, buffers off) ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as Knex.RawBinding[]);
       for (const r of res.rows as { 'QUERY PLAN': string }[]) console.log(`     ${r['QUERY PLAN']}`);
     } else {
       const rows: { detail: string }[] = await db.raw(`explain query plan ${q.sql}`, q.bindings as Knex.RawBinding[]);
@@ -317,7 +320,11 @@ async function main() {
         const s = await time(() => suggest(db, viewer, 'ist'));
         console.log(`  suggest      'ist': p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
         console.log(`\n  plans (${engine}, ${n}):`);
-        await plans(db, engine, () => search(db, viewer, { q: 'istanbul çay', type: 'posts', limit: 20 }));
+        const second = await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20 });
+        await plans(db, engine, async () => {
+          await search(db, viewer, { q: 'istanbul çay', type: 'posts', limit: 20 });
+          await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20, cursor: second.nextCursor ?? undefined });
+        });
       } finally {
         await db.destroy();
         if (schema) {
