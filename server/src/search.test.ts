@@ -295,6 +295,12 @@ describe('the index stays in step', () => {
     expect((await admin.client.delete(`/api/questions/${q.id}`)).status).toBe(200);
     expect(ids(await find(m.client, before, 'answers'))).toEqual([]);
 
+    const date = new Date(Date.now() + 86_400_000).toISOString();
+    const ev = (await m.client.post('/api/events', { title: `${before} etkinlik`, description: 'x', date, location: 'Ev' })).body;
+    expect((await m.client.patch(`/api/events/${ev.id}`, { title: `${after} etkinlik` })).status).toBe(200);
+    expect(ids(await find(m.client, after, 'events'))).toEqual([ev.id]);
+    expect(ids(await find(m.client, before, 'events'))).toEqual([]);
+
     expect((await m.client.patch(`/api/users/${m.user.id}`, { displayName: `Adı ${after}` })).status).toBe(200);
     expect(ids(await find(m.client, after, 'people'))).toEqual([m.user.id]);
 
