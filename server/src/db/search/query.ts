@@ -13,6 +13,9 @@ export interface Filter {
   bindings: Knex.RawBinding[];
 }
 
+/** How many of the newest document ids PostgreSQL walks in order before it turns to the GIN index (see tierDocs). */
+const PG_WINDOW = 3000;
+
 export interface DocHit {
   id: number;
   source: string;
@@ -29,13 +32,22 @@ export async function tierDocs(db: Db, kind: SearchType, tier: Tier, q: ParsedQu
   if (isPostgres(db)) {
     const match = tsquery.tier(tier, kind, q);
     if (match === null) return [];
-    const res = await db.raw(
-      `select d.id, d.source, d.ref_id from search_docs d
-        where d.kind = ? and d.tsv @@ ?::tsquery and d.id < ? and (${filter.sql})
-        order by d.id desc limit ?`,
-      [kind, match, beforeId, ...filter.bindings, limit],
-    );
-    return (res.rows as DocHit[]).map(num);
+    // Two steps, so neither a common nor a rare word costs a walk of the whole index: first the
+    // newest PG_WINDOW ids below the cursor, walked backwards on (kind, id) (a common word fills
+    // the page there); then, only if the page is not full, the older ones through the GIN index
+    // with a top-N sort (`d.id + 0` keeps the planner from walking (kind, id) for a rare word,
+    // which read every document of the type).
+    const sql = (range: string, order: string) => `select d.id, d.source, d.ref_id from search_docs d
+        where d.kind = ? and d.tsv @@ ?::tsquery and ${range} and (${filter.sql})
+        order by ${order} desc limit ?`;
+    const newest = await db('search_docs').max({ id: 'id' }).first();
+    const below = Math.min(beforeId, Number(newest?.id ?? 0) + 1);
+    const floor = Math.max(0, below - PG_WINDOW);
+    const recent = await db.raw(sql('d.id < ? and d.id >= ?', 'd.id'), [kind, match, below, floor, ...filter.bindings, limit]);
+    const rows = (recent.rows as DocHit[]).map(num);
+    if (rows.length >= limit || floor === 0) return rows;
+    const older = await db.raw(sql('d.id < ?', 'd.id + 0'), [kind, match, floor, ...filter.bindings, limit - rows.length]);
+    return [...rows, ...(older.rows as DocHit[]).map(num)];
   }
   const match = fts5.tier(tier, kind, q);
   if (match === null) return [];
