@@ -262,10 +262,10 @@ async function plans(db: Knex, engine: string, run: () => Promise<unknown>): Pro
   db.on('query', listen);
   await run();
   db.removeListener('query', listen);
-  for (const q of seen
-    .slice(0, 12)
-    .filter((x) => /order by|count\(\*\)/.test(x.sql))
-    .slice(0, 4)) {
+  // The tier queries (ordered walks), then one count.
+  const tiers = seen.filter((x) => /order by/.test(x.sql)).slice(0, 3);
+  const counts = seen.filter((x) => /count\(\*\)/.test(x.sql)).slice(0, 1);
+  for (const q of [...tiers, ...counts]) {
     console.log(`\n  -- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
     if (engine === 'postgres') {
       const res = await db.raw(`explain (analyze, buffers off) ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as Knex.RawBinding[]);
