@@ -126,6 +126,10 @@ export const NOTIFICATION_TYPES = [
   'event_cancelled',
   'event_message',
   'event_reminder',
+  // Someone answered the recipient's question.
+  'answer',
+  // A hobby group's join request and its answer.
+  'group_activity',
 ] as const;
 
 /** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */

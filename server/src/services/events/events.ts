@@ -8,7 +8,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
 import { presentEvent, type EventRow } from '../../presenters/events';
-import { announceNotifications, createNotification } from '../notifications';
+import { announceNotifications, createNotification, createNotifications } from '../notifications';
 import { formatEventTime } from './time';
 
 const S = TEXTS.social;
@@ -256,9 +256,13 @@ export async function updateEvent(
     if (input.date !== undefined && input.date !== oldDate) {
       const zone = ctx.config.timeZone;
       const text = N.timeChanged(input.title ?? before.title, formatEventTime(oldDate, zone), formatEventTime(input.date, zone));
-      for (const userId of await attendeesAndWaiters(trx, id)) {
-        created.push({ userId, notificationId: await createNotification(trx, notice('event_time_changed', userId, id, text, me.id)) });
-      }
+      const people = await attendeesAndWaiters(trx, id);
+      created.push(
+        ...(await createNotifications(
+          trx,
+          people.map((userId) => notice('event_time_changed', userId, id, text, me.id)),
+        )),
+      );
     }
   });
   announceNotifications(ctx.bus, created);
@@ -272,9 +276,13 @@ export async function cancelEvent(ctx: AppContext, me: UserRow, id: number, reas
     const event = await managedEvent(trx, me, id);
     await trx('events').where({ id }).update({ status: 'cancelled', cancel_reason: reason, updated_at: nowIso() });
     const text = N.cancelled(event.title, reason);
-    for (const userId of await attendeesAndWaiters(trx, id)) {
-      created.push({ userId, notificationId: await createNotification(trx, notice('event_cancelled', userId, id, text, me.id)) });
-    }
+    const people = await attendeesAndWaiters(trx, id);
+    created.push(
+      ...(await createNotifications(
+        trx,
+        people.map((userId) => notice('event_cancelled', userId, id, text, me.id)),
+      )),
+    );
   });
   announceNotifications(ctx.bus, created);
   return getEvent(ctx, id, me);
@@ -287,9 +295,12 @@ export async function messageAttendees(ctx: AppContext, me: UserRow, id: number,
     const event = await managedEvent(trx, me, id);
     const text = N.message(event.title, message);
     const going: number[] = await trx('event_attendees').where({ event_id: id }).orderBy('user_id').pluck('user_id');
-    for (const userId of going) {
-      created.push({ userId, notificationId: await createNotification(trx, notice('event_message', userId, id, text, me.id)) });
-    }
+    created.push(
+      ...(await createNotifications(
+        trx,
+        going.map((userId) => notice('event_message', userId, id, text, me.id)),
+      )),
+    );
   });
   announceNotifications(ctx.bus, created);
   return { ok: true as const, recipients: created.filter((c) => c.notificationId !== null).length };

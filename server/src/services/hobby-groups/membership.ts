@@ -39,7 +39,7 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
               userId: group.creator_id,
               notificationId: await createNotification(trx, {
                 userId: group.creator_id,
-                type: 'other',
+                type: 'group_activity',
                 actorId: me.id,
                 message: `${me.display_name} "${group.name}" grubuna katılmak istiyor`,
                 link: `/groups/${group.slug}`,
@@ -86,7 +86,7 @@ export async function decideJoinRequest(ctx: AppContext, viewer: UserRow, slug: 
         userId,
         notificationId: await createNotification(trx, {
           userId,
-          type: 'other',
+          type: 'group_activity',
           actorId: viewer.id,
           message: `"${group.name}" grubuna katılma isteğiniz kabul edildi`,
           link: `/groups/${group.slug}`,
