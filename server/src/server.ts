@@ -117,7 +117,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
  * does not know), and preceded by a backup when an existing database with data has migrations
  * pending (BACKUP_BEFORE_MIGRATE, on by default), so an upgrade that goes wrong can be undone.
  */
-async function migrateWithBackup(ctx: AppContext): Promise<void> {
+export async function migrateWithBackup(ctx: Pick<AppContext, 'db' | 'config' | 'logger'>): Promise<void> {
   const { db, config, logger } = ctx;
   const status = await schemaStatus(db);
   if (status.unknown.length > 0) throw new DatabaseStartError(new NewerSchemaError(status.unknown).message);
