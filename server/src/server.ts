@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest, withBootLock } from './db/knex';
-import { describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
+import { DatabaseStartError, describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
 import { DomainBus, type AppContext, type LiveState } from './context';
 import { Metrics } from './metrics';
 import { createApp } from './app';
@@ -13,6 +13,9 @@ import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
 import { Mailer } from './services/mail';
+import { schemaStatus, NewerSchemaError } from './db/schema-version';
+import { createBackup } from './services/backup/backup';
+import { startBackupSchedule } from './services/backup/schedule';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -62,7 +65,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     onRetry: (err, delayMs) => logger.warn({ code: (err as { code?: string }).code, retryInMs: delayMs }, `waiting for ${label}`),
   }).catch(bootFailed);
   const admin = await withBootLock(db, config.databaseSchema, async () => {
-    await migrateLatest(db);
+    await migrateWithBackup(ctx);
     await prepareRateLimitStore(db);
     if (config.seedDemo) {
       const seeded = await seedDemo(db);
@@ -83,6 +86,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     logger.info({ username: admin.username, created: admin.created }, 'admin account ready');
   }
 
+  const backups = startBackupSchedule(
+    { db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl },
+    { ...config.backup, logger },
+  );
   const app = createApp(ctx);
   const httpServer = http.createServer(app);
   const realtime = await attachRealtime(ctx, httpServer).catch(bootFailed);
@@ -120,10 +127,36 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       await stopped;
       clearInterval(sweep);
       clearTimeout(cut);
+      await backups.stop();
       await realtime.close();
       await db.destroy();
       await passwords.close();
       mailer.close();
     },
   };
+}
+
+/**
+ * Migrations at start: refused on a database a newer Mahalle migrated (a migration this build
+ * does not know), and preceded by a backup when an existing database with data has migrations
+ * pending (BACKUP_BEFORE_MIGRATE, on by default), so an upgrade that goes wrong can be undone.
+ */
+export async function migrateWithBackup(ctx: Pick<AppContext, 'db' | 'config' | 'logger'>): Promise<void> {
+  const { db, config, logger } = ctx;
+  const status = await schemaStatus(db);
+  if (status.unknown.length > 0) throw new DatabaseStartError(new NewerSchemaError(status.unknown).message);
+  if (status.pending.length > 0 && status.applied.length > 0 && config.backup.beforeMigrate) {
+    const result = await createBackup({ db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl }, config.backup.dir).catch(
+      (err: unknown) => {
+        // No backup, no migration: the organiser decides (BACKUP_BEFORE_MIGRATE=false skips it).
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new DatabaseStartError(
+          `Geçişlerden önce yedek alınamadı: ${reason} (yedeksiz sürdürmek için BACKUP_BEFORE_MIGRATE=false) / ` +
+            `The backup before migrating failed: ${reason} (to go on without one, set BACKUP_BEFORE_MIGRATE=false)`,
+        );
+      },
+    );
+    logger.info({ file: result.file, pending: status.pending }, 'backup taken before migrating');
+  }
+  await migrateLatest(db);
 }

@@ -66,6 +66,13 @@ export interface Config {
   shutdownTimeoutSec: number;
   /** Bearer token for GET /metrics; null turns the endpoint off (404). */
   metricsToken: string | null;
+  /**
+   * Backups (services/backup): where archives go (BACKUP_DIR, default DATA_DIR/backups), every how
+   * many hours the server takes one (BACKUP_INTERVAL_HOURS; 0, the default, is off), how many of
+   * them it keeps (BACKUP_KEEP), and whether it takes one before migrating a database that has
+   * data (BACKUP_BEFORE_MIGRATE, on unless set to false).
+   */
+  backup: { dir: string; intervalHours: number; keep: number; beforeMigrate: boolean };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,6 +104,11 @@ function rule(value: string | undefined, fallback: RateLimitRule): RateLimitRule
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
   if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return fallback;
   return { points: Number(m[1]), durationSec: Number(m[2]) };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 function int(value: string | undefined, fallback: number, min = 0): number {
@@ -179,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     shutdownTimeoutSec: int(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     metricsToken: env.METRICS_TOKEN || null,
+    backup: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalHours: positiveNumber(env.BACKUP_INTERVAL_HOURS, 0),
+      keep: int(env.BACKUP_KEEP, 7, 1),
+      beforeMigrate: bool(env.BACKUP_BEFORE_MIGRATE, true),
+    },
   };
   return { ...config, ...overrides };
 }
