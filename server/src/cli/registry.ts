@@ -6,6 +6,7 @@ import { restoreCommand } from './commands/restore';
 import { createAdminCommand, demoteCommand, listAdminsCommand, promoteCommand } from './commands/admins';
 import { cleanupUploadsCommand } from './commands/cleanup-uploads';
 import { statsCommand } from './commands/stats';
+import { resetPasswordCommand } from './commands/reset-password';
 
 /**
  * Every command of `npm run admin -- <command>`, one file each under commands/. To add one:
@@ -17,6 +18,7 @@ export const COMMANDS: CliCommand[] = [
   promoteCommand,
   demoteCommand,
   listAdminsCommand,
+  resetPasswordCommand,
   cleanupUploadsCommand,
   statsCommand,
   backupCommand,
