@@ -16,11 +16,14 @@ import { Mailer } from './services/mail';
 import { schemaStatus, NewerSchemaError } from './db/schema-version';
 import { createBackup } from './services/backup/backup';
 import { startBackupSchedule } from './services/backup/schedule';
+import { ReminderScheduler } from './services/events/reminders';
 
 export interface RunningServer {
   ctx: AppContext;
   httpServer: http.Server;
   realtime: Realtime;
+  /** Event reminders (every config.reminderIntervalSec; tests set its clock and tick it). */
+  reminders: ReminderScheduler;
   url: string;
   close(): Promise<void>;
 }
@@ -99,6 +102,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   // Promoting an existing account signed it out (ensureAdmin): the other nodes forget its session now.
   if (admin && !admin.created) ctx.bus.emit('data:changed', { settled: true, remote: false });
+  const reminders = new ReminderScheduler(ctx);
+  reminders.start(config.reminderIntervalSec);
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
@@ -107,6 +112,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     ctx,
     httpServer,
     realtime,
+    reminders,
     url,
     /**
      * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
@@ -128,6 +134,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       clearInterval(sweep);
       clearTimeout(cut);
       await backups.stop();
+      await reminders.stop();
       await realtime.close();
       await db.destroy();
       await passwords.close();

@@ -10,7 +10,7 @@ export interface RateLimitRule {
 }
 
 /** What a member does that is counted per member (one window each, see middlewares/rate-limit.ts). */
-export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups'] as const;
+export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups', 'eventMessages'] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
 export interface Config {
@@ -73,6 +73,21 @@ export interface Config {
    * data (BACKUP_BEFORE_MIGRATE, on unless set to false).
    */
   backup: { dir: string; intervalHours: number; keep: number; beforeMigrate: boolean };
+  /** IANA zone event times are shown in (TIME_ZONE; Europe/Istanbul by default). Times are stored in UTC. */
+  timeZone: string;
+  /** How often the event reminder scheduler looks for due reminders (0: not at all; tests tick it themselves). */
+  reminderIntervalSec: number;
+}
+
+/** A zone name Intl knows, else the fallback. */
+function zone(value: string | undefined, fallback: string): string {
+  if (!value) return fallback;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value;
+  } catch {
+    return fallback;
+  }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -82,7 +97,7 @@ function defaultWebDir(): string {
   const candidates = [
     path.resolve(here, '../../../desktop/dist-web'), // server/src/config -> desktop/dist-web
     path.resolve(here, '../../desktop/dist-web'), // server/dist -> desktop/dist-web
-  ];
+  ] as const;
   return candidates.find((p) => fs.existsSync(p)) ?? candidates[0];
 }
 
@@ -181,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       reports: rule(env.RATE_LIMIT_REPORTS, { points: 20, durationSec: 600 }),
       uploads: rule(env.RATE_LIMIT_UPLOADS, { points: 30, durationSec: 600 }),
       groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
+      // Every message reaches every attendee: a few an hour.
+      eventMessages: rule(env.RATE_LIMIT_EVENT_MESSAGES, { points: 5, durationSec: 3600 }),
     },
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Mahalle <mahalle@localhost>' },
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
@@ -197,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keep: int(env.BACKUP_KEEP, 7, 1),
       beforeMigrate: bool(env.BACKUP_BEFORE_MIGRATE, true),
     },
+    timeZone: zone(env.TIME_ZONE, 'Europe/Istanbul'),
+    reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
   };
   return { ...config, ...overrides };
 }

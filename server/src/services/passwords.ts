@@ -187,8 +187,8 @@ export class PasswordHasher {
 
   async verify(password: string, stored: string): Promise<boolean> {
     const parts = stored.split('$');
-    if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-    const [, nStr, rStr, pStr, saltStr, keyStr] = parts;
+    const [scheme, nStr, rStr, pStr, saltStr, keyStr] = parts;
+    if (parts.length !== 6 || scheme !== 'scrypt' || saltStr === undefined || keyStr === undefined) return false;
     const expected = Buffer.from(keyStr, 'base64url');
     const key = await this.pool.run({
       password: password.normalize('NFC'),

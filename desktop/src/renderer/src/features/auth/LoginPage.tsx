@@ -105,6 +105,22 @@ function StrengthMeter({ password }: { password: string }) {
   );
 }
 
+/** A form's last lines: what went wrong, if anything, above its submit button (which waits while the form is sent). */
+function SubmitRow({ error, busy, label, busyLabel }: { error: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error && (
+        <Typography.Paragraph type="danger" role="alert">
+          {error}
+        </Typography.Paragraph>
+      )}
+      <Button type="primary" htmlType="submit" block disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
 export default function LoginPage() {
   usePageMeta({ title: 'Giriş Yap' });
   const [params] = useSearchParams();
@@ -200,19 +216,12 @@ export default function LoginPage() {
                     <Typography.Paragraph>
                       <Link to="/forgot-password">{TEXTS.accountHelp.forgotLink}</Link>
                     </Typography.Paragraph>
-                    {error && (
-                      <Typography.Paragraph type="danger" role="alert">
-                        {error}
-                      </Typography.Paragraph>
-                    )}
                     {notVerified && (
                       <Typography.Paragraph type="danger" role="alert">
                         {TEXTS.accountHelp.emailNotVerified} <Link to="/verify-email">{TEXTS.accountHelp.resendSubmit}</Link>
                       </Typography.Paragraph>
                     )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.verifying : 'Giriş Yap'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Giriş Yap" busyLabel={T.verifying} />
                   </Form>
                 ),
               },
@@ -237,14 +246,7 @@ export default function LoginPage() {
                     <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}>
                       <Input.Password autoComplete="new-password" />
                     </Form.Item>
-                    {error && (
-                      <Typography.Paragraph type="danger" role="alert">
-                        {error}
-                      </Typography.Paragraph>
-                    )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.creatingAccount : 'Üye Ol'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Üye Ol" busyLabel={T.creatingAccount} />
                   </Form>
                 ),
               },
