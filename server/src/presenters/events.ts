@@ -1,6 +1,6 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import type { AdminEvent } from '@mahalle/shared';
+import type { AdminEvent, EventItem } from '@mahalle/shared';
 
 /** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
 export interface AdminEventRow {
@@ -38,7 +38,7 @@ export function presentAdminEvent(kind: 'event' | 'group_event', r: AdminEventRo
   };
 }
 
-/** An events row joined with its creator's names (see eventsQuery in services/events). */
+/** An events row joined with its creator (services/events). */
 export interface EventRow {
   id: number;
   creator_id: number;
@@ -51,6 +51,10 @@ export interface EventRow {
   is_private: boolean | number;
   is_featured: boolean | number;
   attendees_count: number;
+  capacity: number | null;
+  waitlist_count: number;
+  status: 'scheduled' | 'cancelled';
+  cancel_reason: string | null;
   created_at: unknown;
   updated_at: unknown;
   u_username: string;
@@ -58,8 +62,10 @@ export interface EventRow {
   u_profile_image: string | null;
 }
 
-/** A city event joined with its creator; `attending`: whether the viewer goes. */
-export function presentEvent(r: EventRow, attending: boolean) {
+/** A city event joined with its creator, with what the viewer is to it (attending, waiting, organising). */
+export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlistPosition: number | null; canManage: boolean; timeZone: string }): EventItem {
+  const capacity = r.capacity === null ? null : Number(r.capacity);
+  const attendeesCount = Number(r.attendees_count);
   return {
     id: r.id,
     title: r.title,
@@ -69,10 +75,18 @@ export function presentEvent(r: EventRow, attending: boolean) {
     imageUrl: r.image_url,
     creator: { id: r.creator_id, username: r.u_username, displayName: r.u_display_name, profileImage: r.u_profile_image },
     category: { id: r.category, name: r.category, color: EVENT_CATEGORY_COLORS[r.category as keyof typeof EVENT_CATEGORY_COLORS] ?? '#6366F1' },
-    attendeesCount: r.attendees_count,
+    attendeesCount,
     isPrivate: Boolean(r.is_private),
     isFeatured: Boolean(r.is_featured),
-    isAttending: attending,
+    isAttending: viewer.attending,
+    capacity,
+    waitlistCount: Number(r.waitlist_count),
+    waitlistPosition: viewer.waitlistPosition,
+    isFull: capacity !== null && attendeesCount >= capacity,
+    status: r.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    cancelReason: r.cancel_reason,
+    canManage: viewer.canManage,
+    timeZone: viewer.timeZone,
     createdAt: toIso(r.created_at),
   };
 }

@@ -73,6 +73,9 @@ class ScryptPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private closed = false;
+  get queueLength(): number {
+    return this.queue.length;
+  }
   /** Moving average of one hash, for Retry-After. */
   private averageMs = 100;
 
@@ -208,6 +211,11 @@ export class PasswordHasher {
       if (this.dummyHash === dummy) this.dummyHash = null;
     });
     await this.verify(password, await dummy);
+  }
+
+  /** Hashes waiting for a worker (for /metrics). */
+  get queueLength(): number {
+    return this.pool.queueLength;
   }
 
   close(): Promise<void> {
