@@ -6,6 +6,7 @@ import { restoreCommand } from './commands/restore';
 import { createAdminCommand, demoteCommand, listAdminsCommand, promoteCommand } from './commands/admins';
 import { cleanupUploadsCommand } from './commands/cleanup-uploads';
 import { statsCommand } from './commands/stats';
+import { migrateToPostgresCommand } from './commands/migrate-to-postgres';
 
 /**
  * Every command of `npm run admin -- <command>`, one file each under commands/. To add one:
@@ -22,6 +23,7 @@ export const COMMANDS: CliCommand[] = [
   backupCommand,
   restoreCommand,
   migrateCommand,
+  migrateToPostgresCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

@@ -99,11 +99,13 @@ export function openSqliteFile(filename: string): Knex {
   return knexFactory({ client: 'sqlite3', connection: { filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
 }
 
-async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
-  // Its own connection, outside the server's write lock: VACUUM INTO reads one snapshot of the
-  // database in a read transaction while the server's writers carry on (WAL).
-  await new Promise<void>((resolve, reject) => {
-    const conn = new sqlite3.Database(sqliteFileOf(source.db), sqlite3.OPEN_READWRITE, (err) => {
+/**
+ * A transactionally consistent copy of a SQLite database, taken on its own connection outside the
+ * server's write lock: VACUUM INTO reads one snapshot in a read transaction while writers carry on (WAL).
+ */
+export function vacuumInto(sqliteFile: string, target: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const conn = new sqlite3.Database(sqliteFile, sqlite3.OPEN_READWRITE, (err) => {
       if (err) return reject(err);
       conn.exec('PRAGMA busy_timeout = 10000', (err2) => {
         if (err2) return conn.close(() => reject(err2));
@@ -111,6 +113,10 @@ async function snapshotSqlite(source: BackupSource, target: string): Promise<Sna
       });
     });
   });
+}
+
+async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
+  await vacuumInto(sqliteFileOf(source.db), target);
   const copy = openSqliteFile(target);
   try {
     const status = await schemaStatus(copy);
