@@ -7,6 +7,7 @@ import { createAdminCommand, demoteCommand, listAdminsCommand, promoteCommand } 
 import { cleanupUploadsCommand } from './commands/cleanup-uploads';
 import { statsCommand } from './commands/stats';
 import { migrateToPostgresCommand } from './commands/migrate-to-postgres';
+import { resetPasswordCommand } from './commands/reset-password';
 
 /**
  * Every command of `npm run admin -- <command>`, one file each under commands/. To add one:
@@ -18,6 +19,7 @@ export const COMMANDS: CliCommand[] = [
   promoteCommand,
   demoteCommand,
   listAdminsCommand,
+  resetPasswordCommand,
   cleanupUploadsCommand,
   statsCommand,
   backupCommand,
