@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { theme as antTheme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { TEXTS } from '@mahalle/shared/texts';
+import { TEXTS } from '@mahalle/shared';
 import { searchable, useSuggestions, type SearchHit } from '../../api/search';
 import { Marked, plainText } from '../../components/Marked';
 import { visuallyHidden } from '../../components/Heading';
