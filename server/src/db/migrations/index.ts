@@ -20,6 +20,7 @@ import * as notificationsOncePerActor from './20261124100000_notifications_once_
 import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
+import * as searchDocs from './20261124140000_search_docs';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124110000_category_post_counts': categoryPostCounts,
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
+  '20261124140000_search_docs': searchDocs,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,6 +8,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
 import { presentEvent } from '../../presenters/events';
+import { indexRows } from '../../db/search/sources';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -97,6 +98,7 @@ export async function createEvent(
     const eventId = typeof row === 'object' ? row.id : row;
     // The creator attends their own event.
     await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
+    await indexRows(trx, 'event', [Number(eventId)]);
     return eventId as number;
   });
   return getEvent(ctx.db, id, me);

@@ -4,6 +4,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { insideOrThrow, memberOrThrow } from './access';
 import { presentGroupEvent } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** A group's own events. */
 
@@ -50,6 +51,7 @@ export async function createEvent(
       })
       .returning('*');
     await trx('hobby_groups').where({ id: group.id }).increment('event_count', 1);
+    await indexRows(trx, 'group_event', [Number(created.id)]);
     return created;
   });
   return presentGroupEvent(row);
