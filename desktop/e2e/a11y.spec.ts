@@ -52,7 +52,7 @@ function routes(): { key: string; path: string }[] {
     { key: 'group', path: `/groups/${ids.group}` },
     { key: 'user', path: `/user/${ids.username}` },
     { key: 'post', path: `/posts/${ids.post}` },
-    { key: 'search', path: '/search?q=mahalle' },
+    { key: 'search', path: '/search?q=eskişehir' },
     { key: 'search-empty', path: '/search' },
     { key: '404', path: '/bu/sayfa/yok' },
   ];

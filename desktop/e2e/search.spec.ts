@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPage, api, memberPage, screenshots } from './fixtures';
+import { SCREENS, adminPage, api, memberPage, screenshots } from './fixtures';
 
 /**
  * Issue 14's journey: a member searches from the header (suggestions as they type, the keyboard to pick one, Enter
@@ -49,6 +49,7 @@ test('searches from the header and opens a result of each type', async ({ browse
   await box.pressSequentially(WORD.slice(9), { delay: 20 });
   await expect(suggestions.getByTestId('search-suggestion').first()).toBeVisible();
   await box.press('ArrowDown');
+  await page.screenshot({ path: `${SCREENS}search-suggest-light.png` });
   const first = suggestions.getByRole('option').first();
   await expect(first).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
@@ -132,6 +133,22 @@ test('searches from the header and opens a result of each type', async ({ browse
     await expect(page, c.tab).toHaveURL(c.url);
     await c.then();
   }
+
+  // Turkish folding from the header: 'ESKİŞEHİR' finds the demo community's 'Eskişehir'; more pages by cursor.
+  await page.goto('/');
+  await box.fill('ESKİŞEHİR');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=/);
+  const hits = page.getByTestId('search-hit');
+  await expect(hits.first()).toBeVisible();
+  await expect(hits.first().locator('mark').first()).toHaveText(/eskişehir/i);
+  const more = page.getByTestId('search-more');
+  if (await more.isVisible()) {
+    const before = await hits.count();
+    await more.click();
+    await expect.poll(() => hits.count()).toBeGreaterThan(before);
+  }
+  await page.screenshot({ path: `${SCREENS}search-common-light.png`, fullPage: true });
 
   // A search with nothing to find says so; the results page in both themes for the palette.
   await page.goto(`/search?q=${WORD}yok`);
