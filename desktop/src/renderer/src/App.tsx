@@ -39,6 +39,7 @@ const chunks = {
   DiscoverPage: () => import('./features/discover/DiscoverPage'),
   CategoryPage: () => import('./features/categories/CategoryPage'),
   AdminPage: () => import('./features/admin/AdminPage'),
+  AccountHelp: () => import('./features/auth/AccountHelpPages'),
   SearchPage: () => import('./features/search/SearchPage'),
 };
 const LoginPage = lazy(chunks.LoginPage);
@@ -58,6 +59,9 @@ const GroupPage = lazy(chunks.GroupPage);
 const DiscoverPage = lazy(chunks.DiscoverPage);
 const CategoryPage = lazy(chunks.CategoryPage);
 const AdminPage = lazy(chunks.AdminPage);
+const ForgotPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.VerifyEmailPage })));
 const SearchPage = lazy(chunks.SearchPage);
 
 /** The first path segment of each route whose page is its own chunk (see AppRoutes). */
@@ -81,6 +85,7 @@ const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
   [/^\/messages/, 'MessagesPage'],
   [/^\/bookmarks/, 'BookmarksPage'],
   [/^\/admin/, 'AdminPage'],
+  [/^\/(forgot-password|reset-password|verify-email)/, 'AccountHelp'],
   [/^\/search/, 'SearchPage'],
   [/^\/hashtag\//, 'DiscoverPage'],
 ];
@@ -124,6 +129,9 @@ function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="home" element={<HomePage full />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="discover" element={<DiscoverPage />} />
         <Route path="hashtag/:tag" element={<HashtagRedirect />} />
         <Route path="search" element={<SearchPage />} />
