@@ -160,3 +160,19 @@ test('searches from the header and opens a result of each type', async ({ browse
   await author.context.close();
   await reader.context.close();
 });
+
+test('on a phone, the header search button opens the results page', async ({ browser }) => {
+  const { context, page } = await memberPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto('/');
+  await page.getByTestId('search-link').click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByText('Aramak için bir şeyler yazın')).toBeVisible();
+  const input = page.getByRole('searchbox', { name: 'Ara' }).or(page.getByRole('textbox', { name: 'Ara' }));
+  await input.fill('eskişehir');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.getByTestId('search-hit').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${SCREENS}search-phone-light.png` });
+  await context.close();
+});
