@@ -4,6 +4,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { insideOrThrow, memberOrThrow } from './access';
 import { presentGroupEvent, type GroupEventRow } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** A group's own events. */
 
@@ -51,6 +52,7 @@ export async function createEvent(
       .returning('*');
     if (!created) throw new Error('insert into group_events returned no row');
     await trx('hobby_groups').where({ id: group.id }).increment('event_count', 1);
+    await indexRows(trx, 'group_event', [Number(created.id)]);
     return created;
   });
   return presentGroupEvent(row);

@@ -10,6 +10,7 @@ import { notifyModeration } from '../moderation';
 import { insideOrThrow, memberOrThrow } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -66,7 +67,9 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
       })
       .returning('id');
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
-    return (typeof row === 'object' ? row.id : row) as number;
+    const postId = (typeof row === 'object' ? row.id : row) as number;
+    await indexRows(trx, 'group_post', [postId]);
+    return postId;
   });
   const row: GroupPostRow | undefined = await postsQuery(db).where('p.id', id).first();
   const [post] = row ? await presentPosts(db, [row], me) : [];

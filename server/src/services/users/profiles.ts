@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../accounts';
 import { announceNotifications, createNotification } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
+import { indexRows } from '../../db/search/sources';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -242,6 +243,7 @@ export async function updateProfile(
       // Going private or public takes the account's tags out of, or back into, the trending counters.
       if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, -1);
       await trx('users').where({ id: target.id }).update(patch);
+      await indexRows(trx, 'person', [target.id]);
       if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, 1);
       if (actor.id !== target.id) {
         const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'email_key');
