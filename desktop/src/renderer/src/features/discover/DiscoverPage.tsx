@@ -34,7 +34,9 @@ function Counter({ title, value }: { title: string; value: string | undefined })
           aria-busy="true"
         />
       ) : (
-        <div style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: '32px' }}>{value}</div>
+        <div style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: '32px' }} data-testid="daily-stat">
+          {value}
+        </div>
       )}
     </div>
   );
@@ -57,7 +59,7 @@ export default function DiscoverPage() {
           Keşfet
         </Heading>
         <p style={{ marginTop: 0, marginBottom: '1em', color: token.colorTextDescription }}>Şehrindeki gündem konularını ve popüler içerikleri keşfet.</p>
-        <form role="search" style={{ display: 'flex', marginBottom: 12 }} onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label="Keşfette ara" style={{ display: 'flex', marginBottom: 12 }} onSubmit={(e) => e.preventDefault()}>
           <input
             className="light-input"
             type="search"
