@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -48,7 +48,11 @@ export default function DiscoverPage() {
   const [params] = useSearchParams();
   const [filter, setFilter] = useState(params.get('q') ?? '');
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
-  const { data: popular = [], isLoading } = usePopularPosts(20);
+  const popularQuery = usePopularPosts(20);
+  // The trending posts render in the background (a transition React can pause for input), not in one long task when they arrive.
+  const popularData = useDeferredValue(popularQuery.data);
+  const popular = popularData ?? [];
+  const isLoading = popularQuery.isLoading || (!popularData && !!popularQuery.data);
   const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
   const shownPosts = popular.filter((p) => !f || p.content.toLocaleLowerCase('tr').includes(f));
