@@ -184,8 +184,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         if (!og) {
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
           const visitor = !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
-          const home = visitor && req.path === '/' ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html) : null;
-          if (home) return res.type('html').send(html.replace(BOOT_AREA, () => home[1]));
+          const home = visitor && req.path === '/' ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
+          if (home !== undefined) return res.type('html').send(html.replace(BOOT_AREA, () => home));
           // A visitor's Discover paints its heading and first trending posts the same way.
           if (visitor && /^\/discover\/?$/.test(req.path)) {
             const paint = await discoverPaintHtml(ctx.db);

@@ -14,6 +14,10 @@ export const ERRORS = {
   invalid_json: { status: 400, meaning: 'The body says it is JSON but does not parse.' },
   invalid_text: { status: 400, meaning: 'Text holds a character the database refuses (NUL or unencodable).' },
   invalid_cursor: { status: 400, meaning: 'A paging cursor that this server did not issue.' },
+  search_query_invalid: {
+    status: 400,
+    meaning: 'A search query that is empty, shorter than LIMITS.searchQueryMin letters or digits, or longer than LIMITS.searchQueryMax.',
+  },
   invalid_multipart: { status: 400, meaning: 'A multipart body that cannot be read.' },
   unexpected_file: { status: 400, meaning: 'A file in a field that takes none, or more files than the field takes.' },
   one_file_only: { status: 400, meaning: 'A post with both an image and a video; it takes one.' },
@@ -36,6 +40,11 @@ export const ERRORS = {
   passwords_differ: { status: 400, meaning: 'The password and its confirmation differ.' },
   weak_password: { status: 400, meaning: 'The password does not meet the strength rule.' },
   common_password: { status: 400, meaning: 'The password is on the list of common passwords.' },
+  link_invalid: { status: 400, meaning: 'A password-reset or e-mail link that this server never issued (or a newer link replaced).' },
+  link_used: { status: 410, meaning: 'A single-use link that has already been used.' },
+  link_expired: { status: 410, meaning: 'A password-reset or e-mail link past its hour.' },
+  email_not_verified: { status: 403, meaning: 'Right password, but the account has not confirmed its e-mail address yet (REQUIRE_EMAIL_VERIFICATION).' },
+  mail_unavailable: { status: 503, meaning: 'This server sends no e-mail (no SMTP_URL): an admin creates password links instead.' },
 
   // Permission
   forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },
@@ -43,6 +52,7 @@ export const ERRORS = {
   private_account: { status: 403, meaning: 'The account is private and the caller does not follow it.' },
   group_members_only: { status: 403, meaning: 'Only members of the hobby group may do this.' },
   group_founder_only: { status: 403, meaning: 'Only the founder of the hobby group may do this.' },
+  event_organiser_only: { status: 403, meaning: 'Only the organiser of the event (or an admin) may do this.' },
   question_author_only: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
   cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
 
@@ -71,6 +81,7 @@ export const ERRORS = {
   join_request_not_found: { status: 404, meaning: 'No such pending join request.' },
   follow_request_not_found: { status: 404, meaning: 'No such pending follow request.' },
   event_not_found: { status: 404, meaning: 'No such event.' },
+  calendar_feed_not_found: { status: 404, meaning: 'No calendar feed has this token (never made, or revoked).' },
   report_not_found: { status: 404, meaning: 'No such report.' },
   report_target_missing: { status: 404, meaning: 'The reported content or account no longer exists.' },
 
@@ -78,6 +89,7 @@ export const ERRORS = {
   conflict: { status: 409, meaning: 'The write clashes with the current state (general).' },
   blog_category_exists: { status: 409, meaning: 'A blog category with this slug exists.' },
   report_already_open: { status: 409, meaning: 'The caller already has an open report on this.' },
+  event_cancelled: { status: 409, meaning: 'The event is cancelled: nobody joins it and it is not edited.' },
   report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
 
   // Load and faults

@@ -45,6 +45,12 @@ export const LIMITS = {
   /** Event dates lie in these years (UTC), so every stored date is a four-digit ISO string. */
   eventYearMin: 2000,
   eventYearMax: 2100,
+  eventCapacityMax: 10000,
+  eventCancelReasonMax: 500,
+  /** What an organiser may send to attendees at once (a notification, so short). */
+  eventMessageMax: 300,
+  /** Events a member's calendar feed carries (their upcoming ones and the last weeks'). */
+  calendarFeedMax: 500,
   reportReasonMax: 500,
   /** What an admin may write to an author about removing or hiding their content. */
   moderationReasonMax: 500,
@@ -65,7 +71,18 @@ export const LIMITS = {
   sidebarGroups: 5,
   relatedPosts: 3,
   trendingHashtags: 20,
+  /** A search query: at least this many letters or digits, at most searchQueryMax characters. */
+  searchQueryMin: 2,
+  searchQueryMax: 100,
+  /** Per-type counts of a search's first page stop here (the UI shows '1000+'), so counting never walks the whole index. */
+  searchCountCap: 1000,
+  /** Suggestions as one types in the header's search box. */
+  searchSuggestMax: 8,
+  /** Length of a search hit's snippet around its first match. */
+  searchSnippetChars: 160,
   sessionDaysRemember: 30,
+  /** Password-reset and e-mail verification links are valid this long, once. */
+  accountLinkMinutes: 60,
   sessionHoursDefault: 24,
 } as const;
 
@@ -102,7 +119,17 @@ export const NOTIFICATION_TYPES = [
   'other',
   // An admin removed or hid the recipient's content; the message says what and why.
   'moderation',
+  // Events (issue 17): the message says which event and what happened.
+  'event_waitlisted',
+  'event_promoted',
+  'event_time_changed',
+  'event_cancelled',
+  'event_message',
+  'event_reminder',
 ] as const;
+
+/** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const POST_TYPES = ['text', 'image', 'video'] as const;

@@ -1,9 +1,27 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import type { AdminEvent } from '@mahalle/shared';
+import type { AdminEvent, EventItem } from '@mahalle/shared';
+
+/** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
+export interface AdminEventRow {
+  id: number;
+  title: string;
+  date: unknown;
+  location: string;
+  /** City events only. */
+  category?: string;
+  attendees_count?: number;
+  is_private?: boolean | number;
+  /** Group events only. */
+  group_name?: string;
+  group_slug?: string;
+  username: string | null;
+  display_name: string | null;
+  created_at: unknown;
+}
 
 /** A row of the admin workspace's events table: a city event or a group event. */
-export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminEvent {
+export function presentAdminEvent(kind: 'event' | 'group_event', r: AdminEventRow): AdminEvent {
   const city = kind === 'event';
   return {
     kind,
@@ -11,17 +29,43 @@ export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminE
     title: r.title,
     date: toIso(r.date),
     location: r.location,
-    category: city ? r.category : null,
-    attendeesCount: city ? r.attendees_count : null,
+    category: city ? (r.category ?? null) : null,
+    attendeesCount: city ? (r.attendees_count ?? null) : null,
     isPrivate: Boolean(r.is_private),
-    creator: r.username ? { username: r.username, displayName: r.display_name } : null,
-    group: city ? null : { name: r.group_name, slug: r.group_slug },
+    creator: r.username ? { username: r.username, displayName: r.display_name ?? '' } : null,
+    group: city ? null : { name: r.group_name ?? '', slug: r.group_slug ?? '' },
     createdAt: toIso(r.created_at),
   };
 }
 
-/** A city event joined with its creator; `attending`: whether the viewer goes. */
-export function presentEvent(r: any, attending: boolean) {
+/** An events row joined with its creator (services/events). */
+export interface EventRow {
+  id: number;
+  creator_id: number;
+  title: string;
+  description: string;
+  date: unknown;
+  location: string;
+  category: string;
+  image_url: string | null;
+  is_private: boolean | number;
+  is_featured: boolean | number;
+  attendees_count: number;
+  capacity: number | null;
+  waitlist_count: number;
+  status: 'scheduled' | 'cancelled';
+  cancel_reason: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+  u_username: string;
+  u_display_name: string;
+  u_profile_image: string | null;
+}
+
+/** A city event joined with its creator, with what the viewer is to it (attending, waiting, organising). */
+export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlistPosition: number | null; canManage: boolean; timeZone: string }): EventItem {
+  const capacity = r.capacity === null ? null : Number(r.capacity);
+  const attendeesCount = Number(r.attendees_count);
   return {
     id: r.id,
     title: r.title,
@@ -31,10 +75,18 @@ export function presentEvent(r: any, attending: boolean) {
     imageUrl: r.image_url,
     creator: { id: r.creator_id, username: r.u_username, displayName: r.u_display_name, profileImage: r.u_profile_image },
     category: { id: r.category, name: r.category, color: EVENT_CATEGORY_COLORS[r.category as keyof typeof EVENT_CATEGORY_COLORS] ?? '#6366F1' },
-    attendeesCount: r.attendees_count,
+    attendeesCount,
     isPrivate: Boolean(r.is_private),
     isFeatured: Boolean(r.is_featured),
-    isAttending: attending,
+    isAttending: viewer.attending,
+    capacity,
+    waitlistCount: Number(r.waitlist_count),
+    waitlistPosition: viewer.waitlistPosition,
+    isFull: capacity !== null && attendeesCount >= capacity,
+    status: r.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    cancelReason: r.cancel_reason,
+    canManage: viewer.canManage,
+    timeZone: viewer.timeZone,
     createdAt: toIso(r.created_at),
   };
 }

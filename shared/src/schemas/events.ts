@@ -5,8 +5,21 @@ import { TEXTS } from '../texts';
 import { cursorQuerySchema, eventDateSchema, formBoolean, isoDate } from './common';
 
 const S = TEXTS.social;
+const V = TEXTS.events;
+
+/** An optional capacity: empty or null means no limit; a form may send it as text. */
+const capacitySchema = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: V.capacityInvalid })
+    .int({ error: V.capacityInvalid })
+    .min(1, { error: V.capacityInvalid })
+    .max(LIMITS.eventCapacityMax, { error: V.capacityInvalid })
+    .nullable(),
+);
 
 export const createEventSchema = z.object({
+  capacity: capacitySchema.optional(),
   title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
   description: z
     .string({ error: S.eventDescriptionRequired })
@@ -24,6 +37,33 @@ export const createEventSchema = z.object({
     .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
     .optional(),
 });
+
+/** What the organiser may change; a field left out stays as it is. A new date tells everyone attending or waiting. */
+export const updateEventSchema = z
+  .object({
+    title: createEventSchema.shape.title.optional(),
+    description: createEventSchema.shape.description.optional(),
+    date: eventDateSchema(S.eventDateRequired).optional(),
+    location: z.string().trim().max(200).optional(),
+    category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional(),
+    isPrivate: formBoolean.optional(),
+    capacity: capacitySchema.optional(),
+  })
+  .strict();
+
+export const cancelEventSchema = z.object({
+  reason: z
+    .string({ error: V.cancelReasonRequired })
+    .trim()
+    .min(1, { error: V.cancelReasonRequired })
+    .max(LIMITS.eventCancelReasonMax, { error: V.cancelReasonTooLong }),
+});
+
+export const eventMessageSchema = z.object({
+  message: z.string({ error: V.messageRequired }).trim().min(1, { error: V.messageRequired }).max(LIMITS.eventMessageMax, { error: V.messageTooLong }),
+});
+
+export const calendarTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: V.calendarFeedNotFound }) });
 
 export const listEventsQuerySchema = cursorQuerySchema.extend({
   when: z.enum(['upcoming', 'past']).optional().default('upcoming'),
@@ -57,9 +97,30 @@ export const eventSchema = z.object({
   isPrivate: z.boolean(),
   isFeatured: z.boolean(),
   isAttending: z.boolean(),
+  /** Places in all, or null when there is no limit. */
+  capacity: z.number().int().nullable(),
+  waitlistCount: z.number().int(),
+  /** The viewer's place on the waitlist (1 = next in), or null when not waiting. */
+  waitlistPosition: z.number().int().nullable(),
+  isFull: z.boolean(),
+  status: z.enum(['scheduled', 'cancelled']),
+  cancelReason: z.string().nullable(),
+  /** The viewer organises it (or is an admin): may edit, cancel and message attendees. */
+  canManage: z.boolean(),
+  /** The zone the community shows times in (the server's TIME_ZONE, Europe/Istanbul by default). */
+  timeZone: z.string(),
   createdAt: isoDate,
 });
 /** Named EventItem, not Event, so it never hides the DOM's Event type. */
 export type EventItem = z.infer<typeof eventSchema>;
 
-export const attendanceSchema = z.object({ isAttending: z.boolean(), attendeesCount: z.number().int() });
+/** After joining or leaving: attending, or waiting at `waitlistPosition` (the event was full). */
+export const attendanceSchema = z.object({ isAttending: z.boolean(), attendeesCount: z.number().int(), waitlistPosition: z.number().int().nullable() });
+
+export const eventMessageResultSchema = z.object({ ok: z.literal(true), recipients: z.number().int() });
+
+/** The member's private calendar feed: whether one exists, and its address right after it is made (only then). */
+export const calendarFeedSchema = z.object({ active: z.boolean(), createdAt: isoDate.nullable(), url: z.string().nullable() });
+
+/** An iCalendar document (text/calendar). */
+export const icsSchema = z.string().meta({ description: 'text/calendar (RFC 5545)' });

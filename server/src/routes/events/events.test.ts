@@ -48,8 +48,8 @@ describe('events', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_cursor');
 
-    expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: true, attendeesCount: 2 });
-    expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: false, attendeesCount: 1 });
+    expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: true, attendeesCount: 2, waitlistPosition: null });
+    expect((await guest.client.post(`/api/events/${sooner.id}/attend`)).body).toEqual({ isAttending: false, attendeesCount: 1, waitlistPosition: null });
     expect((await server.client().post(`/api/events/${sooner.id}/attend`)).status).toBe(401);
   });
 

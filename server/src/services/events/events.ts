@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TEXTS } from '@mahalle/shared';
+import { TEXTS, type NotificationType } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { auditModeration } from '../audit';
@@ -7,10 +7,15 @@ import { nowIso, toIso } from '../../db/time';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
-import { presentEvent } from '../../presenters/events';
+import { presentEvent, type EventRow } from '../../presenters/events';
+import { announceNotifications, createNotification } from '../notifications';
+import { formatEventTime } from './time';
 
 const S = TEXTS.social;
+const V = TEXTS.events;
+const N = TEXTS.eventNotices;
 type Db = Knex | Knex.Transaction;
+type Created = { userId: number; notificationId: number | null };
 
 function eventsQuery(db: Db) {
   return db('events as e')
@@ -19,7 +24,7 @@ function eventsQuery(db: Db) {
 }
 
 /** Private events are seen by their creator, their attendees and admins. */
-function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
+export function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
   if (viewer?.role === 'admin') return q;
   return q.where((w) => {
     w.where('e.is_private', false);
@@ -31,26 +36,49 @@ function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
   });
 }
 
-async function present(db: Db, rows: any[], viewer: UserRow | undefined) {
+/** The viewer's place on each event's waitlist (1 = next in), by join order. */
+async function waitlistPositions(db: Db, eventIds: number[], userId: number): Promise<Map<number, number>> {
+  const rows: { event_id: number; n: number | string }[] = await db('event_waitlist as w')
+    .join('event_waitlist as mine', function () {
+      this.on('mine.event_id', '=', 'w.event_id').andOn('w.id', '<=', 'mine.id');
+    })
+    .where('mine.user_id', userId)
+    .whereIn('w.event_id', eventIds)
+    .groupBy('w.event_id')
+    .select('w.event_id')
+    .count({ n: '*' });
+  return new Map(rows.map((r) => [r.event_id, Number(r.n)]));
+}
+
+async function waitlistPosition(db: Db, eventId: number, userId: number): Promise<number | null> {
+  return (await waitlistPositions(db, [eventId], userId)).get(eventId) ?? null;
+}
+
+async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer: UserRow | undefined) {
   const attending = new Set<number>();
+  let positions = new Map<number, number>();
   if (viewer && rows.length) {
-    const mine = await db('event_attendees')
-      .whereIn(
-        'event_id',
-        rows.map((r) => r.id),
-      )
-      .andWhere({ user_id: viewer.id })
-      .select('event_id');
+    const ids = rows.map((r) => r.id);
+    const mine = await db('event_attendees').whereIn('event_id', ids).andWhere({ user_id: viewer.id }).select('event_id');
     for (const m of mine) attending.add(m.event_id);
+    positions = await waitlistPositions(db, ids, viewer.id);
   }
-  return rows.map((r) => presentEvent(r, attending.has(r.id)));
+  return rows.map((r) =>
+    presentEvent(r, {
+      attending: attending.has(r.id),
+      waitlistPosition: positions.get(r.id) ?? null,
+      canManage: Boolean(viewer && (viewer.id === r.creator_id || viewer.role === 'admin')),
+      timeZone: ctx.config.timeZone,
+    }),
+  );
 }
 
 /**
  * Upcoming events soonest first (keyset on date, id), or past events latest first.
  * The cursor is the last event's (date, id), so paging stays on the index.
  */
-export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { limit: number; cursor?: string; when: 'upcoming' | 'past' }) {
+export async function listEvents(ctx: AppContext, viewer: UserRow | undefined, page: { limit: number; cursor?: string; when: 'upcoming' | 'past' }) {
+  const { db } = ctx;
   const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const now = nowIso();
   const q = visible(eventsQuery(db), viewer);
@@ -61,21 +89,38 @@ export async function listEvents(db: Knex, viewer: UserRow | undefined, page: { 
     { column: 'e.date', order: upcoming ? 'asc' : 'desc' },
     { column: 'e.id', order: upcoming ? 'asc' : 'desc' },
   ]);
-  const rows = await q.limit(page.limit);
-  const last = rows[rows.length - 1];
-  return { items: await present(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
+  const rows: EventRow[] = await q.limit(page.limit);
+  const last = rows.at(-1);
+  return { items: await present(ctx, db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
-export async function getEvent(db: Db, id: number, viewer: UserRow | undefined) {
-  const row = await visible(eventsQuery(db), viewer).where('e.id', id).first();
-  if (!row) throw errors.notFound(S.eventNotFound);
-  return (await present(db, [row], viewer))[0];
+/** The event's row if the viewer may see it, else 404. */
+export async function visibleEventRow(db: Db, id: number, viewer: UserRow | undefined): Promise<EventRow> {
+  const row: EventRow | undefined = await visible(eventsQuery(db), viewer).where('e.id', id).first();
+  if (!row) throw errors.notFound(S.eventNotFound, 'event_not_found');
+  return row;
+}
+
+export async function getEvent(ctx: AppContext, id: number, viewer: UserRow | undefined, db: Db = ctx.db) {
+  const row = await visibleEventRow(db, id, viewer);
+  const [item] = await present(ctx, db, [row], viewer);
+  if (!item) throw errors.notFound(S.eventNotFound, 'event_not_found');
+  return item;
 }
 
 export async function createEvent(
   ctx: AppContext,
   me: UserRow,
-  input: { title: string; description: string; date: string; location: string; category: string; isPrivate: boolean; imageUrl?: string },
+  input: {
+    title: string;
+    description: string;
+    date: string;
+    location: string;
+    category: string;
+    isPrivate: boolean;
+    imageUrl?: string;
+    capacity?: number | null;
+  },
 ) {
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
@@ -89,40 +134,171 @@ export async function createEvent(
         category: input.category,
         is_private: input.isPrivate,
         image_url: input.imageUrl || null,
+        capacity: input.capacity ?? null,
         attendees_count: 1,
         created_at: now,
         updated_at: now,
       })
       .returning('id');
     const eventId = typeof row === 'object' ? row.id : row;
-    // The creator attends their own event.
+    // The creator attends their own event (and takes one of its places).
     await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
     return eventId as number;
   });
-  return getEvent(ctx.db, id, me);
+  return getEvent(ctx, id, me);
 }
 
-export async function toggleAttendance(db: Knex, me: UserRow, id: number) {
-  return db.transaction(async (trx) => {
+function notice(type: NotificationType, userId: number, eventId: number, message: string, actorId: number | null = null) {
+  return { userId, type, actorId, title: message, message, link: `/events/${eventId}` };
+}
+
+/**
+ * Moves waiters in, first come first served, while the event has free places. Runs inside the
+ * transaction that holds the event's row lock, so a place freed is taken exactly once.
+ */
+async function fillFromWaitlist(trx: Knex.Transaction, eventId: number): Promise<Created[]> {
+  const created: Created[] = [];
+  const event: EventRow = await trx('events').where({ id: eventId }).first();
+  if (event.capacity === null || event.status === 'cancelled') return created;
+  let free = event.capacity - event.attendees_count;
+  while (free > 0) {
+    const next: { id: number; user_id: number } | undefined = await trx('event_waitlist').where({ event_id: eventId }).orderBy('id').first('id', 'user_id');
+    if (!next) break;
+    await trx('event_waitlist').where({ id: next.id }).delete();
+    await trx('event_attendees').insert({ event_id: eventId, user_id: next.user_id, created_at: nowIso() });
+    await trx('events')
+      .where({ id: eventId })
+      .update({ attendees_count: trx.raw('attendees_count + 1'), waitlist_count: trx.raw('waitlist_count - 1') });
+    const id = await createNotification(trx, notice('event_promoted', next.user_id, eventId, N.promoted(event.title)));
+    created.push({ userId: next.user_id, notificationId: id });
+    free -= 1;
+  }
+  return created;
+}
+
+/**
+ * The join/leave toggle. Joining a full event puts the member on the waitlist (its position is in
+ * the answer and in a notification); leaving frees a place that the first waiter takes in the same
+ * transaction. The event's row is locked first (PostgreSQL), so twenty members joining the last
+ * five places at once are serialised: five get in, fifteen wait in the order they came.
+ */
+export async function toggleAttendance(ctx: AppContext, me: UserRow, id: number) {
+  const created: Created[] = [];
+  const result = await ctx.db.transaction(async (trx) => {
     await lockRow(trx, 'events', id);
-    await getEvent(trx, id, me);
-    const existing = await trx('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
-    if (existing) {
+    const event = await visibleEventRow(trx, id, me);
+    if (event.status === 'cancelled') throw errors.conflict(V.cancelled, 'event_cancelled');
+    const attending = await trx('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
+    const waiting: { id: number } | undefined = await trx('event_waitlist').where({ event_id: id, user_id: me.id }).first('id');
+    let position: number | null = null;
+    if (attending) {
       await trx('event_attendees').where({ event_id: id, user_id: me.id }).delete();
       await trx('events').where({ id }).decrement('attendees_count', 1);
-    } else {
+      created.push(...(await fillFromWaitlist(trx, id)));
+    } else if (waiting) {
+      await trx('event_waitlist').where({ id: waiting.id }).delete();
+      await trx('events').where({ id }).decrement('waitlist_count', 1);
+    } else if (event.capacity === null || event.attendees_count < event.capacity) {
       await trx('event_attendees').insert({ event_id: id, user_id: me.id, created_at: nowIso() });
       await trx('events').where({ id }).increment('attendees_count', 1);
+    } else {
+      await trx('event_waitlist').insert({ event_id: id, user_id: me.id, created_at: nowIso() });
+      await trx('events').where({ id }).increment('waitlist_count', 1);
+      position = await waitlistPosition(trx, id, me.id);
+      const n = await createNotification(trx, notice('event_waitlisted', me.id, id, N.waitlisted(event.title, position ?? 0)));
+      created.push({ userId: me.id, notificationId: n });
     }
-    const { attendees_count } = await trx('events').where({ id }).first('attendees_count');
-    return { isAttending: !existing, attendeesCount: attendees_count as number };
+    const counted = await trx('events').where({ id }).first<{ attendees_count: number } | undefined>('attendees_count');
+    if (!counted) throw errors.notFound(S.eventNotFound, 'event_not_found');
+    return { isAttending: !attending && !waiting && position === null, attendeesCount: Number(counted.attendees_count), waitlistPosition: position };
   });
+  announceNotifications(ctx.bus, created);
+  return result;
 }
 
-export async function deleteEvent(db: Knex, me: UserRow, id: number) {
-  const event = await getEvent(db, id, me);
+/** The event, locked, for its organiser or an admin; a cancelled one is not changed. */
+async function managedEvent(trx: Knex.Transaction, me: UserRow, id: number): Promise<EventRow> {
+  await lockRow(trx, 'events', id);
+  const event = await visibleEventRow(trx, id, me);
+  if (event.creator_id !== me.id && me.role !== 'admin') throw errors.forbidden(V.organiserOnly, 'event_organiser_only');
+  if (event.status === 'cancelled') throw errors.conflict(V.cancelled, 'event_cancelled');
+  return event;
+}
+
+/** Everyone attending, then everyone waiting (the organiser's own notices are skipped by createNotification). */
+async function attendeesAndWaiters(trx: Knex.Transaction, id: number): Promise<number[]> {
+  const going = await trx('event_attendees').where({ event_id: id }).orderBy('user_id').pluck('user_id');
+  const waiting = await trx('event_waitlist').where({ event_id: id }).orderBy('id').pluck('user_id');
+  return [...going, ...waiting] as number[];
+}
+
+export async function updateEvent(
+  ctx: AppContext,
+  me: UserRow,
+  id: number,
+  input: { title?: string; description?: string; date?: string; location?: string; category?: string; isPrivate?: boolean; capacity?: number | null },
+) {
+  const created: Created[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const before = await managedEvent(trx, me, id);
+    const patch: Record<string, unknown> = { updated_at: nowIso() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.date !== undefined) patch.date = input.date;
+    if (input.location !== undefined) patch.location = input.location;
+    if (input.category !== undefined) patch.category = input.category;
+    if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
+    if (input.capacity !== undefined) patch.capacity = input.capacity;
+    await trx('events').where({ id }).update(patch);
+    // A raised (or removed) capacity lets waiters in; a lowered one sends nobody away.
+    if (input.capacity !== undefined) created.push(...(await fillFromWaitlist(trx, id)));
+    const oldDate = toIso(before.date);
+    if (input.date !== undefined && input.date !== oldDate) {
+      const zone = ctx.config.timeZone;
+      const text = N.timeChanged(input.title ?? before.title, formatEventTime(oldDate, zone), formatEventTime(input.date, zone));
+      for (const userId of await attendeesAndWaiters(trx, id)) {
+        created.push({ userId, notificationId: await createNotification(trx, notice('event_time_changed', userId, id, text, me.id)) });
+      }
+    }
+  });
+  announceNotifications(ctx.bus, created);
+  return getEvent(ctx, id, me);
+}
+
+/** Cancels with a reason: nobody joins any more, and everyone attending or waiting is told why. */
+export async function cancelEvent(ctx: AppContext, me: UserRow, id: number, reason: string) {
+  const created: Created[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const event = await managedEvent(trx, me, id);
+    await trx('events').where({ id }).update({ status: 'cancelled', cancel_reason: reason, updated_at: nowIso() });
+    const text = N.cancelled(event.title, reason);
+    for (const userId of await attendeesAndWaiters(trx, id)) {
+      created.push({ userId, notificationId: await createNotification(trx, notice('event_cancelled', userId, id, text, me.id)) });
+    }
+  });
+  announceNotifications(ctx.bus, created);
+  return getEvent(ctx, id, me);
+}
+
+/** A short message from the organiser to every attendee, as a notification. */
+export async function messageAttendees(ctx: AppContext, me: UserRow, id: number, message: string) {
+  const created: Created[] = [];
+  await ctx.db.transaction(async (trx) => {
+    const event = await managedEvent(trx, me, id);
+    const text = N.message(event.title, message);
+    const going: number[] = await trx('event_attendees').where({ event_id: id }).orderBy('user_id').pluck('user_id');
+    for (const userId of going) {
+      created.push({ userId, notificationId: await createNotification(trx, notice('event_message', userId, id, text, me.id)) });
+    }
+  });
+  announceNotifications(ctx.bus, created);
+  return { ok: true as const, recipients: created.filter((c) => c.notificationId !== null).length };
+}
+
+export async function deleteEvent(ctx: AppContext, me: UserRow, id: number) {
+  const event = await getEvent(ctx, id, me);
   if (event.creator.id !== me.id && me.role !== 'admin') throw errors.forbidden();
-  await db.transaction(async (trx) => {
+  await ctx.db.transaction(async (trx) => {
     await trx('events').where({ id }).delete();
     await auditModeration(trx, me, event.creator.id, 'event.delete', { type: 'event', id }, { before: { title: event.title, date: event.date } });
   });

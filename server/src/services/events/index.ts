@@ -1,1 +1,3 @@
 export * from './events';
+export * from './calendar';
+export * from './reminders';

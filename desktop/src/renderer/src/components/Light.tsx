@@ -349,18 +349,25 @@ export function LightTabs({
   id,
   items,
   defaultActiveKey,
+  activeKey,
+  onChange,
 }: {
   id: string;
   items: { key: string; label: React.ReactNode; children: React.ReactNode }[];
   defaultActiveKey?: string;
+  /** The shown tab when the page holds it (with `onChange`), as antd's `activeKey`. */
+  activeKey?: string;
+  onChange?: (key: string) => void;
 }) {
   const { token } = theme.useToken();
-  const [active, setActive] = useState(defaultActiveKey ?? items.at(0)?.key ?? '');
+  const [own, setOwn] = useState(defaultActiveKey ?? items.at(0)?.key ?? '');
+  const active = activeKey ?? own;
   const [seen, setSeen] = useState(() => new Set([active]));
+  if (!seen.has(active)) setSeen(new Set([...seen, active]));
   const list = useRef<HTMLDivElement>(null);
   const select = (key: string) => {
-    setActive(key);
-    if (!seen.has(key)) setSeen(new Set([...seen, key]));
+    setOwn(key);
+    onChange?.(key);
   };
   const move = (e: React.KeyboardEvent, index: number) => {
     const last = items.length - 1;

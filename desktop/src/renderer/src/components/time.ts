@@ -3,15 +3,28 @@ import { LIMITS } from '@mahalle/shared/limits';
 import 'dayjs/locale/tr';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import updateLocale from 'dayjs/plugin/updateLocale';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 
 dayjs.extend(relativeTime);
 dayjs.extend(updateLocale);
+dayjs.extend(utc);
+dayjs.extend(timezone);
 dayjs.locale('tr');
 dayjs.updateLocale('tr', { weekStart: 1 });
 
 export const fromNow = (iso: string) => dayjs(iso).fromNow();
 export const formatDate = (iso: string) => dayjs(iso).format('D MMMM YYYY');
 export const formatDateTime = (iso: string) => dayjs(iso).format('D MMMM YYYY, HH:mm');
+/**
+ * An event's time in the community's zone (the event answer's `timeZone`: Europe/Istanbul unless the
+ * server is configured otherwise), whatever zone this computer is in; daylight saving comes from the zone's rules.
+ */
+export const formatEventTime = (iso: string, zone: string) => dayjs.utc(iso).tz(zone).locale('tr').format('D MMMM YYYY dddd, HH:mm');
+/** A picked date-time as it reads in the event's zone (the edit form shows the stored time there). */
+export const inZone = (iso: string, zone: string) => dayjs(dayjs.utc(iso).tz(zone).format('YYYY-MM-DDTHH:mm:ss'));
+/** A date-time picked as wall-clock time in `zone`, as the UTC ISO string the server stores. */
+export const fromZone = (picked: dayjs.Dayjs, zone: string) => dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss'), zone).toISOString();
 export { dayjs };
 
 /** Event date pickers offer only the years the server accepts (LIMITS.eventYearMin..Max, in UTC there). */

@@ -47,6 +47,14 @@ export default function DiscoverPage() {
   const { token } = theme.useToken();
   const [params] = useSearchParams();
   const [filter, setFilter] = useState(params.get('q') ?? '');
+  // /discover?tag={tag} (where a hashtag search hit or /hashtag/{tag} leads) opens that tag's posts on the topics tab.
+  const urlTag = params.get('tag');
+  const [tab, setTab] = useState(urlTag ? 'topics' : 'trending');
+  const [shownTag, setShownTag] = useState(urlTag);
+  if (urlTag !== shownTag) {
+    setShownTag(urlTag);
+    if (urlTag) setTab('topics');
+  }
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
   const popularQuery = usePopularPosts(20);
   // The trending posts render in the background (a transition React can pause for input), not in one long task when they arrive.
@@ -82,7 +90,8 @@ export default function DiscoverPage() {
         </form>
         <LightTabs
           id="discover"
-          defaultActiveKey="trending"
+          activeKey={tab}
+          onChange={setTab}
           items={[
             {
               key: 'trending',
@@ -118,7 +127,7 @@ export default function DiscoverPage() {
               label: 'Konular',
               children: (
                 <Suspense fallback={<PageSpinner />}>
-                  <Topics filter={filter} />
+                  <Topics filter={filter} urlTag={urlTag} />
                 </Suspense>
               ),
             },

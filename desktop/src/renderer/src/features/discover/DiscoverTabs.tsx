@@ -90,9 +90,18 @@ export function People({ filter }: { filter: string }) {
   );
 }
 
-export function Topics({ filter }: { filter: string }) {
-  const [tag, setTag] = useState<string | null>(null);
+export function Topics({ filter, urlTag }: { filter: string; urlTag: string | null }) {
+  const [tag, setTag] = useState<string | null>(urlTag);
   const [showOlder, setShowOlder] = useState(false);
+  // A new ?tag= in the address opens that tag's posts.
+  const [shownTag, setShownTag] = useState(urlTag);
+  if (urlTag !== shownTag) {
+    setShownTag(urlTag);
+    if (urlTag) {
+      setTag(urlTag);
+      setShowOlder(false);
+    }
+  }
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
   const tagQuery = useHashtagPosts(tag);
   const tagPosts = tagQuery.data?.pages.flatMap((p) => p.items) ?? [];

@@ -30,6 +30,8 @@ export function EventCard({ event: e }: { event: EventItem }) {
   };
   return (
     <Card
+      id={`event-${e.id}`}
+      className="anchor-target"
       cover={
         e.imageUrl ? (
           <img src={mediaUrl(e.imageUrl)} alt="" style={{ height: 160, objectFit: 'cover' }} />

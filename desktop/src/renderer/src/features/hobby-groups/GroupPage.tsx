@@ -53,7 +53,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
     }
   };
   return (
-    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post" id={`post-${p.id}`} className="anchor-target">
       <Space>
         <UserAvatar user={p.author} size={32} />
         <UserName user={p.author} />
@@ -250,7 +250,7 @@ export default function GroupPage() {
                   <Secondary>Yaklaşan etkinlik yok</Secondary>
                 ) : (
                   events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                    <div key={e.id} style={{ marginBottom: 8 }}>
+                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target">
                       <strong>{e.title}</strong>
                       <br />
                       <Secondary>

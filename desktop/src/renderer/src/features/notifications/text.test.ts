@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationTarget, notificationText } from './text';
+import { nativeNotification, notificationTarget, notificationText } from './text';
 import type { Notification } from '@mahalle/shared';
 
 const base: Notification = {
@@ -48,5 +48,11 @@ describe('notification texts', () => {
     };
     expect(notificationText(notice)).toBe('Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam');
     expect(notificationTarget(notice)).toBeNull();
+  });
+  it('shows event notices (reminders, waitlist, cancellations) natively as the server wrote them, opening the event', () => {
+    for (const type of ['event_reminder', 'event_promoted', 'event_waitlisted', 'event_cancelled', 'event_time_changed', 'event_message'] as const) {
+      const n: Notification = { ...base, type, relatedPostId: null, message: 'Bir saat sonra: "Piknik" (10 Haziran 2099 Çarşamba, 18:00)', link: '/events/9' };
+      expect(nativeNotification(n)).toEqual({ body: 'Bir saat sonra: "Piknik" (10 Haziran 2099 Çarşamba, 18:00)', route: '/events/9' });
+    }
   });
 });

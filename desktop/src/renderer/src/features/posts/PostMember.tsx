@@ -35,13 +35,9 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
       onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
     });
   const remove = (c: PostComment) =>
-    modal.confirm({
+    confirmDelete(modal.confirm, {
       title: TEXTS.confirm.deleteComment,
-      content: TEXTS.confirm.cannotUndo,
-      okText: TEXTS.confirm.ok,
-      cancelText: TEXTS.confirm.cancel,
-      okButtonProps: { danger: true },
-      onOk: () =>
+      run: () =>
         deleteComment
           .mutateAsync(c.id)
           .then(() => notification.success({ message: 'Yorum silindi' }))

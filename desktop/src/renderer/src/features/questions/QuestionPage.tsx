@@ -108,7 +108,13 @@ export default function QuestionPage() {
         <ul style={LIGHT_LIST}>
           {answers.map((a) => (
             <li key={a.id}>
-              <Card size="small" style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }} data-testid="answer">
+              <Card
+                size="small"
+                style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }}
+                data-testid="answer"
+                id={`answer-${a.id}`}
+                className="anchor-target"
+              >
                 {a.isAccepted && (
                   <Tag color="green" icon={<CheckCircleFilled />}>
                     Kabul edilen cevap

@@ -1,0 +1,127 @@
+import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import type { AppContext } from '../../context';
+import { nowIso, toIso } from '../../db/time';
+import { whereRowAfter } from '../../db/keyset';
+import { announceNotifications, createNotification } from '../notifications';
+import { formatEventTime } from './time';
+
+/**
+ * Event reminders, a day and an hour before, as `event_reminder` notifications to everyone
+ * attending. Each one sent leaves a row in event_reminders_sent keyed by (event, member, kind,
+ * event time), inserted before the notification in one transaction and skipped on conflict: two
+ * server nodes ticking at once send each reminder once, and a rescheduled event reminds again.
+ */
+
+const HOUR = 3_600_000;
+const BATCH = 200;
+type Kind = 'day' | 'hour';
+
+/** The window of event times a reminder kind is due for at `now`: an hour-ahead event gets only the hour reminder. */
+const WINDOWS: Record<Kind, { from: number; to: number }> = {
+  day: { from: HOUR, to: 24 * HOUR },
+  hour: { from: 0, to: HOUR },
+};
+
+async function remindEvent(
+  ctx: AppContext,
+  event: { id: number; title: string; date: unknown },
+  kind: Kind,
+): Promise<{ userId: number; notificationId: number | null }[]> {
+  const date = toIso(event.date);
+  return ctx.db.transaction(async (trx: Knex.Transaction) => {
+    const going: number[] = await trx('event_attendees').where({ event_id: event.id }).orderBy('user_id').pluck('user_id');
+    if (!going.length) return [];
+    const created_at = nowIso();
+    const fresh: { user_id: number }[] = await trx('event_reminders_sent')
+      .insert(going.map((user_id) => ({ event_id: event.id, user_id, kind, event_date: date, created_at })))
+      .onConflict(['event_id', 'user_id', 'kind', 'event_date'])
+      .ignore()
+      .returning('user_id');
+    const when = formatEventTime(date, ctx.config.timeZone);
+    const message = kind === 'day' ? TEXTS.eventNotices.reminderDay(event.title, when) : TEXTS.eventNotices.reminderHour(event.title, when);
+    const created = [];
+    for (const { user_id } of fresh) {
+      const notificationId = await createNotification(trx, {
+        userId: user_id,
+        type: 'event_reminder',
+        actorId: null,
+        title: message,
+        message,
+        link: `/events/${event.id}`,
+      });
+      created.push({ userId: user_id, notificationId });
+    }
+    return created;
+  });
+}
+
+/** Sends every reminder due at `now`; answers how many notifications were written. */
+export async function sendDueReminders(ctx: AppContext, now: Date): Promise<number> {
+  let sent = 0;
+  for (const kind of ['hour', 'day'] as const) {
+    const from = new Date(now.getTime() + WINDOWS[kind].from).toISOString();
+    const to = new Date(now.getTime() + WINDOWS[kind].to).toISOString();
+    let after: [string, number] | null = null;
+    for (;;) {
+      const q = ctx
+        .db('events as e')
+        .where('e.status', 'scheduled')
+        .andWhere('e.date', '>', from)
+        .andWhere('e.date', '<=', to)
+        .select('e.id', 'e.title', 'e.date');
+      if (after) whereRowAfter(q, ['e.date', 'e.id'], '>', after);
+      const events: { id: number; title: string; date: unknown }[] = await q
+        .orderBy([
+          { column: 'e.date', order: 'asc' },
+          { column: 'e.id', order: 'asc' },
+        ])
+        .limit(BATCH);
+      for (const event of events) {
+        const created = await remindEvent(ctx, event, kind);
+        announceNotifications(ctx.bus, created);
+        sent += created.length;
+      }
+      const last = events.at(-1);
+      if (events.length < BATCH || !last) break;
+      after = [toIso(last.date), last.id];
+    }
+  }
+  return sent;
+}
+
+/**
+ * Runs `sendDueReminders` every `intervalSec` on the clock it is given (tests give their own and
+ * call `tick` themselves: no timers, no sleeps). Ticks never overlap on one node.
+ */
+export class ReminderScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    public now: () => Date = () => new Date(),
+  ) {}
+
+  tick(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = sendDueReminders(this.ctx, this.now()).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  start(intervalSec: number): void {
+    if (intervalSec <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.tick().catch((err: unknown) => this.ctx.logger.error({ err }, 'event reminders failed'));
+    }, intervalSec * 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+}
