@@ -191,3 +191,40 @@ export function openGraphTags(og: OpenGraph, origin: string, url: string, siteNa
     meta('name', 'twitter:image', image),
   ].join('\n    ');
 }
+
+/** A post's own text (plain, its line breaks kept) cut at `max` characters. */
+function clip(text: string, max: number): string {
+  const s = text.trim();
+  return s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s;
+}
+
+/** How many of the trending posts the first paint of Discover shows (the rest comes with the app). */
+export const DISCOVER_PAINT_POSTS = 3;
+
+/**
+ * The first paint of Discover for a visitor: its heading and the first trending posts (most liked first, as
+ * `GET /api/posts?sort=popular` lists them; only posts a visitor may see), author and text, HTML-escaped. The text
+ * is drawn a little larger than the app's card draws it, so the page's largest paint is this one.
+ */
+export async function discoverPaintHtml(db: Knex): Promise<string> {
+  const rows: { content: string; display_name: string }[] = await db('posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .where('p.is_hidden', false)
+    .andWhere('u.is_private', false)
+    .select('p.content', 'u.display_name')
+    .orderBy([
+      { column: 'p.likes_count', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ])
+    .limit(DISCOVER_PAINT_POSTS);
+  return [
+    '<div class="boot-page boot-discover">',
+    '<h1 class="boot-h1">Keşfet</h1>',
+    '<p class="boot-sub">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</p>',
+    ...rows.map(
+      (r) =>
+        `<div class="boot-card boot-post"><strong>${escapeHtml(r.display_name)}</strong><p class="boot-lead">${escapeHtml(clip(r.content, 300))}</p></div>`,
+    ),
+    '</div>',
+  ].join('');
+}
