@@ -6,6 +6,7 @@ import { restoreCommand } from './commands/restore';
 import { createAdminCommand, demoteCommand, listAdminsCommand, promoteCommand } from './commands/admins';
 import { cleanupUploadsCommand } from './commands/cleanup-uploads';
 import { statsCommand } from './commands/stats';
+import { migrateToPostgresCommand } from './commands/migrate-to-postgres';
 import { resetPasswordCommand } from './commands/reset-password';
 
 /**
@@ -24,6 +25,7 @@ export const COMMANDS: CliCommand[] = [
   backupCommand,
   restoreCommand,
   migrateCommand,
+  migrateToPostgresCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

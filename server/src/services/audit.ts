@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { presentAuditEntry } from '../presenters/audit';
+import { presentAuditEntry, type AuditRow } from '../presenters/audit';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { intColumn, sortedPage } from '../db/keyset';
@@ -58,7 +58,7 @@ export async function listAudit(
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
   if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<AuditRow>(query, {
     columns: { createdAt: intColumn('id') },
     sort: 'createdAt',
     direction: q.direction,

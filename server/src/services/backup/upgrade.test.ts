@@ -10,7 +10,7 @@ import { createBackup } from './backup';
 import { readManifest } from './restore';
 import { pruneBackups, startBackupSchedule } from './schedule';
 import { pgTool } from './pg-tools';
-import { migrateWithBackup } from '../../server';
+import { migrateWithBackup } from './upgrade';
 import { OpsError } from './errors';
 
 const FUTURE = '29991231000000_from_a_newer_mahalle';
@@ -72,6 +72,12 @@ describe('upgrades', () => {
     const res = await cli(['migrate'], config);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('1 geçiş çalıştırıldı');
+    expect(res.stdout).toContain('Önce yedek alındı');
+    // A backup works on a database that waits for its migrations (it is most wanted then).
+    await server.ctx.db.migrate.down({ migrationSource });
+    const backup = await cli(['backup', '--dir', freshDir()], config);
+    expect(backup.code, backup.stderr).toBe(0);
+    await cli(['migrate'], config);
     expect((await cli(['migrate'], config)).stdout).toContain('güncel');
   });
 
