@@ -446,6 +446,8 @@ export const TEXTS = {
     invalidTimeZone: 'Geçerli bir saat dilimi seçin (ör. Europe/Istanbul)',
     invalidSwitch: 'Her bildirim türü için açık ya da kapalı seçilmelidir',
     invalidSettings: 'Bildirim ayarları eksik ya da hatalı',
+    /** Several likes of one post shown as one row. */
+    likedByMany: (count: number) => `${count} kişi gönderinizi beğendi`,
   },
   /** When something fails to load or the connection drops (error boundaries, the connection banner). */
   resilience: {
