@@ -61,3 +61,16 @@ test('a member turns likes off, is not told of a like but of a comment, and sets
   await owner.context.close();
   await fan.context.close();
 });
+
+test("several likes of one post show as one row: '2 kişi gönderinizi beğendi'", async ({ browser }) => {
+  const owner = await memberPage(browser);
+  const first = await memberPage(browser);
+  const second = await memberPage(browser);
+  const post = await api(owner.page.request, 'post', '/api/posts', { content: `Beğenilecek ${uniqueName('p')}` });
+  await api(first.page.request, 'post', `/api/posts/${post.id}/like`);
+  await api(second.page.request, 'post', `/api/posts/${post.id}/like`);
+  await owner.page.goto('/notifications');
+  await expect(owner.page.getByText('2 kişi gönderinizi beğendi')).toBeVisible();
+  await expect(owner.page.getByRole('button', { name: 'Bildirimi sil' })).toHaveCount(1);
+  for (const m of [owner, first, second]) await m.context.close();
+});
