@@ -198,6 +198,14 @@ function AppRoutes() {
           }
         />
         <Route
+          path="events/:id"
+          element={
+            <MembersOnly>
+              <EventsPage />
+            </MembersOnly>
+          }
+        />
+        <Route
           path="admin"
           element={
             <MembersOnly>
