@@ -4,6 +4,9 @@
  *   BENCH_ROOT=/other/checkout npm run bench:web    # measure another checkout's build (before/after)
  *   BENCH_RUNS=1 npm run bench:web    # fewer runs while trying things
  *   BENCH_FORMS=mobile npm run bench:web   # only one form factor
+ *   BENCH_PAGES=question,discover npm run bench:web   # only these pages (home, question, blog, group, discover)
+ *   BENCH_ROOT=/tmp/base,. npm run bench:web   # several checkouts, run after run in turn: comparable on a busy machine
+ *   BENCH_SAVE=/tmp/lh npm run bench:web   # keep every Lighthouse report (JSON) there, to read its diagnostics
  * Starts the built server (`server/dist/index.js` of BENCH_ROOT) on a temporary DATA_DIR with the demo seed,
  * runs Lighthouse in Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default) on `/`, a question, a
  * blog post, a group page and Discover, mobile and desktop, BENCH_RUNS (3) runs each in a fresh browser,
@@ -23,9 +26,19 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 
-const root = path.resolve(process.env.BENCH_ROOT ?? fileURLToPath(new URL('../..', import.meta.url)));
+const here = fileURLToPath(new URL('../..', import.meta.url));
+const roots = (process.env.BENCH_ROOT ?? here)
+  .split(',')
+  .filter(Boolean)
+  .map((r) => path.resolve(r));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const forms = (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',').filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
+const PAGE_NAMES = ['home', 'question', 'blog', 'group', 'discover'] as const;
+type PageName = (typeof PAGE_NAMES)[number];
+const wanted = (process.env.BENCH_PAGES ?? PAGE_NAMES.join(',')).split(',').map((p) => p.trim());
+const pageNames = PAGE_NAMES.filter((p) => wanted.includes(p));
+const saveDir = process.env.BENCH_SAVE ? path.resolve(process.env.BENCH_SAVE) : null;
+if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -40,131 +53,178 @@ async function freePort(): Promise<number> {
   });
 }
 
-const serverEntry = path.join(root, 'server/dist/index.js');
-if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` in ${root} first`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-webbench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverEntry], {
-  cwd: path.join(root, 'server'),
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    WEB_DIR: path.join(root, 'desktop/dist-web'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function get<T>(p: string): Promise<T> {
-  const res = await fetch(base + p);
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
 type Item = Record<string, unknown>;
 function firstItem(body: unknown): Item {
   const b = body as Item;
   const list = (Array.isArray(b) ? b : (b.items ?? b.questions ?? b.posts ?? b.groups ?? b.data)) as Item[] | undefined;
-  if (!list?.length) throw new Error(`empty list: ${JSON.stringify(body).slice(0, 200)}`);
-  return list[0];
+  const first = list?.at(0);
+  if (!first) throw new Error(`empty list: ${JSON.stringify(body).slice(0, 200)}`);
+  return first;
 }
 
 /** Median of the runs that produced the value (a run Lighthouse could not measure gives NaN and is left out). */
 function median(values: number[]): number {
   const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 }
 
-try {
+/** One checkout's built server, on a temporary DATA_DIR with the demo seed. */
+interface Target {
+  root: string;
+  label: string;
+  base: string;
+  dataDir: string;
+  server: ReturnType<typeof spawn>;
+  routes: Record<PageName, string>;
+}
+
+async function startTarget(root: string, label: string): Promise<Target> {
+  const serverEntry = path.join(root, 'server/dist/index.js');
+  if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` in ${root} first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-webbench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: path.join(root, 'server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIR: path.join(root, 'desktop/dist-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const target = { root, label, base, dataDir, server, routes: {} as Record<PageName, string> };
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (i > 300) throw new Error('server did not start');
+    if (i > 300) throw new Error(`${root}: server did not start`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const get = async (p: string): Promise<unknown> => {
+    const res = await fetch(base + p);
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  };
   const question = firstItem(await get('/api/questions'));
   const blog = firstItem(await get('/api/blog/posts'));
   const group = firstItem(await get('/api/hobby-groups'));
-  const pages: [string, string][] = [
-    ['home', '/'],
-    ['question', `/qa/question/${String(question.id)}`],
-    ['blog post', `/blog/${String(blog.slug)}`],
-    ['group', `/hobby-groups/${String(group.slug)}`],
-    ['discover', '/discover'],
-  ];
-  console.log(`Lighthouse on ${root} (${runs} run(s) each)`);
-  const rows: string[] = [];
+  target.routes = {
+    home: '/',
+    question: `/qa/question/${String(question.id)}`,
+    blog: `/blog/${String(blog.slug)}`,
+    group: `/hobby-groups/${String(group.slug)}`,
+    discover: '/discover',
+  };
+  return target;
+}
+
+function stopTarget(t: Target) {
+  t.server.kill('SIGTERM');
+  fs.rmSync(t.dataDir, { recursive: true, force: true });
+}
+
+const targets: Target[] = [];
+try {
+  const labels = roots.map((r, i) => (roots.length > 1 ? `${i + 1}:${path.basename(r)}` : ''));
+  for (const [i, root] of roots.entries()) targets.push(await startTarget(root, labels[i] ?? ''));
+  console.log(
+    `Lighthouse on ${roots.join(', ')} (${runs} run(s) each${roots.length > 1 ? ', checkouts in turn' : ''}); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const width = Math.max(0, ...labels.map((l) => l.length));
   for (const form of forms) {
-    for (const [name, route] of pages) {
-      const perf: number[] = [];
-      const lcp: number[] = [];
-      const tbt: number[] = [];
-      const cls: number[] = [];
-      const a11y: number[] = [];
+    for (const name of pageNames) {
+      const m = targets.map(() => ({ perf: [] as number[], lcp: [] as number[], tbt: [] as number[], cls: [] as number[], a11y: [] as number[] }));
       for (let r = 0; r < runs; r++) {
-        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-        try {
-          const result = await lighthouse(
-            base + route,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-            form === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result!.lhr;
-          perf.push((lhr.categories.performance.score ?? 0) * 100);
-          a11y.push((lhr.categories.accessibility.score ?? 0) * 100);
-          lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? NaN);
-          tbt.push(lhr.audits['total-blocking-time'].numericValue ?? NaN);
-          cls.push(lhr.audits['cumulative-layout-shift'].numericValue ?? NaN);
-        } finally {
-          chrome.kill();
+        for (const [ti, t] of targets.entries()) {
+          const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+          try {
+            const result = await lighthouse(
+              t.base + t.routes[name],
+              { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+              form === 'desktop' ? desktopConfig : undefined,
+            );
+            if (!result) throw new Error(`${t.routes[name]}: Lighthouse gave no result`);
+            const lhr = result.lhr;
+            const v = m[ti];
+            if (!v) continue;
+            v.perf.push((lhr.categories.performance?.score ?? NaN) * 100);
+            v.a11y.push((lhr.categories.accessibility?.score ?? NaN) * 100);
+            v.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+            v.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+            v.cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+            if (saveDir) {
+              const file = `${[path.basename(t.root), form, name.replace(/\W/g, '-'), r + 1].join('_')}.json`;
+              fs.writeFileSync(path.join(saveDir, file), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+            }
+          } finally {
+            chrome.kill();
+          }
         }
       }
-      const row = `${form.padEnd(8)} ${name.padEnd(10)} perf ${median(perf).toFixed(0).padStart(3)}  LCP ${(median(lcp) / 1000).toFixed(2).padStart(5)} s  TBT ${median(tbt).toFixed(0).padStart(5)} ms  CLS ${median(cls).toFixed(3)}  a11y ${median(a11y).toFixed(0).padStart(3)}`;
-      console.log(row);
-      rows.push(row);
+      for (const [ti, t] of targets.entries()) {
+        const v = m[ti];
+        if (!v) continue;
+        console.log(
+          `${t.label.padEnd(width)}${width ? ' ' : ''}${form.padEnd(8)} ${name.padEnd(9)} perf ${median(v.perf).toFixed(0).padStart(3)}  LCP ${(median(v.lcp) / 1000).toFixed(2).padStart(5)} s  TBT ${median(v.tbt).toFixed(0).padStart(5)} ms  CLS ${median(v.cls).toFixed(3)}  a11y ${median(v.a11y).toFixed(0).padStart(3)}`,
+        );
+      }
     }
   }
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // JavaScript a visitor's `/` needs before it is interactive: everything fetched until the network is idle.
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== '--headless') });
   try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      const sizes = await res
-        .request()
-        .sizes()
-        .catch(() => null);
-      scripts.set(new URL(res.url()).pathname, sizes?.responseBodySize ?? 0);
-    });
-    await page.goto(base + '/', { waitUntil: 'networkidle' });
-    let gzip = 0;
-    let raw = 0;
-    let sent = 0;
-    for (const [p, bodySize] of scripts) {
-      const file = path.join(root, 'desktop/dist-web', p);
-      if (!fs.existsSync(file)) continue;
-      const buf = fs.readFileSync(file);
-      raw += buf.length;
-      gzip += zlib.gzipSync(buf, { level: 9 }).length;
-      sent += bodySize;
+    for (const t of targets) {
+      const page = await browser.newPage();
+      const scripts = new Map<string, number>();
+      page.on('response', async (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        const sizes = await res
+          .request()
+          .sizes()
+          .catch(() => null);
+        scripts.set(new URL(res.url()).pathname, sizes?.responseBodySize ?? 0);
+      });
+      await page.goto(t.base + '/', { waitUntil: 'networkidle' });
+      await page.close();
+      let gzip = 0;
+      let raw = 0;
+      let sent = 0;
+      for (const [p, bodySize] of scripts) {
+        const file = path.join(t.root, 'desktop/dist-web', p);
+        if (!fs.existsSync(file)) continue;
+        const buf = fs.readFileSync(file);
+        raw += buf.length;
+        gzip += zlib.gzipSync(buf, { level: 9 }).length;
+        sent += bodySize;
+      }
+      const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+      console.log(
+        `${t.label}${t.label ? ' ' : ''}/ for a visitor: ${scripts.size} JS files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(sent)} as sent by the server`,
+      );
     }
-    const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-    console.log(`/ for a visitor: ${scripts.size} JS files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(sent)} as sent by the server`);
   } finally {
     await browser.close();
   }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const t of targets) stopTarget(t);
 }

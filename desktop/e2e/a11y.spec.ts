@@ -75,13 +75,20 @@ test.beforeAll(async ({ baseURL }) => {
         (v as { posts?: unknown[] }).posts ??
         (v as { questions?: unknown[] }).questions ??
         [])) as Record<string, unknown>[];
-  const post = list(posts)[0] as { id: number; author: { username: string } };
+  // The demo seed fills every list; an empty one means the server started without it, so the pages below would be 404s.
+  const first = (v: unknown, what: string) => {
+    const item = list(v).at(0);
+    if (!item) throw new Error(`no ${what} in the demo data`);
+    return item;
+  };
+  const post = first(posts, 'post') as { id: number; author: { username: string } };
+  const category = first(categories, 'category');
   ids = {
-    question: list(questions)[0].id as number,
-    blog: list(blog)[0].slug as string,
-    group: list(groups)[0].slug as string,
+    question: first(questions, 'question').id as number,
+    blog: first(blog, 'blog post').slug as string,
+    group: first(groups, 'hobby group').slug as string,
     post: post.id,
-    category: (list(categories)[0].key ?? list(categories)[0].name) as string,
+    category: (category.key ?? category.name) as string,
     username: post.author.username,
   };
   states.visitor = await visitor.storageState();

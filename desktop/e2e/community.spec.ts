@@ -150,14 +150,17 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
   browser,
 }) => {
   const tag = uniqueName('topl');
-  const members = [];
-  for (let i = 0; i < 3; i++) members.push(await memberPage(browser, { username: `${tag}_${i}`, displayName: `Toplu ${i}` }));
-  const post = await api(members[0].page.request, 'post', '/api/posts', { content: `Şikayet edilecek gönderi ${tag}` });
-  await api(members[1].page.request, 'post', '/api/reports', { targetType: 'post', targetId: post.id, reason: 'Spam' });
+  const member = (i: number) => memberPage(browser, { username: `${tag}_${i}`, displayName: `Toplu ${i}` });
+  const author = await member(0);
+  const reporter = await member(1);
+  const outsider = await member(2);
+  const members = [author, reporter, outsider];
+  const post = await api(author.page.request, 'post', '/api/posts', { content: `Şikayet edilecek gönderi ${tag}` });
+  await api(reporter.page.request, 'post', '/api/reports', { targetType: 'post', targetId: post.id, reason: 'Spam' });
 
-  await members[2].page.goto('/admin');
-  await expect(members[2].page.getByText('Bu sayfaya erişim yetkiniz yok')).toBeVisible();
-  expect((await members[2].page.request.get('/api/admin/users')).status()).toBe(403);
+  await outsider.page.goto('/admin');
+  await expect(outsider.page.getByText('Bu sayfaya erişim yetkiniz yok')).toBeVisible();
+  expect((await outsider.page.request.get('/api/admin/users')).status()).toBe(403);
 
   const admin = await adminPage(browser);
   await admin.page.goto('/admin');

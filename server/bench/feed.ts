@@ -110,7 +110,13 @@ const WORDS = [
   'ıhlamur',
   'çay',
 ];
-const TAGS = Array.from({ length: 300 }, (_, k) => (k < WORDS.length ? WORDS[k] : `${WORDS[k % WORDS.length]}${Math.floor(k / WORDS.length)}`));
+/** The list's item at i, wrapping around; the lists here are never empty. */
+function cycle<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('cycle over an empty list');
+  return item;
+}
+const TAGS = Array.from({ length: 300 }, (_, k) => (k < WORDS.length ? cycle(WORDS, k) : `${cycle(WORDS, k)}${Math.floor(k / WORDS.length)}`));
 const SPAN_MS = 90 * 86_400_000;
 
 function seedFor(n: number) {
@@ -171,7 +177,7 @@ async function seed(db: Knex, n: number) {
         const author = 1 + Math.floor(rand() * U);
         const postTags = new Set<string>();
         const count = 1 + Math.floor(rand() * 2);
-        for (let k = 0; k < count; k++) postTags.add(TAGS[Math.floor(TAGS.length * rand() ** 3)]);
+        for (let k = 0; k < count; k++) postTags.add(cycle(TAGS, Math.floor(TAGS.length * rand() ** 3)));
         const likeCount = Math.floor(rand() ** 3 * 12);
         const commentCount = Math.floor(rand() ** 3 * 4);
         posts.push({
@@ -196,7 +202,7 @@ async function seed(db: Knex, n: number) {
       await insertBatches(
         trx,
         'post_likes',
-        likes.filter((l, i, a) => i === 0 || l.post_id !== a[i - 1].post_id || l.user_id !== a[i - 1].user_id),
+        likes.filter((l, i, a) => i === 0 || l.post_id !== a[i - 1]?.post_id || l.user_id !== a[i - 1]?.user_id),
       );
       await insertBatches(trx, 'comments', comments, 300);
     });
@@ -242,7 +248,7 @@ async function seed(db: Knex, n: number) {
 const seedKey = (n: number) => `${SEED_VERSION}_${n}`;
 
 /** A fresh copy of the cached seed for one server run; returns the server's env. */
-async function prepareDb(kind: string, n: number): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+async function prepareDb(kind: string, n: number): Promise<{ env: { DATA_DIR: string } & Record<string, string>; cleanup: () => Promise<void> }> {
   const runTag = crypto.randomBytes(4).toString('hex');
   if (kind === 'sqlite') {
     const file = path.join(CACHE, `seed_${seedKey(n)}.sqlite`);
@@ -395,7 +401,8 @@ function wrk(url: string, headers: Record<string, string>, pid: number, seconds 
   const after = procStat(pid);
   const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
   if (!m) throw new Error(`wrk output: ${out}`);
-  const [requests, durationUs, p50, p95, p99, errs] = m.slice(1, 7).map(Number);
+  // The pattern has six groups that always take part, so each is there.
+  const [requests = 0, durationUs = 0, p50 = 0, p95 = 0, p99 = 0, errs = 0] = m.slice(1, 7).map(Number);
   return {
     requests,
     rps: requests / (durationUs / 1e6),
@@ -424,7 +431,8 @@ async function settle(base: string) {
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const mid = s.length / 2;
+  return s.length % 2 ? (s[Math.floor(mid)] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 };
 
 // ---------------------------------------------------------------- endpoints
@@ -481,8 +489,8 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     .first('likes_count', 'id');
   const author = (await db('posts').groupBy('author_id').orderByRaw('count(*) desc').first('author_id')).author_id as number;
   const authorDeep = (await db('posts').where({ author_id: author }).orderBy('id', 'asc').offset(3).first('id')).id as number;
-  const tag = hashtagKey(TAGS[0]);
-  const tagCount = Number((await db('post_hashtags').where({ tag }).count({ c: '*' }))[0].c);
+  const tag = hashtagKey(cycle(TAGS, 0));
+  const tagCount = Number((await db('post_hashtags').where({ tag }).count({ c: '*' }))[0]?.c ?? 0);
   const tagDeep = (
     await db('post_hashtags')
       .where({ tag })
@@ -521,8 +529,8 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     },
     { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
     { label: 'author posts deep', path: `/api/users/${author}/posts?${deepOf(authorDeep)}`, as: 'visitor' },
-    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts`, as: 'visitor' },
-    { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(TAGS[0])}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
+    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor' },
+    { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
     { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
     { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
     { label: 'q&a deep', path: qaDeep, as: 'visitor' },
@@ -668,8 +676,8 @@ function printTable(rows: Row[]) {
     r.bareRps ? `${((100 * r.rps) / r.bareRps).toFixed(0)}%` : '',
     String(r.errors),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (l: string[]) => l.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  const fmt = (l: string[]) => l.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
   console.log(fmt(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(fmt(l));

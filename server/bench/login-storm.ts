@@ -28,6 +28,12 @@ const STORM = 90;
 const IN_FLIGHT = 10;
 const PACE_SECONDS = Number(process.env.STORM_SECONDS ?? 0);
 const ADDRESSES = ['10.9.0.1', '10.9.0.2', '10.9.0.3'];
+/** The list's item at i, wrapping around; the lists here are never empty. */
+function cycle<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('cycle over an empty list');
+  return item;
+}
 const tsx = path.join(here, '../../node_modules/.bin/tsx');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-login-storm-'));
@@ -80,7 +86,7 @@ async function timedRead(): Promise<number> {
 
 function quantile(samples: number[], q: number): number {
   const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
 async function register(username: string, address: string) {
@@ -108,8 +114,8 @@ for (let i = 0; i < 100; i++) {
 // Loaded: the same reads while the storm runs.
 const names = [ADMIN.username, 'bench_uye_1', 'bench_uye_2', 'yok_boyle_biri', 'kimse_yok'];
 const attempts = Array.from({ length: STORM }, (_, i) => ({
-  address: ADDRESSES[i % ADDRESSES.length],
-  username: names[Math.floor(i / ADDRESSES.length) % names.length],
+  address: cycle(ADDRESSES, i),
+  username: cycle(names, Math.floor(i / ADDRESSES.length)),
 }));
 /**
  * Runs `STORM` requests with `IN_FLIGHT` at a time while a visitor reads every 50 ms; returns the
@@ -138,7 +144,7 @@ async function stormWith(request: (i: number) => Promise<Response>) {
   let peak = 0;
   while (!done || reads.length < 20) {
     reads.push(await timedRead());
-    peak = Math.max(peak, os.loadavg()[0]);
+    peak = Math.max(peak, os.loadavg()[0] ?? 0);
     await sleep(50);
   }
   await storm;
@@ -147,11 +153,11 @@ async function stormWith(request: (i: number) => Promise<Response>) {
 
 // Control: a storm of the same shape whose requests cost nothing (GET /api/health). What the
 // visitor sees during it is the floor this benchmark can show on this machine for any storm.
-const control = await stormWith((i) => fetch(`${base}/api/health`, { headers: { 'x-forwarded-for': ADDRESSES[i % ADDRESSES.length] } }));
+const control = await stormWith((i) => fetch(`${base}/api/health`, { headers: { 'x-forwarded-for': cycle(ADDRESSES, i) } }));
 await sleep(2_000);
 
 const login = await stormWith((i) => {
-  const { address, username } = attempts[i];
+  const { address, username } = cycle(attempts, i);
   return fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
@@ -175,7 +181,7 @@ console.log(
   `control   GET /api/posts?limit=5  p50 ${fmt(quantile(control.reads, 0.5))}  p95 ${fmt(p95c)}  during ${STORM} GET /api/health in ${control.seconds.toFixed(1)} s (the benchmark's floor)`,
 );
 console.log(`p95 loaded/unloaded ratio: ${(p95l / p95u).toFixed(2)} (control storm: ${(p95c / p95u).toFixed(2)})`);
-console.log(`load average (1 min): ${os.loadavg()[0].toFixed(2)} at the end, ${peakLoad.toFixed(2)} peak during the storm; ${os.cpus().length} cores`);
+console.log(`load average (1 min): ${(os.loadavg()[0] ?? 0).toFixed(2)} at the end, ${peakLoad.toFixed(2)} peak during the storm; ${os.cpus().length} cores`);
 console.log(
   `RESULT ratio=${(p95l / p95u).toFixed(2)} control=${(p95c / p95u).toFixed(2)} p95u=${p95u.toFixed(1)} p95l=${p95l.toFixed(1)} p95c=${p95c.toFixed(1)} p50u=${quantile(unloaded, 0.5).toFixed(1)} p50l=${quantile(loaded, 0.5).toFixed(1)}`,
 );

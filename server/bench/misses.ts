@@ -14,6 +14,7 @@ import { communityStats } from '../src/services/stats';
 import { trendingHashtags } from '../src/services/hashtags';
 
 const target = process.argv[2];
+if (!target) throw new Error('usage: a SQLite file or a postgres:// URL as the first argument');
 const pg = target.startsWith('postgres');
 const db: Knex = pg
   ? knexFactory({ client: 'pg', connection: target, pool: { min: 0, max: 4 } })
@@ -22,7 +23,7 @@ const t = performance.now();
 await migrateLatest(db);
 console.log(`migrate latest (incl. backfills): ${(performance.now() - t).toFixed(0)} ms`);
 async function time(label: string, run: () => Promise<unknown>, n = 7) {
-  const pct = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  const pct = (s: number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
   const s: number[] = [];
   for (let i = 0; i < n; i++) {
     const a = performance.now();
@@ -30,7 +31,8 @@ async function time(label: string, run: () => Promise<unknown>, n = 7) {
     s.push(performance.now() - a);
   }
   s.sort((a, b) => a - b);
-  console.log(`${label}: median ${s[Math.floor(n / 2)].toFixed(2)} ms, p95 ${pct(s, 0.95).toFixed(2)} (min ${s[0].toFixed(2)}, max ${s[n - 1].toFixed(2)})`);
+  const ms = (i: number) => (s[i] ?? NaN).toFixed(2);
+  console.log(`${label}: median ${ms(Math.floor(n / 2))} ms, p95 ${pct(s, 0.95).toFixed(2)} (min ${ms(0)}, max ${ms(n - 1)})`);
 }
 const oldCategories = async () => {
   const counts = db('posts').where('is_hidden', false).select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');

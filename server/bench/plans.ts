@@ -13,6 +13,7 @@ import { listUsers } from '../src/services/admin';
 import { listQuestions } from '../src/services/questions';
 
 const target = process.argv[2];
+if (!target) throw new Error('usage: a SQLite file or a postgres:// URL as the first argument');
 const pg = target.startsWith('postgres');
 const db: Knex = pg
   ? knexFactory({ client: 'pg', connection: target, pool: { min: 0, max: 1 } })

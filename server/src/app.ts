@@ -12,6 +12,7 @@ import { apiRouter } from './routes';
 import { checkResponses } from './contract/check';
 import { mountStatic } from './static';
 import { requestLog } from './middlewares/request-log';
+import { mountMetrics } from './metrics';
 import { announceWrites, hotListCache, ReadCache, READ_CACHE_MS, SESSION_CACHE_MS, type CachedResponse, type CachedSession } from './middlewares/read-cache';
 
 /** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
@@ -31,6 +32,17 @@ export function createApp(ctx: AppContext): Express {
 
   // API answers are no-store JSON: no ETag hash of every body (static files keep serve-static's own).
   app.set('etag', false);
+  if (ctx.metrics) app.use(ctx.metrics.middleware());
+  const live = ctx.live;
+  if (live) {
+    // Requests in flight, for a graceful stop; once it began, answers close their connection so clients reconnect elsewhere.
+    app.use((_req, res, next) => {
+      live.inFlight += 1;
+      res.once('close', () => (live.inFlight -= 1));
+      if (live.shuttingDown) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
   app.use(requestLog(ctx.logger));
 
   const security = helmet({
@@ -89,6 +101,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', api);
 
   app.use(security);
+  mountMetrics(app, ctx);
   mountStatic(app, ctx);
 
   app.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.notFound)));

@@ -53,7 +53,7 @@ function expectOneClearLine(stderr: string): string {
   const lines = stderr.split('\n').filter((l) => l.trim() !== '');
   expect(lines).toHaveLength(1);
   expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
-  return lines[0];
+  return lines[0] ?? '';
 }
 
 describe('a server that cannot reach its database at start', () => {

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { PasswordHasher } from './services/passwords';
+import type { Mailer } from './services/mail';
+import type { Metrics } from './metrics';
 
 /** Things that happened, for side effects that live elsewhere (the socket, the desktop badge...). */
 export interface DomainEvents {
@@ -45,4 +47,20 @@ export interface AppContext {
   bus: DomainBus;
   /** scrypt in worker threads, off the thread pool the database driver uses. */
   passwords: PasswordHasher;
+  /** Outgoing e-mail; absent or not `configured` without SMTP_URL (tools that build a context need none). */
+  mailer?: Mailer;
+  /** Prometheus metrics, when METRICS_TOKEN is set. */
+  metrics?: Metrics;
+  /** What the running server knows about itself, for /api/ready, /metrics and a graceful stop (server.ts fills it). */
+  live?: LiveState;
+}
+
+export interface LiveState {
+  /** Set on SIGTERM/SIGINT: readiness fails and answers ask clients to close their connection. */
+  shuttingDown: boolean;
+  /** Requests being answered now. */
+  inFlight: number;
+  /** Throws when the socket adapter cannot deliver (its database connection on PostgreSQL). */
+  checkRealtime?: () => Promise<void>;
+  socketCount?: () => number;
 }

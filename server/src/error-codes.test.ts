@@ -32,11 +32,13 @@ const FACTORY_STATUS: Record<string, number> = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  gone: 410,
   tooLarge: 413,
   unsupportedType: 415,
   tooMany: 429,
   unavailable: 503,
   databaseUnavailable: 503,
+  mailUnavailable: 503,
   busy: 503,
 };
 const CODE_LITERAL = /'([a-z]+(?:_[a-z]+)*)'/g;

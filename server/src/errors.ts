@@ -30,11 +30,13 @@ export const errors = {
   forbidden: (message: string = E.forbidden, code: ErrorCodeWithStatus<403> = 'forbidden') => new AppError(403, code, message),
   notFound: (message: string = E.notFound, code: ErrorCodeWithStatus<404> = 'not_found') => new AppError(404, code, message),
   conflict: (message: string, code: ErrorCodeWithStatus<409> = 'conflict') => new AppError(409, code, message),
+  gone: (message: string, code: ErrorCodeWithStatus<410>) => new AppError(410, code, message),
   tooLarge: (message: string = E.payloadTooLarge) => new AppError(413, 'payload_too_large', message),
   unsupportedType: (message: string = E.unsupportedMediaType) => new AppError(415, 'unsupported_media_type', message),
   tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>
     new AppError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
-  unavailable: (message: string = E.unavailable) => new AppError(503, 'unavailable', message),
+  unavailable: (message: string = E.unavailable, details?: ErrorDetail[]) => new AppError(503, 'unavailable', message, details),
+  mailUnavailable: () => new AppError(503, 'mail_unavailable', TEXTS.accountHelp.mailUnavailable),
   /** The database cannot be reached right now: try again shortly, nothing was written. */
   databaseUnavailable: () => new AppError(503, 'database_unavailable', E.databaseUnavailable, undefined, { 'Retry-After': '5' }),
   busy: (retryAfterSec: number, message: string = E.busy) =>

@@ -76,9 +76,9 @@ describe('uploaded images', () => {
       expect(res.body).toMatchObject({ code: 'image_too_many_pixels', error: S.imageTooManyPixels });
     }
     expect(uploadedFiles().length).toBe(before);
-    expect((await server.ctx.db('users').where({ id: member.user.id }).first('profile_image')).profile_image).toBeNull();
-    expect(Number((await server.ctx.db('posts').where({ author_id: member.user.id }).count({ n: '*' }))[0].n)).toBe(0);
-    expect(Number((await server.ctx.db('group_posts').where({ author_id: member.user.id }).count({ n: '*' }))[0].n)).toBe(0);
+    expect((await server.ctx.db('users').where({ id: member.user.id }).first('profile_image'))?.profile_image).toBeNull();
+    expect(Number((await server.ctx.db('posts').where({ author_id: member.user.id }).count({ n: '*' }))[0]?.n)).toBe(0);
+    expect(Number((await server.ctx.db('group_posts').where({ author_id: member.user.id }).count({ n: '*' }))[0]?.n)).toBe(0);
   });
 
   it('take an image just under the pixel limit and refuse one just over it', async () => {

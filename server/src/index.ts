@@ -13,8 +13,14 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  server.ctx.logger.info({ signal }, 'shutting down');
-  await server.close();
+  server.ctx.logger.info({ signal, timeoutSec: server.ctx.config.shutdownTimeoutSec }, 'shutting down');
+  try {
+    await server.close();
+  } catch (err) {
+    server.ctx.logger.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+  server.ctx.logger.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -3,14 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { createDb, migrateLatest, withBootLock } from './db/knex';
-import { describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
-import { DomainBus, type AppContext } from './context';
+import { DatabaseStartError, describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
+import { DomainBus, type AppContext, type LiveState } from './context';
+import { Metrics } from './metrics';
 import { createApp } from './app';
 import { ensureAdmin } from './services/accounts';
 import { seedDemo } from './db/seed/demo';
 import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
+import { Mailer } from './services/mail';
+import { schemaStatus, NewerSchemaError } from './db/schema-version';
+import { createBackup } from './services/backup/backup';
+import { startBackupSchedule } from './services/backup/schedule';
 import { ReminderScheduler } from './services/events/reminders';
 
 export interface RunningServer {
@@ -38,7 +43,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     },
   });
   const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
-  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords };
+  const mailer = new Mailer(config.mail, logger);
+  const live: LiveState = { shuttingDown: false, inFlight: 0 };
+  const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords, mailer, live };
+  if (config.metricsToken) ctx.metrics = new Metrics(ctx);
+  if (mailer.configured && !config.publicUrl)
+    logger.warn('SMTP_URL is set but PUBLIC_URL is not: e-mails need the address members reach the site at, so none are sent');
   if (config.trustProxy === true) {
     logger.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For hop: clients can choose their own address and escape the per-address limits; give the number of proxies (e.g. 1) instead',
@@ -58,7 +68,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     onRetry: (err, delayMs) => logger.warn({ code: (err as { code?: string }).code, retryInMs: delayMs }, `waiting for ${label}`),
   }).catch(bootFailed);
   const admin = await withBootLock(db, config.databaseSchema, async () => {
-    await migrateLatest(db);
+    await migrateWithBackup(ctx);
     await prepareRateLimitStore(db);
     if (config.seedDemo) {
       const seeded = await seedDemo(db);
@@ -79,6 +89,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     logger.info({ username: admin.username, created: admin.created }, 'admin account ready');
   }
 
+  const backups = startBackupSchedule(
+    { db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl },
+    { ...config.backup, logger },
+  );
   const app = createApp(ctx);
   const httpServer = http.createServer(app);
   const realtime = await attachRealtime(ctx, httpServer).catch(bootFailed);
@@ -100,13 +114,56 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     realtime,
     reminders,
     url,
+    /**
+     * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
+     * requests in flight finish (their connections then close), or after SHUTDOWN_TIMEOUT_SECONDS
+     * are cut; then the socket server and the database are closed.
+     */
     async close() {
+      if (live.shuttingDown) return;
+      live.shuttingDown = true;
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      realtime.announceShutdown();
+      // Keep-alive connections that fall idle after their last answer are closed as they do.
+      const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      const cut = setTimeout(() => {
+        if (live.inFlight > 0) logger.warn({ inFlight: live.inFlight }, 'shutdown timeout: cutting the requests still in flight');
+        httpServer.closeAllConnections();
+      }, config.shutdownTimeoutSec * 1000);
+      await stopped;
+      clearInterval(sweep);
+      clearTimeout(cut);
+      await backups.stop();
       await reminders.stop();
       await realtime.close();
-      httpServer.closeAllConnections?.();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await db.destroy();
       await passwords.close();
+      mailer.close();
     },
   };
+}
+
+/**
+ * Migrations at start: refused on a database a newer Mahalle migrated (a migration this build
+ * does not know), and preceded by a backup when an existing database with data has migrations
+ * pending (BACKUP_BEFORE_MIGRATE, on by default), so an upgrade that goes wrong can be undone.
+ */
+async function migrateWithBackup(ctx: AppContext): Promise<void> {
+  const { db, config, logger } = ctx;
+  const status = await schemaStatus(db);
+  if (status.unknown.length > 0) throw new DatabaseStartError(new NewerSchemaError(status.unknown).message);
+  if (status.pending.length > 0 && status.applied.length > 0 && config.backup.beforeMigrate) {
+    const result = await createBackup({ db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl }, config.backup.dir).catch(
+      (err: unknown) => {
+        // No backup, no migration: the organiser decides (BACKUP_BEFORE_MIGRATE=false skips it).
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new DatabaseStartError(
+          `Geçişlerden önce yedek alınamadı: ${reason} (yedeksiz sürdürmek için BACKUP_BEFORE_MIGRATE=false) / ` +
+            `The backup before migrating failed: ${reason} (to go on without one, set BACKUP_BEFORE_MIGRATE=false)`,
+        );
+      },
+    );
+    logger.info({ file: result.file, pending: status.pending }, 'backup taken before migrating');
+  }
+  await migrateLatest(db);
 }

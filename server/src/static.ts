@@ -183,8 +183,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         if (!og) {
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
           const visitorHome = req.path === '/' && !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
-          const home = visitorHome ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html) : null;
-          return res.type('html').send(home ? html.replace(BOOT_AREA, () => home[1]) : html);
+          const home = visitorHome ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
+          return res.type('html').send(home !== undefined ? html.replace(BOOT_AREA, () => home) : html);
         }
         const url = origin(req) + req.path;
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);

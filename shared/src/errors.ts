@@ -14,6 +14,10 @@ export const ERRORS = {
   invalid_json: { status: 400, meaning: 'The body says it is JSON but does not parse.' },
   invalid_text: { status: 400, meaning: 'Text holds a character the database refuses (NUL or unencodable).' },
   invalid_cursor: { status: 400, meaning: 'A paging cursor that this server did not issue.' },
+  search_query_invalid: {
+    status: 400,
+    meaning: 'A search query that is empty, shorter than LIMITS.searchQueryMin letters or digits, or longer than LIMITS.searchQueryMax.',
+  },
   invalid_multipart: { status: 400, meaning: 'A multipart body that cannot be read.' },
   unexpected_file: { status: 400, meaning: 'A file in a field that takes none, or more files than the field takes.' },
   one_file_only: { status: 400, meaning: 'A post with both an image and a video; it takes one.' },
@@ -36,6 +40,11 @@ export const ERRORS = {
   passwords_differ: { status: 400, meaning: 'The password and its confirmation differ.' },
   weak_password: { status: 400, meaning: 'The password does not meet the strength rule.' },
   common_password: { status: 400, meaning: 'The password is on the list of common passwords.' },
+  link_invalid: { status: 400, meaning: 'A password-reset or e-mail link that this server never issued (or a newer link replaced).' },
+  link_used: { status: 410, meaning: 'A single-use link that has already been used.' },
+  link_expired: { status: 410, meaning: 'A password-reset or e-mail link past its hour.' },
+  email_not_verified: { status: 403, meaning: 'Right password, but the account has not confirmed its e-mail address yet (REQUIRE_EMAIL_VERIFICATION).' },
+  mail_unavailable: { status: 503, meaning: 'This server sends no e-mail (no SMTP_URL): an admin creates password links instead.' },
 
   // Permission
   forbidden: { status: 403, meaning: 'Signed in, but not allowed to do this.' },

@@ -27,3 +27,4 @@ export * from './schemas/categories';
 export * from './schemas/stats';
 export * from './schemas/notifications';
 export * from './schemas/reports';
+export * from './schemas/search';

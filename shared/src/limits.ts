@@ -71,7 +71,18 @@ export const LIMITS = {
   sidebarGroups: 5,
   relatedPosts: 3,
   trendingHashtags: 20,
+  /** A search query: at least this many letters or digits, at most searchQueryMax characters. */
+  searchQueryMin: 2,
+  searchQueryMax: 100,
+  /** Per-type counts of a search's first page stop here (the UI shows '1000+'), so counting never walks the whole index. */
+  searchCountCap: 1000,
+  /** Suggestions as one types in the header's search box. */
+  searchSuggestMax: 8,
+  /** Length of a search hit's snippet around its first match. */
+  searchSnippetChars: 160,
   sessionDaysRemember: 30,
+  /** Password-reset and e-mail verification links are valid this long, once. */
+  accountLinkMinutes: 60,
   sessionHoursDefault: 24,
 } as const;
 

@@ -9,7 +9,14 @@ export const SOCKET_EVENTS = {
   reportCreated: 'report_created',
   /** Open reports, sent to admins only. */
   reportCount: 'report_count',
+  /** The node is stopping (SIGTERM): reconnect, the load balancer sends the socket to another node. */
+  serverShutdown: 'server_shutdown',
 } as const;
+
+export interface ServerShutdownPayload {
+  /** How long the client should wait before it reconnects, so a restarting node is not hammered. */
+  reconnectAfterMs: number;
+}
 
 export interface CountPayload {
   count: number;
@@ -33,6 +40,8 @@ export interface ServerToClientEvents<TNotification = unknown, TMessage = unknow
   [SOCKET_EVENTS.newMessage]: (payload: { message: TMessage }) => void;
   /** To admins only. */
   [SOCKET_EVENTS.reportCreated]: (payload: { reportId: number }) => void;
+  /** To everyone, when the node begins a graceful stop. */
+  [SOCKET_EVENTS.serverShutdown]: (payload: ServerShutdownPayload) => void;
 }
 
 /** The UI sends nothing over the socket: every write goes over HTTP. */

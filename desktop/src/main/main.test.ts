@@ -159,7 +159,7 @@ describe('the main process through the adapter', () => {
     expect(f.record.badge.at(-1)).toBe(122);
     expect(f.record.tooltip.at(-1)).toBe('Mahalle — 2 bildirim, 99+ mesaj');
     expect(f.record.overlay.at(-1)).toBe('99+');
-    expect(f.record.menus.at(-1)![0].label).toBe('Bildirimler (2)');
+    expect(f.record.menus.at(-1)?.at(0)?.label).toBe('Bildirimler (2)');
     f.emit(IPC.setUnreadCounts, { notifications: -1, messages: 'x' });
     expect(f.record.badge.at(-1)).toBe(122);
   });
@@ -174,7 +174,7 @@ describe('the main process through the adapter', () => {
     f.emit(IPC.notify, { title: '', body: 'geçersiz' });
     f.emit(IPC.notify, { title: 'x', body: 'y', route: 'javascript:alert(1)' });
     expect(f.record.notifications).toHaveLength(1);
-    f.record.notifications[0].onClick();
+    f.record.notifications.at(0)?.onClick();
     expect(f.record.sent.at(-1)).toEqual([IPC.navigate, '/notifications']);
   });
 
@@ -196,7 +196,7 @@ describe('open reports for admins', () => {
     await startDesktopApp(f.adapter, { rendererDir: '/r', preloadPath: '/p', iconDir: '/i' });
     f.emit(IPC.setUnreadCounts, { notifications: 0, messages: 0, reports: 2 });
     expect(f.record.badge.at(-1)).toBe(2);
-    const entry = f.record.menus.at(-1)!.find((m) => m.label === 'Şikayetler (2)');
+    const entry = f.record.menus.at(-1)?.find((m) => m.label === 'Şikayetler (2)');
     expect(entry).toBeTruthy();
     entry!.click!();
     expect(f.record.sent.at(-1)).toEqual([IPC.navigate, '/admin']);

@@ -54,6 +54,25 @@ export interface Config {
   loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
   /** Per-member write limits, one window per action. */
   writeLimits: Record<WriteAction, RateLimitRule>;
+  /** Outgoing e-mail (password help, address checks): off unless SMTP_URL is set. */
+  mail: { smtpUrl: string | null; from: string };
+  /** The address members reach the site at, for links in e-mails and admin links (no trailing slash). */
+  publicUrl: string | null;
+  /** New members confirm their e-mail before they can sign in (only when mail is configured). */
+  requireEmailVerification: boolean;
+  /** Forgotten-password and verification requests: per address and per e-mail address. */
+  accountMailLimits: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are cut. */
+  shutdownTimeoutSec: number;
+  /** Bearer token for GET /metrics; null turns the endpoint off (404). */
+  metricsToken: string | null;
+  /**
+   * Backups (services/backup): where archives go (BACKUP_DIR, default DATA_DIR/backups), every how
+   * many hours the server takes one (BACKUP_INTERVAL_HOURS; 0, the default, is off), how many of
+   * them it keeps (BACKUP_KEEP), and whether it takes one before migrating a database that has
+   * data (BACKUP_BEFORE_MIGRATE, on unless set to false).
+   */
+  backup: { dir: string; intervalHours: number; keep: number; beforeMigrate: boolean };
   /** IANA zone event times are shown in (TIME_ZONE; Europe/Istanbul by default). Times are stored in UTC. */
   timeZone: string;
   /** How often the event reminder scheduler looks for due reminders (0: not at all; tests tick it themselves). */
@@ -78,7 +97,7 @@ function defaultWebDir(): string {
   const candidates = [
     path.resolve(here, '../../../desktop/dist-web'), // server/src/config -> desktop/dist-web
     path.resolve(here, '../../desktop/dist-web'), // server/dist -> desktop/dist-web
-  ];
+  ] as const;
   return candidates.find((p) => fs.existsSync(p)) ?? candidates[0];
 }
 
@@ -100,6 +119,11 @@ function rule(value: string | undefined, fallback: RateLimitRule): RateLimitRule
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value ?? '');
   if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) return fallback;
   return { points: Number(m[1]), durationSec: Number(m[2]) };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 function int(value: string | undefined, fallback: number, min = 0): number {
@@ -174,6 +198,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       groups: rule(env.RATE_LIMIT_GROUPS, { points: 30, durationSec: 600 }),
       // Every message reaches every attendee: a few an hour.
       eventMessages: rule(env.RATE_LIMIT_EVENT_MESSAGES, { points: 5, durationSec: 3600 }),
+    },
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Mahalle <mahalle@localhost>' },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    requireEmailVerification: bool(env.REQUIRE_EMAIL_VERIFICATION, false),
+    accountMailLimits: {
+      perIp: rule(env.RATE_LIMIT_ACCOUNT_MAIL, { points: 10, durationSec: 60 * 60 }),
+      perEmail: rule(env.RATE_LIMIT_ACCOUNT_MAIL_PER_ADDRESS, { points: 3, durationSec: 60 * 60 }),
+    },
+    shutdownTimeoutSec: int(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
+    metricsToken: env.METRICS_TOKEN || null,
+    backup: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalHours: positiveNumber(env.BACKUP_INTERVAL_HOURS, 0),
+      keep: int(env.BACKUP_KEEP, 7, 1),
+      beforeMigrate: bool(env.BACKUP_BEFORE_MIGRATE, true),
     },
     timeZone: zone(env.TIME_ZONE, 'Europe/Istanbul'),
     reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),

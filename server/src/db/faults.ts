@@ -64,9 +64,8 @@ export function describeDatabase(opts: { databaseUrl: string | null; sqliteFile:
 function whatFailed(err: unknown): string {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown };
   const first = Array.isArray(e?.errors) ? (e.errors[0] as { message?: unknown } | undefined) : undefined;
-  const message = String((typeof e?.message === 'string' && e.message) || first?.message || err)
-    .split('\n')[0]
-    .slice(0, 200);
+  const [firstLine = ''] = String((typeof e?.message === 'string' && e.message) || first?.message || err).split('\n');
+  const message = firstLine.slice(0, 200);
   return typeof e?.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }
 

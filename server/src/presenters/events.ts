@@ -2,8 +2,26 @@ import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import type { AdminEvent, EventItem } from '@mahalle/shared';
 
+/** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
+export interface AdminEventRow {
+  id: number;
+  title: string;
+  date: unknown;
+  location: string;
+  /** City events only. */
+  category?: string;
+  attendees_count?: number;
+  is_private?: boolean | number;
+  /** Group events only. */
+  group_name?: string;
+  group_slug?: string;
+  username: string | null;
+  display_name: string | null;
+  created_at: unknown;
+}
+
 /** A row of the admin workspace's events table: a city event or a group event. */
-export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminEvent {
+export function presentAdminEvent(kind: 'event' | 'group_event', r: AdminEventRow): AdminEvent {
   const city = kind === 'event';
   return {
     kind,
@@ -11,11 +29,11 @@ export function presentAdminEvent(kind: 'event' | 'group_event', r: any): AdminE
     title: r.title,
     date: toIso(r.date),
     location: r.location,
-    category: city ? r.category : null,
-    attendeesCount: city ? r.attendees_count : null,
+    category: city ? (r.category ?? null) : null,
+    attendeesCount: city ? (r.attendees_count ?? null) : null,
     isPrivate: Boolean(r.is_private),
-    creator: r.username ? { username: r.username, displayName: r.display_name } : null,
-    group: city ? null : { name: r.group_name, slug: r.group_slug },
+    creator: r.username ? { username: r.username, displayName: r.display_name ?? '' } : null,
+    group: city ? null : { name: r.group_name ?? '', slug: r.group_slug ?? '' },
     createdAt: toIso(r.created_at),
   };
 }

@@ -1,10 +1,41 @@
 import type { Answer, Question } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import { authorFromJoin, parseJsonArray } from './users';
+import { authorFromJoin, parseJsonArray, type AuthorJoin } from './users';
 import type { AdminQuestion } from '@mahalle/shared';
 
+/** A questions row joined with its author (AUTHOR_COLUMNS; null ids once the account is gone). */
+export interface QuestionRow extends AuthorJoin {
+  id: number;
+  author_id: number | null;
+  title: string;
+  content: string;
+  category: string;
+  /** JSON array of strings. */
+  tags: string;
+  views: number;
+  upvotes: number;
+  answers_count: number;
+  is_answered: boolean | number;
+  accepted_answer_id: number | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+/** An answers row joined with its author (AUTHOR_COLUMNS). */
+export interface AnswerRow extends AuthorJoin {
+  id: number;
+  question_id: number;
+  author_id: number | null;
+  content: string;
+  upvotes: number;
+  is_accepted: boolean | number;
+  is_hidden: boolean | number;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
 /** A row of the admin workspace's questions table. */
-export function presentAdminQuestion(r: any): AdminQuestion {
+export function presentAdminQuestion(r: QuestionRow): AdminQuestion {
   return {
     id: r.id,
     title: r.title,
@@ -20,7 +51,7 @@ export function presentAdminQuestion(r: any): AdminQuestion {
 }
 
 /** A question joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentQuestion(r: any, upvoted: boolean): Question {
+export function presentQuestion(r: QuestionRow, upvoted: boolean): Question {
   return {
     id: r.id,
     title: r.title,
@@ -42,7 +73,7 @@ export function presentQuestion(r: any, upvoted: boolean): Question {
 }
 
 /** An answer joined with its author; `upvoted`: whether the viewer upvoted it. */
-export function presentAnswer(r: any, upvoted: boolean): Answer {
+export function presentAnswer(r: AnswerRow, upvoted: boolean): Answer {
   return {
     id: r.id,
     questionId: r.question_id,

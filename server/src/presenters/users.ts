@@ -23,6 +23,8 @@ export interface UserRow {
   profile_image: string | null;
   /** Absent where a query does not select it (then the UI falls back to profile_image). */
   profile_image_thumb?: string | null;
+  /** When the member confirmed the e-mail address (null: not yet; see REQUIRE_EMAIL_VERIFICATION). */
+  email_verified_at?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }

@@ -240,12 +240,30 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   ];
   if (shared) io.on(DATA_CHANGED, () => ctx.bus.emit('data:changed', { settled: true, remote: true }));
 
+  let closed = false;
+  if (ctx.live) {
+    ctx.live.socketCount = () => io.engine.clientsCount;
+    ctx.live.checkRealtime = async () => {
+      if (closed) throw new Error('socket server closed');
+      // PostgreSQL: the adapter's own pool reaches the database (its LISTEN connection comes from it).
+      if (shared) await shared.pool.query('select 1');
+    };
+  }
+
   return {
     io,
+    /** A graceful stop begins: every client is told to reconnect (elsewhere), then its socket is closed. */
+    announceShutdown() {
+      io.local.emit(SOCKET_EVENTS.serverShutdown, { reconnectAfterMs: 1000 });
+      io.local.disconnectSockets(true);
+    },
     async close() {
+      closed = true;
       off.forEach((f) => f());
       io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // io.close() without its last step (closing the HTTP server, which server.ts does, gracefully): adapters, then the engine.
+      await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+      io.engine.close();
       // After io.close(): closing the adapter released its LISTEN connection and said goodbye.
       await shared?.pool.end();
     },

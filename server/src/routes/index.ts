@@ -3,7 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { authRouter } from './auth';
-import { healthRouter } from './health';
+import { healthRouter, readyRouter } from './health';
 import { commentsRouter, postsRouter } from './posts';
 import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
@@ -19,11 +19,13 @@ import { adminRouter } from './admin';
 import { reportsRouter } from './reports';
 import { statsRouter } from './stats';
 import { docsRouter } from './docs';
+import { searchRouter } from './search';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
   const api = Router();
   api.use('/health', healthRouter(ctx));
+  api.use('/ready', readyRouter(ctx));
   api.use('/auth', authRouter(ctx));
   api.use('/posts', postsRouter(ctx));
   api.use('/comments', commentsRouter(ctx));
@@ -43,6 +45,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/hobby-groups', hobbyGroupsRouter(ctx));
   api.use('/reports', reportsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
+  api.use('/search', searchRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

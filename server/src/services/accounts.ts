@@ -19,7 +19,12 @@ export async function findUserById(db: Knex | Knex.Transaction, id: number): Pro
 }
 
 /** Creates a member account. Username and e-mail are unique regardless of case (Turkish İ/ı too). */
-export async function registerUser(db: Knex, input: RegisterInput, passwords: PasswordHasher): Promise<UserRow> {
+export async function registerUser(
+  db: Knex,
+  input: RegisterInput,
+  passwords: PasswordHasher,
+  opts: { emailVerified: boolean } = { emailVerified: true },
+): Promise<UserRow> {
   const usernameKey = foldKey(input.username);
   const emailKey = foldKey(input.email);
   const passwordHash = await passwords.hash(input.password);
@@ -39,6 +44,7 @@ export async function registerUser(db: Knex, input: RegisterInput, passwords: Pa
           email_key: emailKey,
           password_hash: passwordHash,
           role: 'user',
+          email_verified_at: opts.emailVerified ? now : null,
           created_at: now,
           updated_at: now,
         })
@@ -143,6 +149,7 @@ async function insertAdmin(db: Knex, username: string, passwordHash: string): Pr
     password_hash: passwordHash,
     role: 'admin',
     is_verified: true,
+    email_verified_at: now,
     created_at: now,
     updated_at: now,
   });

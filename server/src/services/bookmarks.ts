@@ -42,7 +42,11 @@ export async function listBookmarks(db: Knex, me: UserRow, page: CursorPageQuery
   const rows = (await q.orderBy('b.id', 'desc').limit(page.limit)) as (PostRow & { bookmark_id: number; bookmarked_at: unknown })[];
   const posts = await presentPosts(db, rows, me.id);
   return {
-    items: posts.map((p, i) => ({ ...p, bookmarkId: rows[i].bookmark_id, bookmarkedAt: toIso(rows[i].bookmarked_at) })),
+    items: posts.map((p, i) => {
+      const row = rows[i];
+      if (!row) throw new Error('presentPosts answers one post per row');
+      return { ...p, bookmarkId: row.bookmark_id, bookmarkedAt: toIso(row.bookmarked_at) };
+    }),
     nextCursor: nextIdCursor(rows, page.limit, (r) => r.bookmark_id),
   };
 }

@@ -59,16 +59,18 @@ const EBML_TIMECODE_SCALE = 0x2ad7b1;
 const EBML_DURATION = 0x4489;
 
 function readVint(buf: Buffer, pos: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | null {
-  if (pos >= buf.length) return null;
   const first = buf[pos];
+  if (first === undefined) return null;
   let length = 1;
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
   if (length > 8 || pos + length > buf.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
   let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
-    value = value * 256 + buf[pos + i];
-    if (buf[pos + i] !== 0xff) allOnes = false;
+    const byte = buf[pos + i];
+    if (byte === undefined) return null;
+    value = value * 256 + byte;
+    if (byte !== 0xff) allOnes = false;
   }
   return { value, length, unknown: !keepMarker && allOnes };
 }
@@ -111,7 +113,11 @@ function readInfo(buf: Buffer, start: number, end: number): number | null {
     if (id.value === EBML_TIMECODE_SCALE) {
       if (size.value > 8) return null;
       scale = 0;
-      for (let i = 0; i < size.value; i++) scale = scale * 256 + buf[dataStart + i];
+      for (let i = 0; i < size.value; i++) {
+        const byte = buf[dataStart + i];
+        if (byte === undefined) return null;
+        scale = scale * 256 + byte;
+      }
     } else if (id.value === EBML_DURATION) {
       duration = size.value === 4 ? buf.readFloatBE(dataStart) : size.value === 8 ? buf.readDoubleBE(dataStart) : null;
     }

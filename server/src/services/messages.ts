@@ -154,5 +154,5 @@ export async function deleteMessage(ctx: AppContext, me: UserRow, id: number) {
 
 export async function unreadMessageCount(db: Knex, userId: number): Promise<number> {
   const [row] = await db('messages').where({ receiver_id: userId, is_read: false }).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }

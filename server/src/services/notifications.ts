@@ -90,7 +90,7 @@ export async function getNotification(db: Knex, id: number) {
 
 export async function unreadNotificationCount(db: Knex, userId: number): Promise<number> {
   const [row] = await db('notifications').where({ user_id: userId, is_read: false }).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }
 
 /** Someone else's notification answers 404 like a missing one: its existence is not theirs to know. */

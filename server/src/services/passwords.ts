@@ -73,6 +73,9 @@ class ScryptPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private closed = false;
+  get queueLength(): number {
+    return this.queue.length;
+  }
   /** Moving average of one hash, for Retry-After. */
   private averageMs = 100;
 
@@ -184,8 +187,8 @@ export class PasswordHasher {
 
   async verify(password: string, stored: string): Promise<boolean> {
     const parts = stored.split('$');
-    if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-    const [, nStr, rStr, pStr, saltStr, keyStr] = parts;
+    const [scheme, nStr, rStr, pStr, saltStr, keyStr] = parts;
+    if (parts.length !== 6 || scheme !== 'scrypt' || saltStr === undefined || keyStr === undefined) return false;
     const expected = Buffer.from(keyStr, 'base64url');
     const key = await this.pool.run({
       password: password.normalize('NFC'),
@@ -207,6 +210,11 @@ export class PasswordHasher {
       if (this.dummyHash === dummy) this.dummyHash = null;
     });
     await this.verify(password, await dummy);
+  }
+
+  /** Hashes waiting for a worker (for /metrics). */
+  get queueLength(): number {
+    return this.pool.queueLength;
   }
 
   close(): Promise<void> {

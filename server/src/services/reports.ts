@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { presentReport, type ReportPreview } from '../presenters/reports';
-import { TEXTS, type ReportTarget } from '@mahalle/shared';
+import { presentReport, type ReportListRow, type ReportPreview, type ReportRow } from '../presenters/reports';
+import { TEXTS, type ReportTarget, type Role } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
@@ -85,7 +85,8 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
     return reportId;
   });
   ctx.bus.emit('report:created', { reportId: id });
-  const row = await ctx.db('reports').where({ id }).first();
+  const row = await ctx.db('reports').where({ id }).first<ReportRow | undefined>();
+  if (!row) throw errors.notFound(A.reportNotFound, 'report_not_found');
   return { id, targetType: row.target_type, targetId: row.target_id, reason: row.reason, status: row.status, createdAt: toIso(row.created_at) };
 }
 
@@ -96,7 +97,7 @@ export async function listReports(
 ) {
   const query = reportsQuery(db).where('r.status', q.status);
   if (q.targetType) query.where('r.target_type', q.targetType);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<ReportListRow>(query, {
     columns: { createdAt: intColumn('r.id') },
     sort: 'createdAt',
     direction: q.direction,
@@ -113,14 +114,26 @@ function reportsQuery(db: Knex) {
     .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
 }
 
+/** What was reported, with its author (au_id null once the account is gone); `text` is a user's name for a user. */
+interface ReportTargetRow {
+  id: number;
+  text: string | null;
+  is_hidden?: boolean | number;
+  au_id: number | null;
+  username: string;
+  display_name: string;
+  profile_image: string | null;
+  role: Role;
+}
+
 /** Each report with a preview of what was reported and who wrote it: one query per kind on the page. */
-async function presentReports(db: Knex, rows: any[]) {
+async function presentReports(db: Knex, rows: ReportListRow[]) {
   const previews = new Map<string, ReportPreview>();
   const byType = new Map<ReportTarget, number[]>();
   for (const r of rows) byType.set(r.target_type, [...(byType.get(r.target_type) ?? []), r.target_id]);
   for (const [type, ids] of byType) {
     const t = TARGETS[type];
-    const targetRows = await db(`${t.table} as x`)
+    const targetRows: ReportTargetRow[] = await db(`${t.table} as x`)
       .leftJoin('users as au', 'au.id', `x.${t.author}`)
       .whereIn('x.id', ids)
       .select(
@@ -143,7 +156,7 @@ async function presentReports(db: Knex, rows: any[]) {
       });
     }
   }
-  return rows.map((r: any) => presentReport(r, previews.get(`${r.target_type}:${r.target_id}`)));
+  return rows.map((r) => presentReport(r, previews.get(`${r.target_type}:${r.target_id}`)));
 }
 
 /**
@@ -246,5 +259,5 @@ async function closeReportTx(
 /** The number of reports still open (the admins' badge). */
 export async function openReportCount(db: Knex): Promise<number> {
   const [row] = await db('reports').where({ status: 'open' }).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }

@@ -70,8 +70,9 @@ export async function eachSitemapEntry(
       .orderBy('id')
       .limit(BATCH);
     for (const row of rows) await write(spec.path(row), toIso(row.updated_at));
-    if (rows.length < BATCH) return;
-    after = Number(rows[rows.length - 1].id);
+    const last = rows.at(-1);
+    if (rows.length < BATCH || !last) return;
+    after = Number(last.id);
   }
 }
 
@@ -96,7 +97,7 @@ function plain(text: string | null | undefined, max = 200): string {
 /** Open Graph data for a client route a link preview may ask for; null for anything not public. */
 export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGraph | null> {
   const blog = /^\/blog\/([^/]+)\/?$/.exec(pathname);
-  if (blog) {
+  if (blog?.[1]) {
     let slug: string;
     try {
       slug = decodeURIComponent(blog[1]);
@@ -133,7 +134,7 @@ export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGrap
     };
   }
   const group = /^\/(?:hobby-groups|groups)\/([^/]+)\/?$/.exec(pathname);
-  if (group) {
+  if (group?.[1]) {
     let slug: string;
     try {
       slug = decodeURIComponent(group[1]);

@@ -170,7 +170,7 @@ export class ApiClient {
     }
     const res = await fetch(this.baseUrl + urlPath, { method, headers, body, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';');
+      const [pair = '', ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();

@@ -4,7 +4,7 @@ function crc32(buf: Buffer): number {
   let c: number;
   let crc = 0xffffffff;
   for (let n = 0; n < buf.length; n++) {
-    c = (crc ^ buf[n]) & 0xff;
+    c = (crc ^ buf.readUInt8(n)) & 0xff;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     crc = (crc >>> 8) ^ c;
   }

@@ -35,6 +35,7 @@ import {
   resolveReportSchema,
 } from '../schemas/admin';
 import { idParamsSchema } from '../schemas/common';
+import { passwordResetLinkSchema } from '../schemas/auth';
 import { endpoint, okSchema, pageOf } from './endpoint';
 
 /**
@@ -71,6 +72,13 @@ export const adminEndpoints = {
     access: 'admin',
     params: idParamsSchema,
     response: okSchema,
+  }),
+  'admin.passwordResetLink': endpoint({
+    route: 'POST /api/admin/users/:id/password-reset-link',
+    summary: "A one-hour, single-use password link for a member, to hand over (replaces the member's earlier link; audited)",
+    access: 'admin',
+    params: idParamsSchema,
+    response: passwordResetLinkSchema,
   }),
   'admin.bulkUsers': endpoint({
     route: 'POST /api/admin/users/bulk',

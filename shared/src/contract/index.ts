@@ -20,6 +20,7 @@ import { eventEndpoints } from './events';
 import { postEndpoints } from './posts';
 import { bookmarkEndpoints } from './bookmarks';
 import { hashtagEndpoints } from './hashtags';
+import { searchEndpoints } from './search';
 
 export * from './endpoint';
 
@@ -39,6 +40,7 @@ export const contract = {
   ...postEndpoints,
   ...bookmarkEndpoints,
   ...hashtagEndpoints,
+  ...searchEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

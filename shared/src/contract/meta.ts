@@ -1,5 +1,5 @@
 import { categorySchema } from '../schemas/categories';
-import { communityStatsSchema, dailyStatsSchema, healthSchema } from '../schemas/stats';
+import { communityStatsSchema, dailyStatsSchema, healthSchema, readySchema } from '../schemas/stats';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
@@ -10,6 +10,12 @@ export const metaEndpoints = {
     summary: 'Liveness: the server answers and reaches its database',
     access: 'public',
     response: healthSchema,
+  }),
+  'health.ready': endpoint({
+    route: 'GET /api/ready',
+    summary: 'Readiness: the database and the socket adapter answer and the node is not stopping (503 unavailable, failed parts in details)',
+    access: 'public',
+    response: readySchema,
   }),
   'api.openapi': endpoint({
     route: 'GET /api/openapi.json',

@@ -12,8 +12,8 @@ type Rgb = [number, number, number];
 /** `#rgb` or `#rrggbb` (an alpha part is ignored) to 0–255 channels; null when it is not a hex colour. */
 export function parseHexColor(color: string): Rgb | null {
   const m = /^#?([0-9a-f]{3,8})$/i.exec(color.trim());
-  if (!m) return null;
-  let hex = m[1];
+  let hex = m?.[1];
+  if (hex === undefined) return null;
   if (hex.length === 3 || hex.length === 4) hex = [...hex.slice(0, 3)].map((c) => c + c).join('');
   if (hex.length !== 6 && hex.length !== 8) return null;
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
@@ -46,8 +46,9 @@ export function relativeLuminance(color: string): number {
 
 /** WCAG contrast ratio of two colours, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const [x, y] = [relativeLuminance(a), relativeLuminance(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 function rgbToHsl([r, g, b]: Rgb): [number, number, number] {

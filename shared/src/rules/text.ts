@@ -8,11 +8,11 @@ export const MENTION_RE = new RegExp(`@([${WORD}]+)`, 'g');
 function uniqueMatches(text: string, re: RegExp): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const m of text.matchAll(re)) {
-    const key = foldKey(m[1]);
+  for (const [, word = ''] of text.matchAll(re)) {
+    const key = foldKey(word);
     if (!seen.has(key)) {
       seen.add(key);
-      out.push(m[1]);
+      out.push(word);
     }
   }
   return out;

@@ -29,6 +29,17 @@ export const emailSchema = z
 
 const passwordField = z.string({ error: T.passwordRequired }).min(1, { error: T.passwordRequired }).max(LIMITS.passwordMaxLength, { error: T.passwordTooLong });
 
+/** The strength rules of a new password (registration and reset), as issues on `password`/`confirmPassword`. */
+function checkNewPassword(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: T.passwordsDiffer, params: { code: 'passwords_differ' } });
+  } else if (!isPasswordAcceptable(v.password)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: T.weakPassword, params: { code: 'weak_password' } });
+  } else if (isCommonPassword(v.password)) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: T.commonPassword, params: { code: 'common_password' } });
+  }
+}
+
 export const registerSchema = z
   .object({
     displayName: displayNameSchema,
@@ -37,16 +48,51 @@ export const registerSchema = z
     password: passwordField.min(LIMITS.passwordInputMin, { error: T.passwordTooShort }),
     confirmPassword: z.string({ error: T.confirmPasswordRequired }).min(1, { error: T.confirmPasswordRequired }),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: T.passwordsDiffer, params: { code: 'passwords_differ' } });
-    } else if (!isPasswordAcceptable(v.password)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: T.weakPassword, params: { code: 'weak_password' } });
-    } else if (isCommonPassword(v.password)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: T.commonPassword, params: { code: 'common_password' } });
-    }
-  });
+  .superRefine(checkNewPassword);
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+// ---- password help and e-mail verification ----
+
+/** A link's token, from the fragment of /reset-password#… or /verify-email#… (43 base64url characters when issued). */
+const linkTokenSchema = z
+  .string({ error: TEXTS.accountHelp.linkInvalid })
+  .trim()
+  .min(1, { error: TEXTS.accountHelp.linkInvalid })
+  .max(200, { error: TEXTS.accountHelp.linkInvalid });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: linkTokenSchema,
+    password: passwordField.min(LIMITS.passwordInputMin, { error: T.passwordTooShort }),
+    confirmPassword: z.string({ error: T.confirmPasswordRequired }).min(1, { error: T.confirmPasswordRequired }),
+  })
+  .superRefine(checkNewPassword);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const verifyEmailSchema = z.object({ token: linkTokenSchema });
+export const resendVerificationSchema = z.object({ email: emailSchema });
+
+/** What the sign-in pages need to know about this server before they offer password help. */
+export const accountOptionsSchema = z.object({
+  /** The server sends e-mail: 'Şifremi unuttum' mails a link; otherwise the page says to ask an admin. */
+  passwordResetByMail: z.boolean(),
+  /** New members confirm their e-mail address before signing in. */
+  emailVerification: z.boolean(),
+});
+export type AccountOptions = z.infer<typeof accountOptionsSchema>;
+
+/** Forgotten password and resend: the same answer whether the address has an account or not. */
+export const mailRequestedSchema = z.object({ ok: z.literal(true) });
+
+/** A password-reset link an admin made (workspace or command line), to hand to the member. */
+export const passwordResetLinkSchema = z.object({
+  url: z.string().meta({ description: "The whole link (PUBLIC_URL, else this request's address) with the token in its fragment" }),
+  expiresAt: z.string(),
+});
+export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
 
 export const loginSchema = z.object({
   username: z.string({ error: T.usernameRequired }).trim().min(1, { error: T.usernameRequired }).max(LIMITS.emailMax),
@@ -76,6 +122,10 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** Login and register: the user, and for the desktop app (X-Mahalle-Client: desktop) a bearer token instead of a cookie. */
 export const signedInSchema = currentUserSchema.extend({
   token: z.string().optional().meta({ description: 'Bearer session token; only for the desktop app, browsers get a cookie' }),
+  emailVerificationRequired: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Registration only, with REQUIRE_EMAIL_VERIFICATION: no session yet; the member confirms the e-mail address first' }),
 });
 export type SignedIn = z.infer<typeof signedInSchema>;
 

@@ -20,3 +20,5 @@ export const dailyStatsSchema = z.object({
 export type DailyStats = z.infer<typeof dailyStatsSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+/** Readiness: every part answered (a 503 `unavailable` lists the failed parts in `details` instead). */
+export const readySchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), realtime: z.literal('ok') });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import trTR from 'antd/es/locale/tr_TR';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { queryClient } from './api/query';
 import { serverBase } from './api/client';
 import { fetchSession } from './api/auth';
@@ -39,6 +39,8 @@ const chunks = {
   DiscoverPage: () => import('./features/discover/DiscoverPage'),
   CategoryPage: () => import('./features/categories/CategoryPage'),
   AdminPage: () => import('./features/admin/AdminPage'),
+  AccountHelp: () => import('./features/auth/AccountHelpPages'),
+  SearchPage: () => import('./features/search/SearchPage'),
 };
 const LoginPage = lazy(chunks.LoginPage);
 const PostPage = lazy(chunks.PostPage);
@@ -57,6 +59,10 @@ const GroupPage = lazy(chunks.GroupPage);
 const DiscoverPage = lazy(chunks.DiscoverPage);
 const CategoryPage = lazy(chunks.CategoryPage);
 const AdminPage = lazy(chunks.AdminPage);
+const ForgotPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.VerifyEmailPage })));
+const SearchPage = lazy(chunks.SearchPage);
 
 /** The first path segment of each route whose page is its own chunk (see AppRoutes). */
 const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
@@ -79,6 +85,9 @@ const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
   [/^\/messages/, 'MessagesPage'],
   [/^\/bookmarks/, 'BookmarksPage'],
   [/^\/admin/, 'AdminPage'],
+  [/^\/(forgot-password|reset-password|verify-email)/, 'AccountHelp'],
+  [/^\/search/, 'SearchPage'],
+  [/^\/hashtag\//, 'DiscoverPage'],
 ];
 
 /**
@@ -92,6 +101,12 @@ export function preloadFirstRoute(path: string) {
 
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const ServerSetup = lazy(() => import('./features/shell/ServerSetup').then((m) => ({ default: m.ServerSetup })));
+
+/** /hashtag/{tag} (a tag's address, as search hits and shared links give it) opens the tag's posts on Discover. */
+function HashtagRedirect() {
+  const { tag = '' } = useParams();
+  return <Navigate to={`/discover?tag=${encodeURIComponent(tag.replace(/^#/, ''))}`} replace />;
+}
 
 function SessionLoader() {
   const setUser = useSession((s) => s.setUser);
@@ -114,7 +129,12 @@ function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="home" element={<HomePage full />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="discover" element={<DiscoverPage />} />
+        <Route path="hashtag/:tag" element={<HashtagRedirect />} />
+        <Route path="search" element={<SearchPage />} />
         <Route path="qa" element={<QaListPage />} />
         <Route path="qa/question/:id" element={<QuestionPage />} />
         <Route path="blog" element={<BlogListPage />} />

@@ -1,21 +1,22 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, preloadFirstRoute } from './App';
-import { platform } from './platform';
-import { initApi } from './api/client';
-import './styles.css';
-
-preloadFirstRoute(platform.kind === 'desktop' ? window.location.hash.slice(1) : window.location.pathname);
-void initApi().finally(() => {
-  const root = createRoot(document.getElementById('root')!);
-  // The first render as a transition: React renders it in slices and lets the phone's main thread breathe between
-  // them (a slow phone otherwise freezes for one long task while the whole shell and page render at once). The
-  // server's first paint stays on screen meanwhile.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+/**
+ * The entry: lets the browser paint what index.html (and the server's first paint of the page) shows before the app's
+ * code is evaluated, then starts it (start.tsx). Without this a phone evaluates React, antd and the first route
+ * before its first frame, and the page stays blank meanwhile although its heading was already in the HTML. The
+ * app's files are fetched meanwhile all the same (index.html preloads them, see vite.web.config.ts).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A tab opened in the background paints nothing until shown: start at once there. Otherwise the next frame's
+    // paint, and a timer in case frames do not come.
+    if (document.visibilityState === 'hidden') return resolve();
+    const timer = setTimeout(resolve, 500);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
     );
   });
-});
+}
+
+void afterFirstPaint().then(() => import('./start'));

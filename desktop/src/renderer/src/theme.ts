@@ -101,7 +101,10 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   // antd keeps each shade twice ('green7', and 'green-7' behind the CSS variable the tag reads): set both.
   const tagTexts = Object.fromEntries(
     PRESET_TAG_COLORS.flatMap((c) => {
-      const text = readableOn(derived[`${c}7`], [derived[`${c}1`], ...p.surfaces]);
+      const shade7 = derived[`${c}7`];
+      const shade1 = derived[`${c}1`];
+      if (shade7 === undefined || shade1 === undefined) return []; // a palette antd does not have: its tags keep antd's colours
+      const text = readableOn(shade7, [shade1, ...p.surfaces]);
       return [
         [`${c}7`, text],
         [`${c}-7`, text],

@@ -20,6 +20,7 @@ import * as notificationsOncePerActor from './20261124100000_notifications_once_
 import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
+import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
 
 /**
@@ -48,11 +49,16 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124110000_category_post_counts': categoryPostCounts,
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
+  '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => MIGRATIONS[name],
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`unknown migration: ${name}`);
+    return migration;
+  },
 };

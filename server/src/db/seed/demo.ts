@@ -11,6 +11,13 @@ import { tallyCategories } from '../../services/categories';
 
 const CITY = 'Eskişehir, Türkiye';
 
+/** The i-th item of a list the seed wrote itself: a miss is a bug in the seed, never in the data. */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`demo seed: no item ${i} in a list of ${list.length}`);
+  return item;
+}
+
 const USERS = [
   ['elif_kaya', 'Elif Kaya', "Odunpazarı'nda yaşıyorum. Kitap kulübü ve fotoğraf yürüyüşleri.", ['kitap', 'fotoğraf', 'yürüyüş']],
   ['mert_demir', 'Mert Demir', 'Hafta sonları Porsuk kenarında koşuyorum. Yazılımcı.', ['koşu', 'yazılım', 'satranç']],
@@ -227,7 +234,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     const mentions: Record<string, unknown>[] = [];
     POSTS.forEach(([, content], i) => {
       for (const tag of extractHashtags(content)) {
-        hashtags.push({ post_id: postIds[i], tag: hashtagKey(tag), created_at: postRows[i].created_at });
+        hashtags.push({ post_id: postIds[i], tag: hashtagKey(tag), created_at: nth(postRows, i).created_at });
       }
       for (const name of extractMentions(content)) {
         const uid = byUsername.get(name as (typeof USERS)[number][0]);
@@ -246,12 +253,12 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     const likeCount = new Map<number, number>();
     const commentCount = new Map<number, number>();
     postIds.forEach((postId, i) => {
-      const author = POSTS[i][0];
+      const author = nth(POSTS, i)[0];
       const n = (i * 7) % 9;
       for (let k = 1; k <= n; k++) {
         const u = (author + k * 5) % userIds.length;
         if (u === author || likes.some((l) => l.post_id === postId && l.user_id === userIds[u])) continue;
-        likes.push({ post_id: postId, user_id: userIds[u], created_at: postRows[i].created_at });
+        likes.push({ post_id: postId, user_id: userIds[u], created_at: nth(postRows, i).created_at });
         likeCount.set(postId, (likeCount.get(postId) ?? 0) + 1);
       }
       const c = i % 4;
@@ -261,8 +268,8 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
           post_id: postId,
           author_id: userIds[u],
           content: COMMENTS[(i + k) % COMMENTS.length],
-          created_at: postRows[i].created_at,
-          updated_at: postRows[i].created_at,
+          created_at: nth(postRows, i).created_at,
+          updated_at: nth(postRows, i).created_at,
         });
         commentCount.set(postId, (commentCount.get(postId) ?? 0) + 1);
       }
@@ -307,7 +314,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       const count = (i % 3) + 1;
       const rows = Array.from({ length: count }, (_, k) => ({
         question_id: qid,
-        author_id: userIds[(QUESTIONS[i][0] + k + 2) % userIds.length],
+        author_id: userIds[(nth(QUESTIONS, i)[0] + k + 2) % userIds.length],
         content: ANSWERS[(i + k) % ANSWERS.length],
         upvotes: 0,
         created_at: daysAgo(19 - i * 2),
@@ -315,7 +322,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       }));
       const answerIds = await insertIds(trx, 'answers', rows);
       answerTotal += answerIds.length;
-      const voters = userIds.filter((_, u) => u !== QUESTIONS[i][0]).slice(0, (i % 4) + 1);
+      const voters = userIds.filter((_, u) => u !== nth(QUESTIONS, i)[0]).slice(0, (i % 4) + 1);
       await trx('question_votes').insert(voters.map((u) => ({ question_id: qid, user_id: u })));
       await trx('answer_votes').insert(voters.slice(0, 2).map((u) => ({ answer_id: answerIds[0], user_id: u })));
       await trx('answers')
@@ -395,7 +402,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     );
     let groupPostTotal = 0;
     for (const [i, gid] of groupIds.entries()) {
-      const creator = GROUPS[i][4];
+      const creator = nth(GROUPS, i)[4];
       const members = [creator, ...[1, 2, 3, 4].map((k) => (creator + k * (i + 1)) % userIds.length)].filter((v, idx, arr) => arr.indexOf(v) === idx);
       await trx('group_members').insert(
         members.map((m, k) => ({ group_id: gid, user_id: userIds[m], role: k === 0 ? 'admin' : 'member', created_at: daysAgo(45 - k) })),
@@ -407,7 +414,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
           group_id: gid,
           author_id: userIds[m],
           content: [
-            `${GROUPS[i][0]} ailesine hoş geldiniz! Kendinizi tanıtın 👋`,
+            `${nth(GROUPS, i)[0]} ailesine hoş geldiniz! Kendinizi tanıtın 👋`,
             'Bu haftaki buluşma için fikirlerinizi bekliyorum.',
             'Geçen etkinlik çok keyifliydi, teşekkürler herkese!',
           ][k],
@@ -417,14 +424,14 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       );
       groupPostTotal += gpIds.length;
       await trx('group_post_likes').insert(members.slice(1).map((m) => ({ post_id: gpIds[0], user_id: userIds[m] })));
-      await trx('group_post_comments').insert({ post_id: gpIds[0], author_id: userIds[members[1]], content: 'Merhaba, katıldığım için mutluyum!' });
+      await trx('group_post_comments').insert({ post_id: gpIds[0], author_id: userIds[nth(members, 1)], content: 'Merhaba, katıldığım için mutluyum!' });
       await trx('group_posts')
         .where({ id: gpIds[0] })
         .update({ likes_count: members.length - 1, comments_count: 1 });
       await trx('group_events').insert({
         group_id: gid,
         creator_id: userIds[creator],
-        title: `${GROUPS[i][0]} aylık buluşması`,
+        title: `${nth(GROUPS, i)[0]} aylık buluşması`,
         description: 'Tanışma ve planlama toplantısı.',
         date: daysAhead(4 + i * 3),
         location: i === 5 ? 'Çevrim içi' : 'Odunpazarı',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
 import { makePng } from '../../test/media';
+import { nth } from '../../test/nth';
 
 let server: TestServer;
 let admin: Member;
@@ -376,19 +377,23 @@ describe('bulk moderation: one confirm, one transaction', () => {
     for (let i = 0; i < 3; i++) posts.push((await author.client.post('/api/posts', { content: `toplu şikayet ${i}` })).body);
     const reports: { id: number }[] = [];
     for (const p of posts) reports.push((await reporter.client.post('/api/reports', { targetType: 'post', targetId: p.id, reason: 'spam' })).body);
-    await admin.client.post(`/api/admin/reports/${reports[2].id}/dismiss`, { note: 'önce kapandı' });
+    const first = nth(reports, 0);
+    const second = nth(reports, 1);
+    const third = nth(reports, 2);
+    await admin.client.post(`/api/admin/reports/${third.id}/dismiss`, { note: 'önce kapandı' });
     const refused = await admin.client.post('/api/admin/reports/bulk', { ids: reports.map((r) => r.id), outcome: 'resolved', note: 'toplu' });
     expect(refused.status).toBe(409);
     const open = (await admin.client.get('/api/admin/reports?limit=100')).body.items.map((r: { id: number }) => r.id);
-    expect(open).toEqual(expect.arrayContaining([reports[0].id, reports[1].id]));
-    const done = await admin.client.post('/api/admin/reports/bulk', { ids: [reports[0].id, reports[1].id], outcome: 'resolved', note: 'toplu' });
+    expect(open).toEqual(expect.arrayContaining([first.id, second.id]));
+    const done = await admin.client.post('/api/admin/reports/bulk', { ids: [first.id, second.id], outcome: 'resolved', note: 'toplu' });
     expect(done.body).toEqual({ updated: 2 });
     const resolved = (await admin.client.get('/api/admin/reports?status=resolved&limit=100')).body.items;
-    expect(
-      resolved.filter((r: { id: number }) => [reports[0].id, reports[1].id].includes(r.id)).map((r: { resolutionNote: string }) => r.resolutionNote),
-    ).toEqual(['toplu', 'toplu']);
+    expect(resolved.filter((r: { id: number }) => [first.id, second.id].includes(r.id)).map((r: { resolutionNote: string }) => r.resolutionNote)).toEqual([
+      'toplu',
+      'toplu',
+    ]);
     expect((await admin.client.post('/api/admin/reports/bulk', { ids: [], outcome: 'resolved' })).body.error).toBe('Hiçbir kayıt seçilmedi');
-    expect((await reporter.client.post('/api/admin/reports/bulk', { ids: [reports[0].id], outcome: 'dismissed' })).status).toBe(403);
+    expect((await reporter.client.post('/api/admin/reports/bulk', { ids: [first.id], outcome: 'dismissed' })).status).toBe(403);
   });
 
   it('deletes several posts with their files, or none (and keeps the files) when one is missing', async () => {

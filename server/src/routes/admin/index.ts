@@ -28,6 +28,7 @@ import { parse } from '../../validation';
 import { requireAdmin } from '../../middlewares/auth';
 import * as admin from '../../services/admin';
 import { listAudit } from '../../services/audit';
+import { createResetLinkAsAdmin } from '../../services/account-links';
 import { bulkCloseReports, closeReport, listReports } from '../../services/reports';
 import { listBlogPostsForAdmin } from '../../services/blog';
 
@@ -54,6 +55,13 @@ export function adminRouter(ctx: AppContext): Router {
   router.patch('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await admin.updateUser(ctx, req.user!, id, parse(adminUpdateUserSchema, req.body)));
+  });
+  router.post('/users/:id/password-reset-link', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    // PUBLIC_URL when set; else the address the admin reached this server at (the admin is the one who hands the link over).
+    const base = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const link = await createResetLinkAsAdmin(ctx, req.user!, id, base);
+    res.json({ url: link.url, expiresAt: link.expiresAt });
   });
   router.delete('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

@@ -1,5 +1,15 @@
 import { Router, type Request, type Response } from 'express';
-import { foldKey, loginSchema, registerSchema, TEXTS } from '@mahalle/shared';
+import {
+  foldKey,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  TEXTS,
+  verifyEmailSchema,
+  type AccountOptions,
+} from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
@@ -8,6 +18,7 @@ import { clientAddress, Limiter } from '../../middlewares/rate-limit';
 import { accountIdByLogin, authenticate, LoginFailed, registerUser } from '../../services/accounts';
 import { SessionService } from '../../services/sessions';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
+import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailWithLink } from '../../services/account-links';
 
 /** The desktop app asks for a bearer token instead of a cookie with this header. */
 export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
@@ -38,6 +49,32 @@ export function authRouter(ctx: AppContext): Router {
   const waitAfter = (failures: number) =>
     failures <= loginDelay.freeFailures ? 0 : Math.min(loginDelay.maxDelaySec, 2 ** (failures - loginDelay.freeFailures - 1));
 
+  // Links in e-mails are built from PUBLIC_URL only: a Host header can be forged, a link to another site would carry the token there.
+  const mailer = ctx.mailer;
+  const mailReady = Boolean(mailer?.configured && ctx.config.publicUrl);
+  const verificationRequired = mailReady && ctx.config.requireEmailVerification;
+  const mailPerIp = new Limiter(ctx.db, ctx.config.accountMailLimits.perIp, TEXTS.auth.tooManyAttempts);
+  const mailPerAddress = new Limiter(ctx.db, ctx.config.accountMailLimits.perEmail);
+  const AH = TEXTS.accountHelp;
+
+  /**
+   * Per address a 429; per e-mail address silently no mail (a 429 there would be the same for
+   * every address, but a stranger could then spend a member's tries; this way only mails stop).
+   */
+  async function mayMail(req: Request, email: string): Promise<boolean> {
+    await mailPerIp.consume(`mail:${clientAddress(req)}`);
+    try {
+      await mailPerAddress.consume(`mail-to:${foldKey(email)}`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function mailVerification(user: UserRow, link: string) {
+    mailer?.sendLater({ to: user.email, subject: AH.verifyMailSubject, text: fillMail(AH.verifyMailBody, { name: user.display_name, link }) }, 'verify_email');
+  }
+
   /** A fresh session id at every sign-in; a cookie for browsers, a token for the desktop app. */
   async function startSession(req: Request, res: Response, user: UserRow, remember: boolean) {
     const desktop = req.headers[DESKTOP_CLIENT_HEADER] === 'desktop';
@@ -64,8 +101,15 @@ export function authRouter(ctx: AppContext): Router {
     await authBurst.consume(`auth:${address}`);
     await registerPerIp.consume(`register:${address}`);
     const input = parse(registerSchema, req.body);
-    const user = await registerUser(ctx.db, input, ctx.passwords);
+    const user = await registerUser(ctx.db, input, ctx.passwords, { emailVerified: !verificationRequired });
     req.log.info({ userId: user.id }, 'user registered');
+    if (verificationRequired) {
+      // No session until the address is confirmed: the member signs in after following the link.
+      const link = await issueLink(ctx.db, user.id, 'verify_email', ctx.config.publicUrl);
+      mailVerification(user, link.url);
+      res.status(201).json({ ...presentCurrentUser(user), emailVerificationRequired: true });
+      return;
+    }
     res.status(201).json(await startSession(req, res, user, true));
   });
 
@@ -86,6 +130,8 @@ export function authRouter(ctx: AppContext): Router {
       const user = await authenticate(ctx.db, input, ctx.passwords);
       await loginPerAccount.reset(accountKey);
       await accountFailures.reset(`failures:${accountId}`);
+      // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
+      if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
       res.json(await startSession(req, res, user, input.remember));
     } catch (err) {
       if (err instanceof LoginFailed) {
@@ -110,6 +156,52 @@ export function authRouter(ctx: AppContext): Router {
   // The UI's session check: 200 for visitors too ({ user: null }), so a signed-out page logs no error. /me keeps the spec's 401.
   router.get('/session', (req, res) => {
     res.json({ user: req.user ? presentCurrentUser(req.user) : null });
+  });
+
+  router.get('/options', (_req, res) => {
+    const options: AccountOptions = { passwordResetByMail: mailReady, emailVerification: verificationRequired };
+    res.json(options);
+  });
+
+  // The same answer, after the same work, whether the address has an account or not; the mail goes out after the answer.
+  router.post('/forgot-password', async (req, res) => {
+    if (!mailReady) throw errors.mailUnavailable();
+    const { email } = parse(forgotPasswordSchema, req.body);
+    if (await mayMail(req, email)) {
+      const user = await memberByEmail(ctx.db, email);
+      if (user) {
+        const link = await issueLink(ctx.db, user.id, 'password_reset', ctx.config.publicUrl);
+        mailer?.sendLater(
+          { to: user.email, subject: AH.resetMailSubject, text: fillMail(AH.resetMailBody, { name: user.display_name, link: link.url }) },
+          'password_reset',
+        );
+      }
+    }
+    res.json({ ok: true });
+  });
+
+  router.post('/reset-password', async (req, res) => {
+    const input = parse(resetPasswordSchema, req.body);
+    const user = await resetPasswordWithLink(ctx, input.token, input.password);
+    req.log.info({ userId: user.id }, 'password reset with a link; every session ended');
+    if (req.sessionId) res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    res.json({ ok: true });
+  });
+
+  router.post('/verify-email', async (req, res) => {
+    const { token } = parse(verifyEmailSchema, req.body);
+    await verifyEmailWithLink(ctx, token);
+    res.json({ ok: true });
+  });
+
+  router.post('/resend-verification', async (req, res) => {
+    if (!mailReady) throw errors.mailUnavailable();
+    const { email } = parse(resendVerificationSchema, req.body);
+    if (await mayMail(req, email)) {
+      const user = await memberByEmail(ctx.db, email);
+      if (user && !user.email_verified_at) mailVerification(user, (await issueLink(ctx.db, user.id, 'verify_email', ctx.config.publicUrl)).url);
+    }
+    res.json({ ok: true });
   });
 
   router.get('/me', (req, res) => {

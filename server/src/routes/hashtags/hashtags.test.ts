@@ -122,8 +122,8 @@ describe('trending counters', () => {
       const rows = await db('hashtag_counts').where('tag', 'like', 'kenar%').andWhere('bucket', '>=', twoWeeksAgo).select('tag', 'bucket', 'posts');
       const out: Record<string, [number, number]> = {};
       for (const r of rows) {
-        out[r.tag] ??= [0, 0];
-        out[r.tag][r.bucket >= weekAgo ? 0 : 1] += r.posts;
+        const counts = (out[r.tag] ??= [0, 0]);
+        counts[r.bucket >= weekAgo ? 0 : 1] += r.posts;
       }
       return out;
     };
@@ -133,13 +133,13 @@ describe('trending counters', () => {
       const expected = await byHour(now);
       const got = (await trendingHashtags(db, now)).filter((t) => t.tag.startsWith('kenar'));
       for (const t of got) {
-        const [recent, previous] = expected[t.tag];
+        const [recent, previous] = expected[t.tag] ?? [0, 0];
         expect([t.tag, h, t.posts]).toEqual([t.tag, h, recent]);
         expect(t.growth).toBe(previous === 0 ? 100 : Math.round(((recent - previous) / previous) * 100));
       }
       expect(got.map((t) => t.tag).sort()).toEqual(
         Object.keys(expected)
-          .filter((k) => expected[k][0] > 0)
+          .filter((k) => (expected[k]?.[0] ?? 0) > 0)
           .sort(),
       );
     }

@@ -42,7 +42,7 @@ describe('an author is told when an admin removes or hides their content', () =>
     // Without a reason the author still learns why in general terms.
     const second = (await author.client.post('/api/posts', { content: 'ikinci gönderi' })).body;
     expect((await admin.client.delete(`/api/posts/${second.id}`)).status).toBe(200);
-    expect((await moderation(author))[0].message).toBe(
+    expect((await moderation(author))[0]?.message).toBe(
       'Gönderiniz yönetim tarafından kaldırıldı: "ikinci gönderi". Gerekçe: Topluluk kurallarına aykırı bulundu.',
     );
   });
@@ -86,7 +86,7 @@ describe('an author is told when an admin removes or hides their content', () =>
     // The like notification still names the post, and now says it is gone instead of leading to 'not found'.
     expect(list.find((n) => n.type === 'like')).toMatchObject({ relatedPostId: post.id, contentRemoved: true });
     // The reporter's words are not passed on to the author.
-    expect(list[0].message).not.toContain('hakaret');
+    expect(list[0]?.message).not.toContain('hakaret');
     expect(await moderation(reporter)).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('an author is told when an admin removes or hides their content', () =>
     const comment = (await author.client.post(`/api/posts/${host.id}/comments`, { content: 'kötü yorum' })).body;
     const report = (await reporter.client.post('/api/reports', { targetType: 'comment', targetId: comment.id, reason: 'spam' })).body;
     expect((await admin.client.post(`/api/admin/reports/${report.id}/resolve`, { action: 'delete' })).status).toBe(200);
-    expect((await moderation(author))[0].message).toBe('Yorumunuz yönetim tarafından kaldırıldı: "kötü yorum". Gerekçe: Topluluk kurallarına aykırı bulundu.');
+    expect((await moderation(author))[0]?.message).toBe('Yorumunuz yönetim tarafından kaldırıldı: "kötü yorum". Gerekçe: Topluluk kurallarına aykırı bulundu.');
 
     const one = (await author.client.post('/api/posts', { content: 'tek tek' })).body;
     expect((await admin.client.delete(`/api/admin/content/post/${one.id}?reason=Tekrar`)).status).toBe(200);

@@ -93,7 +93,7 @@ describe('questions and answers', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.error).toBe('Soru bulunamadı');
     const left = await server.ctx.db('answers').where({ question_id: q.id }).count({ n: '*' });
-    expect(Number(left[0].n)).toBe(0);
+    expect(Number(left[0]?.n)).toBe(0);
     const log = await server.ctx.db('audit_log').whereIn('action', ['question.update', 'comment.delete', 'question.delete']).orderBy('id');
     expect(log.map((l: { action: string; target_type: string }) => `${l.action}:${l.target_type}`)).toEqual([
       'question.update:question',

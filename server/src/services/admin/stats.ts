@@ -6,34 +6,47 @@ type Db = Knex | Knex.Transaction;
 
 async function count(db: Db, table: string): Promise<number> {
   const [row] = await db(table).count({ n: '*' });
-  return Number(row.n);
+  return Number(row?.n ?? 0);
 }
 
 export async function stats(db: Knex): Promise<AdminStats> {
-  const [users, posts, blogs, postComments, blogComments, groupComments, answers, categories, blogCategories, questions, events, groupEvents, openReports] =
-    await Promise.all(
-      [
-        'users',
-        'posts',
-        'blog_posts',
-        'comments',
-        'blog_comments',
-        'group_post_comments',
-        'answers',
-        'categories',
-        'blog_categories',
-        'questions',
-        'events',
-        'group_events',
-      ]
-        .map((t) => count(db, t))
-        .concat(
-          db('reports')
-            .where({ status: 'open' })
-            .count({ n: '*' })
-            .then(([r]) => Number(r.n)),
-        ),
-    );
+  const [
+    users = 0,
+    posts = 0,
+    blogs = 0,
+    postComments = 0,
+    blogComments = 0,
+    groupComments = 0,
+    answers = 0,
+    categories = 0,
+    blogCategories = 0,
+    questions = 0,
+    events = 0,
+    groupEvents = 0,
+    openReports = 0,
+  ] = await Promise.all(
+    [
+      'users',
+      'posts',
+      'blog_posts',
+      'comments',
+      'blog_comments',
+      'group_post_comments',
+      'answers',
+      'categories',
+      'blog_categories',
+      'questions',
+      'events',
+      'group_events',
+    ]
+      .map((t) => count(db, t))
+      .concat(
+        db('reports')
+          .where({ status: 'open' })
+          .count({ n: '*' })
+          .then(([r]) => Number(r?.n ?? 0)),
+      ),
+  );
   const recent = await Promise.all([
     db('users')
       .orderBy('id', 'desc')

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { intColumn, sortedPage, textColumn } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
 import { blogQuery } from './posts';
-import { presentBlogPost } from '../../presenters/blog';
+import { presentBlogPost, type BlogPostListRow } from '../../presenters/blog';
 
 const ADMIN_BLOG_SORT = {
   createdAt: intColumn('b.id'),
@@ -20,7 +20,7 @@ export async function listBlogPostsForAdmin(
   const query = blogQuery(db);
   if (q.status !== 'all') query.where('b.published', q.status === 'published');
   if (q.search) query.whereRaw(`lower(b.title) ${LIKE}`, [likePattern(q.search)]);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<BlogPostListRow>(query, {
     columns: ADMIN_BLOG_SORT,
     sort: q.sort,
     direction: q.direction,
@@ -28,5 +28,5 @@ export async function listBlogPostsForAdmin(
     limit: q.limit,
     idColumn: 'b.id',
   });
-  return { items: page.rows.map((r: any) => presentBlogPost(r, { full: false })), nextCursor: page.nextCursor };
+  return { items: page.rows.map((r) => presentBlogPost(r, { full: false })), nextCursor: page.nextCursor };
 }

@@ -5,7 +5,7 @@ import { nowIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { isUniqueViolation } from '../accounts';
 import { audit } from '../audit';
-import { presentBlogCategory } from '../../presenters/blog';
+import { presentBlogCategory, type BlogCategoryRow } from '../../presenters/blog';
 
 /** Blog categories: listed with their post counts, managed by admins. */
 
@@ -14,10 +14,10 @@ const B = TEXTS.community;
 export async function listBlogCategories(db: Knex, opts: { includeDrafts: boolean }) {
   const counts = db('blog_posts').select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');
   if (!opts.includeDrafts) counts.where('published', true);
-  const rows = await db('blog_categories as c').leftJoin(counts, 'pc.category_id', 'c.id').select('c.*', 'pc.n');
-  return rows
-    .map((r: any) => presentBlogCategory(r, Number(r.n ?? 0)))
-    .sort((a: { postCount: number; name: string }, b: { postCount: number; name: string }) => b.postCount - a.postCount || a.name.localeCompare(b.name, 'tr'));
+  const rows: (BlogCategoryRow & { n: number | string | null })[] = await db('blog_categories as c')
+    .leftJoin(counts, 'pc.category_id', 'c.id')
+    .select('c.*', 'pc.n');
+  return rows.map((r) => presentBlogCategory(r, Number(r.n ?? 0))).sort((a, b) => b.postCount - a.postCount || a.name.localeCompare(b.name, 'tr'));
 }
 
 export async function createBlogCategory(db: Knex, admin: UserRow, input: { name: string; description?: string; color?: string }) {

@@ -4,7 +4,7 @@ import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
 import { getBlogPostById } from './posts';
-import { presentBlogComment } from '../../presenters/blog';
+import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
@@ -21,8 +21,8 @@ function blogCommentsQuery(db: Db) {
 export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const at = decodeTuple<[number]>(page.cursor, ['int']);
   await getBlogPostById(db, postId, viewer);
-  const rows = await commentPage<any>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
-  const last = rows[rows.length - 1];
+  const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
+  const last = rows.at(-1);
   return { items: rows.map(presentBlogComment), nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null };
 }
 
@@ -32,14 +32,21 @@ export async function addBlogComment(db: Knex, me: UserRow, postId: number, cont
     if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
     return insertCommentTx(trx, 'blog', postId, me.id, content);
   });
-  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
+  return readBlogComment(db, id);
 }
 
 const blogCommentNotFound = () => errors.notFound(B.blogCommentNotFound, 'comment_not_found');
 
+/** A comment read back after a write; gone meanwhile (deleted at that moment), it is a 404. */
+async function readBlogComment(db: Db, id: number) {
+  const row: BlogCommentRow | undefined = await blogCommentsQuery(db).where('c.id', id).first();
+  if (!row) throw blogCommentNotFound();
+  return presentBlogComment(row);
+}
+
 export async function editBlogComment(db: Knex, admin: UserRow, id: number, content: string) {
   await editComment(db, admin, 'blog', id, content, { notFound: blogCommentNotFound });
-  return presentBlogComment(await blogCommentsQuery(db).where('c.id', id).first());
+  return readBlogComment(db, id);
 }
 
 /** Admins only (the route checks). */

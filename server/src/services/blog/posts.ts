@@ -6,7 +6,7 @@ import { nowIso } from '../../db/time';
 import { audit } from '../audit';
 import { LIKE, likePattern } from '../../db/like';
 import { isLiked as isLikedBy, setLike } from '../engagement/likes';
-import { presentBlogPost, presentTopAuthor, parseJson } from '../../presenters/blog';
+import { presentBlogPost, presentTopAuthor, parseJson, type BlogPostListRow, type TopAuthorRow } from '../../presenters/blog';
 import { sanitizeBlogHtml } from './sanitize';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 
@@ -36,7 +36,8 @@ export async function listBlogPosts(
   const at = trending ? decodeTuple<[number, number]>(q.cursor, ['int', 'int']) : decodeTuple<[number]>(q.cursor, ['int']);
   const query = blogQuery(db);
   if (!opts.includeDrafts) query.where('b.published', true);
-  if (q.category) query.where((w) => w.where('c.slug', q.category!).orWhere('c.name', q.category!));
+  const category = q.category;
+  if (category) query.where((w) => w.where('c.slug', category).orWhere('c.name', category));
   if (q.authorId) query.where('b.author_id', q.authorId);
   if (q.search) {
     // Titles and excerpts are short; fold both sides in SQL's lower() plus the Turkish fold of the needle.
@@ -53,15 +54,15 @@ export async function listBlogPosts(
     if (at) query.where('b.id', '<', at[0]);
     query.orderBy('b.id', 'desc');
   }
-  const rows = await query.limit(q.limit);
-  const last = rows[rows.length - 1];
+  const rows: BlogPostListRow[] = await query.limit(q.limit);
+  const last = rows.at(-1);
   const cursor =
     !last || rows.length < q.limit
       ? null
       : trending
         ? encodeTuple([Number(last.views) + 2 * Number(last.likes_count), Number(last.id)])
         : encodeTuple([Number(last.id)]);
-  return { items: rows.map((r: any) => presentBlogPost(r, { full: false })), nextCursor: cursor };
+  return { items: rows.map((r) => presentBlogPost(r, { full: false })), nextCursor: cursor };
 }
 
 /** The trending rank of a post, as the specification sets it: views plus twice the likes. */
@@ -187,14 +188,14 @@ async function isLiked(db: Db, postId: number, viewer: UserRow | undefined) {
 }
 
 export async function getBlogPostById(db: Db, id: number, viewer: UserRow | undefined) {
-  const row = await blogQuery(db).where('b.id', id).first();
+  const row: BlogPostListRow | undefined = await blogQuery(db).where('b.id', id).first();
   if (!row || (!row.published && viewer?.role !== 'admin')) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
   return presentBlogPost(row, { full: true, liked: await isLiked(db, id, viewer) });
 }
 
 /** A reader opening a post by its slug counts a view. Drafts only for admins. */
 export async function getBlogPostBySlug(db: Knex, slug: string, viewer: UserRow | undefined) {
-  const row = await blogQuery(db).where('b.slug', slug).first();
+  const row: BlogPostListRow | undefined = await blogQuery(db).where('b.slug', slug).first();
   if (!row || (!row.published && viewer?.role !== 'admin')) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
   if (row.published) {
     await db('blog_posts').where({ id: row.id }).increment('views', 1);
@@ -208,18 +209,16 @@ export async function relatedPosts(db: Knex, id: number) {
   const post = await db('blog_posts').where({ id, published: true }).first('id', 'category_id', 'tags');
   if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
   const tags = new Set(parseJson<string[]>(post.tags, []).map((t) => t.toLocaleLowerCase('tr')));
-  const candidates = await blogQuery(db).where('b.published', true).whereNot('b.id', id).orderBy('b.id', 'desc').limit(200);
+  const candidates: BlogPostListRow[] = await blogQuery(db).where('b.published', true).whereNot('b.id', id).orderBy('b.id', 'desc').limit(200);
   return candidates
-    .filter(
-      (r: any) => (post.category_id && r.category_id === post.category_id) || parseJson<string[]>(r.tags, []).some((t) => tags.has(t.toLocaleLowerCase('tr'))),
-    )
+    .filter((r) => (post.category_id && r.category_id === post.category_id) || parseJson<string[]>(r.tags, []).some((t) => tags.has(t.toLocaleLowerCase('tr'))))
     .slice(0, LIMITS.relatedPosts)
-    .map((r: any) => presentBlogPost(r, { full: false }));
+    .map((r) => presentBlogPost(r, { full: false }));
 }
 
 /** Authors ranked by views + 2 × likes over their published posts. */
 export async function topAuthors(db: Knex, limit = 5) {
-  const rows = await db('blog_posts as b')
+  const rows = (await db('blog_posts as b')
     .join('users as u', 'u.id', 'b.author_id')
     .where('b.published', true)
     .groupBy('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role')
@@ -227,7 +226,7 @@ export async function topAuthors(db: Knex, limit = 5) {
     .count({ posts: '*' })
     .sum({ views: 'b.views', likes: 'b.likes_count' })
     .orderByRaw('(sum(b.views) + 2 * sum(b.likes_count)) desc')
-    .limit(limit);
+    .limit(limit)) as TopAuthorRow[];
   return rows.map(presentTopAuthor);
 }
 

@@ -4,7 +4,7 @@ import { errors } from '../../errors';
 import { toIso } from '../../db/time';
 import { intColumn, sortedPage, textColumn, timeColumn } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
-import { presentAdminEvent } from '../../presenters/events';
+import { presentAdminEvent, type AdminEventRow } from '../../presenters/events';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 
@@ -26,9 +26,16 @@ export async function listEvents(
         .select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
   if (q.search) query.whereRaw(`lower(e.title) ${LIKE}`, [likePattern(q.search)]);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
-  const page = await sortedPage<any>(query, { columns: EVENT_SORT, sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'e.id' });
+  const page = await sortedPage<AdminEventRow>(query, {
+    columns: EVENT_SORT,
+    sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'e.id',
+  });
   return {
-    items: page.rows.map((r: any) => presentAdminEvent(q.kind, r)),
+    items: page.rows.map((r) => presentAdminEvent(q.kind, r)),
     nextCursor: page.nextCursor,
   };
 }

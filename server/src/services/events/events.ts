@@ -208,8 +208,9 @@ export async function toggleAttendance(ctx: AppContext, me: UserRow, id: number)
       const n = await createNotification(trx, notice('event_waitlisted', me.id, id, N.waitlisted(event.title, position ?? 0)));
       created.push({ userId: me.id, notificationId: n });
     }
-    const { attendees_count } = await trx('events').where({ id }).first('attendees_count');
-    return { isAttending: !attending && !waiting && position === null, attendeesCount: Number(attendees_count), waitlistPosition: position };
+    const counted = await trx('events').where({ id }).first<{ attendees_count: number } | undefined>('attendees_count');
+    if (!counted) throw errors.notFound(S.eventNotFound, 'event_not_found');
+    return { isAttending: !attending && !waiting && position === null, attendeesCount: Number(counted.attendees_count), waitlistPosition: position };
   });
   announceNotifications(ctx.bus, created);
   return result;

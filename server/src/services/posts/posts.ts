@@ -92,9 +92,9 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   }
   const rows = (await q.limit(query.limit)) as PostRow[];
   if (query.sort === 'newest') nextCursor = nextIdCursor(rows, query.limit, (r) => r.id);
-  else if (rows.length === query.limit) {
-    const last = rows[rows.length - 1];
-    nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+  else {
+    const last = rows.at(-1);
+    if (rows.length === query.limit && last) nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
   }
   return { items: await presentPosts(db, rows, viewerId), nextCursor };
 }

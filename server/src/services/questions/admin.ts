@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { intColumn, sortedPage } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
 import { AUTHOR_COLUMNS } from '../../presenters/users';
-import { presentAdminQuestion } from '../../presenters/questions';
+import { presentAdminQuestion, type QuestionRow } from '../../presenters/questions';
 
 /** The admin workspace's table of questions. */
 
@@ -22,7 +22,7 @@ export async function listQuestions(
     .select('q.*', ...AUTHOR_COLUMNS);
   if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
   if (q.answered !== undefined) query.where('q.is_answered', q.answered);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<QuestionRow>(query, {
     columns: QUESTION_SORT,
     sort: q.sort,
     direction: q.direction,
@@ -31,7 +31,7 @@ export async function listQuestions(
     idColumn: 'q.id',
   });
   return {
-    items: page.rows.map((r: any) => presentAdminQuestion(r)),
+    items: page.rows.map((r) => presentAdminQuestion(r)),
     nextCursor: page.nextCursor,
   };
 }

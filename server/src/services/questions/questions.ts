@@ -5,7 +5,7 @@ import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, parseJsonArray, type UserRow } from '../../presenters/users';
 import { audit } from '../audit';
-import { presentAnswer, presentQuestion } from '../../presenters/questions';
+import { presentAnswer, presentQuestion, type AnswerRow, type QuestionRow } from '../../presenters/questions';
 import { deleteComment } from '../engagement/comments';
 import { LIKE, likePattern } from '../../db/like';
 import { announceNotifications, createNotification } from '../notifications';
@@ -15,7 +15,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
 
-async function presentQuestions(db: Db, rows: any[], viewerId: number | null) {
+async function presentQuestions(db: Db, rows: QuestionRow[], viewerId: number | null) {
   const voted = new Set<number>();
   if (viewerId && rows.length) {
     for (const v of await db('question_votes')
@@ -54,7 +54,7 @@ export async function listQuestions(
     return query;
   };
   const columns = q.sort === 'popular' ? ['q.upvotes', 'q.views', 'q.id'] : ['q.id'];
-  const keys = q.sort === 'popular' ? ['upvotes', 'views', 'id'] : ['id'];
+  const keys: ('upvotes' | 'views' | 'id')[] = q.sort === 'popular' ? ['upvotes', 'views', 'id'] : ['id'];
   const at = decodeTuple<number[]>(
     q.cursor,
     columns.map(() => 'int' as const),
@@ -62,27 +62,28 @@ export async function listQuestions(
   const back = Boolean(at) && q.dir === 'prev';
   const query = filter(questionsQuery(db));
   if (at) whereRowAfter(query, columns, back ? '>' : '<', at);
-  const found = await query.orderBy(columns.map((column) => ({ column, order: back ? 'asc' : 'desc' }))).limit(q.pageSize + 1);
+  const found: QuestionRow[] = await query.orderBy(columns.map((column) => ({ column, order: back ? 'asc' : 'desc' }))).limit(q.pageSize + 1);
   const more = found.length > q.pageSize;
   const rows = found.slice(0, q.pageSize);
   if (back) rows.reverse();
-  const tuple = (r: Record<string, unknown> | undefined) => (r ? encodeTuple(keys.map((k) => Number(r[k]))) : null);
-  const total = at ? null : Number((await filter(db('questions as q')).count({ n: '*' }))[0].n);
+  const tuple = (r: QuestionRow | undefined) => (r ? encodeTuple(keys.map((k) => Number(r[k]))) : null);
+  const total = at ? null : Number((await filter(db('questions as q')).count({ n: '*' }))[0]?.n ?? 0);
   return {
     items: await presentQuestions(db, rows, viewerId),
     total,
     page: at ? q.page : 1,
     pageSize: q.pageSize,
-    nextCursor: (back ? rows.length > 0 : more) ? tuple(rows[rows.length - 1]) : null,
+    nextCursor: (back ? rows.length > 0 : more) ? tuple(rows.at(-1)) : null,
     prevCursor: (back ? more : Boolean(at)) ? tuple(rows[0]) : null,
   };
 }
 
 export async function getQuestion(db: Db, id: number, viewerId: number | null, countView = false) {
   if (countView) await db('questions').where({ id }).increment('views', 1);
-  const row = await questionsQuery(db).where('q.id', id).first();
-  if (!row) throw errors.notFound(Q.questionNotFound, 'question_not_found');
-  return (await presentQuestions(db, [row], viewerId))[0];
+  const row: QuestionRow | undefined = await questionsQuery(db).where('q.id', id).first();
+  const [question] = row ? await presentQuestions(db, [row], viewerId) : [];
+  if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+  return question;
 }
 
 export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
@@ -153,8 +154,9 @@ export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
       await trx('question_votes').insert({ question_id: id, user_id: me.id, created_at: nowIso() });
       await trx('questions').where({ id }).increment('upvotes', 1);
     }
-    const { upvotes } = await trx('questions').where({ id }).first('upvotes');
-    return { upvoted: !existing, upvotes: upvotes as number };
+    const counted = await trx('questions').where({ id }).first<{ upvotes: number } | undefined>('upvotes');
+    if (!counted) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    return { upvoted: !existing, upvotes: counted.upvotes };
   });
 }
 
@@ -164,7 +166,7 @@ function answersQuery(db: Db) {
     .select('a.*', ...AUTHOR_COLUMNS);
 }
 
-async function presentAnswers(db: Db, rows: any[], viewerId: number | null) {
+async function presentAnswers(db: Db, rows: AnswerRow[], viewerId: number | null) {
   const voted = new Set<number>();
   if (viewerId && rows.length) {
     for (const v of await db('answer_votes')
@@ -196,13 +198,13 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
       else w.where('a.is_accepted', false).andWhere('a.id', '>', id);
     });
   }
-  const rows = await q
+  const rows: AnswerRow[] = await q
     .orderBy([
       { column: 'a.is_accepted', order: 'desc' },
       { column: 'a.id', order: 'asc' },
     ])
     .limit(page.limit);
-  const last = rows[rows.length - 1];
+  const last = rows.at(-1);
   return {
     items: await presentAnswers(db, rows, viewerId),
     nextCursor: rows.length === page.limit && last ? encodeTuple([last.is_accepted ? 1 : 0, Number(last.id)]) : null,
@@ -233,7 +235,10 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
     return (typeof row === 'object' ? row.id : row) as number;
   });
   if (note) announceNotifications(ctx.bus, [note]);
-  return (await presentAnswers(ctx.db, [await answersQuery(ctx.db).where('a.id', id).first()], me.id))[0];
+  const row: AnswerRow | undefined = await answersQuery(ctx.db).where('a.id', id).first();
+  const [answer] = row ? await presentAnswers(ctx.db, [row], me.id) : [];
+  if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+  return answer;
 }
 
 export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
@@ -248,8 +253,9 @@ export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
       await trx('answer_votes').insert({ answer_id: id, user_id: me.id, created_at: nowIso() });
       await trx('answers').where({ id }).increment('upvotes', 1);
     }
-    const { upvotes } = await trx('answers').where({ id }).first('upvotes');
-    return { upvoted: !existing, upvotes: upvotes as number };
+    const counted = await trx('answers').where({ id }).first<{ upvotes: number } | undefined>('upvotes');
+    if (!counted) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    return { upvoted: !existing, upvotes: counted.upvotes };
   });
 }
 

@@ -48,10 +48,10 @@ export async function userStats(db: Db, userId: number) {
   const [followers] = await db('follows').where({ following_id: userId }).count({ n: '*' });
   const [following] = await db('follows').where({ follower_id: userId }).count({ n: '*' });
   return {
-    posts: Number(posts.n),
-    followers: Number(followers.n),
-    following: Number(following.n),
-    likes: Number(posts.likes ?? 0),
+    posts: Number(posts?.n ?? 0),
+    followers: Number(followers?.n ?? 0),
+    following: Number(following?.n ?? 0),
+    likes: Number(posts?.likes ?? 0),
   };
 }
 

@@ -125,6 +125,8 @@ function useAdminMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 
 export const useUpdateUser = () =>
   useAdminMutation(({ id, ...body }: { id: number } & Body<'PATCH /api/admin/users/:id'>) => call('PATCH /api/admin/users/:id', { params: { id }, body }));
+/** A one-hour, single-use password link for a member (the admin hands it over); nothing to refresh. */
+export const createPasswordResetLink = (id: number) => call('POST /api/admin/users/:id/password-reset-link', { params: { id } });
 export const useDeleteUser = () => useAdminMutation((id: number) => call('DELETE /api/admin/users/:id', { params: { id } }));
 export const useBulkUsers = () => useAdminMutation((body: { ids: number[]; action: BulkUsersAction }) => call('POST /api/admin/users/bulk', { body }));
 

@@ -72,6 +72,16 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
         // Admins hear of new reports; the desktop app shows it natively while in the background.
         if (document.hidden) platform.notify({ title: 'Yeni şikayet', body: 'Moderasyon kuyruğunda yeni bir şikayet var.', route: '/admin' });
       });
+      // A node stopping (deploy, restart) says so and closes the socket: socket.io does not come back by itself after a
+      // server-side disconnect, so reconnect after the pause it asks for, with jitter, reaching another node or the restarted one.
+      socket.on(SOCKET_EVENTS.serverShutdown, ({ reconnectAfterMs }) => {
+        setTimeout(
+          () => {
+            if (!cancelled) socket?.connect();
+          },
+          reconnectAfterMs + Math.random() * reconnectAfterMs,
+        );
+      });
       socket.on('connect_error', (err) => {
         useConnection.getState().set({ socketDown: true });
         console.warn('socket', err.message);

@@ -42,7 +42,7 @@ export function LazyFeedback({ eager, children }: { eager: boolean; children: Re
           (_, method: string) =>
           (...args: unknown[]) => {
             const api = real.current?.[kind] as unknown as Real | undefined;
-            if (api) return api[method](...args);
+            if (api) return api[method]?.(...args);
             const handle = new Handle();
             queue.current.push({ kind, method, args, handle });
             setWanted(true);
@@ -65,7 +65,7 @@ export function LazyFeedback({ eager, children }: { eager: boolean; children: Re
   );
   useEffect(() => {
     if (!ready || !real.current) return;
-    for (const c of queue.current.splice(0)) c.handle.settle((real.current[c.kind] as unknown as Real)[c.method](...c.args));
+    for (const c of queue.current.splice(0)) c.handle.settle((real.current[c.kind] as unknown as Real)[c.method]?.(...c.args));
   });
   return (
     <AppContext.Provider value={value}>

@@ -1,4 +1,7 @@
 import { theme } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
+import { useTheme } from '../stores/session';
+import { tintedTag } from '../theme';
 
 /**
  * Light stand-ins for antd's `Card` and `List` on the shell and the visitor home: the same look from the theme's
@@ -11,12 +14,23 @@ export function LightCard({
   children,
   style,
   className,
+  size,
+  cover,
   ...rest
-}: { title?: React.ReactNode; extra?: React.ReactNode; children?: React.ReactNode; style?: React.CSSProperties } & Omit<
-  React.HTMLAttributes<HTMLDivElement>,
-  'title'
->) {
+}: {
+  title?: React.ReactNode;
+  /** Above the head, as antd's `cover` (an image, drawn the card's width). */
+  cover?: React.ReactNode;
+  extra?: React.ReactNode;
+  children?: React.ReactNode;
+  style?: React.CSSProperties;
+  /** As antd's `size`: 'small' (38 px head, 12 px padding) or 'default' (56 px head, 24 px padding); unset, a small head over a default body. */
+  size?: 'small' | 'default';
+} & Omit<React.HTMLAttributes<HTMLDivElement>, 'title'>) {
   const { token } = theme.useToken();
+  const large = size === 'default';
+  const headed = Boolean(title || extra);
+  const bodyPadding = size === 'small' ? token.paddingSM : large ? token.paddingLG : headed ? token.paddingSM : token.paddingLG;
   return (
     <div
       {...rest}
@@ -29,23 +43,24 @@ export function LightCard({
         ...style,
       }}
     >
+      {cover && <div style={{ overflow: 'hidden', borderRadius: `${token.borderRadiusLG}px ${token.borderRadiusLG}px 0 0`, margin: -1 }}>{cover}</div>}
       {(title || extra) && (
         <div
           style={{
             display: 'flex',
             alignItems: 'center',
-            minHeight: 38,
-            padding: `0 ${token.paddingSM}px`,
+            minHeight: large ? 56 : 38,
+            padding: `0 ${large ? token.paddingLG : token.paddingSM}px`,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
             fontWeight: token.fontWeightStrong,
-            fontSize: token.fontSize,
+            fontSize: large ? token.fontSizeLG : token.fontSize,
           }}
         >
           <div style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</div>
           {extra && <div style={{ marginInlineStart: 'auto', fontWeight: 'normal' }}>{extra}</div>}
         </div>
       )}
-      <div style={{ padding: title || extra ? token.paddingSM : token.paddingLG }}>{children}</div>
+      <div style={{ padding: bodyPadding }}>{children}</div>
     </div>
   );
 }
@@ -55,6 +70,7 @@ export function LightListItem({
   avatar,
   title,
   description,
+  actions,
   onClick,
   style,
   last,
@@ -62,6 +78,8 @@ export function LightListItem({
   avatar?: React.ReactNode;
   title?: React.ReactNode;
   description?: React.ReactNode;
+  /** At the row's end, as `List.Item`'s `actions`. */
+  actions?: React.ReactNode;
   onClick?: () => void;
   style?: React.CSSProperties;
   last?: boolean;
@@ -84,6 +102,7 @@ export function LightListItem({
         {title && <div style={{ color: token.colorText, marginBottom: 4, lineHeight: token.lineHeight }}>{title}</div>}
         {description && <div style={{ color: token.colorTextDescription, lineHeight: token.lineHeight }}>{description}</div>}
       </div>
+      {actions && <div style={{ flex: 'none', marginInlineStart: 48, alignSelf: 'center' }}>{actions}</div>}
     </li>
   );
 }
@@ -92,7 +111,9 @@ export const LIGHT_LIST: React.CSSProperties = { listStyle: 'none', margin: 0, p
 
 type ButtonLook = {
   type?: 'default' | 'primary' | 'text';
-  size?: 'middle' | 'large';
+  size?: 'small' | 'middle' | 'large';
+  /** antd's loading state: a turning icon in place of the button's own, and no clicks meanwhile. */
+  loading?: boolean;
   ghost?: boolean;
   block?: boolean;
   shape?: 'circle';
@@ -111,14 +132,18 @@ export function LightButton({
   block,
   shape,
   icon,
+  loading,
   children,
   style,
   className,
+  onClick,
   ...rest
 }: ButtonLook & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'type'>) {
   const { token } = theme.useToken();
   const large = size === 'large';
-  const height = large ? token.controlHeightLG : token.controlHeight;
+  const small = size === 'small';
+  const height = large ? token.controlHeightLG : small ? token.controlHeightSM : token.controlHeight;
+  if (loading) icon = <LoadingOutlined spin />;
   const look: Record<string, string | number> =
     type === 'primary'
       ? {
@@ -163,13 +188,22 @@ export function LightButton({
     height,
     width: shape === 'circle' || (icon && !children) ? height : block ? '100%' : undefined,
     minWidth: shape === 'circle' ? height : undefined,
-    padding: shape === 'circle' || (icon && !children) ? 0 : `0 ${large ? token.paddingContentHorizontal : 15}px`,
+    padding: shape === 'circle' || (icon && !children) ? 0 : `0 ${large ? token.paddingContentHorizontal : small ? 7 : 15}px`,
     fontSize: large ? token.fontSizeLG : token.fontSize,
-    borderRadius: shape === 'circle' ? '50%' : large ? token.borderRadiusLG : token.borderRadius,
+    borderRadius: shape === 'circle' ? '50%' : large ? token.borderRadiusLG : small ? token.borderRadiusSM : token.borderRadius,
+    opacity: loading ? 0.65 : undefined,
+    cursor: loading ? 'default' : undefined,
     ['--lb-focus' as string]: token.colorPrimaryBorder,
   };
   return (
-    <button type="button" {...rest} className={className ? `light-btn ${className}` : 'light-btn'} style={{ ...look, ...box, ...style } as React.CSSProperties}>
+    <button
+      type="button"
+      {...rest}
+      onClick={loading ? undefined : onClick}
+      aria-busy={loading || undefined}
+      className={className ? `light-btn ${className}` : 'light-btn'}
+      style={{ ...look, ...box, ...style } as React.CSSProperties}
+    >
       {icon}
       {children !== undefined && children !== null && <span>{children}</span>}
     </button>
@@ -221,6 +255,85 @@ export function SkeletonRow({ avatar }: { avatar?: boolean }) {
     <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 8 }}>
       {avatar && <span className="light-skeleton" style={{ flex: 'none', width: 32, height: 32, borderRadius: '50%', background: bg }} />}
       <span className="light-skeleton" style={{ display: 'block', width: '90%', height: 16, borderRadius: 4, background: bg, marginBlock: 4 }} />
+    </div>
+  );
+}
+
+/**
+ * antd's `Tag` drawn from the theme's tokens: the default look, a preset colour (`green`, `purple`, `gold` … with
+ * the theme's readable shade 7 as text) or a chosen colour (`#rrggbb`, tinted as `ColorTag` does). A visitor's
+ * question, blog post or group page shows tags before anything else would need antd's tag styles.
+ */
+export function LightTag({
+  color,
+  icon,
+  children,
+  style,
+  ...rest
+}: { color?: string; icon?: React.ReactNode; children?: React.ReactNode; style?: React.CSSProperties } & Omit<React.HTMLAttributes<HTMLSpanElement>, 'color'>) {
+  const { token } = theme.useToken();
+  const mode = useTheme((s) => s.theme);
+  const shades = token as unknown as Record<string, string | undefined>;
+  let look: React.CSSProperties;
+  if (color?.startsWith('#')) {
+    const tint = tintedTag(color, mode);
+    look = { background: tint.background, color: tint.color, borderColor: 'transparent' };
+  } else if (color && shades[`${color}1`]) {
+    look = { background: shades[`${color}1`], borderColor: shades[`${color}3`], color: shades[`${color}7`] };
+  } else {
+    look = { background: token.colorFillTertiary, borderColor: token.colorBorder, color: token.colorText };
+  }
+  return (
+    <span
+      {...rest}
+      className="light-tag"
+      style={{
+        display: 'inline-block',
+        boxSizing: 'border-box',
+        paddingInline: 7,
+        fontSize: token.fontSizeSM,
+        lineHeight: `${Math.round(token.lineHeightSM * token.fontSizeSM)}px`,
+        whiteSpace: 'nowrap',
+        border: `${token.lineWidth}px solid`,
+        borderRadius: token.borderRadiusSM,
+        ...look,
+        ...style,
+      }}
+    >
+      {icon}
+      {icon ? <span style={{ marginInlineStart: 7 }}>{children}</span> : children}
+    </span>
+  );
+}
+
+/** antd's `Space`: children in a row (or a column) with the small gap between them, wrapping when asked. */
+export function LightSpace({
+  children,
+  wrap,
+  vertical,
+  align = 'center',
+  size = 8,
+  style,
+}: {
+  children: React.ReactNode;
+  wrap?: boolean;
+  vertical?: boolean;
+  align?: 'start' | 'center' | 'end' | 'baseline';
+  size?: number;
+  style?: React.CSSProperties;
+}) {
+  return (
+    <div
+      style={{
+        display: 'inline-flex',
+        flexDirection: vertical ? 'column' : 'row',
+        flexWrap: wrap ? 'wrap' : undefined,
+        alignItems: vertical ? undefined : align === 'start' ? 'flex-start' : align === 'end' ? 'flex-end' : align,
+        gap: size,
+        ...style,
+      }}
+    >
+      {children}
     </div>
   );
 }

@@ -10,15 +10,17 @@ export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: 
   for (const m of text.matchAll(re)) {
     const index = m.index ?? 0;
     parts.push(text.slice(last, index));
-    if (m[0].startsWith('@'))
+    // One of the two groups matched: the hashtag's word (1) or the mentioned name (2).
+    const [, tag, name] = m;
+    if (name !== undefined)
       parts.push(
-        <Link key={index} to={`/user/${m[2]}`}>
+        <Link key={index} to={`/user/${name}`}>
           {m[0]}
         </Link>,
       );
-    else
+    else if (tag !== undefined)
       parts.push(
-        <button key={index} type="button" className="link-button" onClick={() => onHashtag?.(m[1])}>
+        <button key={index} type="button" className="link-button" onClick={() => onHashtag?.(tag)}>
           {m[0]}
         </button>,
       );

@@ -32,7 +32,9 @@ function WrapTabBar({ items, id, activeKey, onTabClick }: BarProps & { items: It
     if (next === undefined) return;
     e.preventDefault();
     const target = next < 0 ? last : next > last ? 0 : next;
-    onTabClick(items[target].key, e);
+    const item = items.at(target);
+    if (!item) return;
+    onTabClick(item.key, e);
     list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[target]?.focus();
   };
   return (

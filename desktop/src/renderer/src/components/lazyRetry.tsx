@@ -10,7 +10,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The chunk's address from the browser's error text (Chromium and Firefox name it; Safari does not). */
 function chunkUrl(err: unknown): string | null {
   const m = /(https?:\/\/[^\s'"]+?\.m?js)\b/.exec(String((err as Error)?.message ?? err));
-  return m ? m[1] : null;
+  return m?.[1] ?? null;
 }
 
 /**

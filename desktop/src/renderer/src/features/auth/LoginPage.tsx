@@ -105,6 +105,22 @@ function StrengthMeter({ password }: { password: string }) {
   );
 }
 
+/** A form's last lines: what went wrong, if anything, above its submit button (which waits while the form is sent). */
+function SubmitRow({ error, busy, label, busyLabel }: { error: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error && (
+        <Typography.Paragraph type="danger" role="alert">
+          {error}
+        </Typography.Paragraph>
+      )}
+      <Button type="primary" htmlType="submit" block disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
 export default function LoginPage() {
   usePageMeta({ title: 'Giriş Yap' });
   const [params] = useSearchParams();
@@ -112,6 +128,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
+  const [notVerified, setNotVerified] = useState(false);
   const setUser = useSession((s) => s.setUser);
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -132,6 +149,7 @@ export default function LoginPage() {
   const login = async (values: { username: string; password: string; remember: boolean }) => {
     setBusy(true);
     setError(null);
+    setNotVerified(false);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LIMITS.loginTimeoutMs);
     try {
@@ -139,6 +157,7 @@ export default function LoginPage() {
       signedIn(user);
     } catch (err) {
       if ((err as Error).name === 'AbortError') setError(T.loginTimeout);
+      else if (err instanceof ApiError && err.code === 'email_not_verified') setNotVerified(true);
       else setError(err instanceof ApiError ? err.message : T.loginFailed);
     } finally {
       clearTimeout(timer);
@@ -154,6 +173,8 @@ export default function LoginPage() {
     setError(null);
     try {
       const user = await signUp(values);
+      // REQUIRE_EMAIL_VERIFICATION: no session yet; the member follows the mailed link first.
+      if (user.emailVerificationRequired) return void navigate('/verify-email?sent=1');
       message.success('Hoş geldin!');
       signedIn(user, LIMITS.registerRedirectMs);
     } catch (err) {
@@ -189,17 +210,18 @@ export default function LoginPage() {
                     <Form.Item label="Şifre" name="password" rules={[fieldRule(loginSchema.shape.password)]}>
                       <Input.Password autoComplete="current-password" />
                     </Form.Item>
-                    <Form.Item name="remember" valuePropName="checked">
+                    <Form.Item name="remember" valuePropName="checked" style={{ marginBottom: 8 }}>
                       <Checkbox>Beni hatırla</Checkbox>
                     </Form.Item>
-                    {error && (
+                    <Typography.Paragraph>
+                      <Link to="/forgot-password">{TEXTS.accountHelp.forgotLink}</Link>
+                    </Typography.Paragraph>
+                    {notVerified && (
                       <Typography.Paragraph type="danger" role="alert">
-                        {error}
+                        {TEXTS.accountHelp.emailNotVerified} <Link to="/verify-email">{TEXTS.accountHelp.resendSubmit}</Link>
                       </Typography.Paragraph>
                     )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.verifying : 'Giriş Yap'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Giriş Yap" busyLabel={T.verifying} />
                   </Form>
                 ),
               },
@@ -224,14 +246,7 @@ export default function LoginPage() {
                     <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}>
                       <Input.Password autoComplete="new-password" />
                     </Form.Item>
-                    {error && (
-                      <Typography.Paragraph type="danger" role="alert">
-                        {error}
-                      </Typography.Paragraph>
-                    )}
-                    <Button type="primary" htmlType="submit" block disabled={busy}>
-                      {busy ? T.creatingAccount : 'Üye Ol'}
-                    </Button>
+                    <SubmitRow error={error} busy={busy} label="Üye Ol" busyLabel={T.creatingAccount} />
                   </Form>
                 ),
               },

@@ -1,27 +1,25 @@
-import { useState } from 'react';
-import { Button, Card, Col, Image, Input, List, Result, Row, Space, Tag, Typography } from 'antd';
+import { Suspense } from 'react';
+import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { DeleteOutlined, HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { charCount, LIMITS, stripHtml, TEXTS } from '@mahalle/shared';
+import { stripHtml, TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import {
-  useBlogCategories,
-  useBlogComments,
-  useBlogPost,
-  useCommentOnBlogPost,
-  useDeleteBlogComment,
-  useLikeBlogPost,
-  useRelatedBlogPosts,
-} from '../../api/blog';
+import { useBlogCategories, useBlogComments, useBlogPost, useLikeBlogPost, useRelatedBlogPosts } from '../../api/blog';
 import { useSession } from '../../stores/session';
-import { mediaUrl, PageSpinner, UserAvatar } from '../../components/common';
+import { mediaUrl, NotFound, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
-import { ReportButton } from '../admin/ReportDialog';
-import { Heading, PlainH1 } from '../../components/Heading';
-import { ColorTag } from '../../components/ColorTag';
-import { ItemMeta } from '../../components/ItemMeta';
+import { Heading } from '../../components/Heading';
+import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { ListSkeleton } from '../../components/ListSkeleton';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+
+// A visitor's blog post paints from the light components; the comment form and the report and delete buttons
+// (antd's input, buttons and dialogs) load for members only, the gallery (antd's image) for a post that has one.
+const CommentForm = lazy(() => import('./BlogMember').then((m) => ({ default: m.CommentForm })));
+const CommentActions = lazy(() => import('./BlogMember').then((m) => ({ default: m.CommentActions })));
+const BlogGallery = lazy(() => import('./BlogGallery'));
 
 /** Minutes to read at 200 words a minute, at least one. */
 function readingMinutes(html: string): number {
@@ -32,16 +30,14 @@ function readingMinutes(html: string): number {
 export default function BlogPostPage() {
   const slug = useParams().slug ?? '';
   const user = useSession((s) => s.user);
-  const { notification, message, modal } = useApp();
-  const [text, setText] = useState('');
+  const { token } = theme.useToken();
+  const { notification, message } = useApp();
   const { data: b, isLoading, isError } = useBlogPost(slug);
   const commentPages = useBlogComments(b?.id);
   const comments = commentPages.data?.pages.flatMap((p) => p.items) ?? [];
   const { data: related = [] } = useRelatedBlogPosts(b?.id, !!b?.published);
   const { data: categories = [] } = useBlogCategories();
   const likePost = useLikeBlogPost();
-  const commentOnPost = useCommentOnBlogPost(b?.id ?? 0);
-  const deleteComment = useDeleteBlogComment();
   usePageMeta({
     title: b?.metaTitle ?? b?.title ?? 'Blog',
     description: b?.metaDescription ?? b?.excerpt,
@@ -49,7 +45,7 @@ export default function BlogPostPage() {
     canonical: `/blog/${slug}`,
   });
   if (isLoading) return <PageSpinner />;
-  if (isError || !b) return <Result status="404" title={<PlainH1>{TEXTS.community.blogNotFound}</PlainH1>} extra={<Link to="/blog">Bloga dön</Link>} />;
+  if (isError || !b) return <NotFound title={TEXTS.community.blogNotFound} back={{ to: '/blog', label: 'Bloga dön' }} />;
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
@@ -58,19 +54,9 @@ export default function BlogPostPage() {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Beğeni işlemi sırasında bir hata oluştu') });
     }
   };
-  const comment = async () => {
-    try {
-      await commentOnPost.mutateAsync(text);
-      setText('');
-      notification.success({ message: 'Yorumunuz eklendi' });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
-    }
-  };
-  const count = charCount(text);
   return (
-    <Row gutter={24}>
-      <Col xs={24} lg={16}>
+    <div className="page-split">
+      <div>
         <Link to="/blog">← Blog</Link>
         <Card
           style={{ marginTop: 8 }}
@@ -79,14 +65,14 @@ export default function BlogPostPage() {
               <img
                 src={mediaUrl(b.featuredImage)}
                 alt=""
-                style={{ maxHeight: 360, objectFit: 'cover' }}
+                style={{ display: 'block', width: '100%', maxHeight: 360, objectFit: 'cover' }}
                 onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')}
               />
             ) : undefined
           }
         >
           <Space wrap>
-            {b.category && <ColorTag color={b.category.color}>{b.category.name}</ColorTag>}
+            {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
             {!b.published && <Tag color="orange">Taslak</Tag>}
             {b.tags.map((t) => (
               <Tag key={t}>#{t}</Tag>
@@ -100,23 +86,17 @@ export default function BlogPostPage() {
           <Heading level={1} look={2} style={{ marginTop: 8 }}>
             {b.title}
           </Heading>
-          <Typography.Text type="secondary">
+          <Secondary>
             {b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · {readingMinutes(b.content ?? '')} dk okuma
-          </Typography.Text>
+          </Secondary>
           {/* The server sanitises blog HTML with an allowlist before storing it. */}
           <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
           {b.gallery.length > 0 && (
-            <Image.PreviewGroup>
-              <Space wrap style={{ marginTop: 16 }}>
-                {b.gallery.map((g) => (
-                  <a key={g.url} href={mediaUrl(g.url)} target="_blank" rel="noopener noreferrer" title="Yeni sekmede aç">
-                    <Image src={mediaUrl(g.url)} width={160} alt={g.caption} preview={false} />
-                  </a>
-                ))}
-              </Space>
-            </Image.PreviewGroup>
+            <Suspense fallback={null}>
+              <BlogGallery gallery={b.gallery} />
+            </Suspense>
           )}
-          <Space style={{ marginTop: 16 }}>
+          <Space style={{ display: 'flex', marginTop: 16 }}>
             <Button icon={b.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()}>
               {b.likesCount}
             </Button>
@@ -128,89 +108,53 @@ export default function BlogPostPage() {
             </Button>
           </Space>
         </Card>
-        <Card title={`Yorumlar (${comments.length})`} style={{ marginTop: 16 }}>
+        <Card title={`Yorumlar (${comments.length})`} size="default" style={{ marginTop: 16 }}>
           {user ? (
-            <div style={{ marginBottom: 12 }}>
-              <Input.TextArea
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                autoSize={{ minRows: 2 }}
-                aria-label="Yorum yaz"
-                placeholder="Yorum yaz..."
-              />
-              <Space style={{ marginTop: 8 }}>
-                <Typography.Text type={count > LIMITS.commentMax ? 'danger' : 'secondary'}>
-                  {count}/{LIMITS.commentMax}
-                </Typography.Text>
-                <Button type="primary" onClick={() => void comment()} disabled={!text.trim() || count > LIMITS.commentMax}>
-                  Gönder
-                </Button>
-              </Space>
-            </div>
+            // The form's height is kept while its code arrives, so the comments below it do not move.
+            <Suspense fallback={<div style={{ marginBottom: 12, minHeight: 94 }} />}>
+              <CommentForm postId={b.id} />
+            </Suspense>
           ) : (
-            <Typography.Paragraph>
+            <div style={{ marginBottom: '1em' }}>
               <Link to="/login">Yorum yapmak için giriş yapın</Link>
-            </Typography.Paragraph>
+            </div>
           )}
-          <List
-            dataSource={comments}
-            locale={{ emptyText: 'Henüz yorum yapılmamış' }}
-            renderItem={(c) => (
-              <List.Item
-                actions={
-                  user && user.role !== 'admin' && user.id !== c.author.id
-                    ? [<ReportButton key="r" targetType="blog_comment" targetId={c.id} />]
-                    : user?.role === 'admin'
-                      ? [
-                          <Button
-                            key="d"
-                            danger
-                            type="text"
-                            icon={<DeleteOutlined />}
-                            aria-label="Yorumu sil"
-                            onClick={() =>
-                              modal.confirm({
-                                title: TEXTS.confirm.deleteComment,
-                                content: TEXTS.confirm.cannotUndo,
-                                okText: TEXTS.confirm.ok,
-                                cancelText: TEXTS.confirm.cancel,
-                                okButtonProps: { danger: true },
-                                onOk: () =>
-                                  deleteComment
-                                    .mutateAsync(c.id)
-                                    .then(() => {
-                                      notification.success({ message: 'Yorum silindi' });
-                                    })
-                                    .catch((err) =>
-                                      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') }),
-                                    ),
-                              })
-                            }
-                          />,
-                        ]
-                      : []
-                }
-              >
-                <ItemMeta
+          {commentPages.isLoading ? (
+            <ListSkeleton avatar />
+          ) : comments.length === 0 ? (
+            <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz yorum yapılmamış</div>
+          ) : (
+            <ul style={LIGHT_LIST}>
+              {comments.map((c, i) => (
+                <LightListItem
+                  key={c.id}
+                  last={i === comments.length - 1}
                   avatar={<UserAvatar user={c.author} size={32} />}
                   title={
                     <span>
-                      {c.authorName} <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text>
+                      {c.authorName} <Secondary>{fromNow(c.createdAt)}</Secondary>
                     </span>
                   }
                   description={c.content}
+                  actions={
+                    user && (
+                      <Suspense fallback={null}>
+                        <CommentActions comment={c} />
+                      </Suspense>
+                    )
+                  }
                 />
-              </List.Item>
-            )}
-          />
+              ))}
+            </ul>
+          )}
           {commentPages.hasNextPage && (
             <Button block onClick={() => void commentPages.fetchNextPage()} loading={commentPages.isFetchingNextPage}>
               Daha fazla
             </Button>
           )}
         </Card>
-      </Col>
-      <Col xs={24} lg={8}>
+      </div>
+      <div>
         <Card title="Yazar" size="small">
           <Space>
             <UserAvatar user={b.author} />
@@ -224,7 +168,7 @@ export default function BlogPostPage() {
         </Card>
         <Card title="İlgili Yazılar" size="small" style={{ marginTop: 12 }}>
           {related.length === 0 ? (
-            <Typography.Text type="secondary">İlgili yazı yok</Typography.Text>
+            <Secondary>İlgili yazı yok</Secondary>
           ) : (
             related.map((r) => (
               <div key={r.id}>
@@ -242,14 +186,14 @@ export default function BlogPostPage() {
         </Card>
         {!user && (
           <Card size="small" style={{ marginTop: 12 }}>
-            <Space direction="vertical">
+            <Space vertical>
               <Link to="/">Ana Sayfa</Link>
               <Link to="/login">Giriş Yap</Link>
               <Link to="/login?tab=register">Üye Ol</Link>
             </Space>
           </Card>
         )}
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

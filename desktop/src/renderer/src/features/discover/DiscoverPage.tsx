@@ -93,8 +93,20 @@ export default function DiscoverPage() {
   usePageMeta({ title: 'Keşfet', description: 'Şehrindeki gündem konuları ve popüler içerikler.' });
   const [params] = useSearchParams();
   const [filter, setFilter] = useState(params.get('q') ?? '');
-  const [tag, setTag] = useState<string | null>(null);
+  // /discover?tag={tag} (where a hashtag search hit or /hashtag/{tag} leads) opens that tag's posts on the topics tab.
+  const urlTag = params.get('tag');
+  const [tag, setTag] = useState<string | null>(urlTag);
+  const [tab, setTab] = useState(urlTag ? 'topics' : 'trending');
   const [showOlder, setShowOlder] = useState(false);
+  const [shownTag, setShownTag] = useState(urlTag);
+  if (urlTag !== shownTag) {
+    setShownTag(urlTag);
+    if (urlTag) {
+      setTag(urlTag);
+      setTab('topics');
+      setShowOlder(false);
+    }
+  }
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
   const { data: popular = [], isLoading } = usePopularPosts(20);
   const tagQuery = useHashtagPosts(tag);
@@ -123,7 +135,8 @@ export default function DiscoverPage() {
           aria-label="Keşfet"
         />
         <Tabs
-          defaultActiveKey="trending"
+          activeKey={tab}
+          onChange={setTab}
           items={[
             {
               key: 'trending',

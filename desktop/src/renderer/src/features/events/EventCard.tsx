@@ -61,6 +61,8 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
   };
   return (
     <Card
+      id={`event-${e.id}`}
+      className="anchor-target"
       cover={
         e.imageUrl ? (
           <img src={mediaUrl(e.imageUrl)} alt="" style={{ height: 160, objectFit: 'cover' }} />

@@ -1,23 +1,18 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Col, Input, List, Row, Space, Tag, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { CommentOutlined, DeleteOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupPost, type HobbyGroup } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
-  useCommentGroupPost,
   useCreateGroupEvent,
   useCreateGroupPost,
-  useDecideJoinRequest,
-  useDeleteGroupPost,
   useGroupComments,
   useGroupEvents,
   useGroupMembers,
   useGroupMembership,
   useGroupPosts,
   useHobbyGroup,
-  useJoinRequests,
   useLikeGroupPost,
 } from '../../api/hobby-groups';
 import { useSession } from '../../stores/session';
@@ -28,24 +23,24 @@ import { UserName } from '../../components/UserName';
 import { formatDateTime, fromNow } from '../../components/time';
 import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
-import { ReportButton } from '../admin/ReportDialog';
-import { confirmDelete } from '../../components/confirmDelete';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { Heading } from '../../components/Heading';
-import { ItemMeta } from '../../components/ItemMeta';
+import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
 
-// The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one.
+// The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one; a
+// member's report and delete buttons, comment box and the founder's join requests (antd's buttons, input and
+// list) load for members only: a visitor's group paints from the light components.
 const GroupDialogs = lazy(() => import('./GroupDialogs'));
+const PostActions = lazy(() => import('./GroupMember').then((m) => ({ default: m.PostActions })));
+const CommentBox = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentBox })));
+const JoinRequests = lazy(() => import('./GroupMember').then((m) => ({ default: m.JoinRequests })));
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
-  const { notification, modal } = useApp();
+  const { notification } = useApp();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
   const { data: comments = [] } = useGroupComments(p.id, 100, open);
   const likePost = useLikeGroupPost();
-  const commentPost = useCommentGroupPost();
-  const deletePost = useDeleteGroupPost();
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
     try {
@@ -57,24 +52,14 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
       });
     }
   };
-  const comment = async () => {
-    try {
-      await commentPost.mutateAsync({ id: p.id, content: text });
-      setText('');
-      notification.success({ message: 'Yorumunuz eklendi' });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
-    }
-  };
-  const canDelete = user && (user.id === p.authorId || user.id === group.creatorId || user.role === 'admin');
   return (
-    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post">
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="group-post" id={`post-${p.id}`} className="anchor-target">
       <Space>
         <UserAvatar user={p.author} size={32} />
         <UserName user={p.author} />
-        <Typography.Text type="secondary">{fromNow(p.createdAt)}</Typography.Text>
+        <Secondary>{fromNow(p.createdAt)}</Secondary>
       </Space>
-      <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{p.content}</Typography.Paragraph>
+      <div style={{ marginTop: 8, marginBottom: '1em', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{p.content}</div>
       {p.imageUrl && (
         <img
           src={mediaUrl(p.imageThumbUrl ?? p.imageUrl)}
@@ -92,28 +77,10 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">
           {p.commentsCount}
         </Button>
-        {user && user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
-        {canDelete && (
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label="Gönderiyi sil"
-            // Asks first, as the feed's delete does; someone else's post may get a reason for its author.
-            onClick={() =>
-              confirmDelete(modal.confirm, {
-                title: TEXTS.confirm.deletePost,
-                moderating: user.id !== p.authorId,
-                run: (reason) =>
-                  deletePost
-                    .mutateAsync({ id: p.id, reason })
-                    .then(() => {
-                      notification.success({ message: 'Gönderi silindi.' });
-                    })
-                    .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
-              })
-            }
-          />
+        {user && (
+          <Suspense fallback={null}>
+            <PostActions post={p} group={group} />
+          </Suspense>
         )}
       </Space>
       {open && (
@@ -124,55 +91,12 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
             </div>
           ))}
           {group.isMember && (
-            <Space.Compact style={{ width: '100%' }}>
-              <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." maxLength={LIMITS.commentMax} aria-label="Yorum yaz" />
-              <Button type="primary" disabled={!text.trim()} onClick={() => void comment()}>
-                Gönder
-              </Button>
-            </Space.Compact>
+            <Suspense fallback={<div style={{ height: 32 }} />}>
+              <CommentBox postId={p.id} />
+            </Suspense>
           )}
         </div>
       )}
-    </Card>
-  );
-}
-
-/** A private group's waiting requests, for its founder and admins: accept or reject each. */
-function JoinRequests({ slug }: { slug: string }) {
-  const { notification } = useApp();
-  const { data: requests = [] } = useJoinRequests(slug, 100);
-  const decideRequest = useDecideJoinRequest(slug);
-  if (requests.length === 0) return null;
-  const decide = (r: JoinRequest, accept: boolean) =>
-    decideRequest
-      .mutateAsync({ userId: r.user.id, accept })
-      .then(() => {
-        notification.success({ message: accept ? `${r.user.displayName} gruba katıldı.` : 'İstek reddedildi.' });
-      })
-      .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
-  return (
-    <Card title={`Katılma istekleri (${requests.length})`} size="small" style={{ marginTop: 16 }}>
-      <List
-        dataSource={requests}
-        renderItem={(r) => (
-          <List.Item
-            actions={[
-              <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>
-                Kabul Et
-              </Button>,
-              <Button key="r" size="small" onClick={() => void decide(r, false)}>
-                Reddet
-              </Button>,
-            ]}
-          >
-            <ItemMeta
-              avatar={<UserAvatar user={r.user} size={28} />}
-              title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>}
-              description={fromNow(r.createdAt)}
-            />
-          </List.Item>
-        )}
-      />
     </Card>
   );
 }
@@ -251,10 +175,10 @@ export default function GroupPage() {
             <Heading level={1} look={2} style={{ margin: 0 }}>
               {g.name} {g.isPrivate && <Tag>Özel</Tag>}
             </Heading>
-            <Typography.Paragraph>{g.description}</Typography.Paragraph>
-            <Typography.Text type="secondary">
+            <div style={{ marginBottom: '1em', overflowWrap: 'break-word' }}>{g.description}</div>
+            <Secondary>
               {g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik
-            </Typography.Text>
+            </Secondary>
           </div>
         </Space>
         {user && (
@@ -270,12 +194,16 @@ export default function GroupPage() {
           </Space>
         )}
       </Card>
-      {g.isPrivate && user && (user.id === g.creatorId || user.role === 'admin') && <JoinRequests slug={g.slug} />}
+      {g.isPrivate && user && (user.id === g.creatorId || user.role === 'admin') && (
+        <Suspense fallback={null}>
+          <JoinRequests slug={g.slug} />
+        </Suspense>
+      )}
       {!inside ? (
         <Card style={{ marginTop: 16 }}>Bu özel grubun içeriğini yalnızca üyeler görebilir.</Card>
       ) : (
-        <Row gutter={16} style={{ marginTop: 16 }}>
-          <Col xs={24} lg={16}>
+        <div className="page-split" style={{ marginTop: 16, columnGap: 16 }}>
+          <div>
             {loadingPosts ? (
               <Card>
                 <ListSkeleton />
@@ -290,56 +218,55 @@ export default function GroupPage() {
                 Daha fazla
               </Button>
             )}
-          </Col>
+          </div>
           {/* The side column comes once the posts are in: on a phone it sits below them and would be pushed down. */}
           {!loadingPosts && (
-            <Col xs={24} lg={8}>
+            <div>
               <Card title="Üyeler" size="small">
                 {loadingMembers ? (
                   <ListSkeleton avatar />
                 ) : (
-                  <List
-                    dataSource={members.slice(0, LIMITS.groupSidebarMembers)}
-                    renderItem={(m) => (
-                      <List.Item>
-                        <ItemMeta avatar={<UserAvatar user={m} size={28} />} title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>} />{' '}
-                        {m.role === 'admin' && <Tag color="red">Admin</Tag>}
-                      </List.Item>
-                    )}
-                  />
+                  <ul style={LIGHT_LIST}>
+                    {members.slice(0, LIMITS.groupSidebarMembers).map((m, i, shown) => (
+                      <LightListItem
+                        key={m.id}
+                        last={i === shown.length - 1}
+                        style={{ alignItems: 'center' }}
+                        avatar={<UserAvatar user={m} size={28} />}
+                        title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>}
+                        actions={m.role === 'admin' ? <Tag color="red">Admin</Tag> : undefined}
+                      />
+                    ))}
+                  </ul>
                 )}
-                {g.memberCount > LIMITS.groupSidebarMembers && (
-                  <Typography.Text type="secondary">+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Typography.Text>
-                )}
+                {g.memberCount > LIMITS.groupSidebarMembers && <Secondary>+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Secondary>}
               </Card>
               <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
                 {loadingEvents ? (
                   <ListSkeleton />
                 ) : events.length === 0 ? (
-                  <Typography.Text type="secondary">Yaklaşan etkinlik yok</Typography.Text>
+                  <Secondary>Yaklaşan etkinlik yok</Secondary>
                 ) : (
                   events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                    <div key={e.id} style={{ marginBottom: 8 }}>
+                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target">
                       <strong>{e.title}</strong>
                       <br />
-                      <Typography.Text type="secondary">
+                      <Secondary>
                         {formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}
-                      </Typography.Text>
+                      </Secondary>
                     </div>
                   ))
                 )}
-                {g.eventCount > LIMITS.groupSidebarEvents && (
-                  <Typography.Text type="secondary">+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Typography.Text>
-                )}
+                {g.eventCount > LIMITS.groupSidebarEvents && <Secondary>+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Secondary>}
               </Card>
               {user?.role === 'admin' && (
                 <Card size="small" style={{ marginTop: 12 }}>
                   Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.
                 </Card>
               )}
-            </Col>
+            </div>
           )}
-        </Row>
+        </div>
       )}
       {dialogsWanted && (
         <Suspense fallback={null}>

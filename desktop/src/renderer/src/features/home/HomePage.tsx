@@ -208,13 +208,15 @@ export function HomePage({ full = false }: { full?: boolean }) {
             ))}
           </div>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
-            {[
-              ['/qa', 'Soru & Cevap'],
-              ['/blog', 'Blog'],
-              ['/categories', 'Kategoriler'],
-              ['/discover', 'Keşfet'],
-              ['/events', 'Etkinlikler'],
-            ].map(([to, label]) => (
+            {(
+              [
+                ['/qa', 'Soru & Cevap'],
+                ['/blog', 'Blog'],
+                ['/categories', 'Kategoriler'],
+                ['/discover', 'Keşfet'],
+                ['/events', 'Etkinlikler'],
+              ] as const
+            ).map(([to, label]) => (
               <Link key={to} to={to}>
                 {label}
               </Link>

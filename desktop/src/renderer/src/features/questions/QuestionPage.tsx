@@ -1,36 +1,42 @@
-import { useState } from 'react';
-import { Button, Card, Input, List, Result, Space, Tag, Typography } from 'antd';
+import { Suspense } from 'react';
+import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { CheckCircleFilled, DeleteOutlined, EyeOutlined, LikeFilled, LikeOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EyeOutlined, LikeFilled, LikeOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
 import { TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useAnswerQuestion, useAnswers, useQuestion, useUpvoteQuestion } from '../../api/questions';
-import { useAcceptAnswer, useDeleteAnswer, useUpvoteAnswer } from '../../api/answers';
+import { useAnswers, useQuestion, useUpvoteQuestion } from '../../api/questions';
+import { useUpvoteAnswer } from '../../api/answers';
 import { useSession } from '../../stores/session';
-import { PageSpinner, UserAvatar } from '../../components/common';
+import { NotFound, PageSpinner, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
-import { ReportButton } from '../admin/ReportDialog';
-import { Heading, PlainH1 } from '../../components/Heading';
+import { Heading } from '../../components/Heading';
+import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { ListSkeleton } from '../../components/ListSkeleton';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+
+// What only a member does here (answer, accept, report, delete) comes with antd's input and dialogs, for members only:
+// a visitor's question paints from the light components.
+const AnswerActions = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerActions })));
+const AnswerForm = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerForm })));
+
+const PARAGRAPH: React.CSSProperties = { marginTop: 12, marginBottom: '1em', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' };
 
 export default function QuestionPage() {
   const id = Number(useParams().id);
   const user = useSession((s) => s.user);
-  const { notification, message, modal } = useApp();
-  const [text, setText] = useState('');
+  const { token } = theme.useToken();
+  const { notification, message } = useApp();
   const { data: q, isLoading, isError } = useQuestion(id);
   const answerPages = useAnswers(id, !!q);
   const answers = answerPages.data?.pages.flatMap((p) => p.items) ?? [];
   const upvoteQuestion = useUpvoteQuestion();
-  const answerQuestion = useAnswerQuestion(id);
   const upvoteAnswer = useUpvoteAnswer();
-  const acceptAnswer = useAcceptAnswer();
-  const deleteAnswer = useDeleteAnswer();
   usePageMeta({ title: q?.title ?? 'Soru', description: q?.content.slice(0, 160) });
   if (isLoading) return <PageSpinner />;
-  if (isError || !q) return <Result status="404" title={<PlainH1>{TEXTS.community.questionNotFound}</PlainH1>} extra={<Link to="/qa">Sorulara dön</Link>} />;
+  if (isError || !q) return <NotFound title={TEXTS.community.questionNotFound} back={{ to: '/qa', label: 'Sorulara dön' }} />;
   const act = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu', okDescription?: string) =>
     p
       .then(() => {
@@ -52,15 +58,6 @@ export default function QuestionPage() {
       message.success('Link kopyalandı');
     }
   };
-  const answer = async () => {
-    try {
-      await answerQuestion.mutateAsync(text);
-      setText('');
-      notification.success({ message: 'Cevap eklendi' });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Cevap eklenirken bir hata oluştu.') });
-    }
-  };
   return (
     <div>
       <Link to="/qa">← Sorular</Link>
@@ -79,9 +76,9 @@ export default function QuestionPage() {
           <span>
             <EyeOutlined /> {q.views}
           </span>
-          <Typography.Text type="secondary">{fromNow(q.createdAt)}</Typography.Text>
+          <Secondary>{fromNow(q.createdAt)}</Secondary>
         </Space>
-        <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{q.content}</Typography.Paragraph>
+        <div style={PARAGRAPH}>{q.content}</div>
         <Space>
           <UserAvatar user={q.author} size={28} />
           <UserName user={q.author} />
@@ -100,79 +97,63 @@ export default function QuestionPage() {
       <Heading level={2} look={4} style={{ marginTop: 16 }}>
         {q.answersCount} Cevap
       </Heading>
-      <List
-        dataSource={answers}
-        locale={{ emptyText: 'Henüz cevap yok. İlk cevabı sen yaz!' }}
-        renderItem={(a) => (
-          <List.Item style={{ display: 'block', padding: 0, borderBlockEnd: 0 }}>
-            <Card size="small" style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }} data-testid="answer">
-              {a.isAccepted && (
-                <Tag color="green" icon={<CheckCircleFilled />}>
-                  Kabul edilen cevap
-                </Tag>
-              )}
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{a.content}</Typography.Paragraph>
-              <Space wrap>
-                <UserAvatar user={a.author} size={24} />
-                <UserName user={a.author} />
-                <Typography.Text type="secondary">{fromNow(a.createdAt)}</Typography.Text>
-                <Button
-                  size="small"
-                  icon={a.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />}
-                  onClick={() => !needLogin() && void act(upvoteAnswer.mutateAsync(a.id))}
-                  aria-label="Cevabı oyla"
-                >
-                  {a.upvotes}
-                </Button>
-                {user && user.id !== a.author.id && <ReportButton targetType="answer" targetId={a.id} />}
-                {user?.id === q.authorId && !a.isAccepted && (
+      {answerPages.isLoading ? (
+        <ListSkeleton />
+      ) : answers.length === 0 ? (
+        <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz cevap yok. İlk cevabı sen yaz!</div>
+      ) : (
+        <ul style={LIGHT_LIST}>
+          {answers.map((a) => (
+            <li key={a.id}>
+              <Card
+                size="small"
+                style={{ marginBottom: 8, borderColor: a.isAccepted ? '#52c41a' : undefined }}
+                data-testid="answer"
+                id={`answer-${a.id}`}
+                className="anchor-target"
+              >
+                {a.isAccepted && (
+                  <Tag color="green" icon={<CheckCircleFilled />}>
+                    Kabul edilen cevap
+                  </Tag>
+                )}
+                <div style={{ ...PARAGRAPH, marginTop: 4 }}>{a.content}</div>
+                <Space wrap>
+                  <UserAvatar user={a.author} size={24} />
+                  <UserName user={a.author} />
+                  <Secondary>{fromNow(a.createdAt)}</Secondary>
                   <Button
                     size="small"
-                    type="primary"
-                    ghost
-                    onClick={() => void act(acceptAnswer.mutateAsync(a.id), 'Cevap kabul edildi', 'Cevap kabul edilemedi', 'Soru işaretlendi ve kapatıldı.')}
+                    icon={a.userHasUpvoted ? <LikeFilled /> : <LikeOutlined />}
+                    onClick={() => !needLogin() && void act(upvoteAnswer.mutateAsync(a.id))}
+                    aria-label="Cevabı oyla"
                   >
-                    Kabul Et
+                    {a.upvotes}
                   </Button>
-                )}
-                {user?.role === 'admin' && (
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="Cevabı sil"
-                    onClick={() =>
-                      modal.confirm({
-                        title: TEXTS.confirm.deleteAnswer,
-                        content: TEXTS.confirm.cannotUndo,
-                        okText: TEXTS.confirm.ok,
-                        cancelText: TEXTS.confirm.cancel,
-                        okButtonProps: { danger: true },
-                        onOk: () => act(deleteAnswer.mutateAsync(a.id), 'Cevap silindi'),
-                      })
-                    }
-                  />
-                )}
-              </Space>
-            </Card>
-          </List.Item>
-        )}
-      />
+                  {user && (
+                    <Suspense fallback={null}>
+                      <AnswerActions question={q} answer={a} act={act} />
+                    </Suspense>
+                  )}
+                </Space>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
       {answerPages.hasNextPage && (
         <Button block onClick={() => void answerPages.fetchNextPage()} loading={answerPages.isFetchingNextPage}>
           Daha fazla
         </Button>
       )}
       {user ? (
-        <Card title="Cevabın" size="small" style={{ marginTop: 12 }}>
-          <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 3 }} aria-label="Cevabın" />
-          <Button type="primary" style={{ marginTop: 8 }} onClick={() => void answer()} loading={answerQuestion.isPending} disabled={!text.trim()}>
-            Cevapla
-          </Button>
-        </Card>
+        // The form's height is kept while its code arrives, so nothing below it moves.
+        <Suspense fallback={<div style={{ marginTop: 12, minHeight: 178 }} />}>
+          <AnswerForm questionId={q.id} />
+        </Suspense>
       ) : (
         <Card style={{ marginTop: 12, textAlign: 'center' }}>
-          <Typography.Paragraph>Cevap yazmak için giriş yapın.</Typography.Paragraph>
+          <p style={{ marginTop: 0, marginBottom: '1em' }}>Cevap yazmak için giriş yapın.</p>
           <Link to="/login">
             <Button type="primary">Giriş Yap</Button>
           </Link>

@@ -34,6 +34,7 @@ import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
+import { HeaderSearch } from './HeaderSearch';
 import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
@@ -195,58 +196,24 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The header search: a plain input and button drawn like antd's `Input.Search` from the theme's tokens; antd's own
- * brings its whole form library into every page's first load.
+ * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /events#event-3) scrolls to
+ * that element once its page has drawn it: the router does not, and the element arrives with the page's data.
  */
-function HeaderSearch({ onSearch }: { onSearch: (value: string) => void }) {
-  const { token } = antTheme.useToken();
-  const border = `1px solid ${token.colorBorder}`;
-  return (
-    <form
-      className="header-search"
-      style={{ display: 'flex', width: 220, height: token.controlHeight }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(String(new FormData(e.currentTarget).get('q') ?? ''));
-      }}
-    >
-      <input
-        name="q"
-        type="text"
-        placeholder="Ara..."
-        aria-label="Ara"
-        style={{
-          flex: 1,
-          minWidth: 0,
-          padding: '4px 11px',
-          font: 'inherit',
-          fontSize: token.fontSize,
-          color: token.colorText,
-          background: token.colorBgContainer,
-          border,
-          borderInlineEnd: 0,
-          borderStartStartRadius: token.borderRadius,
-          borderEndStartRadius: token.borderRadius,
-        }}
-      />
-      <button
-        type="submit"
-        aria-label="search"
-        style={{
-          width: token.controlHeight,
-          padding: 0,
-          cursor: 'pointer',
-          color: token.colorTextSecondary,
-          background: token.colorBgContainer,
-          border,
-          borderStartEndRadius: token.borderRadius,
-          borderEndEndRadius: token.borderRadius,
-        }}
-      >
-        <SearchOutlined aria-hidden />
-      </button>
-    </form>
-  );
+function useScrollToHash(pathname: string, hash: string) {
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id || id === 'main') return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(id);
+      if (el) {
+        clearInterval(timer);
+        el.scrollIntoView({ block: 'start' });
+        el.classList.add('anchor-flash');
+      } else if (++tries > 100) clearInterval(timer);
+    }, 100);
+    return () => clearInterval(timer);
+  }, [pathname, hash]);
 }
 
 /** The skip link moves the focus itself: under the desktop app's hash router `#main` would be read as a route. */
@@ -273,6 +240,7 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  useScrollToHash(location.pathname, location.hash);
 
   const logout = async () => {
     await signOut().catch((err) => console.warn('logout', err));
@@ -324,7 +292,11 @@ export function Layout() {
           </nav>
         )}
         <div style={{ flex: 1 }} />
-        {desktop && <HeaderSearch onSearch={(v) => v.trim() && navigate(`/discover?q=${encodeURIComponent(v.trim())}`)} />}
+        {desktop ? (
+          <HeaderSearch />
+        ) : (
+          <Button type="text" icon={<SearchOutlined />} aria-label={TEXTS.searchUi.label} data-testid="search-link" onClick={() => navigate('/search')} />
+        )}
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
           <Suspense fallback={<div style={{ width: 116 }} />}>

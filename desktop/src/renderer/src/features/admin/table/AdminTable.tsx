@@ -40,6 +40,23 @@ function useAvailableHeight() {
   return { ref, value };
 }
 
+export interface AdminTableProps<T> {
+  id: string;
+  rows: T[];
+  columns: AdminColumn<T>[];
+  rowKey(row: T): string;
+  loading?: boolean;
+  bulkActions?: BulkAction[];
+  onOpen?(row: T): void;
+  hasMore?: boolean;
+  /** A next page is on its way (scrolling to the end asks for it; so does the button). */
+  loadingMore?: boolean;
+  onLoadMore?(): void;
+  toolbar?: React.ReactNode;
+  sort?: { key: string; direction: 'asc' | 'desc' };
+  onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
+}
+
 /**
  * The moderation workspace's table: @tanstack/react-table holds column visibility and row
  * selection, antd draws it (virtualised, so thousands of rows stay smooth). Column choice and
@@ -59,22 +76,7 @@ export function AdminTable<T>({
   toolbar,
   sort,
   onSortChange,
-}: {
-  id: string;
-  rows: T[];
-  columns: AdminColumn<T>[];
-  rowKey(row: T): string;
-  loading?: boolean;
-  bulkActions?: BulkAction[];
-  onOpen?(row: T): void;
-  hasMore?: boolean;
-  /** A next page is on its way (scrolling to the end asks for it; so does the button). */
-  loadingMore?: boolean;
-  onLoadMore?(): void;
-  toolbar?: React.ReactNode;
-  sort?: { key: string; direction: 'asc' | 'desc' };
-  onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
-}) {
+}: AdminTableProps<T>) {
   const { modal } = useApp();
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -111,16 +113,18 @@ export function AdminTable<T>({
           () => undefined,
         ),
     });
+  // The row under the keyboard focus, if any (none before the first arrow key, or once the list has shrunk under it).
+  const focusedRow = focused >= 0 ? rows.at(focused) : undefined;
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'].includes(e.key)) {
       e.preventDefault();
       setFocused(focused < 0 ? (rows.length ? 0 : -1) : moveFocus(focused, e.key, rows.length));
-    } else if (e.key === ' ' && focused >= 0 && bulkActions.length) {
+    } else if (e.key === ' ' && focusedRow && bulkActions.length) {
       e.preventDefault();
-      const idKey = rowKey(rows[focused]);
+      const idKey = rowKey(focusedRow);
       setRowSelection((s) => ({ ...s, [idKey]: !s[idKey] }));
-    } else if (e.key === 'Enter' && focused >= 0) {
-      onOpen?.(rows[focused]);
+    } else if (e.key === 'Enter' && focusedRow) {
+      onOpen?.(focusedRow);
     }
   };
   return (
@@ -176,9 +180,9 @@ export function AdminTable<T>({
         }}
         onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
         onChange={(_p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const s = Array.isArray(sorter) ? sorter.at(0) : sorter;
           const col = columns.find((c) => c.key === s?.columnKey);
-          if (onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
+          if (s && onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
         }}
         rowSelection={
           bulkActions.length

@@ -1,48 +1,36 @@
 import { useState } from 'react';
-import { Input, Select, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { TEXTS } from '@mahalle/shared';
 import { useAuditLog, type AuditEntry } from '../../../api/admin';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable } from '../table/AdminTable';
 import { describeChange } from '../table/format';
-import { NEWEST, type Sort } from '../actions';
+import { byId, useSort } from '../actions';
+import { FilterSelect, optionsOf, PagedTable, SearchBox } from '../workspace';
 
 const A = TEXTS.admin;
 
 export default function AuditTab() {
   const [action, setAction] = useState('');
   const [actor, setActor] = useState('');
-  const [sort, setSort] = useState<Sort>(NEWEST);
-  const { rows, loading, hasMore, more, loadingMore } = useAuditLog({ action: action || undefined, actor: actor || undefined, direction: sort.direction });
+  const sorting = useSort(undefined, { byDateOnly: true });
+  const pages = useAuditLog({ action: action || undefined, actor: actor || undefined, direction: sorting.sort.direction });
   return (
-    <AdminTable<AuditEntry>
+    <PagedTable<AuditEntry>
       id="audit"
-      rows={rows}
-      loading={loading}
-      rowKey={(a) => String(a.id)}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={more}
-      sort={sort}
-      onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
+      pages={pages}
+      sorting={sorting}
+      rowKey={byId}
       toolbar={
         <>
-          <Select
+          <FilterSelect
             value={action}
             onChange={setAction}
-            style={{ width: 220 }}
-            showSearch
-            optionFilterProp="label"
-            aria-label="İşlem"
-            options={[{ value: '', label: 'Tüm işlemler' }, ...Object.entries(A.auditActions).map(([value, label]) => ({ value, label }))]}
+            width={220}
+            searchable
+            label="İşlem"
+            options={[{ value: '', label: 'Tüm işlemler' }, ...optionsOf(A.auditActions)]}
           />
-          <Input.Search
-            placeholder="Kim (kullanıcı adı)"
-            allowClear
-            onSearch={(v) => setActor(v.replace(/^@/, ''))}
-            style={{ width: 200 }}
-            aria-label="İşlemi yapan"
-          />
+          <SearchBox placeholder="Kim (kullanıcı adı)" label="İşlemi yapan" onSearch={(v) => setActor(v.replace(/^@/, ''))} width={200} />
         </>
       }
       columns={[

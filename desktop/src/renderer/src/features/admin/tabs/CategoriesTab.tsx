@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Col, ColorPicker, Form, Input, Row, Space } from 'antd';
 import { blogCategorySchema } from '@mahalle/shared';
-import { useBlogCategories, useBulkDelete, useDeleteBlogCategory, useSaveBlogCategory, type BlogCategoryRow } from '../../../api/admin';
+import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory, type BlogCategoryRow } from '../../../api/admin';
 import { PageSpinner } from '../../../components/common';
 import { ColorTag } from '../../../components/ColorTag';
 import { fieldRule } from '../../../components/formRules';
 import { AdminTable } from '../table/AdminTable';
-import { toIds, useAct, useConfirmDelete } from '../actions';
+import { byId, useAct, useDeleteRow, useDeleteSelected } from '../actions';
+import { actionsColumn, DeleteButton, EditButton, RowActions } from '../workspace';
 
 type CategoryFields = { name: string; color?: unknown; description?: string };
 
@@ -18,11 +19,15 @@ function hexOf(color: unknown): string | undefined {
 
 export default function CategoriesTab() {
   const act = useAct();
-  const confirmDelete = useConfirmDelete();
   const { data = [], isLoading } = useBlogCategories();
   const saveCategory = useSaveBlogCategory();
-  const remove = useDeleteBlogCategory();
-  const bulkDelete = useBulkDelete();
+  const remove = useDeleteRow(useDeleteBlogCategory(), {
+    title: 'Kategoriyi Sil',
+    content: 'Kategorideki yazılar kategorisiz kalır.',
+    done: 'Kategori silindi',
+    failed: 'Kategori silinemedi',
+  });
+  const deleteSelected = useDeleteSelected('blog_category');
   const [form] = Form.useForm<CategoryFields>();
   const [editing, setEditing] = useState<BlogCategoryRow | null>(null);
   const save = (v: CategoryFields) => {
@@ -78,51 +83,25 @@ export default function CategoriesTab() {
           <AdminTable<BlogCategoryRow>
             id="categories"
             rows={data}
-            rowKey={(c) => String(c.id)}
+            rowKey={byId}
             columns={[
               { key: 'name', title: 'Ad', width: 160, render: (c) => <ColorTag color={c.color}>{c.name}</ColorTag> },
               { key: 'slug', title: 'Bağlantı', width: 140, render: (c) => `/${c.slug}` },
               { key: 'postCount', title: 'Yazı', width: 70 },
               { key: 'description', title: 'Açıklama', width: 200 },
-              {
-                key: 'actions',
-                title: 'İşlemler',
-                width: 160,
-                render: (c) => (
-                  <Space>
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        setEditing(c);
-                        form.setFieldsValue(c);
-                      }}
-                    >
-                      Düzenle
-                    </Button>
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() =>
-                        confirmDelete('Kategoriyi Sil', 'Kategorideki yazılar kategorisiz kalır.', () =>
-                          act(remove.mutateAsync(c.id), 'Kategori silindi', 'Kategori silinemedi'),
-                        )
-                      }
-                    >
-                      Sil
-                    </Button>
-                  </Space>
-                ),
-              },
+              actionsColumn(160, (c) => (
+                <RowActions>
+                  <EditButton
+                    onClick={() => {
+                      setEditing(c);
+                      form.setFieldsValue(c);
+                    }}
+                  />
+                  <DeleteButton onClick={() => remove(c.id)} />
+                </RowActions>
+              )),
             ]}
-            bulkActions={[
-              {
-                key: 'delete',
-                label: 'Sil',
-                danger: true,
-                run: (ids) =>
-                  act(bulkDelete.mutateAsync({ type: 'blog_category', ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi'),
-              },
-            ]}
+            bulkActions={[deleteSelected]}
           />
         )}
       </Col>

@@ -1,28 +1,26 @@
 import { useState } from 'react';
-import { Button, Input, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { TEXTS } from '@mahalle/shared';
-import { useAdminEvents, useBulkDelete, useDeleteEvent, type AdminEvent, type AdminEventsQuery, type EventKind } from '../../../api/admin';
+import { useAdminEvents, useDeleteEvent, type AdminEvent, type AdminEventsQuery, type EventKind } from '../../../api/admin';
 import { formatDateTime, fromNow } from '../../../components/time';
-import { AdminTable, type AdminColumn } from '../table/AdminTable';
-import { toIds, useAct, useConfirmDelete, type Sort } from '../actions';
+import type { AdminColumn } from '../table/AdminTable';
+import { byId, sortQuery, useDeleteRow, useDeleteSelected, useSort } from '../actions';
+import { actionsColumn, DeleteButton, FilterSelect, PagedTable, SearchBox } from '../workspace';
 
 export default function EventsTab() {
   const [kind, setKind] = useState<EventKind>('event');
   const [search, setSearch] = useState('');
   // The soonest first: what is coming up is what needs looking at.
-  const [sort, setSort] = useState<Sort>({ key: 'date', direction: 'asc' });
-  const act = useAct();
-  const confirmDelete = useConfirmDelete();
+  const sorting = useSort({ key: 'date', direction: 'asc' });
   const navigate = useNavigate();
-  const { rows, loading, hasMore, more, loadingMore } = useAdminEvents({
-    kind,
-    sort: sort.key as AdminEventsQuery['sort'],
-    direction: sort.direction,
-    search: search || undefined,
+  const pages = useAdminEvents({ kind, ...sortQuery<AdminEventsQuery['sort']>(sorting.sort), search: search || undefined });
+  const remove = useDeleteRow(useDeleteEvent(), {
+    title: 'Etkinliği Sil',
+    content: TEXTS.confirm.cannotUndo,
+    done: 'Etkinlik silindi',
+    failed: 'Etkinlik silinemedi',
   });
-  const remove = useDeleteEvent();
-  const bulkDelete = useBulkDelete();
+  const deleteSelected = useDeleteSelected(kind);
   const columns: AdminColumn<AdminEvent>[] = [
     { key: 'title', title: 'Başlık', width: 240, sortKey: 'title' },
     { key: 'date', title: 'Tarih', width: 160, sortKey: 'date', render: (e) => formatDateTime(e.date) },
@@ -32,61 +30,32 @@ export default function EventsTab() {
       : [{ key: 'group', title: 'Grup', width: 160, render: (e: AdminEvent) => e.group?.name ?? '—' }]),
     { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator?.displayName ?? TEXTS.users.deletedUser },
     { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
-    {
-      key: 'actions',
-      title: 'İşlemler',
-      width: 100,
-      render: (e) => (
-        <Button
-          size="small"
-          danger
-          onClick={() =>
-            confirmDelete('Etkinliği Sil', TEXTS.confirm.cannotUndo, () =>
-              act(remove.mutateAsync({ kind: e.kind, id: e.id }), 'Etkinlik silindi', 'Etkinlik silinemedi'),
-            )
-          }
-        >
-          Sil
-        </Button>
-      ),
-    },
+    actionsColumn(100, (e) => <DeleteButton onClick={() => remove({ kind: e.kind, id: e.id })} />),
   ];
   return (
-    <AdminTable<AdminEvent>
+    <PagedTable<AdminEvent>
       id={`events-${kind}`}
-      rows={rows}
-      loading={loading}
-      rowKey={(e) => String(e.id)}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={more}
-      sort={sort}
-      onSortChange={setSort}
+      pages={pages}
+      sorting={sorting}
+      rowKey={byId}
       onOpen={(e) => navigate(e.group ? `/groups/${e.group.slug}` : '/events')}
       toolbar={
         <>
-          <Select
+          <FilterSelect
             value={kind}
             onChange={setKind}
-            style={{ width: 170 }}
+            width={170}
             options={[
               { value: 'event', label: 'Şehir etkinlikleri' },
               { value: 'group_event', label: 'Grup etkinlikleri' },
             ]}
-            aria-label="Etkinlik türü"
+            label="Etkinlik türü"
           />
-          <Input.Search placeholder="Etkinlik ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Etkinlik ara" />
+          <SearchBox placeholder="Etkinlik ara..." label="Etkinlik ara" onSearch={setSearch} />
         </>
       }
       columns={columns}
-      bulkActions={[
-        {
-          key: 'delete',
-          label: 'Sil',
-          danger: true,
-          run: (ids) => act(bulkDelete.mutateAsync({ type: kind, ids: toIds(ids) }), 'Seçilenler silindi', 'Seçilenler silinemedi; hiçbiri silinmedi'),
-        },
-      ]}
+      bulkActions={[deleteSelected]}
     />
   );
 }

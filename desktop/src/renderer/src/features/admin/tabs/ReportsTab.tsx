@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Input, Modal, Space, Tag, Typography } from 'antd';
 import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
 import { useBulkReports, useCloseReport, useReports, type AdminReport, type ReportAction } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
-import { AdminTable } from '../table/AdminTable';
-import { NEWEST, toIds, useAct, type Sort } from '../actions';
+import { byId, toIds, useAct, useSort } from '../actions';
+import { actionsColumn, FilterSelect, optionsOf, PagedTable, RowButton } from '../workspace';
 
 const A = TEXTS.admin;
 type Status = AdminReport['status'];
@@ -14,9 +14,9 @@ export default function ReportsTab() {
   const [targetType, setTargetType] = useState<ReportTarget | ''>('');
   const [closing, setClosing] = useState<{ report: AdminReport; outcome: 'resolve' | 'dismiss'; action: ReportAction } | null>(null);
   const [note, setNote] = useState('');
-  const [sort, setSort] = useState<Sort>(NEWEST);
+  const sorting = useSort(undefined, { byDateOnly: true });
   const act = useAct();
-  const { rows, loading, hasMore, more, loadingMore } = useReports({ status, targetType: targetType || undefined, direction: sort.direction });
+  const pages = useReports({ status, targetType: targetType || undefined, direction: sorting.sort.direction });
   const closeReport = useCloseReport();
   const bulk = useBulkReports();
   const close = () =>
@@ -33,35 +33,30 @@ export default function ReportsTab() {
     );
   return (
     <>
-      <AdminTable
+      <PagedTable<AdminReport>
         id="reports"
-        rows={rows}
-        loading={loading}
-        rowKey={(r) => String(r.id)}
-        hasMore={hasMore}
-        loadingMore={loadingMore}
-        onLoadMore={more}
-        sort={sort}
-        onSortChange={(next) => setSort({ key: 'createdAt', direction: next.direction })}
+        pages={pages}
+        sorting={sorting}
+        rowKey={byId}
         toolbar={
           <>
-            <Select
+            <FilterSelect
               value={status}
               onChange={setStatus}
-              style={{ width: 140 }}
+              width={140}
               options={[
                 { value: 'open', label: 'Açık' },
                 { value: 'resolved', label: 'Çözüldü' },
                 { value: 'dismissed', label: 'Reddedildi' },
               ]}
-              aria-label="Durum"
+              label="Durum"
             />
-            <Select
+            <FilterSelect
               value={targetType}
               onChange={setTargetType}
-              style={{ width: 160 }}
-              options={[{ value: '', label: 'Tüm türler' }, ...Object.entries(A.reportTargets).map(([value, label]) => ({ value, label }))]}
-              aria-label="Şikayet türü"
+              width={160}
+              options={[{ value: '', label: 'Tüm türler' }, ...optionsOf<ReportTarget>(A.reportTargets)]}
+              label="Şikayet türü"
             />
           </>
         }
@@ -82,32 +77,24 @@ export default function ReportsTab() {
           { key: 'reason', title: 'Neden', width: 200 },
           { key: 'reporter', title: 'Şikayet eden', width: 130, render: (r) => r.reporter?.displayName ?? '—' },
           { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
-          {
-            key: 'actions',
-            title: 'İşlemler',
-            width: 300,
-            render: (r) =>
-              r.status !== 'open' ? (
-                <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text>
-              ) : (
-                <Space wrap>
-                  <Button size="small" danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>
-                    İçeriği sil
-                  </Button>
-                  {r.targetType !== 'user' && (
-                    <Button size="small" onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'hide' })} disabled={!r.target.exists}>
-                      Gizle
-                    </Button>
-                  )}
-                  <Button size="small" onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'none' })}>
-                    Çözüldü
-                  </Button>
-                  <Button size="small" onClick={() => setClosing({ report: r, outcome: 'dismiss', action: 'none' })}>
-                    Reddet
-                  </Button>
-                </Space>
-              ),
-          },
+          actionsColumn(300, (r) =>
+            r.status !== 'open' ? (
+              <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text>
+            ) : (
+              <Space wrap>
+                <RowButton danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>
+                  İçeriği sil
+                </RowButton>
+                {r.targetType !== 'user' && (
+                  <RowButton onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'hide' })} disabled={!r.target.exists}>
+                    Gizle
+                  </RowButton>
+                )}
+                <RowButton onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'none' })}>Çözüldü</RowButton>
+                <RowButton onClick={() => setClosing({ report: r, outcome: 'dismiss', action: 'none' })}>Reddet</RowButton>
+              </Space>
+            ),
+          ),
         ]}
         bulkActions={
           status === 'open'

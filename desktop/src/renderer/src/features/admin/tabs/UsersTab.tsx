@@ -1,30 +1,75 @@
 import { useState } from 'react';
-import { Button, Input, Select, Space, Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { TEXTS, type Role } from '@mahalle/shared';
-import { useBulkUsers, useDeleteUser, useUpdateUser, useAdminUsers, type AdminUser, type AdminUsersQuery, type BulkUsersAction } from '../../../api/admin';
+import {
+  createPasswordResetLink,
+  useBulkUsers,
+  useDeleteUser,
+  useUpdateUser,
+  useAdminUsers,
+  type AdminUser,
+  type AdminUsersQuery,
+  type BulkUsersAction,
+} from '../../../api/admin';
 import { useSession } from '../../../stores/session';
 import { formatDateTime } from '../../../components/time';
-import { AdminTable, type AdminColumn } from '../table/AdminTable';
-import { NEWEST, toIds, useAct, useConfirmDelete, type Sort } from '../actions';
+import type { AdminColumn } from '../table/AdminTable';
+import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '../actions';
+import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
+import { useApp } from '../../../components/LazyFeedback';
+import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
+const H = TEXTS.accountHelp;
+
+/**
+ * 'Şifre sıfırlama bağlantısı': a one-hour, single-use link for the member, copied to the clipboard for the admin to hand
+ * over (the same link the e-mail would carry); shown in a dialog to copy by hand where the clipboard is refused.
+ */
+function useResetLink() {
+  const { notification, modal } = useApp();
+  return async (id: number) => {
+    try {
+      const { url } = await createPasswordResetLink(id);
+      try {
+        await navigator.clipboard.writeText(url);
+        notification.success({ message: H.adminLinkAction, description: H.adminLinkCopied });
+      } catch {
+        modal.info({
+          title: H.adminLinkAction,
+          content: (
+            <>
+              <Typography.Paragraph>{H.adminLinkCopyFailed}</Typography.Paragraph>
+              <Typography.Paragraph copyable code data-testid="reset-link">
+                {url}
+              </Typography.Paragraph>
+            </>
+          ),
+        });
+      }
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+}
 
 export default function UsersTab() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
-  const [sort, setSort] = useState<Sort>(NEWEST);
+  const sorting = useSort();
   const act = useAct();
-  const confirmDelete = useConfirmDelete();
-  const me = useSession((s) => s.user)!;
-  const { rows, loading, hasMore, more, loadingMore } = useAdminUsers({
-    sort: sort.key as AdminUsersQuery['sort'],
-    direction: sort.direction,
-    search: search || undefined,
-    role: role || undefined,
-  });
+  // The panel shows only to a signed-in admin (AdminPage), so there is one.
+  const me = useSession((s) => s.user);
+  const pages = useAdminUsers({ ...sortQuery<AdminUsersQuery['sort']>(sorting.sort), search: search || undefined, role: role || undefined });
   const update = useUpdateUser();
-  const remove = useDeleteUser();
+  const remove = useDeleteRow(useDeleteUser(), {
+    title: 'Kullanıcıyı Sil',
+    content: 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.',
+    done: 'Kullanıcı silindi',
+    failed: 'Kullanıcı silinemedi',
+  });
   const bulkUsers = useBulkUsers();
+  const resetLink = useResetLink();
   const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
   const columns: AdminColumn<AdminUser>[] = [
     { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
@@ -33,74 +78,47 @@ export default function UsersTab() {
     { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    {
-      key: 'actions',
-      title: 'İşlemler',
-      width: 280,
-      render: (u) => (
-        <Space>
-          <Button
-            size="small"
+    actionsColumn(440, (u) => (
+      <RowActions>
+        <RowButton
+          onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
+        >
+          {u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}
+        </RowButton>
+        {u.id !== me?.id && (
+          <RowButton
             onClick={() =>
-              void act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi').catch(() => undefined)
+              quietly(act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi'))
             }
           >
-            {u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}
-          </Button>
-          {u.id !== me.id && (
-            <Button
-              size="small"
-              onClick={() =>
-                void act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi').catch(
-                  () => undefined,
-                )
-              }
-            >
-              {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
-            </Button>
-          )}
-          {u.role !== 'admin' && (
-            <Button
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete('Kullanıcıyı Sil', 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.', () =>
-                  act(remove.mutateAsync(u.id), 'Kullanıcı silindi', 'Kullanıcı silinemedi'),
-                )
-              }
-            >
-              Sil
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+            {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
+          </RowButton>
+        )}
+        <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
+        {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id)} />}
+      </RowActions>
+    )),
   ];
   return (
-    <AdminTable
+    <PagedTable
       id="users"
-      rows={rows}
-      loading={loading}
+      pages={pages}
+      sorting={sorting}
       columns={columns}
-      rowKey={(u) => String(u.id)}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={more}
-      sort={sort}
-      onSortChange={setSort}
+      rowKey={byId}
       toolbar={
         <>
-          <Input.Search placeholder="Kullanıcı ara..." allowClear onSearch={setSearch} style={{ width: 220 }} aria-label="Kullanıcı ara" />
-          <Select
+          <SearchBox placeholder="Kullanıcı ara..." label="Kullanıcı ara" onSearch={setSearch} />
+          <FilterSelect
             value={role}
             onChange={setRole}
-            style={{ width: 130 }}
+            width={130}
             options={[
               { value: '', label: 'Tüm roller' },
               { value: 'user', label: 'Kullanıcı' },
               { value: 'admin', label: 'Admin' },
             ]}
-            aria-label="Rol filtresi"
+            label="Rol filtresi"
           />
         </>
       }

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Input, Space, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { charCount, LIMITS, TEXTS, type BlogComment } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useCommentOnBlogPost, useDeleteBlogComment } from '../../api/blog';
+import { useSession } from '../../stores/session';
+import { useApp } from '../../components/LazyFeedback';
+import { ReportButton } from '../admin/ReportDialog';
+
+/**
+ * A blog post's parts only a signed-in member gets (the comment form; report or delete a comment): loaded with
+ * antd's input, button and dialogs when a member opens the page, never for a visitor's first paint.
+ */
+export function CommentForm({ postId }: { postId: number }) {
+  const { notification } = useApp();
+  const [text, setText] = useState('');
+  const commentOnPost = useCommentOnBlogPost(postId);
+  const comment = async () => {
+    try {
+      await commentOnPost.mutateAsync(text);
+      setText('');
+      notification.success({ message: 'Yorumunuz eklendi' });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
+    }
+  };
+  const count = charCount(text);
+  return (
+    <div style={{ marginBottom: 12 }}>
+      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 2 }} aria-label="Yorum yaz" placeholder="Yorum yaz..." />
+      <Space style={{ marginTop: 8 }}>
+        <Typography.Text type={count > LIMITS.commentMax ? 'danger' : 'secondary'}>
+          {count}/{LIMITS.commentMax}
+        </Typography.Text>
+        <Button type="primary" onClick={() => void comment()} disabled={!text.trim() || count > LIMITS.commentMax}>
+          Gönder
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+export function CommentActions({ comment: c }: { comment: BlogComment }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const deleteComment = useDeleteBlogComment();
+  if (!user) return null;
+  if (user.role !== 'admin' && user.id !== c.author.id) return <ReportButton targetType="blog_comment" targetId={c.id} />;
+  if (user.role !== 'admin') return null;
+  return (
+    <Button
+      danger
+      type="text"
+      icon={<DeleteOutlined />}
+      aria-label="Yorumu sil"
+      onClick={() =>
+        modal.confirm({
+          title: TEXTS.confirm.deleteComment,
+          content: TEXTS.confirm.cannotUndo,
+          okText: TEXTS.confirm.ok,
+          cancelText: TEXTS.confirm.cancel,
+          okButtonProps: { danger: true },
+          onOk: () =>
+            deleteComment
+              .mutateAsync(c.id)
+              .then(() => {
+                notification.success({ message: 'Yorum silindi' });
+              })
+              .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu') })),
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button, Card, Input, List, Space } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests } from '../../api/hobby-groups';
+import { useSession } from '../../stores/session';
+import { useApp } from '../../components/LazyFeedback';
+import { UserAvatar } from '../../components/common';
+import { fromNow } from '../../components/time';
+import { ReportButton } from '../admin/ReportDialog';
+import { confirmDelete } from '../../components/confirmDelete';
+import { ItemMeta } from '../../components/ItemMeta';
+
+/**
+ * A group page's parts only a signed-in member gets (report or delete a post, the comment box, the founder's join
+ * requests): loaded with antd's buttons, input, list and dialogs for members, never for a visitor's first paint.
+ */
+export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const deletePost = useDeleteGroupPost();
+  if (!user) return null;
+  const canDelete = user.id === p.authorId || user.id === group.creatorId || user.role === 'admin';
+  return (
+    <>
+      {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
+      {canDelete && (
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label="Gönderiyi sil"
+          // Asks first, as the feed's delete does; someone else's post may get a reason for its author.
+          onClick={() =>
+            confirmDelete(modal.confirm, {
+              title: TEXTS.confirm.deletePost,
+              moderating: user.id !== p.authorId,
+              run: (reason) =>
+                deletePost
+                  .mutateAsync({ id: p.id, reason })
+                  .then(() => {
+                    notification.success({ message: 'Gönderi silindi.' });
+                  })
+                  .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** A member's comment box under a group post's comments. */
+export function CommentBox({ postId }: { postId: number }) {
+  const { notification } = useApp();
+  const [text, setText] = useState('');
+  const commentPost = useCommentGroupPost();
+  const comment = async () => {
+    try {
+      await commentPost.mutateAsync({ id: postId, content: text });
+      setText('');
+      notification.success({ message: 'Yorumunuz eklendi' });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
+    }
+  };
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="Yorum yaz..." maxLength={LIMITS.commentMax} aria-label="Yorum yaz" />
+      <Button type="primary" disabled={!text.trim()} onClick={() => void comment()}>
+        Gönder
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** A private group's waiting requests, for its founder and admins: accept or reject each. */
+export function JoinRequests({ slug }: { slug: string }) {
+  const { notification } = useApp();
+  const { data: requests = [] } = useJoinRequests(slug, 100);
+  const decideRequest = useDecideJoinRequest(slug);
+  if (requests.length === 0) return null;
+  const decide = (r: JoinRequest, accept: boolean) =>
+    decideRequest
+      .mutateAsync({ userId: r.user.id, accept })
+      .then(() => {
+        notification.success({ message: accept ? `${r.user.displayName} gruba katıldı.` : 'İstek reddedildi.' });
+      })
+      .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }));
+  return (
+    <Card title={`Katılma istekleri (${requests.length})`} size="small" style={{ marginTop: 16 }}>
+      <List
+        dataSource={requests}
+        renderItem={(r) => (
+          <List.Item
+            actions={[
+              <Button key="a" size="small" type="primary" onClick={() => void decide(r, true)}>
+                Kabul Et
+              </Button>,
+              <Button key="r" size="small" onClick={() => void decide(r, false)}>
+                Reddet
+              </Button>,
+            ]}
+          >
+            <ItemMeta
+              avatar={<UserAvatar user={r.user} size={28} />}
+              title={<Link to={`/user/${r.user.username}`}>{r.user.displayName}</Link>}
+              description={fromNow(r.createdAt)}
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

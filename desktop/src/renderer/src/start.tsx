@@ -1,0 +1,22 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, preloadFirstRoute } from './App';
+import { platform } from './platform';
+import { initApi } from './api/client';
+import './styles.css';
+
+/** The app proper, started by main.tsx once the server's first paint is on screen. */
+preloadFirstRoute(platform.kind === 'desktop' ? window.location.hash.slice(1) : window.location.pathname);
+void initApi().finally(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders it in slices and lets the phone's main thread breathe between
+  // them (a slow phone otherwise freezes for one long task while the whole shell and page render at once). The
+  // server's first paint stays on screen meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+});

@@ -1,0 +1,15 @@
+import type { CliCommand } from './types';
+import { helpCommand } from './commands/help';
+import { migrateCommand } from './commands/migrate';
+import { backupCommand } from './commands/backup';
+import { restoreCommand } from './commands/restore';
+
+/**
+ * Every command of `npm run admin -- <command>`, one file each under commands/. To add one:
+ * write commands/<name>.ts exporting a CliCommand and add it to this list (help lists it as is).
+ */
+export const COMMANDS: CliCommand[] = [helpCommand, migrateCommand, backupCommand, restoreCommand];
+
+export function findCommand(name: string): CliCommand | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import sqlite3 from 'sqlite3';
+import { create as createTar } from 'tar';
+import { engineOf } from '../../db/engine';
+import { schemaStatus } from '../../db/schema-version';
+import { currentSchema, tableCounts } from '../../db/tables';
+import { describeFiles, sha256File } from './files';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, PG_DUMP_ENTRY, SQLITE_ENTRY, type BackupManifest } from './manifest';
+import { pgTool, runPgTool } from './pg-tools';
+import pkg from '../../../package.json';
+
+export interface BackupSource {
+  db: Knex;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | null;
+}
+
+export interface BackupResult {
+  file: string;
+  manifest: BackupManifest;
+  bytes: number;
+}
+
+/** `mahalle-backup-20261124-194500-123.tar.gz`: sorts by time, which is how BACKUP_KEEP prunes. */
+export function backupFileName(now = new Date()): string {
+  const iso = now.toISOString(); // 2026-11-24T19:45:00.123Z
+  return `mahalle-backup-${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 19).replace(/:/g, '')}-${iso.slice(20, 23)}.tar.gz`;
+}
+export const BACKUP_FILE_PATTERN = /^mahalle-backup-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
+
+/**
+ * One consistent archive of the database and the uploads, safe while the server writes:
+ * SQLite through VACUUM INTO (a transactionally consistent copy, never the live file), PostgreSQL
+ * through pg_dump on a snapshot exported from the transaction that counted the rows, so the
+ * manifest's counts are the dump's. Uploads are hashed, then streamed into the archive from where
+ * they are (nothing is copied first). The archive appears under its name only once complete.
+ */
+export async function createBackup(source: BackupSource, outDir: string, now = new Date()): Promise<BackupResult> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const stage = fs.mkdtempSync(path.join(outDir, '.backup-'));
+  const finalFile = path.join(outDir, backupFileName(now));
+  const partFile = `${finalFile}.part`;
+  try {
+    fs.mkdirSync(path.join(stage, 'database'));
+    const snapshot =
+      engineOf(source.db) === 'postgres'
+        ? await dumpPostgres(source, path.join(stage, PG_DUMP_ENTRY))
+        : await snapshotSqlite(source, path.join(stage, SQLITE_ENTRY));
+    const dbFile = path.join(stage, snapshot.entry);
+    // Taken after the database: a file a row of the snapshot names was there before it.
+    const uploads = await describeFiles(source.uploadsDir);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      createdAt: now.toISOString(),
+      mahalleVersion: pkg.version,
+      engine: snapshot.engine,
+      pgSchema: snapshot.pgSchema,
+      migration: snapshot.migrations.at(-1) ?? null,
+      migrations: snapshot.migrations,
+      tables: snapshot.tables,
+      database: { path: snapshot.entry, bytes: fs.statSync(dbFile).size, sha256: await sha256File(dbFile) },
+      uploads,
+    };
+    fs.writeFileSync(path.join(stage, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+    // uploads/ in the archive is the live folder itself, through a link: tar streams each file from there.
+    fs.symlinkSync(path.resolve(source.uploadsDir), path.join(stage, 'uploads'), 'dir');
+    await createTar({ gzip: true, file: partFile, cwd: stage, portable: true, strict: true }, [
+      MANIFEST_FILE,
+      snapshot.entry,
+      ...uploads.map((u) => `uploads/${u.path}`),
+    ]);
+    fs.renameSync(partFile, finalFile);
+    return { file: finalFile, manifest, bytes: fs.statSync(finalFile).size };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+    fs.rmSync(partFile, { force: true });
+  }
+}
+
+interface Snapshot {
+  engine: 'sqlite' | 'postgres';
+  entry: string;
+  pgSchema: string | null;
+  migrations: string[];
+  tables: Record<string, number>;
+}
+
+function sqliteFileOf(db: Knex): string {
+  return String((db.client.config.connection as { filename?: string }).filename);
+}
+
+/** Opens a SQLite file with knex for reading (the snapshot, or a restored copy). */
+export function openSqliteFile(filename: string): Knex {
+  return knexFactory({ client: 'sqlite3', connection: { filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+}
+
+async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
+  // Its own connection, outside the server's write lock: VACUUM INTO reads one snapshot of the
+  // database in a read transaction while the server's writers carry on (WAL).
+  await new Promise<void>((resolve, reject) => {
+    const conn = new sqlite3.Database(sqliteFileOf(source.db), sqlite3.OPEN_READWRITE, (err) => {
+      if (err) return reject(err);
+      conn.exec('PRAGMA busy_timeout = 10000', (err2) => {
+        if (err2) return conn.close(() => reject(err2));
+        conn.run('VACUUM INTO ?', [target], (err3) => conn.close(() => (err3 ? reject(err3) : resolve())));
+      });
+    });
+  });
+  const copy = openSqliteFile(target);
+  try {
+    const status = await schemaStatus(copy);
+    return { engine: 'sqlite', entry: SQLITE_ENTRY, pgSchema: null, migrations: status.applied, tables: await tableCounts(copy) };
+  } finally {
+    await copy.destroy();
+  }
+}
+
+async function dumpPostgres(source: BackupSource, target: string): Promise<Snapshot> {
+  const bin = pgTool('pg_dump');
+  if (!source.databaseUrl) throw new Error('PostgreSQL without DATABASE_URL');
+  const databaseUrl = source.databaseUrl;
+  // One snapshot for the counts and the dump: pg_dump --snapshot reads what this transaction sees.
+  return source.db.transaction(
+    async (trx) => {
+      const exported = (await trx.raw('select pg_export_snapshot() as id')) as { rows: { id: string }[] };
+      const snapshotId = exported.rows.at(0)?.id;
+      if (!snapshotId) throw new Error('pg_export_snapshot returned nothing');
+      const schema = await currentSchema(trx);
+      const status = await schemaStatus(trx);
+      const tables = await tableCounts(trx);
+      await runPgTool(
+        bin,
+        ['--format=custom', '--no-owner', '--no-privileges', `--schema=${schema}`, `--snapshot=${snapshotId}`, `--file=${target}`],
+        databaseUrl,
+      );
+      return { engine: 'postgres' as const, entry: PG_DUMP_ENTRY, pgSchema: schema, migrations: status.applied, tables };
+    },
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
+}
+
+/** A random name for staging folders. */
+export function randomSuffix(): string {
+  return crypto.randomBytes(4).toString('hex');
+}

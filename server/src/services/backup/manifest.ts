@@ -1,0 +1,33 @@
+import type { FileEntry } from './files';
+
+export const BACKUP_FORMAT = 'mahalle-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+export const MANIFEST_FILE = 'manifest.json';
+export const SQLITE_ENTRY = 'database/mahalle.sqlite';
+export const PG_DUMP_ENTRY = 'database/mahalle.pgdump';
+
+/** manifest.json, the archive's first entry: what it holds and how to check it came back whole. */
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: number;
+  createdAt: string;
+  mahalleVersion: string;
+  engine: 'sqlite' | 'postgres';
+  /** PostgreSQL: the schema the dump was taken from (it is restored under the same name). */
+  pgSchema: string | null;
+  /** Schema migrations applied in the backed-up database, oldest first; `migration` is the newest. */
+  migration: string | null;
+  migrations: string[];
+  /** Rows per table at the moment of the snapshot (full-text tables excluded, see db/tables.ts). */
+  tables: Record<string, number>;
+  database: FileEntry;
+  uploads: FileEntry[];
+}
+
+export function parseManifest(text: string): BackupManifest {
+  const m = JSON.parse(text) as Partial<BackupManifest>;
+  if (m.format !== BACKUP_FORMAT || typeof m.formatVersion !== 'number' || !m.database || !Array.isArray(m.uploads) || !m.tables) {
+    throw new Error('not a Mahalle backup manifest');
+  }
+  return m as BackupManifest;
+}

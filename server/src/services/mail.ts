@@ -1,0 +1,47 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Outgoing e-mail through the organiser's SMTP server (SMTP_URL, e.g.
+ * smtp://user:pass@mail.example.org:587; smtps:// for TLS from the start). Without SMTP_URL the
+ * server sends nothing and says so (`configured` is false): password help goes through an admin.
+ */
+export class Mailer {
+  private transport: Transporter | null;
+  constructor(
+    private config: Config['mail'],
+    private logger: Logger,
+  ) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    if (!this.transport) throw new Error('SMTP_URL is not set');
+    await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  /**
+   * Sent after the answer: the request's timing never tells whether an address has an account,
+   * and a slow SMTP server never holds a request. A failure is logged (without the link).
+   */
+  sendLater(mail: OutgoingMail, what: string): void {
+    setImmediate(() => {
+      this.send(mail).catch((err: unknown) => this.logger.warn({ err: { message: (err as Error).message }, what }, 'e-mail could not be sent'));
+    });
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

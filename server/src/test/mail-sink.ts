@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** The decoded plain-text body (quoted-printable soft breaks joined). */
+  text: string;
+  subject: string;
+}
+
+/**
+ * A real SMTP server on a free local port, in this process: the server under test talks SMTP to
+ * it through nodemailer exactly as to the organiser's mail server, and every message lands here.
+ */
+export async function startMailSink() {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeBody(raw), subject: decodeSubject(raw) });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits for the next message to `to` (or resolves with one already here that no earlier call took). */
+    async next(to: string, seen = new Set<ReceivedMail>()): Promise<ReceivedMail> {
+      for (;;) {
+        const hit = received.find((m) => m.to.includes(to) && !seen.has(m));
+        if (hit) return hit;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type MailSink = Awaited<ReturnType<typeof startMailSink>>;
+
+function decodeBody(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  let body = raw.slice(split + 4);
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head)) {
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (/Content-Transfer-Encoding:\s*base64/i.test(head)) {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return body;
+}
+
+function decodeSubject(raw: string): string {
+  const m = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw);
+  // Whitespace between two encoded words is not part of the text (RFC 2047).
+  const value = (m?.[1] ?? '').replace(/\r\n[ \t]/g, ' ').replace(/\?=\s+=\?/g, '?==?');
+  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects.
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
