@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { api, memberPage, uniqueName } from './fixtures';
 
 /** Events people can plan around: a full event's waitlist runs by itself, and an organiser cancels with a reason. */
+
+/** axe-core on the page as it is now: no serious or critical violation, one h1. */
+async function accessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expect(page.locator('h1')).toHaveCount(1);
+}
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
@@ -26,6 +34,7 @@ test('joining a full event puts the member on the waitlist, and a freed place le
   const own = guest.page.getByTestId('event-card');
   await expect(own.getByRole('button', { name: 'Ayrıl' })).toBeVisible();
   await expect(own.getByTestId('event-waitlist-position')).toHaveCount(0);
+  await accessible(guest.page);
   await guest.page.goto('/notifications');
   await expect(guest.page.getByText(`"${title}" etkinliğinde yer açıldı: artık katılımcısınız`)).toBeVisible();
   await host.context.close();
@@ -42,6 +51,7 @@ test('the organiser cancels an event with a reason; attendees see it cancelled a
   await host.page.goto(`/events/${event.id}`);
   const card = host.page.getByTestId('event-card');
   await expect(card.getByText('2 / 10 yer')).toBeVisible();
+  await accessible(host.page);
   await card.getByRole('button', { name: 'Etkinliği iptal et' }).click();
   const dialog = host.page.getByRole('dialog');
   await expect(dialog.getByText('Etkinlik iptal edilsin mi?', { exact: false })).toBeVisible();
@@ -52,6 +62,7 @@ test('the organiser cancels an event with a reason; attendees see it cancelled a
   await expect(card.getByTestId('event-cancelled')).toContainText('Yağmur bekleniyor');
   await expect(card.getByRole('button', { name: 'Ayrıl' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Düzenle' })).toHaveCount(0);
+  await accessible(host.page);
 
   await guest.page.goto(`/events/${event.id}`);
   await expect(guest.page.getByTestId('event-cancelled')).toContainText('Yağmur bekleniyor');

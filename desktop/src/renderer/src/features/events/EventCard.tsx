@@ -80,7 +80,8 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         {cancelled && <Tag color="red">{T.cancelledTag}</Tag>}
         {!cancelled && e.isFull && <Tag color="orange">{T.full}</Tag>}
       </Space>
-      <Heading level={2} look={5} style={{ marginTop: 8 }}>
+      {/* On the event's own page its title is the page's heading. */}
+      <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
         {e.title}
       </Heading>
       {cancelled && (
