@@ -204,6 +204,13 @@ export const TEXTS = {
     feedCopy: 'Kopyala',
     feedCopied: 'Bağlantı kopyalandı',
     calendarName: 'Mahalle etkinliklerim',
+    repeat: 'Tekrar',
+    repeatNone: 'Tekrarlanmaz',
+    repeatWeekly: 'Her hafta',
+    repeatMonthly: 'Her ay',
+    repeatCount: 'Kaç kez',
+    repeatInvalid: 'Tekrar sayısı 2 ile 12 arasında olmalıdır',
+    repeatsTag: 'Tekrarlanan',
   },
   /** What event notifications say (their message; the organiser's name is not put in front). */
   eventNotices: {

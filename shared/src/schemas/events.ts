@@ -18,8 +18,19 @@ const capacitySchema = z.preprocess(
     .nullable(),
 );
 
+/** A recurring event: this many occurrences, a week or a month apart (same wall-clock time in the community's zone). */
+export const eventRepeatSchema = z.object({
+  every: z.enum(['weekly', 'monthly'], { error: V.repeatInvalid }),
+  count: z
+    .number({ error: V.repeatInvalid })
+    .int({ error: V.repeatInvalid })
+    .min(2, { error: V.repeatInvalid })
+    .max(LIMITS.eventRepeatMax, { error: V.repeatInvalid }),
+});
+
 export const createEventSchema = z.object({
   capacity: capacitySchema.optional(),
+  repeat: eventRepeatSchema.optional(),
   title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
   description: z
     .string({ error: S.eventDescriptionRequired })
@@ -105,6 +116,8 @@ export const eventSchema = z.object({
   isFull: z.boolean(),
   status: z.enum(['scheduled', 'cancelled']),
   cancelReason: z.string().nullable(),
+  /** The first occurrence's id when the event is one of a recurring series, else null. */
+  seriesId: z.number().int().nullable(),
   /** The viewer organises it (or is an admin): may edit, cancel and message attendees. */
   canManage: z.boolean(),
   /** The zone the community shows times in (the server's TIME_ZONE, Europe/Istanbul by default). */

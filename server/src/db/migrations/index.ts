@@ -22,6 +22,7 @@ import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
 import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
+import * as eventSeries from './20261124210000_event_series';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124130000_community_counts': communityCounts,
   '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
+  '20261124210000_event_series': eventSeries,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

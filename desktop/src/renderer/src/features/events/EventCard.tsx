@@ -77,6 +77,7 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         <ColorTag color={e.category.color}>{e.category.name}</ColorTag>
         {e.isFeatured && <Tag color="gold">Öne Çıkan</Tag>}
         {e.isPrivate && <Tag>Özel</Tag>}
+        {e.seriesId !== null && <Tag color="blue">{T.repeatsTag}</Tag>}
         {cancelled && <Tag color="red">{T.cancelledTag}</Tag>}
         {!cancelled && e.isFull && <Tag color="orange">{T.full}</Tag>}
       </Space>

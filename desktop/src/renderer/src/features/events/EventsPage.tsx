@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Col, Form, Modal, Row } from 'antd';
+import { Button, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_TIME_ZONE, TEXTS } from '@mahalle/shared';
+import { DEFAULT_TIME_ZONE, eventRepeatSchema, LIMITS, TEXTS } from '@mahalle/shared';
+import { fieldRule } from '../../components/formRules';
 import { useApp } from '../../components/LazyFeedback';
 import { errorMessage } from '../../api/client';
 import { useCreateEvent, useEvent, useUpcomingEventPages } from '../../api/events';
@@ -40,7 +41,7 @@ function EventList() {
   usePageMeta({ title: 'Etkinlikler' });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<EventFormValues>();
+  const [form] = Form.useForm();
   const { notification } = useApp();
   const pages = useUpcomingEventPages(100);
   const data = pages.data?.pages.flatMap((p) => p.items) ?? [];
@@ -48,10 +49,11 @@ function EventList() {
   const zone = data.at(0)?.timeZone ?? DEFAULT_TIME_ZONE;
   const isLoading = pages.isLoading;
   const createEvent = useCreateEvent();
-  const create = async (v: EventFormValues) => {
+  const create = async ({ repeatEvery, repeatCount, ...v }: EventFormValues & { repeatEvery: 'none' | 'weekly' | 'monthly'; repeatCount?: number }) => {
     setBusy(true);
     try {
-      await createEvent.mutateAsync(eventBody(v, zone));
+      const repeat = repeatEvery === 'none' ? undefined : { every: repeatEvery, count: repeatCount ?? 2 };
+      await createEvent.mutateAsync({ ...eventBody(v, zone), repeat });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
       form.resetFields();
       setOpen(false);
@@ -98,8 +100,27 @@ function EventList() {
         onCancel={() => setOpen(false)}
         confirmLoading={busy}
       >
-        <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false }}>
+        <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false, repeatEvery: 'none', repeatCount: 4 }}>
           <EventFormFields zone={zone} />
+          {/* A recurring event is made as a series of events, each with its own attendance. */}
+          <Form.Item label={TEXTS.events.repeat} name="repeatEvery">
+            <Select
+              options={[
+                { value: 'none', label: TEXTS.events.repeatNone },
+                { value: 'weekly', label: TEXTS.events.repeatWeekly },
+                { value: 'monthly', label: TEXTS.events.repeatMonthly },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['repeatEvery']}>
+            {({ getFieldValue }) =>
+              getFieldValue('repeatEvery') !== 'none' && (
+                <Form.Item label={TEXTS.events.repeatCount} name="repeatCount" rules={[fieldRule(eventRepeatSchema.shape.count, { required: true })]}>
+                  <InputNumber min={2} max={LIMITS.eventRepeatMax} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              )
+            }
+          </Form.Item>
         </Form>
       </Modal>
     </div>
