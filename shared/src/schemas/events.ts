@@ -135,5 +135,17 @@ export const eventMessageResultSchema = z.object({ ok: z.literal(true), recipien
 /** The member's private calendar feed: whether one exists, and its address right after it is made (only then). */
 export const calendarFeedSchema = z.object({ active: z.boolean(), createdAt: isoDate.nullable(), url: z.string().nullable() });
 
+/** A photo an attendee added to a past event. */
+export const eventPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  user: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }),
+  createdAt: isoDate,
+});
+export type EventPhoto = z.infer<typeof eventPhotoSchema>;
+
 /** An iCalendar document (text/calendar). */
 export const icsSchema = z.string().meta({ description: 'text/calendar (RFC 5545)' });

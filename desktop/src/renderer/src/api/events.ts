@@ -61,3 +61,14 @@ function useFeedMutation(fn: () => Promise<Answer<'GET /api/calendar/feed'>>) {
 }
 export const useCreateCalendarFeed = () => useFeedMutation(() => call('POST /api/calendar/feed'));
 export const useRevokeCalendarFeed = () => useFeedMutation(() => call('DELETE /api/calendar/feed'));
+
+/** A past event's photos, a page at a time (newest first). */
+export const useEventPhotos = (id: number, pageSize = 24) =>
+  useInfiniteQuery({
+    queryKey: [...eventKeys.all, 'photos', id, pageSize] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => call('GET /api/events/:id/photos', { params: { id }, query: { limit: pageSize, cursor: pageParam } }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+export const useAddEventPhoto = () =>
+  useEventMutation(({ id, form }: { id: number; form: FormData }) => call('POST /api/events/:id/photos', { params: { id }, form }));

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { EventCard } from './EventCard';
+import { EventPhotos } from './EventPhotos';
 import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
 
 export { EventCard };
@@ -26,6 +27,7 @@ function OneEvent({ id }: { id: number }) {
     <Row>
       <Col xs={24} md={16} lg={12}>
         <EventCard event={event.data} full />
+        {Date.parse(event.data.date) < Date.now() && <EventPhotos event={event.data} />}
       </Col>
     </Row>
   );
