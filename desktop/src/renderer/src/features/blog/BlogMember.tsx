@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useCommentOnBlogPost, useDeleteBlogComment } from '../../api/blog';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
+import { confirmDelete } from '../../components/confirmDelete';
 import { ReportButton } from '../admin/ReportDialog';
 
 /**
@@ -55,13 +56,9 @@ export function CommentActions({ comment: c }: { comment: BlogComment }) {
       icon={<DeleteOutlined />}
       aria-label="Yorumu sil"
       onClick={() =>
-        modal.confirm({
+        confirmDelete(modal.confirm, {
           title: TEXTS.confirm.deleteComment,
-          content: TEXTS.confirm.cannotUndo,
-          okText: TEXTS.confirm.ok,
-          cancelText: TEXTS.confirm.cancel,
-          okButtonProps: { danger: true },
-          onOk: () =>
+          run: () =>
             deleteComment
               .mutateAsync(c.id)
               .then(() => {

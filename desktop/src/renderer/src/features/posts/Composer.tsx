@@ -96,6 +96,20 @@ export function Composer() {
     // An image replaces a video and a video replaces an image.
     setFile({ kind, file: f, preview: URL.createObjectURL(f) });
   };
+  /** The hidden file input its button opens; emptied after each pick, so the same file can be picked again. */
+  const fileInput = (kind: 'image' | 'video', ref: React.RefObject<HTMLInputElement | null>) => (
+    <input
+      ref={ref}
+      type="file"
+      accept={`${kind}/*`}
+      hidden
+      onChange={(e) => {
+        void pick(kind, e.target.files?.[0]);
+        e.target.value = '';
+      }}
+      data-testid={kind === 'image' ? 'image-input' : undefined}
+    />
+  );
 
   return (
     <Card style={{ marginBottom: 16 }} data-testid="composer">
@@ -157,27 +171,8 @@ export function Composer() {
                 onChange={setCategoryId}
                 options={categories.map((c) => ({ value: c.id, label: c.name }))}
               />
-              <input
-                ref={imageInput}
-                type="file"
-                accept="image/*"
-                hidden
-                onChange={(e) => {
-                  void pick('image', e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-                data-testid="image-input"
-              />
-              <input
-                ref={videoInput}
-                type="file"
-                accept="video/*"
-                hidden
-                onChange={(e) => {
-                  void pick('video', e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
+              {fileInput('image', imageInput)}
+              {fileInput('video', videoInput)}
               <Button icon={<PictureOutlined />} onClick={() => imageInput.current?.click()}>
                 Görsel
               </Button>

@@ -93,7 +93,8 @@ export function AdminTable<T>({
     onRowSelectionChange: setRowSelection,
     getCoreRowModel: getCoreRowModel(),
   });
-  const visible = table.getVisibleLeafColumns().map((c) => columns.find((x) => x.key === c.id)!);
+  // The columns react-table shows, in its order (every one of them comes from `columns`).
+  const visible = table.getVisibleLeafColumns().flatMap((c) => columns.filter((x) => x.key === c.id));
   const selectedIds = Object.keys(rowSelection).filter((k) => rowSelection[k]);
   const update = (next: typeof prefs) => {
     setPrefs(next);
