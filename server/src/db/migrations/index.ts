@@ -23,6 +23,8 @@ import * as communityCounts from './20261124130000_community_counts';
 import * as searchDocs from './20261124140000_search_docs';
 import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
+import * as eventSeries from './20261124210000_event_series';
+import * as eventPhotos from './20261124220000_event_photos';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124140000_search_docs': searchDocs,
   '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
+  '20261124210000_event_series': eventSeries,
+  '20261124220000_event_photos': eventPhotos,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
