@@ -47,6 +47,8 @@ export const LIMITS = {
   eventYearMax: 2100,
   eventCapacityMax: 10000,
   eventCancelReasonMax: 500,
+  /** Occurrences one create makes of a recurring event (weekly: a season; monthly: a year). */
+  eventRepeatMax: 12,
   /** What an organiser may send to attendees at once (a notification, so short). */
   eventMessageMax: 300,
   /** Events a member's calendar feed carries (their upcoming ones and the last weeks'). */

@@ -35,12 +35,34 @@ export function secondPgUrl(): string | null {
 }
 
 /**
+ * Creates the second database when it is missing (CI's PostgreSQL has only `test`), through a
+ * connection to the first one; two test files racing to create it both go on.
+ */
+export async function ensureDatabase(url: string): Promise<void> {
+  const first = process.env.TEST_DATABASE_URL;
+  if (!first) return;
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = knexFactory({ client: 'pg', connection: first });
+  try {
+    const found = await admin('pg_database').where({ datname: name }).first('datname');
+    if (!found) await admin.raw('create database ??', [name]);
+  } catch (err) {
+    // 42P04 duplicate_database, 23505 the catalogue's unique index: another file made it first.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw err;
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/**
  * An empty place to restore into: a fresh data folder and, on PostgreSQL, the given schema in the
  * second database (dropped first). Its config opens the same engine as the tests run on.
  */
 export async function emptyTarget(pgSchema: string | null): Promise<{ config: Config; cleanUp: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-restore-'));
   const pgUrl = secondPgUrl();
+  if (pgUrl) await ensureDatabase(pgUrl);
   if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema);
   const config = loadConfig(
     { NODE_ENV: 'test' },

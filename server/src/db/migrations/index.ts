@@ -23,7 +23,9 @@ import * as communityCounts from './20261124130000_community_counts';
 import * as searchDocs from './20261124140000_search_docs';
 import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
-import * as notificationSettings from './20261124210500_notification_settings';
+import * as eventSeries from './20261124210000_event_series';
+import * as eventPhotos from './20261124220000_event_photos';
+import * as notificationSettings from './20261124230000_notification_settings';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -54,7 +56,9 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124140000_search_docs': searchDocs,
   '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
-  '20261124210500_notification_settings': notificationSettings,
+  '20261124210000_event_series': eventSeries,
+  '20261124220000_event_photos': eventPhotos,
+  '20261124230000_notification_settings': notificationSettings,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

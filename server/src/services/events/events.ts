@@ -10,7 +10,7 @@ import { lockRow } from '../../db/locks';
 import { presentEvent, type EventRow } from '../../presenters/events';
 import { indexRows } from '../../db/search/sources';
 import { announceNotifications, createNotification, createNotifications } from '../notifications';
-import { formatEventTime } from './time';
+import { dayjs, formatEventTime } from './time';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -109,6 +109,21 @@ export async function getEvent(ctx: AppContext, id: number, viewer: UserRow | un
   return item;
 }
 
+/**
+ * The dates of a recurring event: a week or a month apart at the same wall-clock time in the
+ * community's zone, so a weekly 10:00 meetup stays at 10:00 across a daylight-saving change
+ * (its UTC time moves instead); a monthly one on the 31st falls on the month's last day.
+ */
+export function occurrenceDates(first: string, repeat: { every: 'weekly' | 'monthly'; count: number } | undefined, zone: string): string[] {
+  if (!repeat) return [first];
+  const local = dayjs.utc(first).tz(zone);
+  return Array.from({ length: repeat.count }, (_, i) => {
+    const wall = repeat.every === 'weekly' ? local.add(i * 7, 'day') : local.add(i, 'month');
+    // Re-read the wall-clock time in the zone, so the offset is the one of that day.
+    return dayjs.tz(wall.format('YYYY-MM-DDTHH:mm:ss.SSS'), zone).toISOString();
+  });
+}
+
 export async function createEvent(
   ctx: AppContext,
   me: UserRow,
@@ -121,31 +136,45 @@ export async function createEvent(
     isPrivate: boolean;
     imageUrl?: string;
     capacity?: number | null;
+    repeat?: { every: 'weekly' | 'monthly'; count: number };
   },
 ) {
+  const dates = occurrenceDates(input.date, input.repeat, ctx.config.timeZone);
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
-    const [row] = await trx('events')
-      .insert({
-        creator_id: me.id,
-        title: input.title,
-        description: input.description,
-        date: input.date,
-        location: input.location,
-        category: input.category,
-        is_private: input.isPrivate,
-        image_url: input.imageUrl || null,
-        capacity: input.capacity ?? null,
-        attendees_count: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id');
-    const eventId = typeof row === 'object' ? row.id : row;
-    // The creator attends their own event (and takes one of its places).
-    await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
-    await indexRows(trx, 'event', [Number(eventId)]);
-    return eventId as number;
+    let seriesId: number | null = null;
+    let firstId = 0;
+    const ids: number[] = [];
+    for (const date of dates) {
+      const [row]: ({ id: number } | number | undefined)[] = await trx('events')
+        .insert({
+          creator_id: me.id,
+          title: input.title,
+          description: input.description,
+          date,
+          location: input.location,
+          category: input.category,
+          is_private: input.isPrivate,
+          image_url: input.imageUrl || null,
+          capacity: input.capacity ?? null,
+          series_id: seriesId,
+          attendees_count: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id');
+      const eventId: number = Number(typeof row === 'object' ? row.id : row);
+      if (!firstId) firstId = eventId;
+      ids.push(eventId);
+      if (input.repeat && seriesId === null) {
+        seriesId = eventId;
+        await trx('events').where({ id: eventId }).update({ series_id: eventId });
+      }
+      // The creator attends their own event (and takes one of its places).
+      await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
+    }
+    await indexRows(trx, 'event', ids);
+    return firstId;
   });
   return getEvent(ctx, id, me);
 }

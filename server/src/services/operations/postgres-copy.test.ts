@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, ADMIN_PASSWORD, STRONG_PASSWORD, startTestServer, type TestServer, ApiClient } from '../../test/harness';
 import { makePng } from '../../test/media';
-import { cli, dropSchema, secondPgUrl } from '../../test/ops';
+import { cli, dropSchema, ensureDatabase, secondPgUrl } from '../../test/ops';
 import { loadConfig } from '../../config';
 import { startServer } from '../../server';
 
@@ -16,6 +16,7 @@ let server: TestServer;
 /** A SQLite community moved to PostgreSQL: needs a PostgreSQL to move to (TEST_DATABASE_URL's second database). */
 describe.skipIf(!pgUrl)('migrate-to-postgres', () => {
   beforeAll(async () => {
+    if (pgUrl) await ensureDatabase(pgUrl);
     server = await startTestServer({ databaseUrl: null, databaseSchema: null });
   });
   afterAll(async () => {
