@@ -214,9 +214,9 @@ test('a like shows on the heart without a toast; toasts open below the header; a
 test('Discover writes Turkish numbers, and a topic card counts what its panel shows first', async ({ browser }) => {
   const m = await as(browser, 'a');
   await m.page.goto('/discover');
-  const daily = m.page.locator('.ant-card').filter({ hasText: 'Günlük İstatistikler' });
-  await expect(daily.locator('.ant-statistic-content').nth(2)).toHaveText(/^%\d+$/);
-  await expect(daily.locator('.ant-statistic-content').first()).toHaveText(/^(\+\d[\d.]*|0)$/);
+  const daily = m.page.getByTestId('daily-stat');
+  await expect(daily.nth(2)).toHaveText(/^%\d+$/);
+  await expect(daily.first()).toHaveText(/^(\+\d[\d.]*|0)$/);
   await m.page.getByRole('tab', { name: 'Konular' }).click();
   const card = m.page.getByTestId('topic-card').first();
   const count = Number(/Son 7 günde (\d+) gönderi/.exec(await card.innerText())![1]);

@@ -26,7 +26,12 @@ test('a visitor on / sees no console error, and the shell paints before any scri
   await expect(page.getByRole('heading', { level: 1, name: "Mahalle'ye hoş geldin!" })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Giriş Yap' })).toHaveAttribute('href', '/login');
   await page.screenshot({ path: `${SCREENS}boot-home.png` });
+  // Discover: its heading and first trending posts, painted by the server too.
   await page.goto('/discover');
+  await expect(page.getByRole('heading', { level: 1, name: 'Keşfet' })).toBeVisible();
+  await expect(page.locator('.boot-post').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}boot-discover.png` });
+  await page.goto('/events');
   await expect(page.locator('.boot-header')).toContainText('Mahalle');
   await expect(page.locator('.boot-spinner')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}boot-shell.png` });

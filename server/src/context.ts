@@ -51,6 +51,8 @@ export interface AppContext {
   mailer?: Mailer;
   /** Prometheus metrics, when METRICS_TOKEN is set. */
   metrics?: Metrics;
+  /** The clock for time-of-day rules (quiet hours); tests set it instead of waiting. */
+  now?: () => Date;
   /** What the running server knows about itself, for /api/ready, /metrics and a graceful stop (server.ts fills it). */
   live?: LiveState;
 }

@@ -237,7 +237,23 @@ describe('first paint in index.html', () => {
     expect(bootArea(visitor)).toBe('<div class="boot-page boot-home"><h1 class="boot-h1">Hoş geldin!</h1></div>');
     const member = (await raw(`${server.url}/`, { cookie: 'tema=koyu; mahalle_sid=abc' })).body.toString();
     expect(bootArea(member)).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
-    expect(bootArea((await raw(`${server.url}/discover`)).body.toString())).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
+  });
+
+  it("paints Discover's heading and first trending posts for a visitor, most liked first, only what a visitor may see", async () => {
+    const author = await server.member();
+    const liker = await server.member();
+    const quiet = (await author.client.post('/api/posts', { content: 'Sessiz bir gönderi' })).body;
+    const liked = (await author.client.post('/api/posts', { content: 'Parkta <konser> & piknik' })).body;
+    const hidden = (await author.client.post('/api/posts', { content: 'Gizlenen gönderi' })).body;
+    expect((await liker.client.post(`/api/posts/${liked.id}/like`)).status).toBe(200);
+    await server.ctx.db('posts').where({ id: hidden.id }).update({ is_hidden: true });
+    const boot = bootArea((await raw(`${server.url}/discover`)).body.toString()) ?? '';
+    expect(boot).toContain('<h1 class="boot-h1">Keşfet</h1>');
+    expect(boot).toContain('<p class="boot-lead">Parkta &lt;konser&gt; &amp; piknik</p>');
+    expect(boot.indexOf('Parkta')).toBeLessThan(boot.indexOf(quiet.content));
+    expect(boot).not.toContain('Gizlenen');
+    const member = (await raw(`${server.url}/discover`, { cookie: 'mahalle_sid=abc' })).body.toString();
+    expect(bootArea(member)).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
   });
 });
 

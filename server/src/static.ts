@@ -13,6 +13,7 @@ import {
   SITEMAP_STATIC_PATHS,
   eachSitemapEntry,
   escapeXml,
+  discoverPaintHtml,
   firstPaintHtml,
   openGraphFor,
   openGraphTags,
@@ -182,9 +183,15 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         const og = await openGraphFor(ctx.db, req.path);
         if (!og) {
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
-          const visitorHome = req.path === '/' && !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
-          const home = visitorHome ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
-          return res.type('html').send(home !== undefined ? html.replace(BOOT_AREA, () => home) : html);
+          const visitor = !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
+          const home = visitor && req.path === '/' ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
+          if (home !== undefined) return res.type('html').send(html.replace(BOOT_AREA, () => home));
+          // A visitor's Discover paints its heading and first trending posts the same way.
+          if (visitor && /^\/discover\/?$/.test(req.path)) {
+            const paint = await discoverPaintHtml(ctx.db);
+            return res.type('html').send(html.replace(BOOT_AREA, () => paint));
+          }
+          return res.type('html').send(html);
         }
         const url = origin(req) + req.path;
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);

@@ -52,6 +52,7 @@ export const ERRORS = {
   private_account: { status: 403, meaning: 'The account is private and the caller does not follow it.' },
   group_members_only: { status: 403, meaning: 'Only members of the hobby group may do this.' },
   group_founder_only: { status: 403, meaning: 'Only the founder of the hobby group may do this.' },
+  event_attendees_only: { status: 403, meaning: 'Only those who attended the event may add photos to it.' },
   event_organiser_only: { status: 403, meaning: 'Only the organiser of the event (or an admin) may do this.' },
   question_author_only: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
   cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
@@ -89,6 +90,7 @@ export const ERRORS = {
   conflict: { status: 409, meaning: 'The write clashes with the current state (general).' },
   blog_category_exists: { status: 409, meaning: 'A blog category with this slug exists.' },
   report_already_open: { status: 409, meaning: 'The caller already has an open report on this.' },
+  event_not_past: { status: 409, meaning: 'Photos are added to an event once it has taken place.' },
   event_cancelled: { status: 409, meaning: 'The event is cancelled: nobody joins it and it is not edited.' },
   report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
 

@@ -47,6 +47,8 @@ export const LIMITS = {
   eventYearMax: 2100,
   eventCapacityMax: 10000,
   eventCancelReasonMax: 500,
+  /** Occurrences one create makes of a recurring event (weekly: a season; monthly: a year). */
+  eventRepeatMax: 12,
   /** What an organiser may send to attendees at once (a notification, so short). */
   eventMessageMax: 300,
   /** Events a member's calendar feed carries (their upcoming ones and the last weeks'). */
@@ -126,6 +128,10 @@ export const NOTIFICATION_TYPES = [
   'event_cancelled',
   'event_message',
   'event_reminder',
+  // Someone answered the recipient's question.
+  'answer',
+  // A hobby group's join request and its answer.
+  'group_activity',
 ] as const;
 
 /** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */

@@ -35,9 +35,13 @@ export interface ServerToClientEvents<TNotification = unknown, TMessage = unknow
   [SOCKET_EVENTS.messageCount]: (payload: CountPayload) => void;
   /** Open reports, to admins only, likewise. */
   [SOCKET_EVENTS.reportCount]: (payload: CountPayload) => void;
-  [SOCKET_EVENTS.newNotification]: (payload: { notification: TNotification }) => void;
-  /** To both the sender and the receiver. */
-  [SOCKET_EVENTS.newMessage]: (payload: { message: TMessage }) => void;
+  /**
+   * `showNative`: whether the desktop app may raise a native notification for it: the member's
+   * desktop switch for its kind is on and it is not inside their quiet hours (decided on the server).
+   */
+  [SOCKET_EVENTS.newNotification]: (payload: { notification: TNotification; showNative: boolean }) => void;
+  /** To both the sender and the receiver; `showNative` likewise (the messages kind), always false for the sender. */
+  [SOCKET_EVENTS.newMessage]: (payload: { message: TMessage; showNative: boolean }) => void;
   /** To admins only. */
   [SOCKET_EVENTS.reportCreated]: (payload: { reportId: number }) => void;
   /** To everyone, when the node begins a graceful stop. */

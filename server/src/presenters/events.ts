@@ -55,6 +55,7 @@ export interface EventRow {
   waitlist_count: number;
   status: 'scheduled' | 'cancelled';
   cancel_reason: string | null;
+  series_id: number | null;
   created_at: unknown;
   updated_at: unknown;
   u_username: string;
@@ -85,6 +86,7 @@ export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlist
     isFull: capacity !== null && attendeesCount >= capacity,
     status: r.status === 'cancelled' ? 'cancelled' : 'scheduled',
     cancelReason: r.cancel_reason,
+    seriesId: r.series_id ?? null,
     canManage: viewer.canManage,
     timeZone: viewer.timeZone,
     createdAt: toIso(r.created_at),

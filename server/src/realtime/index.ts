@@ -3,7 +3,7 @@ import type http from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { SOCKET_EVENTS, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
+import { NOTIFICATION_GROUP_OF, SOCKET_EVENTS, SOCKET_PATH, showsNatively, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
 import { createdConcurrently } from '../db/knex';
@@ -12,6 +12,7 @@ import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
 import { getNotification, unreadNotificationCount } from '../services/notifications';
 import { getMessage, unreadMessageCount } from '../services/messages';
+import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
 
@@ -207,14 +208,27 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
 
   const off = [
     ctx.bus.on('notification:created', async ({ userId, notificationId }) => {
-      const notification = await getNotification(ctx.db, notificationId).catch(() => null);
-      if (notification) io.to(userRoom(userId)).emit(SOCKET_EVENTS.newNotification, { notification });
+      const [notification, prefs] = await Promise.all([
+        getNotification(ctx.db, notificationId).catch(() => null),
+        getNotificationSettings(ctx.db, userId).catch(() => null),
+      ]);
+      if (notification) {
+        const showNative = prefs ? showsNatively(prefs, NOTIFICATION_GROUP_OF[notification.type], ctx.now?.() ?? new Date()) : true;
+        io.to(userRoom(userId)).emit(SOCKET_EVENTS.newNotification, { notification, showNative });
+      }
       await pushCounts(userId, { notifications: true });
     }),
     ctx.bus.on('notifications:changed', ({ userId }) => void pushCounts(userId, { notifications: true })),
     ctx.bus.on('message:created', async ({ messageId, senderId, receiverId }) => {
-      const message = await getMessage(ctx.db, messageId).catch(() => null);
-      if (message) io.to([userRoom(receiverId), userRoom(senderId)]).emit(SOCKET_EVENTS.newMessage, { message });
+      const [message, prefs] = await Promise.all([
+        getMessage(ctx.db, messageId).catch(() => null),
+        getNotificationSettings(ctx.db, receiverId).catch(() => null),
+      ]);
+      if (message) {
+        const showNative = prefs ? showsNatively(prefs, 'messages', ctx.now?.() ?? new Date()) : true;
+        io.to(userRoom(receiverId)).emit(SOCKET_EVENTS.newMessage, { message, showNative });
+        if (senderId !== receiverId) io.to(userRoom(senderId)).emit(SOCKET_EVENTS.newMessage, { message, showNative: false });
+      }
       await pushCounts(receiverId, { messages: true });
     }),
     ctx.bus.on('messages:changed', ({ userId }) => void pushCounts(userId, { messages: true })),

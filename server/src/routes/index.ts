@@ -9,7 +9,7 @@ import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
 import { bookmarksRouter, userBookmarksRouter } from './bookmarks';
 import { hashtagsRouter } from './hashtags';
-import { notificationsRouter } from './notifications';
+import { notificationSettingsRouter, notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
 import { calendarRouter, eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
@@ -30,6 +30,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/posts', postsRouter(ctx));
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
+  api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
   api.use('/follow-requests', followRequestsRouter(ctx));

@@ -7,6 +7,8 @@ import type { DomainBus } from '../context';
 import { nowIso } from '../db/time';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
+import { wantsInApp } from '@mahalle/shared';
+import { notificationSettingsOf } from './notification-settings';
 
 export interface NewNotification {
   /** Recipient. */
@@ -30,11 +32,39 @@ const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(['like', 'follow']
 
 /**
  * Writes a notification inside the caller's transaction. Returns its id, or null when it was
- * skipped (acting on one's own content, or a repeat of a once-per-actor kind). After the
- * transaction commits, the caller passes the ids to `announceNotifications` so the socket can push them.
+ * skipped (acting on one's own content, a repeat of a once-per-actor kind, or a kind the recipient
+ * turned off in-app). After the transaction commits, the caller passes the ids to
+ * `announceNotifications` so the socket can push them.
  */
 export async function createNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
-  if (n.actorId !== null && n.actorId === n.userId) return null;
+  const [created] = await createNotifications(trx, [n]);
+  return created?.notificationId ?? null;
+}
+
+/**
+ * Writes several notifications (one per entry, in order) with one read of the recipients'
+ * preferences for the whole batch: a kind a recipient turned off in-app is not written at all
+ * (moderation notices always are). Answers what `announceNotifications` takes, skipped ones as null.
+ */
+export async function createNotifications(trx: Knex | Knex.Transaction, list: NewNotification[]): Promise<{ userId: number; notificationId: number | null }[]> {
+  const wanted = list.filter((n) => !(n.actorId !== null && n.actorId === n.userId));
+  const prefs = await notificationSettingsOf(
+    trx,
+    wanted.map((n) => n.userId),
+  );
+  const out: { userId: number; notificationId: number | null }[] = [];
+  for (const n of list) {
+    const p = prefs.get(n.userId);
+    if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type))) {
+      out.push({ userId: n.userId, notificationId: null });
+      continue;
+    }
+    out.push({ userId: n.userId, notificationId: await insertNotification(trx, n) });
+  }
+  return out;
+}
+
+async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
   const insert = trx('notifications')
     .insert({
       user_id: n.userId,

@@ -35,8 +35,10 @@ const KINDS: Record<SitemapKind, KindSpec> = {
 /** Public list pages always in the sitemap. */
 export const SITEMAP_STATIC_PATHS = ['/', '/qa', '/blog', '/hobby-groups', '/discover'];
 
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
 export const escapeHtml = escapeXml;
@@ -188,4 +190,41 @@ export function openGraphTags(og: OpenGraph, origin: string, url: string, siteNa
     meta('name', 'twitter:description', og.description),
     meta('name', 'twitter:image', image),
   ].join('\n    ');
+}
+
+/** A post's own text (plain, its line breaks kept) cut at `max` characters. */
+function clip(text: string, max: number): string {
+  const s = text.trim();
+  return s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s;
+}
+
+/** How many of the trending posts the first paint of Discover shows (the rest comes with the app). */
+export const DISCOVER_PAINT_POSTS = 3;
+
+/**
+ * The first paint of Discover for a visitor: its heading and the first trending posts (most liked first, as
+ * `GET /api/posts?sort=popular` lists them; only posts a visitor may see), author and text, HTML-escaped. The text
+ * is drawn a little larger than the app's card draws it, so the page's largest paint is this one.
+ */
+export async function discoverPaintHtml(db: Knex): Promise<string> {
+  const rows: { content: string; display_name: string }[] = await db('posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .where('p.is_hidden', false)
+    .andWhere('u.is_private', false)
+    .select('p.content', 'u.display_name')
+    .orderBy([
+      { column: 'p.likes_count', order: 'desc' },
+      { column: 'p.id', order: 'desc' },
+    ])
+    .limit(DISCOVER_PAINT_POSTS);
+  return [
+    '<div class="boot-page boot-discover">',
+    '<h1 class="boot-h1">Keşfet</h1>',
+    '<p class="boot-sub">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</p>',
+    ...rows.map(
+      (r) =>
+        `<div class="boot-card boot-post"><strong>${escapeHtml(r.display_name)}</strong><p class="boot-lead">${escapeHtml(clip(r.content, 300))}</p></div>`,
+    ),
+    '</div>',
+  ].join('');
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../config';
 import { createDb } from '../db/knex';
@@ -33,12 +35,34 @@ export function secondPgUrl(): string | null {
 }
 
 /**
+ * Creates the second database when it is missing (CI's PostgreSQL has only `test`), through a
+ * connection to the first one; two test files racing to create it both go on.
+ */
+export async function ensureDatabase(url: string): Promise<void> {
+  const first = process.env.TEST_DATABASE_URL;
+  if (!first) return;
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = knexFactory({ client: 'pg', connection: first });
+  try {
+    const found = await admin('pg_database').where({ datname: name }).first('datname');
+    if (!found) await admin.raw('create database ??', [name]);
+  } catch (err) {
+    // 42P04 duplicate_database, 23505 the catalogue's unique index: another file made it first.
+    const code = (err as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw err;
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/**
  * An empty place to restore into: a fresh data folder and, on PostgreSQL, the given schema in the
  * second database (dropped first). Its config opens the same engine as the tests run on.
  */
 export async function emptyTarget(pgSchema: string | null): Promise<{ config: Config; cleanUp: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-restore-'));
   const pgUrl = secondPgUrl();
+  if (pgUrl) await ensureDatabase(pgUrl);
   if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema);
   const config = loadConfig(
     { NODE_ENV: 'test' },
@@ -98,4 +122,17 @@ export async function hashFiles(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const rel of await walkFiles(dir)) out[rel] = await sha256File(path.join(dir, rel));
   return out;
+}
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(serverDir, '../node_modules/.bin/tsx');
+
+/** The real entry, as `npm run admin -- …` starts it. */
+export function spawnCli(args: string[], env: Record<string, string> = {}) {
+  const res = spawnSync(tsx, ['src/cli/index.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }

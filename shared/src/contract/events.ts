@@ -1,4 +1,4 @@
-import { idParamsSchema } from '../schemas/common';
+import { cursorQuerySchema, idParamsSchema } from '../schemas/common';
 import {
   attendanceSchema,
   calendarFeedSchema,
@@ -7,6 +7,7 @@ import {
   createEventSchema,
   eventMessageResultSchema,
   eventMessageSchema,
+  eventPhotoSchema,
   eventSchema,
   icsSchema,
   listEventsQuerySchema,
@@ -108,5 +109,22 @@ export const eventEndpoints = {
     tag: 'events',
     params: calendarTokenParamsSchema,
     response: icsSchema,
+  }),
+  'events.photos': endpoint({
+    route: 'GET /api/events/:id/photos',
+    summary: 'Photos attendees added to the event after it took place, newest first',
+    access: 'public',
+    params: idParamsSchema,
+    query: cursorQuerySchema,
+    response: pageOf(eventPhotoSchema),
+  }),
+  'events.addPhoto': endpoint({
+    route: 'POST /api/events/:id/photos',
+    summary: 'An attendee adds a photo (multipart field `image`) to the event once it has taken place',
+    access: 'member',
+    params: idParamsSchema,
+    files: ['image'],
+    status: 201,
+    response: eventPhotoSchema,
   }),
 };

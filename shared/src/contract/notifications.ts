@@ -1,6 +1,7 @@
 import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
 import { unreadCountSchema, updatedCountSchema } from '../schemas/messages';
 import { notificationSchema } from '../schemas/notifications';
+import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../schemas/notification-settings';
 import { cursorList, endpoint, okSchema } from './endpoint';
 
 /** The signed-in member's own notifications (someone else's answer 404, like missing ones). */
@@ -38,5 +39,18 @@ export const notificationsEndpoints = {
     access: 'member',
     params: idParamsSchema,
     response: okSchema,
+  }),
+  'notifications.settings': endpoint({
+    route: 'GET /api/users/me/notification-settings',
+    summary: "The signed-in member's notification preferences per kind (in-app, desktop) and quiet hours; the defaults when never saved",
+    access: 'member',
+    response: notificationSettingsSchema,
+  }),
+  'notifications.updateSettings': endpoint({
+    route: 'PUT /api/users/me/notification-settings',
+    summary: 'Replace the whole preferences; in-app moderation notices (and messages) cannot be turned off and stay on',
+    access: 'member',
+    body: updateNotificationSettingsSchema,
+    response: notificationSettingsSchema,
   }),
 };

@@ -18,8 +18,19 @@ const capacitySchema = z.preprocess(
     .nullable(),
 );
 
+/** A recurring event: this many occurrences, a week or a month apart (same wall-clock time in the community's zone). */
+export const eventRepeatSchema = z.object({
+  every: z.enum(['weekly', 'monthly'], { error: V.repeatInvalid }),
+  count: z
+    .number({ error: V.repeatInvalid })
+    .int({ error: V.repeatInvalid })
+    .min(2, { error: V.repeatInvalid })
+    .max(LIMITS.eventRepeatMax, { error: V.repeatInvalid }),
+});
+
 export const createEventSchema = z.object({
   capacity: capacitySchema.optional(),
+  repeat: eventRepeatSchema.optional(),
   title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
   description: z
     .string({ error: S.eventDescriptionRequired })
@@ -105,6 +116,8 @@ export const eventSchema = z.object({
   isFull: z.boolean(),
   status: z.enum(['scheduled', 'cancelled']),
   cancelReason: z.string().nullable(),
+  /** The first occurrence's id when the event is one of a recurring series, else null. */
+  seriesId: z.number().int().nullable(),
   /** The viewer organises it (or is an admin): may edit, cancel and message attendees. */
   canManage: z.boolean(),
   /** The zone the community shows times in (the server's TIME_ZONE, Europe/Istanbul by default). */
@@ -121,6 +134,18 @@ export const eventMessageResultSchema = z.object({ ok: z.literal(true), recipien
 
 /** The member's private calendar feed: whether one exists, and its address right after it is made (only then). */
 export const calendarFeedSchema = z.object({ active: z.boolean(), createdAt: isoDate.nullable(), url: z.string().nullable() });
+
+/** A photo an attendee added to a past event. */
+export const eventPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  user: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }),
+  createdAt: isoDate,
+});
+export type EventPhoto = z.infer<typeof eventPhotoSchema>;
 
 /** An iCalendar document (text/calendar). */
 export const icsSchema = z.string().meta({ description: 'text/calendar (RFC 5545)' });

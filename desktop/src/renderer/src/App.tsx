@@ -218,6 +218,14 @@ function AppRoutes() {
           }
         />
         <Route
+          path="events/:id"
+          element={
+            <MembersOnly>
+              <EventsPage />
+            </MembersOnly>
+          }
+        />
+        <Route
           path="admin"
           element={
             <MembersOnly>

@@ -6,10 +6,10 @@
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // A tab opened in the background paints nothing until shown: start at once there. Otherwise the next frame's
-    // paint, and a timer in case frames do not come.
+    // A tab opened in the background paints nothing until shown: start at once there. Otherwise after the next
+    // frame's paint (a busy phone may take a while to draw it), with a timer in case frames never come.
     if (document.visibilityState === 'hidden') return resolve();
-    const timer = setTimeout(resolve, 500);
+    const timer = setTimeout(resolve, 3000);
     requestAnimationFrame(() =>
       setTimeout(() => {
         clearTimeout(timer);

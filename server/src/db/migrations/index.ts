@@ -20,10 +20,13 @@ import * as notificationsOncePerActor from './20261124100000_notifications_once_
 import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
+import * as searchDocs from './20261124140000_search_docs';
 import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
-import * as searchDocs from './20261124210000_search_docs';
-import * as hashtagFold from './20261124210100_hashtag_fold';
+import * as eventSeries from './20261124210000_event_series';
+import * as eventPhotos from './20261124220000_event_photos';
+import * as notificationSettings from './20261124230000_notification_settings';
+import * as hashtagFold from './20261124240000_hashtag_fold';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -51,10 +54,13 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124110000_category_post_counts': categoryPostCounts,
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
+  '20261124140000_search_docs': searchDocs,
   '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
-  '20261124210000_search_docs': searchDocs,
-  '20261124210100_hashtag_fold': hashtagFold,
+  '20261124210000_event_series': eventSeries,
+  '20261124220000_event_photos': eventPhotos,
+  '20261124230000_notification_settings': notificationSettings,
+  '20261124240000_hashtag_fold': hashtagFold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

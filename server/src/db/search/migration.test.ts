@@ -9,7 +9,7 @@ import { migrationSource } from '../migrations';
 import { search } from '../../services/search';
 
 /** The search migration builds the index for a community that existed before it. */
-const SEARCH = '20261124210000_search_docs';
+const SEARCH = '20261124140000_search_docs';
 let db: Knex;
 let cleanUp: () => Promise<void>;
 
@@ -37,7 +37,7 @@ afterAll(async () => {
   await cleanUp?.();
 });
 
-describe('20261124210000_search_docs', () => {
+describe('20261124140000_search_docs', () => {
   it('indexes existing rows, folded, oldest first, and keeps deletes in step from then on', async () => {
     const before: Knex.MigrationSource<string> = {
       ...migrationSource,

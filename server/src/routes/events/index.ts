@@ -1,6 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import {
   calendarTokenParamsSchema,
+  cursorQuerySchema,
+  LIMITS,
+  TEXTS,
   cancelEventSchema,
   createEventSchema,
   eventMessageSchema,
@@ -10,9 +13,11 @@ import {
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
+import { errors } from '../../errors';
 import { requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
 import * as events from '../../services/events';
+import { filesOf, multipart, saveImage } from '../../services/uploads';
 
 export function eventsRouter(ctx: AppContext): Router {
   const router = Router();
@@ -22,6 +27,19 @@ export function eventsRouter(ctx: AppContext): Router {
   router.get('/:id/ics', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     sendIcs(res, await events.eventIcs(ctx, id, req.user, originOf(req)), `etkinlik-${id}.ics`);
+  });
+  router.get('/:id/photos', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await events.listEventPhotos(ctx, id, req.user, parse(cursorQuerySchema, req.query)));
+  });
+  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
+  router.post('/:id/photos', limitWrites(ctx, 'uploads'), upload, async (req, res) => {
+    const me = requireUser(req);
+    const { id } = parse(idParamsSchema, req.params);
+    await events.assertMayAddPhoto(ctx, me, id);
+    const file = filesOf(req).image?.[0];
+    if (!file) throw errors.badRequest(TEXTS.social.imageOnly, 'image_required');
+    res.status(201).json(await events.addEventPhoto(ctx, me, id, await saveImage(ctx.config.uploadsDir, file)));
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

@@ -59,4 +59,48 @@ describe('event times in the configured zone', () => {
     if (!wevent) throw new Error('no VEVENT');
     expect(new ICAL.Event(wevent).startDate.toJSDate().toISOString()).toBe('2026-11-02T10:00:00.000Z');
   });
+
+  it("a weekly event keeps its wall-clock time across the spring change; a monthly one lands on the month's last day when short", async () => {
+    const host = await server.member();
+    // Sunday 21 March 2027, 10:00 CET (09:00 UTC); a week later clocks are on CEST.
+    const weekly = await host.client.post('/api/events', {
+      title: 'Koşu',
+      description: 'Haftalık',
+      date: '2027-03-21T09:00:00.000Z',
+      capacity: 5,
+      repeat: { every: 'weekly', count: 3 },
+    });
+    expect(weekly.status).toBe(201);
+    expect(weekly.body).toMatchObject({ date: '2027-03-21T09:00:00.000Z', seriesId: weekly.body.id, capacity: 5 });
+    const list = (await host.client.get('/api/events?limit=50')).body.items as {
+      title: string;
+      date: string;
+      seriesId: number | null;
+      attendeesCount: number;
+    }[];
+    const series = list.filter((e) => e.seriesId === weekly.body.id);
+    expect(series.map((e) => e.date)).toEqual(['2027-03-21T09:00:00.000Z', '2027-03-28T08:00:00.000Z', '2027-04-04T08:00:00.000Z']);
+    expect(series.every((e) => e.attendeesCount === 1)).toBe(true);
+
+    const monthly = (
+      await host.client.post('/api/events', { title: 'Kitap', description: 'Aylık', date: '2027-01-31T17:00:00.000Z', repeat: { every: 'monthly', count: 3 } })
+    ).body;
+    const months = ((await host.client.get('/api/events?limit=50')).body.items as { seriesId: number | null; date: string }[]).filter(
+      (e) => e.seriesId === monthly.id,
+    );
+    // 18:00 in Berlin on 31 January, 28 February, 31 March (CEST from the 28th: 16:00 UTC).
+    expect(months.map((e) => e.date)).toEqual(['2027-01-31T17:00:00.000Z', '2027-02-28T17:00:00.000Z', '2027-03-31T16:00:00.000Z']);
+
+    const one = (await host.client.post('/api/events', { title: 'Tek', description: 'x', date: '2026-05-01T10:00:00.000Z' })).body;
+    expect(one.seriesId).toBeNull();
+    for (const repeat of [
+      { every: 'weekly', count: 1 },
+      { every: 'weekly', count: 13 },
+      { every: 'daily', count: 3 },
+    ]) {
+      const bad = await host.client.post('/api/events', { title: 'x', description: 'y', date: '2026-05-01T10:00:00.000Z', repeat });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Tekrar sayısı 2 ile 12 arasında olmalıdır');
+    }
+  });
 });

@@ -132,7 +132,7 @@ describe('hobby groups', () => {
     expect((await asker.client.get(`/api/hobby-groups/${slug}/posts`)).status).toBe(403);
     expect((await asker.client.get(`/api/hobby-groups/${slug}`)).body).toMatchObject({ isMember: false, isPending: true });
     const note = (await founder.client.get('/api/notifications')).body[0];
-    expect(note).toMatchObject({ type: 'other', message: 'İstekli Ayşe "Davetli Kulüp" grubuna katılmak istiyor', link: `/groups/${slug}` });
+    expect(note).toMatchObject({ type: 'group_activity', message: 'İstekli Ayşe "Davetli Kulüp" grubuna katılmak istiyor', link: `/groups/${slug}` });
     expect((await other.client.get(`/api/hobby-groups/${slug}/join-requests`)).status).toBe(403);
     expect((await other.client.post(`/api/hobby-groups/${slug}/join-requests/${asker.user.id}/accept`)).status).toBe(403);
     const waiting = (await founder.client.get(`/api/hobby-groups/${slug}/join-requests`)).body.items;

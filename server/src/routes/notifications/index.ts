@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { cursorPageQuerySchema, idParamsSchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, idParamsSchema, updateNotificationSettingsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { sendCursorList } from '../paging';
 import { requireUser } from '../../middlewares/auth';
 import * as notifications from '../../services/notifications';
+import * as settings from '../../services/notification-settings';
 
 /** Only ever the signed-in user's own notifications. */
 export function notificationsRouter(ctx: AppContext): Router {
@@ -32,6 +33,20 @@ export function notificationsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     await notifications.deleteNotification(ctx.db, ctx.bus, me.id, id);
     res.json({ ok: true });
+  });
+  return router;
+}
+
+/** The signed-in member's notification preferences (mounted at /api/users/me/notification-settings). */
+export function notificationSettingsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await settings.getNotificationSettings(ctx.db, me.id));
+  });
+  router.put('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await settings.saveNotificationSettings(ctx.db, me.id, parse(updateNotificationSettingsSchema, req.body)));
   });
   return router;
 }

@@ -62,7 +62,7 @@ describe('questions and answers', () => {
     expect(a1.body.author.id).toBe(helper.user.id);
     expect((await helper.client.post(`/api/questions/${q.id}/answers`, { content: '  ' })).status).toBe(400);
     const a2 = (await asker.client.post(`/api/questions/${q.id}/answers`, { content: 'Kendi cevabım' })).body;
-    expect((await asker.client.get('/api/notifications')).body[0]).toMatchObject({ type: 'other', message: expect.stringContaining('sorunuza cevap verdi') });
+    expect((await asker.client.get('/api/notifications')).body[0]).toMatchObject({ type: 'answer', message: expect.stringContaining('sorunuza cevap verdi') });
     expect((await asker.client.post(`/api/answers/${a1.body.id}/upvote`)).body).toEqual({ upvoted: true, upvotes: 1 });
 
     expect((await helper.client.post(`/api/answers/${a1.body.id}/accept`)).status).toBe(403);

@@ -8,9 +8,9 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
 import { presentEvent, type EventRow } from '../../presenters/events';
-import { announceNotifications, createNotification } from '../notifications';
-import { formatEventTime } from './time';
 import { indexRows } from '../../db/search/sources';
+import { announceNotifications, createNotification, createNotifications } from '../notifications';
+import { dayjs, formatEventTime } from './time';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -109,6 +109,21 @@ export async function getEvent(ctx: AppContext, id: number, viewer: UserRow | un
   return item;
 }
 
+/**
+ * The dates of a recurring event: a week or a month apart at the same wall-clock time in the
+ * community's zone, so a weekly 10:00 meetup stays at 10:00 across a daylight-saving change
+ * (its UTC time moves instead); a monthly one on the 31st falls on the month's last day.
+ */
+export function occurrenceDates(first: string, repeat: { every: 'weekly' | 'monthly'; count: number } | undefined, zone: string): string[] {
+  if (!repeat) return [first];
+  const local = dayjs.utc(first).tz(zone);
+  return Array.from({ length: repeat.count }, (_, i) => {
+    const wall = repeat.every === 'weekly' ? local.add(i * 7, 'day') : local.add(i, 'month');
+    // Re-read the wall-clock time in the zone, so the offset is the one of that day.
+    return dayjs.tz(wall.format('YYYY-MM-DDTHH:mm:ss.SSS'), zone).toISOString();
+  });
+}
+
 export async function createEvent(
   ctx: AppContext,
   me: UserRow,
@@ -121,31 +136,45 @@ export async function createEvent(
     isPrivate: boolean;
     imageUrl?: string;
     capacity?: number | null;
+    repeat?: { every: 'weekly' | 'monthly'; count: number };
   },
 ) {
+  const dates = occurrenceDates(input.date, input.repeat, ctx.config.timeZone);
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
-    const [row] = await trx('events')
-      .insert({
-        creator_id: me.id,
-        title: input.title,
-        description: input.description,
-        date: input.date,
-        location: input.location,
-        category: input.category,
-        is_private: input.isPrivate,
-        image_url: input.imageUrl || null,
-        capacity: input.capacity ?? null,
-        attendees_count: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id');
-    const eventId = typeof row === 'object' ? row.id : row;
-    // The creator attends their own event (and takes one of its places).
-    await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
-    await indexRows(trx, 'event', [Number(eventId)]);
-    return eventId as number;
+    let seriesId: number | null = null;
+    let firstId = 0;
+    const ids: number[] = [];
+    for (const date of dates) {
+      const [row]: ({ id: number } | number | undefined)[] = await trx('events')
+        .insert({
+          creator_id: me.id,
+          title: input.title,
+          description: input.description,
+          date,
+          location: input.location,
+          category: input.category,
+          is_private: input.isPrivate,
+          image_url: input.imageUrl || null,
+          capacity: input.capacity ?? null,
+          series_id: seriesId,
+          attendees_count: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id');
+      const eventId: number = Number(typeof row === 'object' ? row.id : row);
+      if (!firstId) firstId = eventId;
+      ids.push(eventId);
+      if (input.repeat && seriesId === null) {
+        seriesId = eventId;
+        await trx('events').where({ id: eventId }).update({ series_id: eventId });
+      }
+      // The creator attends their own event (and takes one of its places).
+      await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
+    }
+    await indexRows(trx, 'event', ids);
+    return firstId;
   });
   return getEvent(ctx, id, me);
 }
@@ -252,6 +281,7 @@ export async function updateEvent(
     if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
     if (input.capacity !== undefined) patch.capacity = input.capacity;
     await trx('events').where({ id }).update(patch);
+    // A new title, description or place is what the search finds from now on (issue 14's index, same transaction).
     await indexRows(trx, 'event', [id]);
     // A raised (or removed) capacity lets waiters in; a lowered one sends nobody away.
     if (input.capacity !== undefined) created.push(...(await fillFromWaitlist(trx, id)));
@@ -259,9 +289,13 @@ export async function updateEvent(
     if (input.date !== undefined && input.date !== oldDate) {
       const zone = ctx.config.timeZone;
       const text = N.timeChanged(input.title ?? before.title, formatEventTime(oldDate, zone), formatEventTime(input.date, zone));
-      for (const userId of await attendeesAndWaiters(trx, id)) {
-        created.push({ userId, notificationId: await createNotification(trx, notice('event_time_changed', userId, id, text, me.id)) });
-      }
+      const people = await attendeesAndWaiters(trx, id);
+      created.push(
+        ...(await createNotifications(
+          trx,
+          people.map((userId) => notice('event_time_changed', userId, id, text, me.id)),
+        )),
+      );
     }
   });
   announceNotifications(ctx.bus, created);
@@ -275,9 +309,13 @@ export async function cancelEvent(ctx: AppContext, me: UserRow, id: number, reas
     const event = await managedEvent(trx, me, id);
     await trx('events').where({ id }).update({ status: 'cancelled', cancel_reason: reason, updated_at: nowIso() });
     const text = N.cancelled(event.title, reason);
-    for (const userId of await attendeesAndWaiters(trx, id)) {
-      created.push({ userId, notificationId: await createNotification(trx, notice('event_cancelled', userId, id, text, me.id)) });
-    }
+    const people = await attendeesAndWaiters(trx, id);
+    created.push(
+      ...(await createNotifications(
+        trx,
+        people.map((userId) => notice('event_cancelled', userId, id, text, me.id)),
+      )),
+    );
   });
   announceNotifications(ctx.bus, created);
   return getEvent(ctx, id, me);
@@ -290,9 +328,12 @@ export async function messageAttendees(ctx: AppContext, me: UserRow, id: number,
     const event = await managedEvent(trx, me, id);
     const text = N.message(event.title, message);
     const going: number[] = await trx('event_attendees').where({ event_id: id }).orderBy('user_id').pluck('user_id');
-    for (const userId of going) {
-      created.push({ userId, notificationId: await createNotification(trx, notice('event_message', userId, id, text, me.id)) });
-    }
+    created.push(
+      ...(await createNotifications(
+        trx,
+        going.map((userId) => notice('event_message', userId, id, text, me.id)),
+      )),
+    );
   });
   announceNotifications(ctx.bus, created);
   return { ok: true as const, recipients: created.filter((c) => c.notificationId !== null).length };

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './calendar';
 export * from './reminders';
+export * from './photos';

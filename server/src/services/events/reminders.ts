@@ -3,7 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { nowIso, toIso } from '../../db/time';
 import { whereRowAfter } from '../../db/keyset';
-import { announceNotifications, createNotification } from '../notifications';
+import { announceNotifications, createNotifications } from '../notifications';
 import { formatEventTime } from './time';
 
 /**
@@ -40,19 +40,10 @@ async function remindEvent(
       .returning('user_id');
     const when = formatEventTime(date, ctx.config.timeZone);
     const message = kind === 'day' ? TEXTS.eventNotices.reminderDay(event.title, when) : TEXTS.eventNotices.reminderHour(event.title, when);
-    const created = [];
-    for (const { user_id } of fresh) {
-      const notificationId = await createNotification(trx, {
-        userId: user_id,
-        type: 'event_reminder',
-        actorId: null,
-        title: message,
-        message,
-        link: `/events/${event.id}`,
-      });
-      created.push({ userId: user_id, notificationId });
-    }
-    return created;
+    return createNotifications(
+      trx,
+      fresh.map(({ user_id }) => ({ userId: user_id, type: 'event_reminder' as const, actorId: null, title: message, message, link: `/events/${event.id}` })),
+    );
   });
 }
 

@@ -16,7 +16,7 @@ import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { presentComment, type CommentRow, type PostRow } from '../../presenters/posts';
 import { presentPosts } from './page';
-import { announceNotifications, createNotification } from '../notifications';
+import { announceNotifications, createNotification, createNotifications } from '../notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
 import { lockRow } from '../../db/locks';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
@@ -165,12 +165,12 @@ export async function createPost(
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
     await indexRows(trx, 'post', [postId]);
-    for (const userId of mentioned) {
-      created.push({
-        userId,
-        notificationId: await createNotification(trx, { userId, type: 'mention', actorId: author.id, relatedPostId: postId, message: N.mention }),
-      });
-    }
+    created.push(
+      ...(await createNotifications(
+        trx,
+        [...mentioned].map((userId) => ({ userId, type: 'mention' as const, actorId: author.id, relatedPostId: postId, message: N.mention })),
+      )),
+    );
     return postId as number;
   });
   announceNotifications(ctx.bus, created);
@@ -200,12 +200,12 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     await indexRows(trx, 'post', [id]);
     await tallyTags(trx, { postIds: [id] }, 1);
     await tallyCategories(trx, { postIds: [id] }, 1);
-    for (const userId of mentioned) {
-      created.push({
-        userId,
-        notificationId: await createNotification(trx, { userId, type: 'mention', actorId: actor.id, relatedPostId: id, message: N.mention }),
-      });
-    }
+    created.push(
+      ...(await createNotifications(
+        trx,
+        [...mentioned].map((userId) => ({ userId, type: 'mention' as const, actorId: actor.id, relatedPostId: id, message: N.mention })),
+      )),
+    );
   });
   announceNotifications(ctx.bus, created);
   return getPost(ctx.db, id, actor.id);

@@ -232,7 +232,7 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
         userId: question.author_id,
         notificationId: await createNotification(trx, {
           userId: question.author_id,
-          type: 'other',
+          type: 'answer',
           actorId: me.id,
           title: 'Yeni cevap',
           message: `${me.display_name} ${Q.answerNotification}`,

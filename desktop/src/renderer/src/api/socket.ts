@@ -8,6 +8,7 @@ import { useCounts, useSession } from '../stores/session';
 import { useConnection } from '../stores/connection';
 import { notificationKeys } from './notifications';
 import { messageKeys } from './messages';
+import { shouldRaiseNative } from './native-notice';
 
 type RealtimeSocket = Socket<ServerToClientEvents<Notification, Message>, ClientToServerEvents>;
 
@@ -54,16 +55,19 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
         setCounts({ reports: count });
         platform.setUnreadCounts({ ...useCounts.getState(), reports: count });
       });
-      socket.on(SOCKET_EVENTS.newNotification, ({ notification }) => {
+      socket.on(SOCKET_EVENTS.newNotification, (payload) => {
+        const { notification } = payload;
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        if (notification && document.hidden) {
+        // The count (and the tray badge) moved with notification_count; a native notice only when the server allows it.
+        if (notification && shouldRaiseNative(payload, document.hidden)) {
           // Clicking it opens what it is about: the post, the person, or else the list.
           platform.notify({ title: TEXTS.app.name, ...describe.current(notification) });
         }
       });
-      socket.on(SOCKET_EVENTS.newMessage, ({ message }) => {
+      socket.on(SOCKET_EVENTS.newMessage, (payload) => {
+        const { message } = payload;
         void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-        if (message.receiverId === user.id && document.hidden) {
+        if (message.receiverId === user.id && shouldRaiseNative(payload, document.hidden)) {
           platform.notify({ title: `Yeni mesaj: ${message.sender.displayName}`, body: message.content, route: `/messages?user=${message.senderId}` });
         }
       });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons';
@@ -34,7 +34,10 @@ export default function BlogPostPage() {
   const { notification, message } = useApp();
   const { data: b, isLoading, isError } = useBlogPost(slug);
   const commentPages = useBlogComments(b?.id);
-  const comments = commentPages.data?.pages.flatMap((p) => p.items) ?? [];
+  // The comments render in the background (a transition React can pause for input), not in one long task when they arrive.
+  const commentData = useDeferredValue(commentPages.data);
+  const comments = commentData?.pages.flatMap((p) => p.items) ?? [];
+  const loadingComments = commentPages.isLoading || (!commentData && !!commentPages.data);
   const { data: related = [] } = useRelatedBlogPosts(b?.id, !!b?.published);
   const { data: categories = [] } = useBlogCategories();
   const likePost = useLikeBlogPost();
@@ -119,7 +122,7 @@ export default function BlogPostPage() {
               <Link to="/login">Yorum yapmak için giriş yapın</Link>
             </div>
           )}
-          {commentPages.isLoading ? (
+          {loadingComments ? (
             <ListSkeleton avatar />
           ) : comments.length === 0 ? (
             <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz yorum yapılmamış</div>

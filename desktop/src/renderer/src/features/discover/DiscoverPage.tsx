@@ -1,140 +1,95 @@
-import { useState } from 'react';
-import { Button, Card, Col, Input, List, Row, Space, Statistic, Tabs, Tag, Typography } from 'antd';
-import { useApp } from '../../components/LazyFeedback';
-import { FireOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatNumber, formatPercent, formatSignedNumber, formatSignedPercent, TEXTS } from '@mahalle/shared';
-import { errorMessage } from '../../api/client';
-import type { PopularPerson } from '@mahalle/shared';
-import { useUpcomingEvents } from '../../api/events';
-import { useFollow, usePopularUsers } from '../../api/users';
-import { useSession } from '../../stores/session';
-import { PageSpinner, UserAvatar } from '../../components/common';
-import { UserName } from '../../components/UserName';
-import { EmptyState } from '../../components/EmptyState';
+import { Suspense, useDeferredValue, useState } from 'react';
+import { theme } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatNumber, formatPercent, formatSignedNumber } from '@mahalle/shared';
+import { PageSpinner } from '../../components/common';
 import { PostCard } from '../posts/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
-import { EventCard } from '../events/EventsPage';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
 import { useDailyStats } from '../../api/meta';
 import { usePopularPosts } from '../../api/posts';
-import { useHashtagPosts, useTrendingHashtags } from '../../api/hashtags';
+import { useTrendingHashtags } from '../../api/hashtags';
+import { LIGHT_LIST, LightButton, LightCard as Card, LightTabs, LightTag as Tag, Secondary } from '../../components/Light';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
-/**
- * A topic card counts the tag's posts of the last seven days (that is what makes it trending),
- * while /api/hashtags/{tag}/posts lists every post ever tagged: '1 gönderi' opened on 3. The
- * card says which week it counts, and the panel shows that week's posts, older ones on request.
- */
-const TREND_WINDOW = 'Son 7 günde';
-const TREND_DAYS = 7;
+// The trends paint from the light components; the other tabs (antd's cards and grid, the events page's card) load
+// when first opened.
+const People = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.People })));
+const Topics = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.Topics })));
+const EventsTab = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.EventsTab })));
+const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => ({ default: m.EmptyState })));
 
-/** A short label for a member's card: their role, or how much they take part. */
-function badgeLabel(p: PopularPerson): string {
-  if (p.role === 'admin') return 'Yönetici';
-  if (p.postsCount >= 20) return 'Çok Aktif';
-  if (p.postsCount >= 5) return 'Aktif Üye';
-  return 'Yeni Üye';
-}
-
-function People({ filter }: { filter: string }) {
-  const user = useSession((s) => s.user);
-  const navigate = useNavigate();
-  const { notification } = useApp();
-  const { data = [], isLoading } = usePopularUsers(30);
-  const followUser = useFollow();
-  const people = data.filter(
-    (p) => p.id !== user?.id && (!filter || `${p.displayName} ${p.username}`.toLocaleLowerCase('tr').includes(filter.toLocaleLowerCase('tr'))),
-  );
-  if (isLoading) return <PageSpinner />;
-  const follow = async (p: PopularPerson) => {
-    if (!user) return navigate('/login');
-    try {
-      const r = await followUser.mutateAsync(p.id);
-      notification.success({ message: r.status === 'pending' ? 'Takip isteği gönderildi' : `${p.displayName} takip ediliyor` });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Takip isteği gönderilirken bir hata oluştu.') });
-    }
-  };
+/** antd's `Statistic` (title above, the number below at 24 px), or a grey bar while the numbers load. */
+function Counter({ title, value }: { title: string; value: string | undefined }) {
+  const { token } = theme.useToken();
   return (
-    <Row gutter={[16, 16]}>
-      {people.map((p, i) => (
-        <Col key={p.id} xs={24} md={12}>
-          <Card size="small">
-            <Space align="start">
-              <UserAvatar user={p} size={48} />
-              <div>
-                <UserName user={p} /> {i < 3 && !filter && <Tag color="gold">#{i + 1}</Tag>} <Tag>{badgeLabel(p)}</Tag>
-                <div>
-                  <Typography.Text type="secondary">@{p.username}</Typography.Text>
-                </div>
-                <Typography.Paragraph ellipsis={{ rows: 2 }}>{p.bio}</Typography.Paragraph>
-                <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-                  {p.followersCount} takipçi · {p.postsCount} gönderi
-                </Typography.Text>
-                <Space>
-                  <Button size="small" onClick={() => navigate(user ? `/messages?user=${p.id}` : '/login')}>
-                    Mesaj
-                  </Button>
-                  <Button size="small" type="primary" onClick={() => void follow(p)}>
-                    Takip Et
-                  </Button>
-                </Space>
-              </div>
-            </Space>
-          </Card>
-        </Col>
-      ))}
-    </Row>
+    <div style={{ marginBottom: 8 }}>
+      <div style={{ marginBottom: 4, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>
+      {value === undefined ? (
+        <span
+          className="light-skeleton"
+          style={{ display: 'block', width: '60%', height: 32, borderRadius: 4, background: token.colorFillContent }}
+          aria-busy="true"
+        />
+      ) : (
+        <div style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: '32px' }} data-testid="daily-stat">
+          {value}
+        </div>
+      )}
+    </div>
   );
 }
 
 export default function DiscoverPage() {
   usePageMeta({ title: 'Keşfet', description: 'Şehrindeki gündem konuları ve popüler içerikler.' });
+  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const [filter, setFilter] = useState(params.get('q') ?? '');
   // /discover?tag={tag} (where a hashtag search hit or /hashtag/{tag} leads) opens that tag's posts on the topics tab.
   const urlTag = params.get('tag');
-  const [tag, setTag] = useState<string | null>(urlTag);
   const [tab, setTab] = useState(urlTag ? 'topics' : 'trending');
-  const [showOlder, setShowOlder] = useState(false);
   const [shownTag, setShownTag] = useState(urlTag);
   if (urlTag !== shownTag) {
     setShownTag(urlTag);
-    if (urlTag) {
-      setTag(urlTag);
-      setTab('topics');
-      setShowOlder(false);
-    }
+    if (urlTag) setTab('topics');
   }
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
-  const { data: popular = [], isLoading } = usePopularPosts(20);
-  const tagQuery = useHashtagPosts(tag);
-  const tagPosts = tagQuery.data?.pages.flatMap((p) => p.items) ?? [];
-  const loadingTagPosts = tagQuery.isLoading;
-  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(12);
+  const popularQuery = usePopularPosts(20);
+  // The trending posts render in the background (a transition React can pause for input), not in one long task when they arrive.
+  const popularData = useDeferredValue(popularQuery.data);
+  const popular = popularData ?? [];
+  const isLoading = popularQuery.isLoading || (!popularData && !!popularQuery.data);
   const { data: daily } = useDailyStats();
   const f = filter.toLocaleLowerCase('tr');
-  const since = Date.now() - TREND_DAYS * 86_400_000;
-  const recentTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() >= since);
-  const olderTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() < since);
   const shownPosts = popular.filter((p) => !f || p.content.toLocaleLowerCase('tr').includes(f));
   return (
-    <Row gutter={24}>
-      <Col xs={24} xl={17}>
+    <div className="discover-grid">
+      <div>
         <Heading level={1} look={2}>
           Keşfet
         </Heading>
-        <Typography.Paragraph type="secondary">Şehrindeki gündem konularını ve popüler içerikleri keşfet.</Typography.Paragraph>
-        <Input.Search
-          placeholder="Keşfet..."
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          allowClear
-          style={{ marginBottom: 12 }}
-          aria-label="Keşfet"
-        />
-        <Tabs
+        <p style={{ marginTop: 0, marginBottom: '1em', color: token.colorTextDescription }}>Şehrindeki gündem konularını ve popüler içerikleri keşfet.</p>
+        <form role="search" aria-label="Keşfette ara" style={{ display: 'flex', marginBottom: 12 }} onSubmit={(e) => e.preventDefault()}>
+          <input
+            className="light-input"
+            type="search"
+            placeholder="Keşfet..."
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            aria-label="Keşfet"
+            style={{ borderStartEndRadius: 0, borderEndEndRadius: 0 }}
+          />
+          <LightButton
+            type="default"
+            icon={<SearchOutlined />}
+            aria-label="Ara"
+            style={{ flex: 'none', marginInlineStart: -1, borderStartStartRadius: 0, borderEndStartRadius: 0, boxShadow: 'none' }}
+          />
+        </form>
+        <LightTabs
+          id="discover"
           activeKey={tab}
           onChange={setTab}
           items={[
@@ -142,153 +97,72 @@ export default function DiscoverPage() {
               key: 'trending',
               label: 'Trendler',
               children: isLoading ? (
-                <PageSpinner />
+                <ListSkeleton rows={6} avatar />
               ) : shownPosts.length === 0 ? (
-                <EmptyState title="Henüz gönderi yok" />
+                <Suspense fallback={null}>
+                  <EmptyState title="Henüz gönderi yok" />
+                </Suspense>
               ) : (
                 shownPosts.map((p, i) => (
                   <div key={p.id}>
-                    <Tag color="volcano">#{i + 1} Trend</Tag>
+                    <Tag color="volcano" style={{ marginBottom: 4 }}>
+                      #{i + 1} Trend
+                    </Tag>
                     <PostCard post={p} />
                   </div>
                 ))
               ),
             },
-            { key: 'people', label: 'İnsanlar', children: <People filter={filter} /> },
+            {
+              key: 'people',
+              label: 'İnsanlar',
+              children: (
+                <Suspense fallback={<PageSpinner />}>
+                  <People filter={filter} />
+                </Suspense>
+              ),
+            },
             {
               key: 'topics',
               label: 'Konular',
-              children: loadingTags ? (
-                <PageSpinner />
-              ) : (
-                <>
-                  {trending.length === 0 ? (
-                    <EmptyState title="Henüz gündem konusu yok" />
-                  ) : (
-                    <Row gutter={[12, 12]}>
-                      {trending
-                        .filter((t) => !f || t.tag.includes(f))
-                        .map((t, i) => (
-                          <Col key={t.tag} xs={12} md={8}>
-                            <Card
-                              hoverable
-                              size="small"
-                              onClick={() => {
-                                setTag(t.tag);
-                                setShowOlder(false);
-                              }}
-                              data-testid="topic-card"
-                              role="button"
-                              tabIndex={0}
-                              aria-pressed={tag === t.tag}
-                              onKeyDown={(e) => {
-                                if (e.key === 'Enter' || e.key === ' ') {
-                                  e.preventDefault();
-                                  setTag(t.tag);
-                                  setShowOlder(false);
-                                }
-                              }}
-                            >
-                              <Space>
-                                <Typography.Text type="secondary">#{i + 1}</Typography.Text>
-                                {t.hot && (
-                                  <Tag color="red" icon={<FireOutlined />}>
-                                    Hot
-                                  </Tag>
-                                )}
-                              </Space>
-                              <Heading level={2} look={5} style={{ margin: '4px 0' }}>
-                                #{t.tag}
-                              </Heading>
-                              <Typography.Text type="secondary">
-                                {TREND_WINDOW} {t.posts} gönderi · {formatSignedPercent(t.growth)}
-                              </Typography.Text>
-                            </Card>
-                          </Col>
-                        ))}
-                    </Row>
-                  )}
-                  {tag && (
-                    <Card title={`#${tag} Gönderileri`} extra={<Button onClick={() => setTag(null)}>Kapat</Button>} style={{ marginTop: 16 }}>
-                      {loadingTagPosts ? (
-                        <PageSpinner />
-                      ) : tagPosts.length === 0 ? (
-                        <Typography.Text>Bu hashtag için henüz gönderi bulunamadı</Typography.Text>
-                      ) : (
-                        <>
-                          <Typography.Paragraph type="secondary">
-                            {TREND_WINDOW} {recentTagPosts.length} gönderi
-                          </Typography.Paragraph>
-                          {recentTagPosts.map((p) => (
-                            <PostCard key={p.id} post={p} />
-                          ))}
-                          {olderTagPosts.length > 0 &&
-                            (showOlder ? (
-                              olderTagPosts.map((p) => <PostCard key={p.id} post={p} />)
-                            ) : (
-                              <Button block onClick={() => setShowOlder(true)}>
-                                Daha eski gönderiler ({olderTagPosts.length})
-                              </Button>
-                            ))}
-                          {(showOlder || olderTagPosts.length === 0) && tagQuery.hasNextPage && (
-                            <Button
-                              block
-                              onClick={() => {
-                                setShowOlder(true);
-                                void tagQuery.fetchNextPage();
-                              }}
-                              loading={tagQuery.isFetchingNextPage}
-                            >
-                              Daha fazla
-                            </Button>
-                          )}
-                        </>
-                      )}
-                    </Card>
-                  )}
-                </>
+              children: (
+                <Suspense fallback={<PageSpinner />}>
+                  <Topics filter={filter} urlTag={urlTag} />
+                </Suspense>
               ),
             },
             {
               key: 'events',
               label: 'Etkinlikler',
-              children: loadingEvents ? (
-                <PageSpinner />
-              ) : events.length === 0 ? (
-                <EmptyState title="Yaklaşan etkinlik yok" />
-              ) : (
-                <Row gutter={[16, 16]}>
-                  {events.map((e) => (
-                    <Col key={e.id} xs={24} md={12}>
-                      <EventCard event={e} />
-                    </Col>
-                  ))}
-                </Row>
+              children: (
+                <Suspense fallback={<PageSpinner />}>
+                  <EventsTab />
+                </Suspense>
               ),
             },
           ]}
         />
-      </Col>
-      <Col xs={0} xl={7}>
+      </div>
+      <div className="discover-side">
         <Card title="Günlük İstatistikler" size="small">
           {/* Turkish writes '+89' and '%34': one shared formatter, no detached prefix or suffix. */}
-          <Statistic title="Yeni içerik (24 saat)" value={formatSignedNumber(daily?.newContent ?? 0)} loading={!daily} />
-          <Statistic title="Aktif kullanıcı (24 saat)" value={formatNumber(daily?.activeUsers ?? 0)} loading={!daily} />
-          <Statistic title="Etkileşim (beğeni veya yorum alan gönderiler)" value={formatPercent(daily?.engagement ?? 0)} loading={!daily} />
+          <Counter title="Yeni içerik (24 saat)" value={daily && formatSignedNumber(daily.newContent)} />
+          <Counter title="Aktif kullanıcı (24 saat)" value={daily && formatNumber(daily.activeUsers)} />
+          <Counter title="Etkileşim (beğeni veya yorum alan gönderiler)" value={daily && formatPercent(daily.engagement)} />
         </Card>
         <Card title="Şu An Trend" size="small" style={{ marginTop: 12 }}>
           {loadingTags ? (
             <ListSkeleton rows={5} />
+          ) : trending.length === 0 ? (
+            <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz gündem yok</div>
           ) : (
-            <List
-              dataSource={trending.slice(0, 5)}
-              locale={{ emptyText: 'Henüz gündem yok' }}
-              renderItem={(t) => (
-                <List.Item>
-                  #{t.tag} <Typography.Text type="secondary">{t.posts} gönderi</Typography.Text>
-                </List.Item>
-              )}
-            />
+            <ul style={LIGHT_LIST}>
+              {trending.slice(0, 5).map((t, i, shown) => (
+                <li key={t.tag} style={{ padding: '12px 0', borderBottom: i === shown.length - 1 ? undefined : `1px solid ${token.colorSplit}` }}>
+                  #{t.tag} <Secondary>{t.posts} gönderi</Secondary>
+                </li>
+              ))}
+            </ul>
           )}
         </Card>
         <Card title="Öne Çıkan İçerik" size="small" style={{ marginTop: 12 }}>
@@ -302,7 +176,7 @@ export default function DiscoverPage() {
             ))
           )}
         </Card>
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

@@ -1,72 +1,45 @@
 import { useState } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tag, Typography } from 'antd';
-import { useApp } from '../../components/LazyFeedback';
-import { CalendarOutlined, EnvironmentOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { createEventSchema, EVENT_CATEGORIES, TEXTS, type EventItem } from '@mahalle/shared';
-import { errorMessage } from '../../api/client';
-import { useAttendEvent, useCreateEvent, useUpcomingEventPages } from '../../api/events';
-import { mediaUrl, PageSpinner } from '../../components/common';
-import { EmptyState } from '../../components/EmptyState';
-import { formatDateTime, dayjs, outsideEventYears, pickedIso } from '../../components/time';
+import { useParams } from 'react-router-dom';
+import { Button, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_TIME_ZONE, eventRepeatSchema, LIMITS, TEXTS } from '@mahalle/shared';
 import { fieldRule } from '../../components/formRules';
+import { useApp } from '../../components/LazyFeedback';
+import { errorMessage } from '../../api/client';
+import { useCreateEvent, useEvent, useUpcomingEventPages } from '../../api/events';
+import { PageSpinner } from '../../components/common';
+import { EmptyState } from '../../components/EmptyState';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
-import { ColorTag } from '../../components/ColorTag';
+import { EventCard } from './EventCard';
+import { EventPhotos } from './EventPhotos';
+import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
 
-export function EventCard({ event: e }: { event: EventItem }) {
-  const { notification } = useApp();
-  const [busy, setBusy] = useState(false);
-  const attendEvent = useAttendEvent();
-  const attend = async () => {
-    setBusy(true);
-    try {
-      const r = await attendEvent.mutateAsync(e.id);
-      notification.success({ message: r.isAttending ? 'Etkinliğe katıldınız' : 'Katılımınız geri alındı' });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
-    } finally {
-      setBusy(false);
-    }
-  };
+export { EventCard };
+
+/** /events/:id, where event notifications lead. */
+function OneEvent({ id }: { id: number }) {
+  const event = useEvent(id);
+  usePageMeta({ title: event.data?.title ?? 'Etkinlik' });
+  if (event.isLoading) return <PageSpinner />;
+  if (!event.data) return <EmptyState title={TEXTS.social.eventNotFound} />;
   return (
-    <Card
-      id={`event-${e.id}`}
-      className="anchor-target"
-      cover={
-        e.imageUrl ? (
-          <img src={mediaUrl(e.imageUrl)} alt="" style={{ height: 160, objectFit: 'cover' }} />
-        ) : (
-          <div style={{ height: 100, background: `linear-gradient(135deg, ${e.category.color}, #6d28d9)` }} />
-        )
-      }
-      data-testid="event-card"
-    >
-      <Space wrap>
-        <ColorTag color={e.category.color}>{e.category.name}</ColorTag>
-        {e.isFeatured && <Tag color="gold">Öne Çıkan</Tag>}
-        {e.isPrivate && <Tag>Özel</Tag>}
-      </Space>
-      <Heading level={2} look={5} style={{ marginTop: 8 }}>
-        {e.title}
-      </Heading>
-      <Typography.Paragraph ellipsis={{ rows: 2 }}>{e.description}</Typography.Paragraph>
-      <div>
-        <CalendarOutlined /> {formatDateTime(e.date)}
-      </div>
-      <div>
-        <EnvironmentOutlined /> {e.location || '—'}
-      </div>
-      <div>
-        <TeamOutlined /> {e.attendeesCount} kişi katılıyor
-      </div>
-      <Button style={{ marginTop: 8 }} type={e.isAttending ? 'default' : 'primary'} block loading={busy} onClick={() => void attend()}>
-        {e.isAttending ? 'Ayrıl' : 'Katıl'}
-      </Button>
-    </Card>
+    <Row>
+      <Col xs={24} md={16} lg={12}>
+        <EventCard event={event.data} full />
+        {Date.parse(event.data.date) < Date.now() && <EventPhotos event={event.data} />}
+      </Col>
+    </Row>
   );
 }
 
 export default function EventsPage() {
+  const { id } = useParams();
+  const eventId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  return eventId !== undefined ? <OneEvent id={eventId} /> : <EventList />;
+}
+
+function EventList() {
   usePageMeta({ title: 'Etkinlikler' });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -74,19 +47,15 @@ export default function EventsPage() {
   const { notification } = useApp();
   const pages = useUpcomingEventPages(100);
   const data = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  // New events are picked in the community's zone; every event answer names it.
+  const zone = data.at(0)?.timeZone ?? DEFAULT_TIME_ZONE;
   const isLoading = pages.isLoading;
   const createEvent = useCreateEvent();
-  const create = async (v: {
-    title: string;
-    description: string;
-    date: dayjs.Dayjs;
-    location?: string;
-    category: (typeof EVENT_CATEGORIES)[number];
-    isPrivate: boolean;
-  }) => {
+  const create = async ({ repeatEvery, repeatCount, ...v }: EventFormValues & { repeatEvery: 'none' | 'weekly' | 'monthly'; repeatCount?: number }) => {
     setBusy(true);
     try {
-      await createEvent.mutateAsync({ ...v, date: v.date.toISOString() });
+      const repeat = repeatEvery === 'none' ? undefined : { every: repeatEvery, count: repeatCount ?? 2 };
+      await createEvent.mutateAsync({ ...eventBody(v, zone), repeat });
       notification.success({ message: 'Etkinlik oluşturuldu.' });
       form.resetFields();
       setOpen(false);
@@ -133,24 +102,26 @@ export default function EventsPage() {
         onCancel={() => setOpen(false)}
         confirmLoading={busy}
       >
-        <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false }}>
-          <Form.Item label="Başlık" name="title" rules={[fieldRule(createEventSchema.shape.title, { required: true })]}>
-            <Input />
+        <Form form={form} layout="vertical" onFinish={create} initialValues={{ category: 'Genel', isPrivate: false, repeatEvery: 'none', repeatCount: 4 }}>
+          <EventFormFields zone={zone} />
+          {/* A recurring event is made as a series of events, each with its own attendance. */}
+          <Form.Item label={TEXTS.events.repeat} name="repeatEvery">
+            <Select
+              options={[
+                { value: 'none', label: TEXTS.events.repeatNone },
+                { value: 'weekly', label: TEXTS.events.repeatWeekly },
+                { value: 'monthly', label: TEXTS.events.repeatMonthly },
+              ]}
+            />
           </Form.Item>
-          <Form.Item label="Açıklama" name="description" rules={[fieldRule(createEventSchema.shape.description, { required: true })]}>
-            <Input.TextArea />
-          </Form.Item>
-          <Form.Item label="Tarih" name="date" rules={[fieldRule(createEventSchema.shape.date, { required: true, read: pickedIso })]}>
-            <DatePicker showTime format="DD.MM.YYYY HH:mm" style={{ width: '100%' }} disabledDate={outsideEventYears} />
-          </Form.Item>
-          <Form.Item label="Konum" name="location" rules={[fieldRule(createEventSchema.shape.location)]}>
-            <Input />
-          </Form.Item>
-          <Form.Item label="Kategori" name="category">
-            <Select options={EVENT_CATEGORIES.map((c) => ({ value: c, label: c }))} />
-          </Form.Item>
-          <Form.Item label="Özel etkinlik" name="isPrivate" valuePropName="checked">
-            <Switch />
+          <Form.Item noStyle dependencies={['repeatEvery']}>
+            {({ getFieldValue }) =>
+              getFieldValue('repeatEvery') !== 'none' && (
+                <Form.Item label={TEXTS.events.repeatCount} name="repeatCount" rules={[fieldRule(eventRepeatSchema.shape.count, { required: true })]}>
+                  <InputNumber min={2} max={LIMITS.eventRepeatMax} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              )
+            }
           </Form.Item>
         </Form>
       </Modal>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
@@ -115,8 +115,10 @@ export default function GroupPage() {
   const { data: g, isLoading, isError } = useHobbyGroup(slug);
   const inside = !!g && (!g.isPrivate || g.isMember || user?.role === 'admin');
   const postPages = useGroupPosts(slug, 50, inside);
-  const posts = postPages.data?.pages.flatMap((p) => p.items) ?? [];
-  const loadingPosts = postPages.isLoading;
+  // The posts render in the background (a transition React can pause for input), not in one long task when they arrive.
+  const postData = useDeferredValue(postPages.data);
+  const posts = postData?.pages.flatMap((p) => p.items) ?? [];
+  const loadingPosts = postPages.isLoading || (!postData && !!postPages.data);
   const { data: members = [], isLoading: loadingMembers } = useGroupMembers(slug, 100, inside);
   const { data: events = [], isLoading: loadingEvents } = useGroupEvents(slug, 50, inside);
   const membership = useGroupMembership(slug);

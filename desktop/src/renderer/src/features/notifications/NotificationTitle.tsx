@@ -6,9 +6,8 @@ import { notificationTarget, notificationText } from './text';
  * A notification's text as a real link to where it leads, so the keyboard and screen readers reach it too (the
  * row's own click stays for the mouse; the link stops it, not to navigate twice). Following it marks it read.
  */
-export function NotificationTitle({ n, onRead }: { n: Notification; onRead: () => void }) {
+export function NotificationTitle({ n, onRead, text = notificationText(n) }: { n: Notification; onRead: () => void; text?: string }) {
   const to = notificationTarget(n);
-  const text = notificationText(n);
   if (!to) return <>{text}</>;
   return (
     <Link

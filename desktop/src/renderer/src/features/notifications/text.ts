@@ -28,3 +28,39 @@ export function notificationTarget(n: Notification): string | null {
 export function nativeNotification(n: Notification): { body: string; route: string } {
   return { body: notificationText(n), route: notificationTarget(n) ?? '/notifications' };
 }
+
+/** One row of the list: a notification, or several likes of the same post shown together (newest first). */
+export interface NotificationRowGroup {
+  /** The newest of the row: its avatar, time and target. */
+  head: Notification;
+  /** Every notification the row stands for (head included), for marking read and deleting. */
+  all: Notification[];
+  isRead: boolean;
+}
+
+/**
+ * Likes of the same post collapse into the row of the newest one ('12 kişi gönderinizi beğendi');
+ * everything else, and likes of a post an admin removed, stays one row each, in the list's order.
+ */
+export function groupNotifications(list: Notification[]): NotificationRowGroup[] {
+  const rows: NotificationRowGroup[] = [];
+  const likesOf = new Map<number, NotificationRowGroup>();
+  for (const n of list) {
+    const groupable = n.type === 'like' && n.relatedPostId !== null && !n.contentRemoved;
+    const row = groupable && n.relatedPostId !== null ? likesOf.get(n.relatedPostId) : undefined;
+    if (row) {
+      row.all.push(n);
+      row.isRead = row.isRead && n.isRead;
+      continue;
+    }
+    const fresh = { head: n, all: [n], isRead: n.isRead };
+    rows.push(fresh);
+    if (groupable && n.relatedPostId !== null) likesOf.set(n.relatedPostId, fresh);
+  }
+  return rows;
+}
+
+/** A row's text: one notification's own, or '12 kişi gönderinizi beğendi' for grouped likes. */
+export function groupText(row: NotificationRowGroup): string {
+  return row.all.length > 1 ? TEXTS.notificationSettings.likedByMany(row.all.length) : notificationText(row.head);
+}

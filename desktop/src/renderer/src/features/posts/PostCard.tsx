@@ -1,125 +1,35 @@
-import { useState } from 'react';
-import { Button, Card, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
+import { Suspense, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
-import {
-  CommentOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FlagOutlined,
-  HeartFilled,
-  HeartOutlined,
-  MoreOutlined,
-  SaveFilled,
-  SaveOutlined,
-  ShareAltOutlined,
-} from '@ant-design/icons';
+import { CommentOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { charCount, LIMITS, TEXTS, type Post, type PostComment } from '@mahalle/shared';
+import { TEXTS, type Post } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useAddComment, useDeleteComment, useDeletePost, useLikePost, usePostComments, useSharePost, useUpdatePost } from '../../api/posts';
+import { useLikePost, useSharePost } from '../../api/posts';
 import { useToggleBookmark } from '../../api/bookmarks';
 import { useSession } from '../../stores/session';
 import { mediaUrl, thumbSize, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
-import { ReportButton, ReportDialog } from '../admin/ReportDialog';
-import { confirmDelete } from '../../components/confirmDelete';
-import { ColorTag } from '../../components/ColorTag';
-import { ItemMeta } from '../../components/ItemMeta';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+import { LightButton as Button, LightCard as Card, LightSpace as Space, LightTag, Secondary } from '../../components/Light';
 
-export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
-  const user = useSession((s) => s.user);
-  const { notification, modal } = useApp();
-  const [text, setText] = useState('');
-  const { data: comments = [], isLoading } = usePostComments(p.id, open);
-  const addComment = useAddComment(p.id);
-  const deleteComment = useDeleteComment();
-  const add = () =>
-    addComment.mutate(text, {
-      onSuccess: () => {
-        setText('');
-        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
-      },
-      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
-    });
-  const remove = (c: PostComment) =>
-    confirmDelete(modal.confirm, {
-      title: TEXTS.confirm.deleteComment,
-      run: () =>
-        deleteComment
-          .mutateAsync(c.id)
-          .then(() => notification.success({ message: 'Yorum silindi' }))
-          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu.') })),
-    });
-  const count = charCount(text);
-  return (
-    <Modal open={open} onCancel={onClose} footer={null} title="Yorumlar" destroyOnHidden>
-      <div style={{ maxHeight: '20rem', overflowY: 'auto' }}>
-        {isLoading ? (
-          <Typography.Text>Yükleniyor...</Typography.Text>
-        ) : comments.length === 0 ? (
-          <div style={{ textAlign: 'center', padding: 16 }}>
-            <div>Henüz yorum yapılmamış</div>
-            <Typography.Text type="secondary">İlk yorumu sen yap!</Typography.Text>
-          </div>
-        ) : (
-          <List
-            dataSource={comments}
-            renderItem={(c) => (
-              <List.Item
-                actions={[
-                  ...(user && (user.id === c.author.id || user.role === 'admin')
-                    ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
-                    : []),
-                  ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
-                ]}
-              >
-                <ItemMeta
-                  avatar={<UserAvatar user={c.author} size={32} />}
-                  title={
-                    <Space>
-                      <UserName user={c.author} />
-                      <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text>
-                    </Space>
-                  }
-                  description={<RichText text={c.content} />}
-                />
-              </List.Item>
-            )}
-          />
-        )}
-      </div>
-      {user && (
-        <div style={{ marginTop: 12 }}>
-          <Input.TextArea
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Yorum yaz..."
-            aria-label="Yorum yaz"
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            maxLength={LIMITS.commentMax}
-          />
-          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>
-              {count}/{LIMITS.commentMax}
-            </Typography.Text>
-            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>
-              Gönder
-            </Button>
-          </div>
-        </div>
-      )}
-    </Modal>
-  );
-}
+// The comments dialog, a member's menu and the edit box (antd's modal, dropdown, list and input) load when needed:
+// a list of posts paints from the light components.
+const CommentsDialog = lazy(() => import('./PostMember').then((m) => ({ default: m.CommentsDialog })));
+const PostMenu = lazy(() => import('./PostMember').then((m) => ({ default: m.PostMenu })));
+const PostEditor = lazy(() => import('./PostMember').then((m) => ({ default: m.PostEditor })));
+const ReportDialog = lazy(() => import('../admin/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
 /** `large` where the post is shown alone (its page): the full image instead of the list thumbnail. */
 export function PostCard({ post: p, large = false }: { post: Post; large?: boolean }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const { notification, modal, message } = useApp();
+  const { notification, message } = useApp();
   const [commentsOpen, setCommentsOpen] = useState(false);
+  // Once opened, the dialog stays mounted so that it closes with its animation.
+  const [commentsWanted, setCommentsWanted] = useState(false);
+  if (commentsOpen && !commentsWanted) setCommentsWanted(true);
   const [editing, setEditing] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
@@ -135,8 +45,6 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   const like = useLikePost();
   const toggleBookmark = useToggleBookmark();
   const sharePost = useSharePost();
-  const deletePost = useDeletePost();
-  const updatePost = useUpdatePost();
   const likeIt = () =>
     like.mutate(p.id, {
       // The filled heart and the count are the confirmation; a toast per like would cover the
@@ -159,32 +67,8 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
     }
     sharePost.mutate(p.id);
   };
-  const remove = () =>
-    confirmDelete(modal.confirm, {
-      title: TEXTS.confirm.deletePost,
-      // An admin removing someone else's post may tell the author why.
-      moderating: user?.role === 'admin' && user.id !== p.author.id,
-      run: (reason) =>
-        deletePost
-          .mutateAsync({ id: p.id, reason })
-          .then(() => notification.success({ message: 'Gönderi silindi' }))
-          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
-    });
-  const saveEdit = async () => {
-    try {
-      await updatePost.mutateAsync({ id: p.id, content: editing ?? '' });
-      setEditing(null);
-      notification.success({ message: 'Gönderi güncellendi' });
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi güncellenemedi') });
-    }
-  };
-  const own = user?.id === p.author.id;
-  const menu = [
-    ...(own ? [{ key: 'edit', icon: <EditOutlined />, label: 'Düzenle', onClick: () => setEditing(p.content) }] : []),
-    ...(own || user?.role === 'admin' ? [{ key: 'del', icon: <DeleteOutlined />, danger: true, label: own ? 'Sil' : 'Sil (Admin)', onClick: remove }] : []),
-    ...(user && !own ? [{ key: 'report', icon: <FlagOutlined />, label: 'Şikayet Et', onClick: () => setReporting(true) }] : []),
-  ];
+  // A signed-in member always has something in the menu: edit and delete their own post, report someone else's.
+  const hasMenu = Boolean(user);
   return (
     <Card style={{ marginBottom: 12 }} data-testid="post-card">
       <div style={{ display: 'flex', gap: 12 }}>
@@ -195,27 +79,22 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
           <div style={{ display: 'flex', justifyContent: 'space-between' }}>
             <Space wrap size={4}>
               <UserName user={p.author} />
-              <Typography.Text type="secondary">
+              <Secondary>
                 @{p.author.username} · {fromNow(p.createdAt)}
-              </Typography.Text>
-              {p.category && <ColorTag color={p.category.color}>{p.category.name}</ColorTag>}
+              </Secondary>
+              {p.category && <LightTag color={p.category.color}>{p.category.name}</LightTag>}
             </Space>
-            {user && menu.length > 0 && (
-              <Dropdown menu={{ items: menu }} trigger={['click']}>
-                <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
-              </Dropdown>
+            {hasMenu && (
+              // The same button stands in while the menu's code arrives, so nothing moves.
+              <Suspense fallback={<Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />}>
+                <PostMenu post={p} onEdit={() => setEditing(p.content)} onReport={() => setReporting(true)} />
+              </Suspense>
             )}
           </div>
           {editing !== null ? (
-            <div style={{ marginTop: 8 }}>
-              <Input.TextArea value={editing} onChange={(e) => setEditing(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
-              <Space style={{ marginTop: 8 }}>
-                <Button type="primary" onClick={() => void saveEdit()}>
-                  Kaydet
-                </Button>
-                <Button onClick={() => setEditing(null)}>İptal</Button>
-              </Space>
-            </div>
+            <Suspense fallback={null}>
+              <PostEditor post={p} text={editing} setText={setEditing} onDone={() => setEditing(null)} />
+            </Suspense>
           ) : (
             <div style={{ marginTop: 6 }}>
               <RichText text={p.content} />
@@ -274,8 +153,16 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
           </Space>
         </div>
       </div>
-      <CommentsDialog post={p} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
-      {reporting && <ReportDialog targetType="post" targetId={p.id} onClose={() => setReporting(false)} />}
+      {commentsWanted && (
+        <Suspense fallback={null}>
+          <CommentsDialog post={p} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
+        </Suspense>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog targetType="post" targetId={p.id} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

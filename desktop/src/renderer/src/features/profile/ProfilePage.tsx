@@ -17,6 +17,8 @@ import { usePageMeta } from '../shell/meta';
 import { ReportButton } from '../admin/ReportDialog';
 import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
+import { CalendarFeedSection } from '../events/CalendarFeedSection';
+import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const { notification } = useApp();
@@ -323,6 +325,8 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
           { key: 'following', label: 'Takip Edilenler', children: <People userId={profile.id} kind="following" own={isOwn} /> },
           ...(isOwn ? [{ key: 'messages', label: 'Mesajlar', children: <Link to="/messages">Mesajlarına git</Link> }] : []),
+          ...(isOwn ? [{ key: 'calendar', label: TEXTS.events.feedTitle, children: <CalendarFeedSection /> }] : []),
+          ...(isOwn ? [{ key: 'notification-settings', label: TEXTS.notificationSettings.title, children: <NotificationSettingsPanel /> }] : []),
         ]}
       />
       {editing && <EditDialog profile={profile} onClose={() => setEditing(false)} />}

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { CheckCircleFilled, EyeOutlined, LikeFilled, LikeOutlined, ShareAltOutlined } from '@ant-design/icons';
@@ -31,7 +31,10 @@ export default function QuestionPage() {
   const { notification, message } = useApp();
   const { data: q, isLoading, isError } = useQuestion(id);
   const answerPages = useAnswers(id, !!q);
-  const answers = answerPages.data?.pages.flatMap((p) => p.items) ?? [];
+  // The answers render in the background (a transition React can pause for input), not in one long task when they arrive.
+  const answerData = useDeferredValue(answerPages.data);
+  const answers = answerData?.pages.flatMap((p) => p.items) ?? [];
+  const loadingAnswers = answerPages.isLoading || (!answerData && !!answerPages.data);
   const upvoteQuestion = useUpvoteQuestion();
   const upvoteAnswer = useUpvoteAnswer();
   usePageMeta({ title: q?.title ?? 'Soru', description: q?.content.slice(0, 160) });
@@ -97,7 +100,7 @@ export default function QuestionPage() {
       <Heading level={2} look={4} style={{ marginTop: 16 }}>
         {q.answersCount} Cevap
       </Heading>
-      {answerPages.isLoading ? (
+      {loadingAnswers ? (
         <ListSkeleton />
       ) : answers.length === 0 ? (
         <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz cevap yok. İlk cevabı sen yaz!</div>

@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { CalendarOutlined, DownloadOutlined, EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
+import { cancelEventSchema, eventMessageSchema, TEXTS, type EventItem } from '@mahalle/shared';
+import { useApp } from '../../components/LazyFeedback';
+import { errorMessage } from '../../api/client';
+import { fetchEventIcs, useAttendEvent, useCancelEvent, useMessageAttendees, useUpdateEvent } from '../../api/events';
+import { mediaUrl } from '../../components/common';
+import { formatEventTime, inZone } from '../../components/time';
+import { fieldRule } from '../../components/formRules';
+import { Heading } from '../../components/Heading';
+import { ColorTag } from '../../components/ColorTag';
+import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
+
+const T = TEXTS.events;
+
+/** Saves the event's .ics file (fetched with the session, so a private event downloads too). */
+async function downloadIcs(e: EventItem) {
+  const text = await fetchEventIcs(e.id);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `etkinlik-${e.id}.ics`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function attendLabel(e: EventItem): string {
+  if (e.isAttending) return T.leave;
+  if (e.waitlistPosition !== null) return T.leaveWaitlist;
+  return e.isFull ? T.joinWaitlist : T.join;
+}
+
+export function EventCard({ event: e, full = false }: { event: EventItem; full?: boolean }) {
+  const { notification } = useApp();
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'message' | null>(null);
+  const attendEvent = useAttendEvent();
+  const cancelled = e.status === 'cancelled';
+  const attend = async () => {
+    setBusy(true);
+    try {
+      const r = await attendEvent.mutateAsync(e.id);
+      const message =
+        r.waitlistPosition !== null ? T.waitlisted(r.waitlistPosition) : r.isAttending ? T.joined : e.waitlistPosition !== null ? T.waitlistLeft : T.left;
+      notification.success({ message });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ics = async () => {
+    try {
+      await downloadIcs(e);
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  return (
+    <Card
+      id={`event-${e.id}`}
+      className="anchor-target"
+      cover={
+        e.imageUrl ? (
+          <img src={mediaUrl(e.imageUrl)} alt="" style={{ height: 160, objectFit: 'cover' }} />
+        ) : (
+          <div style={{ height: 100, background: `linear-gradient(135deg, ${e.category.color}, #6d28d9)` }} />
+        )
+      }
+      data-testid="event-card"
+      data-event-id={e.id}
+    >
+      <Space wrap>
+        <ColorTag color={e.category.color}>{e.category.name}</ColorTag>
+        {e.isFeatured && <Tag color="gold">Öne Çıkan</Tag>}
+        {e.isPrivate && <Tag>Özel</Tag>}
+        {e.seriesId !== null && <Tag color="blue">{T.repeatsTag}</Tag>}
+        {cancelled && <Tag color="red">{T.cancelledTag}</Tag>}
+        {!cancelled && e.isFull && <Tag color="orange">{T.full}</Tag>}
+      </Space>
+      {/* On the event's own page its title is the page's heading. */}
+      <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
+        {e.title}
+      </Heading>
+      {cancelled && (
+        <Alert type="error" showIcon style={{ marginBottom: 8 }} message={T.cancelledTag} description={e.cancelReason} data-testid="event-cancelled" />
+      )}
+      <Typography.Paragraph ellipsis={full ? false : { rows: 2 }}>{e.description}</Typography.Paragraph>
+      <div>
+        <CalendarOutlined /> {formatEventTime(e.date, e.timeZone)}
+      </div>
+      <div>
+        <EnvironmentOutlined /> {e.location || '—'}
+      </div>
+      <div data-testid="event-seats">
+        <TeamOutlined /> {e.capacity !== null ? T.seats(e.attendeesCount, e.capacity) : T.attending(e.attendeesCount)}
+      </div>
+      {e.waitlistPosition !== null && (
+        <Typography.Text type="warning" data-testid="event-waitlist-position">
+          {T.waitlistPosition(e.waitlistPosition)}
+        </Typography.Text>
+      )}
+      {!cancelled && (
+        <Button
+          style={{ marginTop: 8 }}
+          type={e.isAttending || e.waitlistPosition !== null ? 'default' : 'primary'}
+          block
+          loading={busy}
+          onClick={() => void attend()}
+        >
+          {attendLabel(e)}
+        </Button>
+      )}
+      <Space wrap style={{ marginTop: 8 }}>
+        <Button size="small" icon={<DownloadOutlined />} onClick={() => void ics()}>
+          {T.addToCalendar}
+        </Button>
+        {e.canManage && !cancelled && (
+          <>
+            <Button size="small" onClick={() => setDialog('edit')}>
+              {T.edit}
+            </Button>
+            <Button size="small" onClick={() => setDialog('message')}>
+              {T.messageAttendees}
+            </Button>
+            <Button size="small" danger onClick={() => setDialog('cancel')}>
+              {T.cancel}
+            </Button>
+          </>
+        )}
+      </Space>
+      {dialog === 'edit' && <EditDialog event={e} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && <CancelDialog event={e} onClose={() => setDialog(null)} />}
+      {dialog === 'message' && <MessageDialog event={e} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}
+
+function EditDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
+  const [form] = Form.useForm<EventFormValues>();
+  const { notification } = useApp();
+  const update = useUpdateEvent();
+  const save = async (v: EventFormValues) => {
+    try {
+      await update.mutateAsync({ id: e.id, body: eventBody(v, e.timeZone) });
+      notification.success({ message: T.saved });
+      onClose();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  return (
+    <Modal
+      open
+      title={T.editTitle}
+      okText="Kaydet"
+      cancelText={TEXTS.confirm.cancel}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={update.isPending}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{
+          title: e.title,
+          description: e.description,
+          date: inZone(e.date, e.timeZone),
+          location: e.location,
+          category: e.category.name,
+          isPrivate: e.isPrivate,
+          capacity: e.capacity,
+        }}
+      >
+        <EventFormFields zone={e.timeZone} />
+      </Form>
+    </Modal>
+  );
+}
+
+/** Cancelling asks for the reason everyone attending or waiting is told. */
+function CancelDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const { notification } = useApp();
+  const cancel = useCancelEvent();
+  const submit = async ({ reason }: { reason: string }) => {
+    try {
+      await cancel.mutateAsync({ id: e.id, reason });
+      notification.success({ message: T.cancelDone });
+      onClose();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  return (
+    <Modal
+      open
+      title={T.cancel}
+      okText={T.cancel}
+      okButtonProps={{ danger: true }}
+      cancelText={TEXTS.confirm.cancel}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={cancel.isPending}
+    >
+      <Typography.Paragraph>{T.cancelConfirm}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label={T.cancelReason} name="reason" rules={[fieldRule(cancelEventSchema.shape.reason, { required: true })]}>
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function MessageDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
+  const [form] = Form.useForm<{ message: string }>();
+  const { notification } = useApp();
+  const send = useMessageAttendees();
+  const submit = async ({ message }: { message: string }) => {
+    try {
+      const r = await send.mutateAsync({ id: e.id, message });
+      notification.success({ message: T.messageSent(r.recipients) });
+      onClose();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  return (
+    <Modal
+      open
+      title={T.messageAttendees}
+      okText="Gönder"
+      cancelText={TEXTS.confirm.cancel}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={send.isPending}
+    >
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item name="message" rules={[fieldRule(eventMessageSchema.shape.message, { required: true })]}>
+          <Input.TextArea rows={3} maxLength={300} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Button, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
+import { useApp } from '../../components/LazyFeedback';
+import { DeleteOutlined, EditOutlined, FlagOutlined, MoreOutlined } from '@ant-design/icons';
+import { charCount, LIMITS, TEXTS, type Post, type PostComment } from '@mahalle/shared';
+import { errorMessage } from '../../api/client';
+import { useAddComment, useDeleteComment, useDeletePost, useUpdatePost, usePostComments } from '../../api/posts';
+import { useSession } from '../../stores/session';
+import { UserAvatar } from '../../components/common';
+import { UserName } from '../../components/UserName';
+import { RichText } from '../../components/RichText';
+import { fromNow } from '../../components/time';
+import { ReportButton } from '../admin/ReportDialog';
+import { confirmDelete } from '../../components/confirmDelete';
+import { ItemMeta } from '../../components/ItemMeta';
+
+/**
+ * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
+ * dialog (when opened), a member's menu (edit, delete, report) and the edit box. PostCard itself paints from
+ * the light components.
+ */
+export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const [text, setText] = useState('');
+  const { data: comments = [], isLoading } = usePostComments(p.id, open);
+  const addComment = useAddComment(p.id);
+  const deleteComment = useDeleteComment();
+  const add = () =>
+    addComment.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
+      },
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
+    });
+  const remove = (c: PostComment) =>
+    confirmDelete(modal.confirm, {
+      title: TEXTS.confirm.deleteComment,
+      run: () =>
+        deleteComment
+          .mutateAsync(c.id)
+          .then(() => notification.success({ message: 'Yorum silindi' }))
+          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu.') })),
+    });
+  const count = charCount(text);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title="Yorumlar" destroyOnHidden>
+      <div style={{ maxHeight: '20rem', overflowY: 'auto' }}>
+        {isLoading ? (
+          <Typography.Text>Yükleniyor...</Typography.Text>
+        ) : comments.length === 0 ? (
+          <div style={{ textAlign: 'center', padding: 16 }}>
+            <div>Henüz yorum yapılmamış</div>
+            <Typography.Text type="secondary">İlk yorumu sen yap!</Typography.Text>
+          </div>
+        ) : (
+          <List
+            dataSource={comments}
+            renderItem={(c) => (
+              <List.Item
+                actions={[
+                  ...(user && (user.id === c.author.id || user.role === 'admin')
+                    ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
+                    : []),
+                  ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
+                ]}
+              >
+                <ItemMeta
+                  avatar={<UserAvatar user={c.author} size={32} />}
+                  title={
+                    <Space>
+                      <UserName user={c.author} />
+                      <Typography.Text type="secondary">{fromNow(c.createdAt)}</Typography.Text>
+                    </Space>
+                  }
+                  description={<RichText text={c.content} />}
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </div>
+      {user && (
+        <div style={{ marginTop: 12 }}>
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Yorum yaz..."
+            aria-label="Yorum yaz"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            maxLength={LIMITS.commentMax}
+          />
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
+            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>
+              {count}/{LIMITS.commentMax}
+            </Typography.Text>
+            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>
+              Gönder
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** The '⋯' menu of a post for a signed-in member: edit (own), delete (own or admin), report (someone else's). */
+export function PostMenu({ post: p, onEdit, onReport }: { post: Post; onEdit(): void; onReport(): void }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const deletePost = useDeletePost();
+  const remove = () =>
+    confirmDelete(modal.confirm, {
+      title: TEXTS.confirm.deletePost,
+      // An admin removing someone else's post may tell the author why.
+      moderating: user?.role === 'admin' && user.id !== p.author.id,
+      run: (reason) =>
+        deletePost
+          .mutateAsync({ id: p.id, reason })
+          .then(() => notification.success({ message: 'Gönderi silindi' }))
+          .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
+    });
+  const own = user?.id === p.author.id;
+  const menu = [
+    ...(own ? [{ key: 'edit', icon: <EditOutlined />, label: 'Düzenle', onClick: onEdit }] : []),
+    ...(own || user?.role === 'admin' ? [{ key: 'del', icon: <DeleteOutlined />, danger: true, label: own ? 'Sil' : 'Sil (Admin)', onClick: remove }] : []),
+    ...(user && !own ? [{ key: 'report', icon: <FlagOutlined />, label: 'Şikayet Et', onClick: onReport }] : []),
+  ];
+  if (!user || menu.length === 0) return null;
+  return (
+    <Dropdown menu={{ items: menu }} trigger={['click']}>
+      <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
+    </Dropdown>
+  );
+}
+
+/** The author's edit box in place of the post's text. */
+export function PostEditor({ post: p, text, setText, onDone }: { post: Post; text: string; setText(t: string): void; onDone(): void }) {
+  const { notification } = useApp();
+  const updatePost = useUpdatePost();
+  const saveEdit = async () => {
+    try {
+      await updatePost.mutateAsync({ id: p.id, content: text });
+      onDone();
+      notification.success({ message: 'Gönderi güncellendi' });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi güncellenemedi') });
+    }
+  };
+  return (
+    <div style={{ marginTop: 8 }}>
+      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
+      <Space style={{ marginTop: 8 }}>
+        <Button type="primary" onClick={() => void saveEdit()}>
+          Kaydet
+        </Button>
+        <Button onClick={onDone}>İptal</Button>
+      </Space>
+    </div>
+  );
+}
