@@ -13,7 +13,7 @@ type Theme = 'light' | 'dark';
 const ROLES: Role[] = ['visitor', 'member', 'admin'];
 const THEMES: Theme[] = ['light', 'dark'];
 /** Pages whose screenshots are kept in both themes, to look at the palette. */
-const SHOTS = new Set(['/', '/qa', '/blog', '/discover', 'group', 'question', '/login', '/admin', '/notifications']);
+const SHOTS = new Set(['/', '/qa', '/blog', '/discover', 'group', 'question', '/login', '/admin', '/notifications', 'search']);
 
 interface Ids {
   question: number;
@@ -52,6 +52,8 @@ function routes(): { key: string; path: string }[] {
     { key: 'group', path: `/groups/${ids.group}` },
     { key: 'user', path: `/user/${ids.username}` },
     { key: 'post', path: `/posts/${ids.post}` },
+    { key: 'search', path: '/search?q=eskişehir' },
+    { key: 'search-empty', path: '/search' },
     { key: '404', path: '/bu/sayfa/yok' },
   ];
 }

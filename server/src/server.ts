@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
-import { createDb, migrateLatest, withBootLock } from './db/knex';
+import { createDb, withBootLock } from './db/knex';
 import { DatabaseStartError, describeDatabase, isDatabaseUnavailable, startError, waitForDatabase } from './db/faults';
 import { DomainBus, type AppContext, type LiveState } from './context';
 import { Metrics } from './metrics';
@@ -13,8 +13,7 @@ import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
 import { Mailer } from './services/mail';
-import { schemaStatus, NewerSchemaError } from './db/schema-version';
-import { createBackup } from './services/backup/backup';
+import { migrateWithBackup, UpgradeRefused } from './services/backup/upgrade';
 import { startBackupSchedule } from './services/backup/schedule';
 import { ReminderScheduler } from './services/events/reminders';
 
@@ -68,7 +67,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     onRetry: (err, delayMs) => logger.warn({ code: (err as { code?: string }).code, retryInMs: delayMs }, `waiting for ${label}`),
   }).catch(bootFailed);
   const admin = await withBootLock(db, config.databaseSchema, async () => {
-    await migrateWithBackup(ctx);
+    await migrateWithBackup(ctx).catch((err: unknown) => {
+      throw err instanceof UpgradeRefused ? new DatabaseStartError(err.message) : err;
+    });
     await prepareRateLimitStore(db);
     if (config.seedDemo) {
       const seeded = await seedDemo(db);
@@ -141,29 +142,4 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       mailer.close();
     },
   };
-}
-
-/**
- * Migrations at start: refused on a database a newer Mahalle migrated (a migration this build
- * does not know), and preceded by a backup when an existing database with data has migrations
- * pending (BACKUP_BEFORE_MIGRATE, on by default), so an upgrade that goes wrong can be undone.
- */
-async function migrateWithBackup(ctx: AppContext): Promise<void> {
-  const { db, config, logger } = ctx;
-  const status = await schemaStatus(db);
-  if (status.unknown.length > 0) throw new DatabaseStartError(new NewerSchemaError(status.unknown).message);
-  if (status.pending.length > 0 && status.applied.length > 0 && config.backup.beforeMigrate) {
-    const result = await createBackup({ db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl }, config.backup.dir).catch(
-      (err: unknown) => {
-        // No backup, no migration: the organiser decides (BACKUP_BEFORE_MIGRATE=false skips it).
-        const reason = err instanceof Error ? err.message : String(err);
-        throw new DatabaseStartError(
-          `Geçişlerden önce yedek alınamadı: ${reason} (yedeksiz sürdürmek için BACKUP_BEFORE_MIGRATE=false) / ` +
-            `The backup before migrating failed: ${reason} (to go on without one, set BACKUP_BEFORE_MIGRATE=false)`,
-        );
-      },
-    );
-    logger.info({ file: result.file, pending: status.pending }, 'backup taken before migrating');
-  }
-  await migrateLatest(db);
 }

@@ -53,6 +53,8 @@ describe('`any` only in tests', () => {
   const source = 'export const parse = (x: unknown) => x as any;';
   it('refuses it in server and renderer code', async () => {
     expect(await refused('server/src/routes/x.ts', source, '@typescript-eslint/no-explicit-any')).toBe(true);
+    expect(await refused('server/src/services/x/y.ts', source, '@typescript-eslint/no-explicit-any')).toBe(true);
+    expect(await refused('server/src/presenters/x.ts', source, '@typescript-eslint/no-explicit-any')).toBe(true);
     expect(await refused('desktop/src/renderer/src/features/x/y.tsx', source, '@typescript-eslint/no-explicit-any')).toBe(true);
   });
   it('allows it in a test', async () => {

@@ -1,22 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.resolve(serverDir, '../node_modules/.bin/tsx');
-
-/** The real entry, as `npm run admin -- …` starts it. */
-export function spawnCli(args: string[], env: Record<string, string> = {}) {
-  const res = spawnSync(tsx, ['src/cli/index.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+import { spawnCli } from '../test/ops';
 
 describe('admin command line entry', () => {
   it('lists its commands in Turkish and English, without touching a data folder', () => {

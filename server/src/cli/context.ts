@@ -59,8 +59,9 @@ export function createCliContext(
     prompt(question, opts = {}) {
       return new Promise((resolve) => {
         const input = io.input ?? process.stdin;
-        const rl = readline.createInterface({ input, output: process.stderr, terminal: Boolean(opts.hidden && process.stdin.isTTY) });
-        if (opts.hidden && process.stdin.isTTY) {
+        const tty = Boolean(process.stdin.isTTY) && !io.input;
+        const rl = readline.createInterface({ input, output: tty ? process.stderr : undefined, terminal: Boolean(opts.hidden && tty) });
+        if (opts.hidden && tty) {
           // Echo nothing of what is typed (readline's own output is the prompt only).
           (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
             if (s.startsWith(question)) process.stderr.write(question);
@@ -70,7 +71,7 @@ export function createCliContext(
         rl.question(question, (answer) => {
           answered = true;
           rl.close();
-          if (opts.hidden && process.stdin.isTTY) process.stderr.write('\n');
+          if (opts.hidden && tty) process.stderr.write('\n');
           resolve(answer);
         });
         rl.on('close', () => {

@@ -33,5 +33,5 @@ export function mountedRoutes(app: Express, under = '/api'): string[] {
   };
   const root = (app as unknown as { router: { stack: Layer[] } }).router;
   walk(root.stack, '');
-  return [...out].filter((k) => k.split(' ')[1]!.startsWith(under)).sort();
+  return [...out].filter((k) => (k.split(' ')[1] ?? '').startsWith(under)).sort();
 }

@@ -172,5 +172,6 @@ export async function idPage<R>(
   const rows = (await query.orderBy(opts.column, 'desc').limit(opts.limit + 1)) as R[];
   const more = rows.length > opts.limit;
   if (more) rows.pop();
-  return { rows, nextCursor: more ? encodeTuple([opts.valueOf(rows[rows.length - 1]!)]) : null };
+  const last = rows.at(-1);
+  return { rows, nextCursor: more && last ? encodeTuple([opts.valueOf(last)]) : null };
 }

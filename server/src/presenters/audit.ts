@@ -10,8 +10,21 @@ function parse(value: unknown) {
   }
 }
 
+/** An audit_log row; before and after are JSON text. */
+export interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: unknown;
+}
+
 /** An entry of the audit log, its before and after read back from JSON. */
-export function presentAuditEntry(r: any): AuditEntry {
+export function presentAuditEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,
     actorId: r.actor_id,

@@ -1,5 +1,5 @@
 import { toIso } from '../db/time';
-import { authorFromJoin } from './users';
+import { authorFromJoin, type AuthorJoin, type UserRow } from './users';
 import type { AdminGroup } from '@mahalle/shared';
 
 /** A hobby_groups row as it comes from the database. */
@@ -38,8 +38,26 @@ export function presentGroup(g: GroupRow, isMember: boolean, isPending = false) 
   };
 }
 
+/** A group_posts row joined with its author (AUTHOR_COLUMNS). */
+export interface GroupPostRow extends AuthorJoin {
+  id: number;
+  group_id: number;
+  author_id: number;
+  content: string;
+  type: string;
+  image_url: string | null;
+  image_width?: number | null;
+  image_height?: number | null;
+  image_thumb_url?: string | null;
+  likes_count: number;
+  comments_count: number;
+  is_hidden: boolean | number;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
 /** A group post joined with its author; `liked`: whether the viewer liked it. */
-export function presentGroupPost(r: any, liked: boolean) {
+export function presentGroupPost(r: GroupPostRow, liked: boolean) {
   return {
     id: r.id,
     groupId: r.group_id,
@@ -58,7 +76,16 @@ export function presentGroupPost(r: any, liked: boolean) {
   };
 }
 
-export function presentGroupComment(r: any) {
+/** A group_post_comments row joined with its author (AUTHOR_COLUMNS). */
+export interface GroupCommentRow extends AuthorJoin {
+  id: number;
+  post_id: number;
+  author_id: number;
+  content: string;
+  created_at: unknown;
+}
+
+export function presentGroupComment(r: GroupCommentRow) {
   return {
     id: r.id,
     postId: r.post_id,
@@ -68,7 +95,22 @@ export function presentGroupComment(r: any) {
   };
 }
 
-export function presentGroupEvent(r: any) {
+/** A group_events row. */
+export interface GroupEventRow {
+  id: number;
+  group_id: number;
+  creator_id: number | null;
+  title: string;
+  description: string | null;
+  date: unknown;
+  location: string;
+  max_attendees: number | null;
+  is_online: boolean | number;
+  meeting_link: string | null;
+  created_at: unknown;
+}
+
+export function presentGroupEvent(r: GroupEventRow) {
   return {
     id: r.id,
     groupId: r.group_id,
@@ -84,8 +126,14 @@ export function presentGroupEvent(r: any) {
   };
 }
 
+/** A member of a group: the users columns with the membership's id and role in the group (services/hobby-groups listMembers). */
+export type GroupMemberRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> & {
+  membership_id: number;
+  group_role: 'member' | 'admin';
+};
+
 /** A member of a group: the person, their role in the group and on the site. */
-export function presentGroupMember(r: any) {
+export function presentGroupMember(r: GroupMemberRow) {
   return {
     id: r.id,
     displayName: r.display_name,
@@ -99,12 +147,23 @@ export function presentGroupMember(r: any) {
 }
 
 /** A request waiting at a private group. */
-export function presentJoinRequest(r: any) {
+export interface JoinRequestRow extends AuthorJoin {
+  id: number;
+  created_at: unknown;
+}
+
+export function presentJoinRequest(r: JoinRequestRow) {
   return { id: r.id, user: authorFromJoin(r), createdAt: toIso(r.created_at) };
 }
 
+/** A hobby_groups row with its creator's names (null once the account is gone). */
+export interface AdminGroupRow extends GroupRow {
+  creator_username: string | null;
+  creator_name: string | null;
+}
+
 /** A row of the admin workspace's groups table (joined with its creator). */
-export function presentAdminGroup(r: any): AdminGroup {
+export function presentAdminGroup(r: AdminGroupRow): AdminGroup {
   return {
     id: r.id,
     name: r.name,
@@ -113,7 +172,7 @@ export function presentAdminGroup(r: any): AdminGroup {
     memberCount: r.member_count,
     postCount: r.post_count,
     eventCount: r.event_count,
-    creator: r.creator_username ? { username: r.creator_username, displayName: r.creator_name } : null,
+    creator: r.creator_username ? { username: r.creator_username, displayName: r.creator_name ?? '' } : null,
     createdAt: toIso(r.created_at),
   };
 }

@@ -1,6 +1,6 @@
 import type { Post, PostComment, PostType } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import { authorFromJoin } from './users';
+import { authorFromJoin, type AuthorJoin } from './users';
 import type { AdminContent } from '@mahalle/shared';
 
 /** A posts row joined with its author and category (see postsQuery). */
@@ -80,8 +80,25 @@ export function presentComment(r: CommentRow): PostComment {
   };
 }
 
+/** A posts or group_posts row joined with its author (AUTHOR_COLUMNS) and, for a group post, its group. */
+export interface AdminContentRow extends AuthorJoin {
+  id: number;
+  content: string;
+  type: string;
+  image_url: string | null;
+  /** Posts only. */
+  video_url?: string | null;
+  likes_count: number;
+  comments_count: number;
+  is_hidden: boolean | number;
+  /** Group posts only. */
+  group_name?: string;
+  group_slug?: string;
+  created_at: unknown;
+}
+
 /** A row of the admin workspace's content table: a post or a group post. */
-export function presentAdminContent(kind: 'post' | 'group_post', r: any): AdminContent {
+export function presentAdminContent(kind: 'post' | 'group_post', r: AdminContentRow): AdminContent {
   return {
     kind,
     id: r.id,
@@ -92,7 +109,7 @@ export function presentAdminContent(kind: 'post' | 'group_post', r: any): AdminC
     likesCount: r.likes_count,
     commentsCount: r.comments_count,
     isHidden: Boolean(r.is_hidden),
-    group: r.group_slug ? { name: r.group_name, slug: r.group_slug } : null,
+    group: r.group_slug ? { name: r.group_name ?? '', slug: r.group_slug } : null,
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
   };

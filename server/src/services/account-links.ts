@@ -6,7 +6,8 @@ import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { SessionService } from './sessions';
-import { audit } from './audit';
+import { audit, type AuditActor } from './audit';
+import type { PasswordHasher } from './passwords';
 
 /**
  * Single-use links for a forgotten password and for confirming an e-mail address. The token
@@ -78,24 +79,27 @@ export async function resetPasswordWithLink(ctx: AppContext, token: string, pass
   return user;
 }
 
-/** Sets a password directly (the admin command line), ending every session, with an audit entry. */
-export async function setPasswordAsAdmin(ctx: AppContext, actor: UserRow, userId: number, password: string): Promise<void> {
-  const hash = await ctx.passwords.hash(password);
-  const ended = await ctx.db.transaction(async (trx) => {
+/**
+ * Sets a password directly (the admin command line), ending every session and any password link
+ * of the member, with an audit entry; returns the ended session ids (a server announces them).
+ */
+export async function setPasswordAsAdmin(db: Knex, passwords: PasswordHasher, actor: AuditActor, userId: number, password: string): Promise<string[]> {
+  const hash = await passwords.hash(password);
+  return db.transaction(async (trx) => {
     const updated = await trx('users').where({ id: userId }).update({ password_hash: hash, updated_at: nowIso() });
     if (updated !== 1) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
     await trx('account_links').where({ user_id: userId, purpose: 'password_reset' }).delete();
-    const ended = await new SessionService(trx, ctx.config.sessionSecret).destroyAllForUser(userId, trx);
+    const ended = (await trx('sessions').where({ user_id: userId }).select('id')).map((r: { id: string }) => r.id);
+    await trx('sessions').where({ user_id: userId }).delete();
     await audit(trx, actor, 'user.password_set', { type: 'user', id: userId }, { after: { sessionsEnded: ended.length } });
     return ended;
   });
-  announceSessionsEnded(ctx, userId, ended);
 }
 
 /** An admin makes a password-reset link for a member (workspace or command line), with an audit entry. */
-export async function createResetLinkAsAdmin(ctx: AppContext, actor: UserRow, userId: number, baseUrl: string | null): Promise<IssuedLink> {
-  return ctx.db.transaction(async (trx) => {
-    const user = (await trx('users').where({ id: userId }).first('id', 'is_demo')) as { id: number; is_demo: unknown } | undefined;
+export async function createResetLinkAsAdmin(db: Knex, actor: AuditActor, userId: number, baseUrl: string | null): Promise<IssuedLink> {
+  return db.transaction(async (trx) => {
+    const user = (await trx('users').where({ id: userId }).first('id')) as { id: number } | undefined;
     if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
     const link = await issueLink(trx, userId, 'password_reset', baseUrl);
     await audit(trx, actor, 'user.password_reset_link', { type: 'user', id: userId }, { after: { expiresAt: link.expiresAt } });

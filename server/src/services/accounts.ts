@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import type { PasswordHasher } from './passwords';
+import { indexRows } from '../db/search/sources';
 
 const T = TEXTS.auth;
 
@@ -49,6 +50,7 @@ export async function registerUser(
           updated_at: now,
         })
         .returning('*');
+      await indexRows(trx, 'person', [Number(row.id)]);
       return row as UserRow;
     });
   } catch (err) {
@@ -139,19 +141,25 @@ export async function ensureAdmin(
 async function insertAdmin(db: Knex, username: string, passwordHash: string): Promise<void> {
   const now = nowIso();
   const email = `${username.toLowerCase()}@mahalle.local`;
-  await db('users').insert({
-    username,
-    username_key: foldKey(username),
-    display_name: 'Yönetici',
-    display_name_key: foldKey('Yönetici'),
-    email,
-    email_key: foldKey(email),
-    password_hash: passwordHash,
-    role: 'admin',
-    is_verified: true,
-    email_verified_at: now,
-    created_at: now,
-    updated_at: now,
+  await db.transaction(async (trx) => {
+    const [row] = await trx('users')
+      .insert({
+        username,
+        username_key: foldKey(username),
+        display_name: 'Yönetici',
+        display_name_key: foldKey('Yönetici'),
+        email,
+        email_key: foldKey(email),
+        password_hash: passwordHash,
+        role: 'admin',
+        is_verified: true,
+        email_verified_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    // The admin is a person the search finds, indexed in the same transaction.
+    await indexRows(trx, 'person', [Number(typeof row === 'object' ? row.id : row)]);
   });
 }
 

@@ -1,13 +1,22 @@
 import type { Knex } from 'knex';
-import { presentAuditEntry } from '../presenters/audit';
+import { presentAuditEntry, type AuditRow } from '../presenters/audit';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { intColumn, sortedPage } from '../db/keyset';
 
+/**
+ * Who did it: an admin's account, or the command line (`id` null, `username` e.g. `cli:ali`, the
+ * operating-system user who ran `npm run admin`; actor_username keeps it, 30 characters at most).
+ */
+export interface AuditActor {
+  id: number | null;
+  username: string;
+}
+
 /** Writes one admin action into the audit log, inside the transaction that does the action. */
 export async function audit(
   trx: Knex | Knex.Transaction,
-  actor: UserRow,
+  actor: AuditActor,
   action: string,
   target: { type: string; id: number | string | null },
   change: { before?: unknown; after?: unknown } = {},
@@ -49,7 +58,7 @@ export async function listAudit(
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
   if (q.actor) query.whereRaw('lower(actor_username) = ?', [q.actor.toLocaleLowerCase('tr')]);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<AuditRow>(query, {
     columns: { createdAt: intColumn('id') },
     sort: 'createdAt',
     direction: q.direction,

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { presentCategory } from '../presenters/categories';
+import { presentCategory, type CategoryRow } from '../presenters/categories';
 
 type Db = Knex | Knex.Transaction;
 
 /** Post categories ('Genel' always first), each with its number of visible posts, from the counter. */
 export async function listCategories(db: Knex) {
-  const rows = await db('categories').select('id', 'name', 'slug', 'name_key', 'color', 'icon', 'post_count').orderBy('id');
+  const rows: CategoryRow[] = await db('categories').select('id', 'name', 'slug', 'name_key', 'color', 'icon', 'post_count').orderBy('id');
   return rows.map(presentCategory);
 }
 

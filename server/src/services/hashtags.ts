@@ -44,13 +44,18 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
     .select('tag')
     .select(db.raw('case when day >= ? then posts else 0 end as recent', [resumeDay]))
     .select(db.raw('case when day < ? then posts else 0 end as previous', [splitDay]));
-  const rows = await db.from(hourly.unionAll(daily).as('c')).select('tag').sum({ recent: 'recent', previous: 'previous' }).groupBy('tag');
+  // Sums are strings on PostgreSQL.
+  const rows = (await db.from(hourly.unionAll(daily).as('c')).select('tag').sum({ recent: 'recent', previous: 'previous' }).groupBy('tag')) as {
+    tag: string;
+    recent: number | string;
+    previous: number | string;
+  }[];
   return rows
-    .map((r: any) => {
+    .map((r) => {
       const recent = Number(r.recent);
       const previous = Number(r.previous);
       const growth = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
-      return { tag: r.tag as string, posts: recent, growth, hot: recent >= HOT_POSTS || (recent >= Math.ceil(HOT_POSTS / 2) && growth >= 50) };
+      return { tag: r.tag, posts: recent, growth, hot: recent >= HOT_POSTS || (recent >= Math.ceil(HOT_POSTS / 2) && growth >= 50) };
     })
     .filter((t) => t.posts > 0)
     .sort((a, b) => b.posts - a.posts || b.growth - a.growth || a.tag.localeCompare(b.tag, 'tr'))

@@ -66,7 +66,9 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
     return messageId;
   });
   ctx.bus.emit('message:created', { messageId: id, senderId: me.id, receiverId: input.receiverId });
-  return (await getMessage(ctx.db, id))!;
+  const message = await getMessage(ctx.db, id);
+  if (!message) throw errors.notFound(S.messageNotFound);
+  return message;
 }
 
 /** Conversations newest first: the other person, the last message and my unread count in it. */
@@ -75,7 +77,7 @@ export async function listConversations(db: Knex, me: UserRow, page: CursorPageQ
     .where((w) => w.where('user_low_id', me.id).orWhere('user_high_id', me.id))
     .whereNotNull('last_message_id')
     .select('id', 'user_low_id', 'user_high_id', 'last_message_id');
-  const { rows: conversations, nextCursor } = await idPage<any>(q, {
+  const { rows: conversations, nextCursor } = await idPage<{ id: number; user_low_id: number; user_high_id: number; last_message_id: number }>(q, {
     column: 'last_message_id',
     valueOf: (c) => c.last_message_id,
     cursor: page.cursor,
@@ -84,24 +86,24 @@ export async function listConversations(db: Knex, me: UserRow, page: CursorPageQ
   if (conversations.length === 0) return { items: [], nextCursor };
   const lastMessages = (await db('messages').whereIn(
     'id',
-    conversations.map((c: any) => c.last_message_id),
+    conversations.map((c) => c.last_message_id),
   )) as MessageRow[];
   const presented = new Map((await presentMessages(db, lastMessages)).map((m) => [m.id, m]));
-  const others = conversations.map((c: any) => (c.user_low_id === me.id ? c.user_high_id : c.user_low_id));
-  const people = await peopleById(db, others);
-  const unread = await db('messages')
+  const otherOf = (c: { user_low_id: number; user_high_id: number }) => (c.user_low_id === me.id ? c.user_high_id : c.user_low_id);
+  const people = await peopleById(db, conversations.map(otherOf));
+  const unread: { conversation_id: number; n: number | string }[] = await db('messages')
     .where({ receiver_id: me.id, is_read: false })
     .whereIn(
       'conversation_id',
-      conversations.map((c: any) => c.id),
+      conversations.map((c) => c.id),
     )
     .select('conversation_id')
     .count({ n: '*' })
     .groupBy('conversation_id');
-  const unreadMap = new Map(unread.map((u: any) => [u.conversation_id, Number(u.n)]));
-  const items = conversations.map((c: any, i: number) => ({
+  const unreadMap = new Map(unread.map((u) => [u.conversation_id, Number(u.n)]));
+  const items = conversations.map((c) => ({
     id: c.id,
-    otherUser: presentAuthor(people.get(others[i])),
+    otherUser: presentAuthor(people.get(otherOf(c))),
     lastMessage: presented.get(c.last_message_id) ?? null,
     unreadCount: unreadMap.get(c.id) ?? 0,
   }));

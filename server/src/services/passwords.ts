@@ -124,7 +124,8 @@ class ScryptPool {
     this.slots = this.slots.filter((s) => s !== slot);
     slot.current?.reject(err);
     slot.current = null;
-    if (!this.closed && this.queue.length) this.start(this.spawn(), this.queue.shift()!);
+    const next = this.closed ? undefined : this.queue.shift();
+    if (next) this.start(this.spawn(), next);
   }
 
   private start(slot: Slot, pending: Pending) {

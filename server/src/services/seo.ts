@@ -35,8 +35,10 @@ const KINDS: Record<SitemapKind, KindSpec> = {
 /** Public list pages always in the sitemap. */
 export const SITEMAP_STATIC_PATHS = ['/', '/qa', '/blog', '/hobby-groups', '/discover'];
 
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
 export const escapeHtml = escapeXml;

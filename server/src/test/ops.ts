@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../config';
 import { createDb } from '../db/knex';
@@ -98,4 +100,17 @@ export async function hashFiles(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const rel of await walkFiles(dir)) out[rel] = await sha256File(path.join(dir, rel));
   return out;
+}
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(serverDir, '../node_modules/.bin/tsx');
+
+/** The real entry, as `npm run admin -- …` starts it. */
+export function spawnCli(args: string[], env: Record<string, string> = {}) {
+  const res = spawnSync(tsx, ['src/cli/index.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }

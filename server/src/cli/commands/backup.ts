@@ -24,7 +24,8 @@ export const backupCommand: CliCommand = {
     const keep = values.keep === undefined ? null : Number(values.keep);
     if (keep !== null && (!Number.isInteger(keep) || keep < 1)) throw usageError(this, { tr: '--keep en az 1 olmalı', en: '--keep must be at least 1' });
     const dir = values.dir ? path.resolve(ctx.cwd, values.dir) : ctx.config.backup.dir;
-    const db = await ctx.db();
+    // Any schema this build knows or not: a backup is most wanted just before an upgrade.
+    const db = ctx.rawDb();
     const { config } = ctx;
     const result = await createBackup({ db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl }, dir);
     const rows = Object.values(result.manifest.tables).reduce((a, b) => a + b, 0);

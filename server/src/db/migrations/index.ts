@@ -20,6 +20,7 @@ import * as notificationsOncePerActor from './20261124100000_notifications_once_
 import * as categoryPostCounts from './20261124110000_category_post_counts';
 import * as hashtagDailyCounts from './20261124120000_hashtag_daily_counts';
 import * as communityCounts from './20261124130000_community_counts';
+import * as searchDocs from './20261124140000_search_docs';
 import * as accountLinks from './20261124200000_account_links';
 import * as eventCapacity from './20261124200000_event_capacity';
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124110000_category_post_counts': categoryPostCounts,
   '20261124120000_hashtag_daily_counts': hashtagDailyCounts,
   '20261124130000_community_counts': communityCounts,
+  '20261124140000_search_docs': searchDocs,
   '20261124200000_account_links': accountLinks,
   '20261124200000_event_capacity': eventCapacity,
 };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { blogSlug, extractHashtags, extractMentions, foldKey, groupSlug, hashtagKey } from '@mahalle/shared';
 import { tallyTags } from '../../services/hashtags';
 import { tallyCategories } from '../../services/categories';
+import { indexEverything } from '../search/sources';
 
 /**
  * A believable demo community of Eskişehir, written into an EMPTY database in one transaction.
@@ -463,6 +464,8 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       await trx('event_attendees').insert(attendees.map((u) => ({ event_id: eid, user_id: u })));
       await trx('events').where({ id: eid }).update({ attendees_count: attendees.length });
     }
+    // The search index learns the whole demo community in the same transaction, oldest first.
+    await indexEverything(trx);
 
     return {
       users: userIds.length,

@@ -60,7 +60,7 @@ export function adminRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     // PUBLIC_URL when set; else the address the admin reached this server at (the admin is the one who hands the link over).
     const base = ctx.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const link = await createResetLinkAsAdmin(ctx, req.user!, id, base);
+    const link = await createResetLinkAsAdmin(ctx.db, req.user!, id, base);
     res.json({ url: link.url, expiresAt: link.expiresAt });
   });
   router.delete('/users/:id', async (req, res) => {

@@ -51,9 +51,9 @@ export function postsRouter(ctx: AppContext): Router {
       const post = await posts.createPost(ctx, user, {
         content: input.content,
         categoryId: input.categoryId,
-        imageUrl: image ? saved!.url : null,
+        imageUrl: image && saved ? saved.url : null,
         image: savedImage,
-        videoUrl: video ? saved!.url : null,
+        videoUrl: video && saved ? saved.url : null,
       });
       res.status(201).json(post);
     } catch (err) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { makePng } from '../../test/media';
+import { nth } from '../../test/nth';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -138,15 +139,15 @@ describe('follows', () => {
     const fans = [await server.member(), await server.member(), await server.member()];
     for (const f of fans) await f.client.post(`/api/users/${star.user.id}/follow`);
     const first = await server.client().get(`/api/users/${star.user.id}/followers?limit=2`);
-    expect(first.body.map((u: { id: number }) => u.id)).toEqual([fans[2]!.user.id, fans[1]!.user.id]);
+    expect(first.body.map((u: { id: number }) => u.id)).toEqual([nth(fans, 2).user.id, nth(fans, 1).user.id]);
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
     const rest = await server.client().get(`/api/users/${star.user.id}/followers?limit=2&cursor=${cursor}`);
-    expect(rest.body.map((u: { id: number }) => u.id)).toEqual([fans[0]!.user.id]);
+    expect(rest.body.map((u: { id: number }) => u.id)).toEqual([nth(fans, 0).user.id]);
     expect(rest.headers.get('x-next-cursor')).toBeNull();
     // Exactly a page's worth: no empty page after it.
     expect((await server.client().get(`/api/users/${star.user.id}/followers?limit=3`)).headers.get('x-next-cursor')).toBeNull();
-    const following = await server.client().get(`/api/users/${fans[0]!.user.id}/following?limit=1`);
+    const following = await server.client().get(`/api/users/${nth(fans, 0).user.id}/following?limit=1`);
     expect(following.body.map((u: { id: number }) => u.id)).toEqual([star.user.id]);
 
     const recent = await server.client().get('/api/users/recent?limit=2');
@@ -157,9 +158,9 @@ describe('follows', () => {
     await priv.client.patch(`/api/users/${priv.user.id}`, { isPrivate: true });
     for (const f of fans) await f.client.post(`/api/users/${priv.user.id}/follow`);
     const requests = await priv.client.get('/api/follow-requests?limit=2');
-    expect(requests.body.items.map((r: { user: { id: number } }) => r.user.id)).toEqual([fans[2]!.user.id, fans[1]!.user.id]);
+    expect(requests.body.items.map((r: { user: { id: number } }) => r.user.id)).toEqual([nth(fans, 2).user.id, nth(fans, 1).user.id]);
     const more = await priv.client.get(`/api/follow-requests?limit=2&cursor=${requests.body.nextCursor}`);
-    expect(more.body).toMatchObject({ items: [{ user: { id: fans[0]!.user.id } }], nextCursor: null });
+    expect(more.body).toMatchObject({ items: [{ user: { id: nth(fans, 0).user.id } }], nextCursor: null });
 
     for (const bad of [
       'nonsense',

@@ -4,6 +4,13 @@ import { toIso } from '../../db/time';
 
 type Db = Knex | Knex.Transaction;
 
+/** The newest rows of a kind, its name or text selected as title. */
+interface RecentRow {
+  id: number;
+  title: string;
+  created_at: unknown;
+}
+
 async function count(db: Db, table: string): Promise<number> {
   const [row] = await db(table).count({ n: '*' });
   return Number(row?.n ?? 0);
@@ -52,31 +59,31 @@ export async function stats(db: Knex): Promise<AdminStats> {
       .orderBy('id', 'desc')
       .limit(5)
       .select('id', 'display_name as title', 'created_at')
-      .then((r) => r.map((x: any) => ({ ...x, type: 'user' }))),
+      .then((r: RecentRow[]) => r.map((x) => ({ ...x, type: 'user' as const }))),
     db('posts')
       .orderBy('id', 'desc')
       .limit(5)
       .select('id', 'content as title', 'created_at')
-      .then((r) => r.map((x: any) => ({ ...x, type: 'post' }))),
+      .then((r: RecentRow[]) => r.map((x) => ({ ...x, type: 'post' as const }))),
     db('questions')
       .orderBy('id', 'desc')
       .limit(5)
       .select('id', 'title', 'created_at')
-      .then((r) => r.map((x: any) => ({ ...x, type: 'question' }))),
+      .then((r: RecentRow[]) => r.map((x) => ({ ...x, type: 'question' as const }))),
     db('blog_posts')
       .orderBy('id', 'desc')
       .limit(5)
       .select('id', 'title', 'created_at')
-      .then((r) => r.map((x: any) => ({ ...x, type: 'blog' }))),
+      .then((r: RecentRow[]) => r.map((x) => ({ ...x, type: 'blog' as const }))),
     db('events')
       .orderBy('id', 'desc')
       .limit(5)
       .select('id', 'title', 'created_at')
-      .then((r) => r.map((x: any) => ({ ...x, type: 'event' }))),
+      .then((r: RecentRow[]) => r.map((x) => ({ ...x, type: 'event' as const }))),
   ]);
   const recentActivity = recent
     .flat()
-    .map((r: any) => ({ id: `${r.type}-${r.id}`, title: String(r.title).slice(0, 120), date: toIso(r.created_at), type: r.type }))
+    .map((r) => ({ id: `${r.type}-${r.id}`, title: String(r.title).slice(0, 120), date: toIso(r.created_at), type: r.type }))
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, 10);
   return {

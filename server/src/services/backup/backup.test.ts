@@ -133,6 +133,9 @@ describe('backup and restore', () => {
     expect(manifest.migration).toBe(manifest.migrations.at(-1));
     expect(manifest.uploads.length).toBeGreaterThan(0);
     expect(manifest.uploads.every((u) => /^[0-9a-f]{64}$/.test(u.sha256))).toBe(true);
+    // Nothing of the backup's own is left behind (staging folders, hard links to the uploads).
+    expect(fs.readdirSync(server.ctx.config.dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect(fs.readdirSync(backupDir).filter((n) => n.startsWith('.') || n.endsWith('.part'))).toEqual([]);
 
     const { config, cleanUp, res: restored } = await restoreElsewhere(file);
     try {

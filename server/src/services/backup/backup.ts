@@ -36,14 +36,15 @@ export const BACKUP_FILE_PATTERN = /^mahalle-backup-\d{8}-\d{6}-\d{3}\.tar\.gz$/
  * One consistent archive of the database and the uploads, safe while the server writes:
  * SQLite through VACUUM INTO (a transactionally consistent copy, never the live file), PostgreSQL
  * through pg_dump on a snapshot exported from the transaction that counted the rows, so the
- * manifest's counts are the dump's. Uploads are hashed, then streamed into the archive from where
- * they are (nothing is copied first). The archive appears under its name only once complete.
+ * manifest's counts are the dump's. Uploads are hard-linked (not copied), hashed, then streamed
+ * into the archive. The archive appears under its name only once complete.
  */
 export async function createBackup(source: BackupSource, outDir: string, now = new Date()): Promise<BackupResult> {
   fs.mkdirSync(outDir, { recursive: true });
   const stage = fs.mkdtempSync(path.join(outDir, '.backup-'));
   const finalFile = path.join(outDir, backupFileName(now));
   const partFile = `${finalFile}.part`;
+  const cleanups: (() => void)[] = [];
   try {
     fs.mkdirSync(path.join(stage, 'database'));
     const snapshot =
@@ -51,8 +52,12 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
         ? await dumpPostgres(source, path.join(stage, PG_DUMP_ENTRY))
         : await snapshotSqlite(source, path.join(stage, SQLITE_ENTRY));
     const dbFile = path.join(stage, snapshot.entry);
-    // Taken after the database: a file a row of the snapshot names was there before it.
-    const uploads = await describeFiles(source.uploadsDir);
+    // Taken after the database: a file a row of the snapshot names was there before it. Hard links
+    // (no bytes copied) keep each file as it was even if it is deleted while the archive is written.
+    const links = linkUploads(source.uploadsDir, path.dirname(path.resolve(source.uploadsDir)));
+    cleanups.push(() => links && fs.rmSync(links, { recursive: true, force: true }));
+    const uploadsRoot = links ?? source.uploadsDir;
+    const uploads = await describeFiles(uploadsRoot);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -67,8 +72,8 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       uploads,
     };
     fs.writeFileSync(path.join(stage, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
-    // uploads/ in the archive is the live folder itself, through a link: tar streams each file from there.
-    fs.symlinkSync(path.resolve(source.uploadsDir), path.join(stage, 'uploads'), 'dir');
+    // uploads/ in the archive is that folder, through a symbolic link: tar streams each file from there.
+    fs.symlinkSync(path.resolve(uploadsRoot), path.join(stage, 'uploads'), 'dir');
     await createTar({ gzip: true, file: partFile, cwd: stage, portable: true, strict: true }, [
       MANIFEST_FILE,
       snapshot.entry,
@@ -79,6 +84,41 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
     fs.rmSync(partFile, { force: true });
+    for (const clean of cleanups) clean();
+  }
+}
+
+/**
+ * Hard links to every file under uploadsDir, in a folder beside it (same file system): the archive
+ * reads them, so a file removed meanwhile (a post deleted) is still archived whole. Null when links
+ * cannot be made there (another file system, no permission): the archive then reads uploads/ itself.
+ */
+function linkUploads(uploadsDir: string, besideDir: string): string | null {
+  let dir: string | null = null;
+  try {
+    dir = fs.mkdtempSync(path.join(besideDir, '.backup-uploads-'));
+    const walk = (from: string, to: string) => {
+      for (const e of fs.readdirSync(from, { withFileTypes: true })) {
+        const src = path.join(from, e.name);
+        const dst = path.join(to, e.name);
+        if (e.isDirectory()) {
+          fs.mkdirSync(dst);
+          walk(src, dst);
+        } else if (e.isFile()) {
+          try {
+            fs.linkSync(src, dst);
+          } catch (err) {
+            // Removed since the listing: it was on its way out.
+            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          }
+        }
+      }
+    };
+    if (fs.existsSync(uploadsDir)) walk(uploadsDir, dir);
+    return dir;
+  } catch {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    return null;
   }
 }
 
@@ -99,11 +139,13 @@ export function openSqliteFile(filename: string): Knex {
   return knexFactory({ client: 'sqlite3', connection: { filename }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
 }
 
-async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
-  // Its own connection, outside the server's write lock: VACUUM INTO reads one snapshot of the
-  // database in a read transaction while the server's writers carry on (WAL).
-  await new Promise<void>((resolve, reject) => {
-    const conn = new sqlite3.Database(sqliteFileOf(source.db), sqlite3.OPEN_READWRITE, (err) => {
+/**
+ * A transactionally consistent copy of a SQLite database, taken on its own connection outside the
+ * server's write lock: VACUUM INTO reads one snapshot in a read transaction while writers carry on (WAL).
+ */
+export function vacuumInto(sqliteFile: string, target: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const conn = new sqlite3.Database(sqliteFile, sqlite3.OPEN_READWRITE, (err) => {
       if (err) return reject(err);
       conn.exec('PRAGMA busy_timeout = 10000', (err2) => {
         if (err2) return conn.close(() => reject(err2));
@@ -111,6 +153,10 @@ async function snapshotSqlite(source: BackupSource, target: string): Promise<Sna
       });
     });
   });
+}
+
+async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
+  await vacuumInto(sqliteFileOf(source.db), target);
   const copy = openSqliteFile(target);
   try {
     const status = await schemaStatus(copy);

@@ -9,6 +9,7 @@ import { isLiked as isLikedBy, setLike } from '../engagement/likes';
 import { presentBlogPost, presentTopAuthor, parseJson, type BlogPostListRow, type TopAuthorRow } from '../../presenters/blog';
 import { sanitizeBlogHtml } from './sanitize';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
+import { indexRows } from '../../db/search/sources';
 
 /** Blog posts: reading (lists, by id or slug, related, top authors), writing (admins) and liking. */
 
@@ -125,6 +126,7 @@ export async function createBlogPost(db: Knex, admin: UserRow, input: CreateBlog
       })
       .returning('id');
     const postId = (typeof row === 'object' ? row.id : row) as number;
+    await indexRows(trx, 'blog', [postId]);
     await audit(trx, admin, 'blog_post.create', { type: 'blog_post', id: postId }, { after: { title: input.title, slug, published: input.published } });
     return postId;
   });
@@ -160,6 +162,7 @@ export async function updateBlogPost(db: Knex, admin: UserRow, id: number, input
       if (input[field] !== undefined) patch[column] = input[field] || null;
     }
     await trx('blog_posts').where({ id }).update(patch);
+    await indexRows(trx, 'blog', [id]);
     await audit(
       trx,
       admin,

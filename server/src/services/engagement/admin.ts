@@ -3,7 +3,9 @@ import type { CommentKind } from '@mahalle/shared';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
 import type { UserRow } from '../../presenters/users';
-import { presentAdminComment } from '../../presenters/comments';
+import { presentAdminComment, type AdminCommentRow } from '../../presenters/comments';
+import { errors } from '../../errors';
+import { TEXTS } from '@mahalle/shared';
 import { COMMENT_TABLES, deleteCommentTx, editComment as editCommentOfKind } from './comments';
 
 /** The admin workspace's comments tab: every kind of comment merged by time, edited and deleted. */
@@ -57,13 +59,13 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
         else if (desc ? mine < rank : mine > rank) query.where('c.created_at', desc ? '<=' : '>=', time);
         else query.where('c.created_at', op, time);
       }
-      const rows = await query
+      const rows: AdminCommentRow[] = await query
         .orderBy([
           { column: 'c.created_at', order: q.direction },
           { column: 'c.id', order: q.direction },
         ])
         .limit(q.limit);
-      return rows.map((r: any) => ({
+      return rows.map((r) => ({
         row: presentAdminComment(kind, r),
         time: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
         rank: KIND_RANK[kind],
@@ -75,7 +77,7 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
     .flat()
     .sort((a, b) => sign * (a.time.localeCompare(b.time) || a.rank - b.rank || a.row.id - b.row.id))
     .slice(0, q.limit);
-  const last = merged[merged.length - 1];
+  const last = merged.at(-1);
   return {
     items: merged.map((m) => m.row),
     nextCursor: merged.length === q.limit && last ? encodeTuple([last.time, last.rank, last.row.id]) : null,
@@ -84,7 +86,9 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
 
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string) {
   await editCommentOfKind(db, admin, kind, id, content);
-  return presentAdminComment(kind, await commentsOfKind(db, kind).where('c.id', id).first());
+  const row: AdminCommentRow | undefined = await commentsOfKind(db, kind).where('c.id', id).first();
+  if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+  return presentAdminComment(kind, row);
 }
 
 export async function deleteComment(db: Knex, admin: UserRow, kind: CommentKind, id: number) {

@@ -4,6 +4,7 @@ import { errors, type AppError } from '../../errors';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { audit, auditModeration } from '../audit';
+import { indexRows } from '../../db/search/sources';
 
 /**
  * Comments of every kind in one place: post comments, blog comments, group post comments and
@@ -80,6 +81,8 @@ export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, i
     const before = await trx(t.table).where({ id }).first('content');
     if (!before) throw (opts.notFound ?? (() => errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found')))();
     await trx(t.table).where({ id }).update({ content, updated_at: nowIso() });
+    // Answers are searched: their document follows the edit in the same transaction.
+    if (kind === 'answer') await indexRows(trx, 'answer', [id]);
     await audit(trx, admin, 'comment.update', { type: commentAuditType(kind), id }, { before: { content: before.content }, after: { content } });
   });
 }

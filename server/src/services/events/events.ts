@@ -8,6 +8,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import type { UserRow } from '../../presenters/users';
 import { lockRow } from '../../db/locks';
 import { presentEvent, type EventRow } from '../../presenters/events';
+import { indexRows } from '../../db/search/sources';
 import { announceNotifications, createNotification } from '../notifications';
 import { formatEventTime } from './time';
 
@@ -143,6 +144,7 @@ export async function createEvent(
     const eventId = typeof row === 'object' ? row.id : row;
     // The creator attends their own event (and takes one of its places).
     await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
+    await indexRows(trx, 'event', [Number(eventId)]);
     return eventId as number;
   });
   return getEvent(ctx, id, me);
@@ -250,6 +252,8 @@ export async function updateEvent(
     if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
     if (input.capacity !== undefined) patch.capacity = input.capacity;
     await trx('events').where({ id }).update(patch);
+    // A new title, description or place is what the search finds from now on (issue 14's index, same transaction).
+    await indexRows(trx, 'event', [id]);
     // A raised (or removed) capacity lets waiters in; a lowered one sends nobody away.
     if (input.capacity !== undefined) created.push(...(await fillFromWaitlist(trx, id)));
     const oldDate = toIso(before.date);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { intColumn, sortedPage, textColumn } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
-import { presentAdminGroup } from '../../presenters/hobby-groups';
+import { presentAdminGroup, type AdminGroupRow } from '../../presenters/hobby-groups';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { removeUpload } from '../uploads';
@@ -18,8 +18,15 @@ export async function listGroups(db: Knex, q: { limit: number; cursor?: string; 
     .leftJoin('users as u', 'u.id', 'g.creator_id')
     .select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
   if (q.search) query.whereRaw(`lower(g.name) ${LIKE}`, [likePattern(q.search)]);
-  const page = await sortedPage<any>(query, { columns: GROUP_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'g.id' });
-  const items = page.rows.map((r: any) => presentAdminGroup(r));
+  const page = await sortedPage<AdminGroupRow>(query, {
+    columns: GROUP_SORT,
+    sort: q.sort,
+    direction: q.direction,
+    cursor: q.cursor,
+    limit: q.limit,
+    idColumn: 'g.id',
+  });
+  const items = page.rows.map((r) => presentAdminGroup(r));
   return { items, nextCursor: page.nextCursor };
 }
 

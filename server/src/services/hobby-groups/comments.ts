@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../../errors';
 import type { UserRow } from '../../presenters/users';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
 import { memberOrThrow } from './access';
 import { visiblePost } from './posts';
-import { presentGroupComment } from '../../presenters/hobby-groups';
+import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobby-groups';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
@@ -12,8 +14,8 @@ import { decodeTuple, encodeTuple } from '../../db/keyset';
 export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[number]>(page.cursor, ['int']);
   await visiblePost(db, postId, viewer);
-  const rows = await commentPage<{ id: number }>(db, 'group', postId, { limit: page.limit, before: after?.[0] });
-  const oldest = rows[rows.length - 1];
+  const rows = await commentPage<GroupCommentRow>(db, 'group', postId, { limit: page.limit, before: after?.[0] });
+  const oldest = rows.at(-1);
   return { items: [...rows].reverse().map(presentGroupComment), nextCursor: rows.length === page.limit && oldest ? encodeTuple([oldest.id]) : null };
 }
 
@@ -24,7 +26,9 @@ export async function addComment(db: Knex, me: UserRow, postId: number, content:
     await memberOrThrow(trx, post.slug, me);
     return insertCommentTx(trx, 'group', postId, me.id, content);
   });
-  return presentGroupComment(await commentsQuery(db, 'group').where('c.id', id).first());
+  const row: GroupCommentRow | undefined = await commentsQuery(db, 'group').where('c.id', id).first();
+  if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+  return presentGroupComment(row);
 }
 
 /** The comment's author, the group's founder or an admin (decided in engagement/comments). */

@@ -3,7 +3,8 @@ import { nowIso, toIso } from '../../db/time';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { insideOrThrow, memberOrThrow } from './access';
-import { presentGroupEvent } from '../../presenters/hobby-groups';
+import { presentGroupEvent, type GroupEventRow } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** A group's own events. */
 
@@ -15,13 +16,13 @@ export async function listEvents(db: Knex, slug: string, viewer: UserRow | undef
     .where({ group_id: group.id })
     .andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
   if (after) whereRowAfter(q, ['date', 'id'], '>', after);
-  const rows = await q
+  const rows: GroupEventRow[] = await q
     .orderBy([
       { column: 'date', order: 'asc' },
       { column: 'id', order: 'asc' },
     ])
     .limit(page.limit);
-  const last = rows[rows.length - 1];
+  const last = rows.at(-1);
   return { items: rows.map(presentGroupEvent), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
@@ -34,7 +35,7 @@ export async function createEvent(
   const row = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
-    const [created] = await trx('group_events')
+    const [created]: GroupEventRow[] = await trx('group_events')
       .insert({
         group_id: group.id,
         creator_id: me.id,
@@ -49,7 +50,9 @@ export async function createEvent(
         updated_at: now,
       })
       .returning('*');
+    if (!created) throw new Error('insert into group_events returned no row');
     await trx('hobby_groups').where({ id: group.id }).increment('event_count', 1);
+    await indexRows(trx, 'group_event', [Number(created.id)]);
     return created;
   });
   return presentGroupEvent(row);

@@ -5,6 +5,7 @@ import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
 import { groupBySlug, hasPendingRequest, isMember, memberships } from './access';
 import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** The groups themselves: the list, one group, founding one. */
 
@@ -58,6 +59,7 @@ export async function createGroup(db: Knex, me: UserRow, input: { name: string; 
       .returning('id');
     const groupId = typeof row === 'object' ? row.id : row;
     await trx('group_members').insert({ group_id: groupId, user_id: me.id, role: 'admin', created_at: now });
+    await indexRows(trx, 'group', [Number(groupId)]);
     return slug;
   });
   return getGroup(db, slug, me);

@@ -8,11 +8,18 @@ import { decodeTuple, encodeTuple } from '../../db/keyset';
 import type { AppContext } from '../../context';
 import { announceNotifications, createNotification } from '../notifications';
 import { groupBySlug, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
-import { presentGroupMember, presentJoinRequest } from '../../presenters/hobby-groups';
+import { presentGroupMember, presentJoinRequest, type GroupMemberRow, type JoinRequestRow } from '../../presenters/hobby-groups';
 
 /** Joining and leaving, requests to private groups, the member list. */
 
 const G = TEXTS.community;
+
+/** The group's member count read back inside the write's transaction; the group gone meanwhile is a 404. */
+async function memberCountOf(trx: Knex.Transaction, groupId: number): Promise<number> {
+  const row = await trx('hobby_groups').where({ id: groupId }).first<{ member_count: number } | undefined>('member_count');
+  if (!row) throw errors.notFound(G.groupNotFound, 'group_not_found');
+  return row.member_count;
+}
 
 async function addMember(trx: Knex.Transaction, groupId: number, userId: number) {
   await trx('group_members').insert({ group_id: groupId, user_id: userId, role: 'member', created_at: nowIso() });
@@ -51,8 +58,8 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
         await addMember(trx, group.id, me.id);
       }
     }
-    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
-    return { isMember: !pending, isPending: pending, memberCount: member_count as number };
+    const member_count = await memberCountOf(trx, group.id);
+    return { isMember: !pending, isPending: pending, memberCount: member_count };
   });
   announceNotifications(ctx.bus, created);
   return result;
@@ -67,8 +74,8 @@ export async function listJoinRequests(db: Knex, viewer: UserRow, slug: string, 
     .where('r.group_id', group.id)
     .select('r.id', 'r.created_at', ...AUTHOR_COLUMNS);
   if (after) q.where('r.id', '>', after[0]);
-  const rows = await q.orderBy('r.id', 'asc').limit(page.limit);
-  const last = rows[rows.length - 1];
+  const rows: JoinRequestRow[] = await q.orderBy('r.id', 'asc').limit(page.limit);
+  const last = rows.at(-1);
   return { items: rows.map(presentJoinRequest), nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null };
 }
 
@@ -93,8 +100,8 @@ export async function decideJoinRequest(ctx: AppContext, viewer: UserRow, slug: 
         }),
       });
     }
-    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
-    return { accepted: accept, memberCount: member_count as number };
+    const member_count = await memberCountOf(trx, group.id);
+    return { accepted: accept, memberCount: member_count };
   });
   announceNotifications(ctx.bus, created);
   return result;
@@ -109,8 +116,8 @@ export async function leave(db: Knex, me: UserRow, slug: string) {
     if (removed) await trx('hobby_groups').where({ id: group.id }).decrement('member_count', 1);
     // Leaving also withdraws a request still waiting.
     await trx('group_join_requests').where({ group_id: group.id, user_id: me.id }).delete();
-    const { member_count } = await trx('hobby_groups').where({ id: group.id }).first('member_count');
-    return { isMember: false, memberCount: member_count as number };
+    const member_count = await memberCountOf(trx, group.id);
+    return { isMember: false, memberCount: member_count };
   });
 }
 
@@ -123,7 +130,7 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
     .where('m.group_id', group.id)
     .select('m.id as membership_id', 'm.role as group_role', 'u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role');
   if (after) q.where('m.id', '>', after[0]);
-  const rows = await q.orderBy('m.id', 'asc').limit(page.limit);
-  const last = rows[rows.length - 1];
+  const rows: GroupMemberRow[] = await q.orderBy('m.id', 'asc').limit(page.limit);
+  const last = rows.at(-1);
   return { items: rows.map(presentGroupMember), nextCursor: rows.length === page.limit && last ? encodeTuple([last.membership_id]) : null };
 }

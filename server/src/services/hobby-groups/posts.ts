@@ -9,7 +9,8 @@ import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
 import { insideOrThrow, memberOrThrow } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { presentGroupPost } from '../../presenters/hobby-groups';
+import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
+import { indexRows } from '../../db/search/sources';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -23,7 +24,7 @@ function postsQuery(db: Db) {
 }
 
 /** A page of group posts with whether the viewer liked each (one query for the page). */
-async function presentPosts(db: Db, rows: any[], viewer: UserRow | undefined) {
+async function presentPosts(db: Db, rows: GroupPostRow[], viewer: UserRow | undefined) {
   const liked = await likedIds(
     db,
     'group_post',
@@ -39,8 +40,8 @@ export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefi
   const group = await insideOrThrow(db, slug, viewer);
   const q = postsQuery(db).where('p.group_id', group.id).andWhere('p.is_hidden', false);
   if (after) q.where('p.id', '<', after[0]);
-  const rows = await q.orderBy('p.id', 'desc').limit(page.limit);
-  const last = rows[rows.length - 1];
+  const rows: GroupPostRow[] = await q.orderBy('p.id', 'desc').limit(page.limit);
+  const last = rows.at(-1);
   return { items: await presentPosts(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null };
 }
 
@@ -66,9 +67,14 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
       })
       .returning('id');
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
-    return (typeof row === 'object' ? row.id : row) as number;
+    const postId = (typeof row === 'object' ? row.id : row) as number;
+    await indexRows(trx, 'group_post', [postId]);
+    return postId;
   });
-  return (await presentPosts(db, [await postsQuery(db).where('p.id', id).first()], me))[0];
+  const row: GroupPostRow | undefined = await postsQuery(db).where('p.id', id).first();
+  const [post] = row ? await presentPosts(db, [row], me) : [];
+  if (!post) throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
+  return post;
 }
 
 export async function postWithGroup(db: Db, postId: number) {

@@ -5,7 +5,7 @@ import { errors } from '../../errors';
 import { intColumn, sortedPage } from '../../db/keyset';
 import { LIKE, likePattern } from '../../db/like';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
-import { presentAdminContent } from '../../presenters/posts';
+import { presentAdminContent, type AdminContentRow } from '../../presenters/posts';
 import { audit } from '../audit';
 import { removeUpload } from '../uploads';
 import { announceNotifications } from '../notifications';
@@ -29,7 +29,7 @@ export async function listContent(
     .select('p.*', ...AUTHOR_COLUMNS);
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
   if (q.search) query.whereRaw(`lower(p.content) ${LIKE}`, [likePattern(q.search)]);
-  const page = await sortedPage<any>(query, {
+  const page = await sortedPage<AdminContentRow>(query, {
     columns: CONTENT_SORT,
     sort: q.sort,
     direction: q.direction,
@@ -38,7 +38,7 @@ export async function listContent(
     idColumn: 'p.id',
   });
   return {
-    items: page.rows.map((r: any) => presentAdminContent(q.kind, r)),
+    items: page.rows.map((r) => presentAdminContent(q.kind, r)),
     nextCursor: page.nextCursor,
   };
 }

@@ -25,6 +25,7 @@ import { notifyModeration } from '../moderation';
 import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
 import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
+import { indexRows } from '../../db/search/sources';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -160,6 +161,7 @@ export async function createPost(
     const mentioned = await indexText(trx, postId, input.content, now, author.id);
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
+    await indexRows(trx, 'post', [postId]);
     for (const userId of mentioned) {
       created.push({
         userId,
@@ -192,6 +194,7 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
     const mentioned = await indexText(trx, id, input.content, nowIso(), actor.id);
+    await indexRows(trx, 'post', [id]);
     await tallyTags(trx, { postIds: [id] }, 1);
     await tallyCategories(trx, { postIds: [id] }, 1);
     for (const userId of mentioned) {

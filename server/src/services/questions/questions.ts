@@ -11,6 +11,7 @@ import { LIKE, likePattern } from '../../db/like';
 import { announceNotifications, createNotification } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
+import { indexRows } from '../../db/search/sources';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -88,19 +89,24 @@ export async function getQuestion(db: Db, id: number, viewerId: number | null, c
 
 export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
   const now = nowIso();
-  const [row] = await db('questions')
-    .insert({
-      author_id: me.id,
-      title: input.title,
-      content: input.content,
-      category: input.category,
-      tags: JSON.stringify(input.tags),
-      search_text: foldKey(`${input.title} ${input.content}`),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  return getQuestion(db, typeof row === 'object' ? row.id : row, me.id);
+  const id = await db.transaction(async (trx) => {
+    const [row] = await trx('questions')
+      .insert({
+        author_id: me.id,
+        title: input.title,
+        content: input.content,
+        category: input.category,
+        tags: JSON.stringify(input.tags),
+        search_text: foldKey(`${input.title} ${input.content}`),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const questionId = Number(typeof row === 'object' ? row.id : row);
+    await indexRows(trx, 'question', [questionId]);
+    return questionId;
+  });
+  return getQuestion(db, id, me.id);
 }
 
 export async function updateQuestion(db: Knex, admin: UserRow, id: number, input: { title?: string; content?: string; category?: string; tags?: string[] }) {
@@ -118,6 +124,7 @@ export async function updateQuestion(db: Knex, admin: UserRow, id: number, input
       updated_at: nowIso(),
     };
     await trx('questions').where({ id }).update(patch);
+    await indexRows(trx, 'question', [id]);
     await audit(
       trx,
       admin,
@@ -219,6 +226,7 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
     const now = nowIso();
     const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
     await trx('questions').where({ id: questionId }).increment('answers_count', 1);
+    await indexRows(trx, 'answer', [Number(typeof row === 'object' ? row.id : row)]);
     if (question.author_id) {
       note = {
         userId: question.author_id,

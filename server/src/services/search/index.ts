@@ -1,12 +1,121 @@
 import type { Knex } from 'knex';
-import type { SearchQuery, SearchResult, SearchSuggestResult } from '@mahalle/shared';
+import {
+  LIMITS,
+  SEARCH_TYPES,
+  TEXTS,
+  type SearchCounts,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSuggestResult,
+  type SearchType,
+} from '@mahalle/shared';
 import type { UserRow } from '../../presenters/users';
+import { errors } from '../../errors';
+import { presentHit } from '../../presenters/search';
+import { decodeTuple, encodeTuple } from '../../db/keyset';
+import { countDocs, tierDocs, type DocHit } from '../../db/search/query';
+import { TIERS, type Tier } from '../../db/search/match';
+import { SOURCES_OF } from '../../db/search/sources';
+import { parseQuery, type ParsedQuery } from '../../db/search/text';
+import { accessFilter } from './access';
+import { countHashtags, searchHashtags } from './hashtags';
+import { hitRows } from './rows';
 
-/** The search service (issue 14). First cut: the contract's shapes; the index follows. */
-export async function search(_db: Knex, _viewer: UserRow | null, _query: SearchQuery): Promise<SearchResult> {
-  return { items: [], nextCursor: null, counts: null, countsCapped: false };
+export { indexRows } from '../../db/search/sources';
+
+/** Above every document id (the largest a 32-bit id column holds; ids never reach it). */
+const ID_ABOVE_ALL = 2_147_483_647;
+
+interface TieredDoc extends DocHit {
+  tier: Tier;
 }
 
-export async function suggest(_db: Knex, _viewer: UserRow | null, _q: string): Promise<SearchSuggestResult> {
-  return { items: [] };
+/**
+ * Documents of one type for one page: each tier in turn (best first), each walked newest first,
+ * from where the cursor stopped, until limit + 1 are found (the one beyond says there is more).
+ */
+async function pageDocs(db: Knex, viewer: UserRow | null, type: SearchType, q: ParsedQuery, limit: number, from: [Tier, number] | null): Promise<TieredDoc[]> {
+  const filter = accessFilter(SOURCES_OF[type], viewer);
+  const out: TieredDoc[] = [];
+  for (const tier of TIERS) {
+    if (from && tier < from[0]) continue;
+    const before = from && tier === from[0] ? from[1] : ID_ABOVE_ALL;
+    const docs = await tierDocs(db, type, tier, q, before, limit + 1 - out.length, filter);
+    out.push(...docs.map((d) => ({ ...d, tier })));
+    if (out.length > limit) break;
+  }
+  return out;
+}
+
+/** Per type, what the viewer may find, each counted up to LIMITS.searchCountCap. */
+async function countAll(db: Knex, viewer: UserRow | null, q: ParsedQuery): Promise<SearchCounts> {
+  const counts: SearchCounts = { posts: 0, people: 0, questions: 0, answers: 0, blog: 0, groups: 0, events: 0, hashtags: 0 };
+  for (const type of SEARCH_TYPES) {
+    counts[type] =
+      type === 'hashtags'
+        ? await countHashtags(db, q, LIMITS.searchCountCap)
+        : await countDocs(db, type, q, LIMITS.searchCountCap, accessFilter(SOURCES_OF[type], viewer));
+  }
+  return counts;
+}
+
+/** GET /api/search: one type's page of hits, ranked in tiers, newest first within each; counts on the first page. */
+export async function search(db: Knex, viewer: UserRow | null, query: SearchQuery): Promise<SearchResult> {
+  const q = parseQuery(query.q);
+  const counts = query.cursor ? null : await countAll(db, viewer, q);
+  const countsCapped = counts !== null && Object.values(counts).some((n) => n >= LIMITS.searchCountCap);
+  if (query.type === 'hashtags') {
+    const page = await searchHashtags(db, q, query.limit, query.cursor);
+    return { ...page, counts, countsCapped };
+  }
+  const from = decodeTuple<[Tier, number]>(query.cursor, ['int', 'int']);
+  if (from && !TIERS.includes(from[0])) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
+  const docs = await pageDocs(db, viewer, query.type, q, query.limit, from);
+  const more = docs.length > query.limit;
+  const shown = docs.slice(0, query.limit);
+  const last = shown.at(-1);
+  const rows = await hitRows(db, shown);
+  return {
+    items: rows.map((r) => presentHit(r, q)),
+    nextCursor: more && last ? encodeTuple([last.tier, last.id]) : null,
+    counts,
+    countsCapped,
+  };
+}
+
+/** The types suggested as one types, in this order, and how many of each at most. */
+const SUGGEST: [SearchType, number][] = [
+  ['people', 3],
+  ['hashtags', 2],
+  ['groups', 2],
+  ['questions', 2],
+  ['posts', 2],
+];
+
+/**
+ * GET /api/search/suggest: up to LIMITS.searchSuggestMax hits across people, hashtags, groups,
+ * questions and posts, the last word as a prefix. Cheap: per type one walk of the prefix tiers,
+ * newest first, a couple of rows each; no counts.
+ */
+export async function suggest(db: Knex, viewer: UserRow | null, text: string): Promise<SearchSuggestResult> {
+  const q = parseQuery(text);
+  const items: SearchHit[] = [];
+  for (const [type, n] of SUGGEST) {
+    if (items.length >= LIMITS.searchSuggestMax) break;
+    const want = Math.min(n, LIMITS.searchSuggestMax - items.length);
+    if (type === 'hashtags') {
+      items.push(...(await searchHashtags(db, q, want, undefined)).items);
+      continue;
+    }
+    const filter = accessFilter(SOURCES_OF[type], viewer);
+    const docs: DocHit[] = [];
+    // Tiers 1 to 3 (title, word, prefix): whatever the prefix finds, best first.
+    for (const tier of [1, 2, 3] as const) {
+      if (docs.length >= want) break;
+      docs.push(...(await tierDocs(db, type, tier, q, ID_ABOVE_ALL, want - docs.length, filter)));
+    }
+    items.push(...(await hitRows(db, docs)).map((r) => presentHit(r, q)));
+  }
+  return { items };
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../accounts';
 import { announceNotifications, createNotification } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
+import { indexRows } from '../../db/search/sources';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -61,7 +62,7 @@ export async function userStats(db: Db, userId: number) {
  * over its (following_id) or (author_id) index.
  */
 export async function popularUsers(db: Db, limit: number) {
-  const rows = await db('users as u')
+  const rows: (PersonRow & { followers_count: number | string; posts_count: number | string })[] = await db('users as u')
     .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
     .select({
       followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
@@ -73,7 +74,7 @@ export async function popularUsers(db: Db, limit: number) {
       { column: 'u.id', order: 'desc' },
     ])
     .limit(limit);
-  return rows.map((r: any) => ({ ...presentPerson(r), followersCount: Number(r.followers_count), postsCount: Number(r.posts_count) }));
+  return rows.map((r) => ({ ...presentPerson(r), followersCount: Number(r.followers_count), postsCount: Number(r.posts_count) }));
 }
 
 /** The newest members first, cursor-paged by id. */
@@ -242,6 +243,7 @@ export async function updateProfile(
       // Going private or public takes the account's tags out of, or back into, the trending counters.
       if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, -1);
       await trx('users').where({ id: target.id }).update(patch);
+      await indexRows(trx, 'person', [target.id]);
       if (input.isPrivate !== undefined) await tallyTags(trx, { authorId: target.id }, 1);
       if (actor.id !== target.id) {
         const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'email_key');

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-// Limits and types only: the header's search box is in every first load, and the shared schemas would bring zod.
-import { LIMITS } from '@mahalle/shared/limits';
+// Limits and types only (tree-shaken): the header's search box is in every first load, and the shared schemas would bring zod.
+import { LIMITS } from '@mahalle/shared';
 import type { SearchCounts, SearchHit, SearchResult, SearchSegment, SearchType } from '@mahalle/shared';
 import { call } from './call';
 

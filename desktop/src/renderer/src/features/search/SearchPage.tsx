@@ -31,14 +31,17 @@ export function firstTabWithHits(counts: SearchCounts): SearchType | undefined {
 /** One hit: its title a link to where it lives, the snippet with the matched words marked, author and time. */
 export function SearchHitItem({ hit }: { hit: SearchHit }) {
   const { token } = theme.useToken();
+  // A post has no title: its snippet is the link then, and is not repeated under it.
+  const name = hit.title.length ? hit.title : hit.snippet;
+  const snippet = hit.title.length ? hit.snippet : [];
   return (
     <li data-testid="search-hit" data-kind={hit.kind} style={{ padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}>
       <Heading level={2} look={5} style={{ margin: 0 }}>
-        <Link to={hit.path}>{hit.title.length ? <Marked segments={hit.title} /> : hit.path}</Link>
+        <Link to={hit.path}>{name.length ? <Marked segments={name} /> : T.kinds[hit.kind]}</Link>
       </Heading>
-      {hit.snippet.length > 0 && (
+      {snippet.length > 0 && (
         <p style={{ margin: '4px 0', overflowWrap: 'anywhere' }}>
-          <Marked segments={hit.snippet} />
+          <Marked segments={snippet} />
         </p>
       )}
       {(hit.author || hit.createdAt) && (

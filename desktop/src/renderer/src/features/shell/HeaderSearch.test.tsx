@@ -74,7 +74,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('header search', () => {
+describe('header search', { timeout: 30_000 }, () => {
   it('asks once typing pauses, with the last text only', async () => {
     const box = mount();
     box.focus();

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { theme as antTheme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { TEXTS } from '@mahalle/shared/texts';
+import { TEXTS } from '@mahalle/shared';
 import { searchable, useSuggestions, type SearchHit } from '../../api/search';
 import { Marked, plainText } from '../../components/Marked';
 import { visuallyHidden } from '../../components/Heading';
@@ -198,7 +198,7 @@ export function HeaderSearch() {
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              aria-label={`${TEXTS.searchUi.kinds[hit.kind]}: ${plainText(hit.title)}`}
+              aria-label={`${TEXTS.searchUi.kinds[hit.kind]}: ${plainText(hit.title.length ? hit.title : hit.snippet)}`}
               data-testid="search-suggestion"
               data-kind={hit.kind}
               onClick={() => choose(i)}
@@ -209,7 +209,7 @@ export function HeaderSearch() {
                 {TEXTS.searchUi.kinds[hit.kind]}
               </span>
               <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                <Marked segments={hit.title} />
+                <Marked segments={hit.title.length ? hit.title : hit.snippet} />
               </span>
             </li>
           ))}

@@ -35,7 +35,12 @@ export default function AuditTab() {
       }
       columns={[
         { key: 'createdAt', title: 'Zaman', width: 160, sortKey: 'createdAt', render: (a) => formatDateTime(a.createdAt) },
-        { key: 'actorUsername', title: 'Kim', width: 120, render: (a) => (a.actorUsername ? `@${a.actorUsername}` : '—') },
+        {
+          key: 'actorUsername',
+          title: 'Kim',
+          width: 120,
+          render: (a) => (a.actorUsername ? (a.actorId === null && a.actorUsername.startsWith('cli:') ? a.actorUsername : `@${a.actorUsername}`) : '—'),
+        },
         { key: 'action', title: 'İşlem', width: 190, render: (a) => <Tag title={a.action}>{A.auditActions[a.action] ?? a.action}</Tag> },
         { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId ?? '—'}` },
         {

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../knex';
+import { migrationSource } from '../migrations';
+import { search } from '../../services/search';
+
+/** The search migration builds the index for a community that existed before it. */
+const SEARCH = '20261124140000_search_docs';
+let db: Knex;
+let cleanUp: () => Promise<void>;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-mig-'));
+  const pgUrl = process.env.TEST_DATABASE_URL || null;
+  const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : null;
+  if (pgUrl && schema) {
+    const admin = knexFactory({ client: 'pg', connection: pgUrl });
+    await admin.raw(`create schema "${schema}"`);
+    await admin.destroy();
+  }
+  db = createDb({ dataDir, databaseUrl: pgUrl, databaseSchema: schema });
+  cleanUp = async () => {
+    await db.destroy();
+    if (pgUrl && schema) {
+      const admin = knexFactory({ client: 'pg', connection: pgUrl });
+      await admin.raw(`drop schema "${schema}" cascade`);
+      await admin.destroy();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+});
+afterAll(async () => {
+  await cleanUp?.();
+});
+
+describe('20261124140000_search_docs', () => {
+  it('indexes existing rows, folded, oldest first, and keeps deletes in step from then on', async () => {
+    const before: Knex.MigrationSource<string> = {
+      ...migrationSource,
+      getMigrations: async () => (await migrationSource.getMigrations([])).filter((name) => name < SEARCH),
+    };
+    await db.migrate.latest({ migrationSource: before });
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+    const user = (username: string, n: number, extra: Record<string, unknown> = {}) => ({
+      username,
+      username_key: username.toLowerCase(),
+      display_name: username,
+      display_name_key: username.toLowerCase(),
+      email: `${username}@ornek.com`,
+      email_key: `${username}@ornek.com`,
+      role: 'user',
+      is_private: false,
+      bio: null,
+      created_at: at(n),
+      updated_at: at(n),
+      ...extra,
+    });
+    await db('users').insert([user('ayse', 0, { bio: 'ISPARTA gülü' }), user('gizli', 1, { is_private: true })]);
+    const ids = Object.fromEntries((await db('users').select('id', 'username')).map((r) => [r.username, Number(r.id)]));
+    const post = (author: number, content: string, n: number, extra: Record<string, unknown> = {}) => ({
+      author_id: author,
+      content,
+      is_hidden: false,
+      created_at: at(n),
+      updated_at: at(n),
+      ...extra,
+    });
+    // Inserted newest first: the index must still order them by time.
+    await db('posts').insert(post(ids.ayse ?? 0, 'İSPARTA yolunda', 5));
+    await db('posts').insert(post(ids.ayse ?? 0, 'ısparta çarşısı', 3));
+    await db('posts').insert(post(ids.ayse ?? 0, 'ısparta gizlenmiş', 4, { is_hidden: true }));
+    await db('posts').insert(post(ids.gizli ?? 0, 'ısparta özel', 6));
+    await db('questions').insert({ author_id: ids.ayse, title: 'Isparta gezisi', content: 'öneri', created_at: at(2), updated_at: at(2) });
+
+    await db.migrate.latest({ migrationSource });
+    const posts = await db('posts').orderBy('created_at', 'desc').select('id', 'content');
+    const r = await search(db, null, { q: 'isparta', type: 'posts', limit: 20 });
+    // Oldest first in the table, newest first in the answer; hidden and private ones left out.
+    expect(r.items.map((h) => h.id)).toEqual(posts.filter((p) => p.content === 'İSPARTA yolunda' || p.content === 'ısparta çarşısı').map((p) => Number(p.id)));
+    expect(r.counts).toMatchObject({ posts: 2, people: 1, questions: 1 });
+    expect(r.items[0]?.snippet.filter((s) => s.mark).map((s) => s.text)).toEqual(['İSPARTA']);
+
+    // From now on a delete drops the document through the triggers.
+    await db('users').where({ id: ids.ayse }).delete();
+    expect((await search(db, null, { q: 'isparta', type: 'posts', limit: 20 })).counts).toMatchObject({ posts: 0, people: 0, questions: 1 });
+  });
+});

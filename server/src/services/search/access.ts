@@ -1,0 +1,68 @@
+import type { Source } from '../../db/search/sources';
+import type { Filter } from '../../db/search/query';
+import type { UserRow } from '../../presenters/users';
+
+/**
+ * Who may find a document, decided at query time from its source row with the rules the lists
+ * use: hidden (moderated) content never; a private account's posts only for itself and its
+ * accepted followers (posts/visibleTo); a private group's posts and events only for its members
+ * and admins (hobby-groups/access); a private city event for its creator, attendees and admins
+ * (events/visible); a blog draft only for admins. People, questions and groups are listed for
+ * everyone. A document whose source row is gone is never found either.
+ */
+function sourceFilter(source: Source, viewer: UserRow | null): Filter {
+  const v = viewer?.id ?? 0;
+  const admin = viewer?.role === 'admin';
+  const member = (group: string) => `exists (select 1 from group_members m where m.group_id = ${group} and m.user_id = ?)`;
+  switch (source) {
+    case 'post':
+      return {
+        sql: `exists (select 1 from posts p join users u on u.id = p.author_id where p.id = d.ref_id and p.is_hidden = ?
+          and (u.is_private = ? or p.author_id = ? or exists (select 1 from follows f where f.following_id = p.author_id and f.follower_id = ?)))`,
+        bindings: [false, false, v, v],
+      };
+    case 'group_post':
+      return admin
+        ? { sql: 'exists (select 1 from group_posts gp where gp.id = d.ref_id and gp.is_hidden = ?)', bindings: [false] }
+        : {
+            sql: `exists (select 1 from group_posts gp join hobby_groups g on g.id = gp.group_id where gp.id = d.ref_id and gp.is_hidden = ?
+              and (g.is_private = ? or ${member('g.id')}))`,
+            bindings: [false, false, v],
+          };
+    case 'answer':
+      return { sql: 'exists (select 1 from answers a where a.id = d.ref_id and a.is_hidden = ?)', bindings: [false] };
+    case 'blog':
+      return admin
+        ? { sql: '1 = 1', bindings: [] }
+        : { sql: 'exists (select 1 from blog_posts b where b.id = d.ref_id and b.published = ?)', bindings: [true] };
+    case 'event':
+      return admin
+        ? { sql: '1 = 1', bindings: [] }
+        : {
+            sql: `exists (select 1 from events e where e.id = d.ref_id and (e.is_private = ? or e.creator_id = ?
+              or exists (select 1 from event_attendees ea where ea.event_id = e.id and ea.user_id = ?)))`,
+            bindings: [false, v, v],
+          };
+    case 'group_event':
+      return admin
+        ? { sql: '1 = 1', bindings: [] }
+        : {
+            sql: `exists (select 1 from group_events ge join hobby_groups g on g.id = ge.group_id where ge.id = d.ref_id and (g.is_private = ? or ${member('g.id')}))`,
+            bindings: [false, v],
+          };
+    case 'person':
+    case 'question':
+    case 'group':
+      return { sql: '1 = 1', bindings: [] };
+  }
+}
+
+/** The filter of a search type: each of its sources' rule, for documents of that source. */
+export function accessFilter(sources: readonly Source[], viewer: UserRow | null): Filter {
+  if (sources.length === 1 && sources[0] !== undefined) return sourceFilter(sources[0], viewer);
+  const parts = sources.map((s) => {
+    const f = sourceFilter(s, viewer);
+    return { sql: `(d.source = ? and ${f.sql})`, bindings: [s, ...f.bindings] };
+  });
+  return { sql: parts.map((p) => p.sql).join(' or '), bindings: parts.flatMap((p) => p.bindings) };
+}
