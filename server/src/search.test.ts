@@ -174,7 +174,7 @@ describe('every kind is found, where the app opens it', () => {
     expect((await one('events')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#event-${gev.id}`, `/events#event-${ev.id}`]);
     // The group's post has the word itself (tier 2); the member's post only '#{w}Etiket', a prefix (tier 3).
     expect((await one('posts')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#post-${gpost.id}`, expect.stringMatching(/^\/posts\/\d+$/)]);
-    expect((await one('hashtags')).map((h) => h.title.map((s) => s.text).join(''))).toEqual([`#${w}etiket`]);
+    expect((await one('hashtags')).map((h) => h.title.map((s) => s.text).join(''))).toEqual([`#${w}Etiket`]);
     const counts = (await find(c, w)).counts;
     expect(counts).toEqual({ posts: 2, people: 1, questions: 1, answers: 1, blog: 1, groups: 1, events: 2, hashtags: 1 });
 
@@ -295,6 +295,12 @@ describe('the index stays in step', () => {
     expect((await admin.client.delete(`/api/questions/${q.id}`)).status).toBe(200);
     expect(ids(await find(m.client, before, 'answers'))).toEqual([]);
 
+    const date = new Date(Date.now() + 86_400_000).toISOString();
+    const ev = (await m.client.post('/api/events', { title: `${before} etkinlik`, description: 'x', date, location: 'Ev' })).body;
+    expect((await m.client.patch(`/api/events/${ev.id}`, { title: `${after} etkinlik` })).status).toBe(200);
+    expect(ids(await find(m.client, after, 'events'))).toEqual([ev.id]);
+    expect(ids(await find(m.client, before, 'events'))).toEqual([]);
+
     expect((await m.client.patch(`/api/users/${m.user.id}`, { displayName: `Adı ${after}` })).status).toBe(200);
     expect(ids(await find(m.client, after, 'people'))).toEqual([m.user.id]);
 
@@ -309,5 +315,33 @@ describe('the index stays in step', () => {
     expect((await find(admin.client, after)).counts).toMatchObject({ people: 1, posts: 1 });
     expect((await admin.client.delete(`/api/admin/users/${m.user.id}`)).status).toBe(200);
     expect((await find(admin.client, after)).counts).toMatchObject({ people: 0, posts: 0 });
+  });
+});
+
+describe('hashtags fold like usernames', () => {
+  it('#İstanbul, #istanbul, #ISTANBUL and #ıstanbul are one tag in lists, trending and search, shown as the form most used', async () => {
+    const m = await server.member();
+    const w = word();
+    const forms = [`İ${w}`, `i${w}`, `I${w.toUpperCase()}`, `ı${w}`, `i${w}`];
+    const posts: number[] = [];
+    for (const f of forms) posts.push((await m.client.post('/api/posts', { content: `#${f} etiketi` })).body.id);
+    // One tag: its posts under any spelling.
+    for (const f of forms) {
+      const res = await m.client.get(`/api/hashtags/${encodeURIComponent(f)}/posts`);
+      expect(res.status).toBe(200);
+      expect((res.body as { id: number }[]).map((p) => p.id)).toEqual([...posts].reverse());
+    }
+    // Trending counts it once, under the form typed most (i…, twice).
+    const trending = (await m.client.get('/api/hashtags/trending')).body as { tag: string; posts: number }[];
+    expect(trending.filter((t) => t.tag.toLocaleLowerCase('tr').endsWith(w))).toEqual([expect.objectContaining({ tag: `i${w}`, posts: 5 })]);
+    // Search finds one hashtag, whichever way it is typed.
+    for (const q of [`İ${w}`, `I${w}`, `ı${w}`, `i${w.slice(0, 4)}`]) {
+      const r = await find(m.client, q, 'hashtags');
+      expect(
+        r.items.map((h) => h.title.map((s) => s.text).join('')),
+        q,
+      ).toEqual([`#i${w}`]);
+      expect(r.counts?.hashtags).toBe(1);
+    }
   });
 });

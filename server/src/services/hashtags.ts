@@ -50,7 +50,7 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
     recent: number | string;
     previous: number | string;
   }[];
-  return rows
+  const top = rows
     .map((r) => {
       const recent = Number(r.recent);
       const previous = Number(r.previous);
@@ -60,6 +60,32 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
     .filter((t) => t.posts > 0)
     .sort((a, b) => b.posts - a.posts || b.growth - a.growth || a.tag.localeCompare(b.tag, 'tr'))
     .slice(0, LIMITS.trendingHashtags);
+  const labels = await mostUsedLabels(
+    db,
+    top.map((t) => t.tag),
+  );
+  return top.map((t) => ({ ...t, tag: labels.get(t.tag) ?? t.tag }));
+}
+
+/**
+ * The form each tag is shown in: of the spellings its posts typed (#İstanbul, #istanbul,
+ * #ISTANBUL are one tag), the one used most, from hashtag_labels (kept by triggers on
+ * post_hashtags); ties go to the first in Turkish order.
+ */
+export async function mostUsedLabels(db: Db, tags: readonly string[]): Promise<Map<string, string>> {
+  const best = new Map<string, { label: string; uses: number }>();
+  for (let i = 0; i < tags.length; i += 500) {
+    const rows: { tag: string; label: string; uses: number }[] = await db('hashtag_labels')
+      .whereIn('tag', tags.slice(i, i + 500))
+      .andWhere('label', '<>', '')
+      .select('tag', 'label', 'uses');
+    for (const r of rows) {
+      const seen = best.get(r.tag);
+      const uses = Number(r.uses);
+      if (!seen || uses > seen.uses || (uses === seen.uses && r.label.localeCompare(seen.label, 'tr') < 0)) best.set(r.tag, { label: r.label, uses });
+    }
+  }
+  return new Map([...best].map(([tag, b]) => [tag, b.label]));
 }
 
 /**

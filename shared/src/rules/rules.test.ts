@@ -37,6 +37,9 @@ describe('text rules', () => {
     expect(extractHashtags('#Doğa yürüyüşü #doğa #kitapKulübü!')).toEqual(['Doğa', 'kitapKulübü']);
     expect(extractMentions('@ayse ve @Mehmet_42, @ayse')).toEqual(['ayse', 'Mehmet_42']);
     expect(hashtagKey('#İstanbul')).toBe('istanbul');
+    expect(hashtagKey('#ISTANBUL')).toBe('istanbul');
+    expect(hashtagKey('#ıstanbul')).toBe('istanbul');
+    expect(extractHashtags('#İstanbul #ISTANBUL #istanbul')).toEqual(['İstanbul']);
   });
   it('folds Turkish case for keys', () => {
     expect(foldKey('ALİ')).toBe(foldKey('ali'));

@@ -28,9 +28,13 @@ export function extractMentions(text: string): string[] {
   return uniqueMatches(text, MENTION_RE);
 }
 
-/** Hashtag key for storage, lookup and display: Turkish lower case (#İstanbul → istanbul, #Yalnız → yalnız). */
+/**
+ * Hashtag key for storage and lookup: the shared Turkish fold, like usernames (#İstanbul,
+ * #istanbul, #ISTANBUL and #ıstanbul are one tag: istanbul). The typed form is kept beside it as
+ * a label, and lists show the form most used.
+ */
 export function hashtagKey(tag: string): string {
-  return tag.replace(/^#/, '').normalize('NFC').toLocaleLowerCase('tr');
+  return foldKey(tag.replace(/^#/, ''));
 }
 
 /** Count characters as a person sees them (emoji count once). */

@@ -5,12 +5,16 @@ import { isPg } from '../time';
  * One search index over everything the header's search finds (issue 14). `search_docs` holds, per
  * searchable row, its search type (`kind`), where it comes from (`source`, `ref_id`) and its text
  * folded by the shared Turkish rule: `title`, `body` (foldKey) and `loose` (foldLoose: without
- * diacritics, the second tier). It is narrow on purpose: no privacy columns (the query checks the
+ * diacritics, the second tier), each word a term of its type and column: a code per type, then
+ * '_' body, '__' title, '___' diacritic-free (posts: p_istanbul, p__istanbul, p___sogan), so a
+ * tier of a type reads only its own terms (a kind or column filter would walk every document
+ * of a common word). It is narrow on purpose: no privacy columns (the query checks the
  * source row with the lists' rules) and no original text (snippets are cut from the source rows).
  *
- * SQLite: an FTS5 external-content table `search_fts` over it, kept in step by triggers on
- * search_docs. PostgreSQL: a generated tsvector ('simple' over the folded words; title weight A,
- * body B, loose D) with a GIN index. Rows are written by the services in the same transaction
+ * SQLite: an FTS5 external-content table `search_fts` over it ('_' a token character), kept in
+ * step by triggers on search_docs. PostgreSQL: a generated tsvector of those words as lexemes
+ * (array_to_tsvector: no parser, so '_' stays; the words are folded already, which is what the
+ * 'simple' configuration would do) with a GIN index. Rows are written by the services in the same transaction
  * as their own write; a deleted source row (also through a cascade) drops its document by the
  * triggers made here. The backfill indexes what exists, oldest first, so ids follow time, with
  * a frozen copy of the runtime's builder (db/search/sources.ts) and of the shared Turkish fold
@@ -41,8 +45,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['kind', 'id']);
   });
   if (isPg(knex)) {
+    // The columns hold words already folded and marked for their column: they are the lexemes, as they are.
     await knex.raw(`alter table search_docs add column tsv tsvector generated always as (
-      setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', body), 'B') || setweight(to_tsvector('simple', loose), 'D')
+      array_to_tsvector(array_remove(string_to_array(title || ' ' || body || ' ' || loose, ' '), ''))
     ) stored`);
     await knex.raw('create index search_docs_tsv on search_docs using gin (tsv)');
     await knex.raw(`create function search_docs_forget() returns trigger language plpgsql as $$
@@ -54,16 +59,16 @@ export async function up(knex: Knex): Promise<void> {
       await knex.raw(`create trigger ${table}_search_forget after delete on ${table} for each row execute function search_docs_forget('${source}')`);
     }
   } else {
-    await knex.raw(`create virtual table search_fts using fts5(kind, title, body, loose,
-      content='search_docs', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='2 3')`);
-    const cols = 'kind, title, body, loose';
+    await knex.raw(`create virtual table search_fts using fts5(title, body, loose,
+      content='search_docs', content_rowid='id', tokenize="unicode61 remove_diacritics 0 tokenchars '_'", prefix='2 3 4')`);
+    const cols = 'title, body, loose';
     await knex.raw(`create trigger search_docs_fts_insert after insert on search_docs begin
-      insert into search_fts(rowid, ${cols}) values (new.id, new.kind, new.title, new.body, new.loose); end`);
+      insert into search_fts(rowid, ${cols}) values (new.id, new.title, new.body, new.loose); end`);
     await knex.raw(`create trigger search_docs_fts_delete after delete on search_docs begin
-      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.kind, old.title, old.body, old.loose); end`);
+      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.title, old.body, old.loose); end`);
     await knex.raw(`create trigger search_docs_fts_update after update on search_docs begin
-      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.kind, old.title, old.body, old.loose);
-      insert into search_fts(rowid, ${cols}) values (new.id, new.kind, new.title, new.body, new.loose); end`);
+      insert into search_fts(search_fts, rowid, ${cols}) values ('delete', old.id, old.title, old.body, old.loose);
+      insert into search_fts(rowid, ${cols}) values (new.id, new.title, new.body, new.loose); end`);
     for (const [source, table] of SOURCE_TABLES) {
       await knex.raw(`create trigger ${table}_search_forget after delete on ${table} begin
         delete from search_docs where source = '${source}' and ref_id = old.id; end`);
@@ -92,7 +97,8 @@ const foldLoose = (v: string) =>
     .replace(/\p{M}+/gu, '')
     .normalize('NFC');
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const words = (v: string, loose = false) => ((loose ? foldLoose(v) : fold(v)).match(WORD) ?? []).join(' ');
+const CODE: Record<string, string> = { posts: 'p', people: 'u', questions: 'q', answers: 'a', blog: 'b', groups: 'g', events: 'e' };
+const words = (v: string, loose: boolean, mark: string) => ((loose ? foldLoose(v) : fold(v)).match(WORD) ?? []).map((w) => mark + w).join(' ');
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const list = (v: unknown) => {
   try {
@@ -167,7 +173,16 @@ async function backfill(knex: Knex): Promise<void> {
       const r = byId.get(d.id);
       if (!r) return [];
       const [title, body] = spec.text(r);
-      return [{ kind: spec.kind, source: first.source, ref_id: d.id, title: words(title), body: words(body), loose: words(`${title} ${body}`, true) }];
+      return [
+        {
+          kind: spec.kind,
+          source: first.source,
+          ref_id: d.id,
+          title: words(title, false, `${CODE[spec.kind] ?? ''}__`),
+          body: words(body, false, `${CODE[spec.kind] ?? ''}_`),
+          loose: words(`${title} ${body}`, true, `${CODE[spec.kind] ?? ''}___`),
+        },
+      ];
     });
     for (let k = 0; k < docs.length; k += 100) await knex('search_docs').insert(docs.slice(k, k + 100));
     i = j;

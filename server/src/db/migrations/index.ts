@@ -26,6 +26,7 @@ import * as eventCapacity from './20261124200000_event_capacity';
 import * as eventSeries from './20261124210000_event_series';
 import * as eventPhotos from './20261124220000_event_photos';
 import * as notificationSettings from './20261124230000_notification_settings';
+import * as hashtagFold from './20261124240000_hashtag_fold';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124210000_event_series': eventSeries,
   '20261124220000_event_photos': eventPhotos,
   '20261124230000_notification_settings': notificationSettings,
+  '20261124240000_hashtag_fold': hashtagFold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,57 +1,79 @@
-import type { ParsedQuery } from './text';
+import type { SearchType } from '@mahalle/shared';
+import { termOf, type ParsedQuery } from './text';
 
 /**
  * The four tiers of a search, best first: 1 every word in the title; 2 every word as a whole word
  * anywhere; 3 the last word as a prefix; 4 without diacritics (foldLoose), last word a prefix.
- * Each tier excludes the ones before it, so a document is found once, in its best tier.
+ * Each tier excludes the ones before it, so a document is found once, in its best tier. Title,
+ * body and diacritic-free words are separate terms (see indexText), so each tier reads only the
+ * index entries of its own terms.
  */
 export const TIERS = [1, 2, 3, 4] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** SQLite FTS5 match expressions over search_fts(kind, title, body, loose). Words are letters and digits only: quoting is enough. */
+/** A tier's condition as a tree both engines' syntaxes are written from. */
+type Term = { term: string; prefix: boolean };
+type Expr = { and: Expr[] } | { or: Expr[] } | { not: [Expr, Expr] } | Term;
+
+const term = (t: string, prefix = false): Expr => ({ term: t, prefix });
+/** Every word of the query, each as a title or a body word; the last one a prefix when asked. */
+function words(k: SearchType, ws: string[], where: 'title' | 'any', prefixLast: boolean): Expr {
+  return {
+    and: ws.map((w, i) => {
+      const prefix = prefixLast && i === ws.length - 1;
+      const title = term(termOf(k, 'title', w), prefix);
+      return where === 'title' ? title : { or: [title, term(termOf(k, 'body', w), prefix)] };
+    }),
+  };
+}
+const loose = (k: SearchType, ws: string[]): Expr => ({ and: ws.map((w, i) => term(termOf(k, 'loose', w), i === ws.length - 1)) });
+
+function tierExpr(k: SearchType, tier: Tier, q: ParsedQuery): Expr | null {
+  switch (tier) {
+    case 1:
+      return words(k, q.words, 'title', false);
+    case 2:
+      return { not: [words(k, q.words, 'any', false), words(k, q.words, 'title', false)] };
+    case 3:
+      return { not: [words(k, q.words, 'any', true), words(k, q.words, 'any', false)] };
+    case 4:
+      return q.loose.length ? { not: [loose(k, q.loose), words(k, q.words, 'any', true)] } : null;
+  }
+}
+
+/** Everything any tier finds: the diacritic-free words hold every document's words. */
+function anyExpr(k: SearchType, q: ParsedQuery): Expr {
+  return q.loose.length ? loose(k, q.loose) : words(k, q.words, 'any', true);
+}
+
+/** SQLite FTS5 syntax. Terms are letters, digits, marks and '_': quoting is enough. */
+function fts(e: Expr): string {
+  if ('term' in e) return `"${e.term}"${e.prefix ? '*' : ''}`;
+  if ('and' in e) return `(${e.and.map(fts).join(' AND ')})`;
+  if ('or' in e) return `(${e.or.map(fts).join(' OR ')})`;
+  return `(${fts(e.not[0])} NOT ${fts(e.not[1])})`;
+}
+
+/** PostgreSQL tsquery syntax. */
+function ts(e: Expr): string {
+  if ('term' in e) return `'${e.term}'${e.prefix ? ':*' : ''}`;
+  if ('and' in e) return `(${e.and.map(ts).join(' & ')})`;
+  if ('or' in e) return `(${e.or.map(ts).join(' | ')})`;
+  return `(${ts(e.not[0])} & !${ts(e.not[1])})`;
+}
+
 export const fts5 = {
-  words: (ws: string[]) => ws.map((w) => `"${w}"`).join(' AND '),
-  prefixed: (ws: string[]) => ws.map((w, i) => (i === ws.length - 1 ? `"${w}"*` : `"${w}"`)).join(' AND '),
-  tier(tier: Tier, kind: string, q: ParsedQuery): string | null {
-    const k = `{kind} : "${kind}"`;
-    const all = this.words(q.words);
-    const pre = this.prefixed(q.words);
-    switch (tier) {
-      case 1:
-        return `${k} AND {title} : (${all})`;
-      case 2:
-        return `${k} AND ({title body} : (${all}) NOT {title} : (${all}))`;
-      case 3:
-        return `${k} AND ({title body} : (${pre}) NOT {title body} : (${all}))`;
-      case 4:
-        return q.loose.length ? `${k} AND ({loose} : (${this.prefixed(q.loose)}) NOT {title body} : (${pre}))` : null;
-    }
+  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+    const e = tierExpr(kind, tier, q);
+    return e ? fts(e) : null;
   },
-  /** Everything any tier finds (the loose column holds every document's words without diacritics). */
-  any(kind: string, q: ParsedQuery): string {
-    return q.loose.length
-      ? `{kind} : "${kind}" AND {loose} : (${this.prefixed(q.loose)})`
-      : `{kind} : "${kind}" AND {title body} : (${this.prefixed(q.words)})`;
-  },
+  any: (kind: SearchType, q: ParsedQuery): string => fts(anyExpr(kind, q)),
 };
 
-/** PostgreSQL tsquery text over search_docs.tsv (title weight A, body B, loose D). */
 export const tsquery = {
-  words: (ws: string[], weights: string) => ws.map((w) => `'${w}':${weights}`).join(' & '),
-  prefixed: (ws: string[], weights: string) => ws.map((w, i) => `'${w}':${i === ws.length - 1 ? '*' : ''}${weights}`).join(' & '),
-  tier(tier: Tier, q: ParsedQuery): string | null {
-    switch (tier) {
-      case 1:
-        return this.words(q.words, 'A');
-      case 2:
-        return `(${this.words(q.words, 'AB')}) & !(${this.words(q.words, 'A')})`;
-      case 3:
-        return `(${this.prefixed(q.words, 'AB')}) & !(${this.words(q.words, 'AB')})`;
-      case 4:
-        return q.loose.length ? `(${this.prefixed(q.loose, 'D')}) & !(${this.prefixed(q.words, 'AB')})` : null;
-    }
+  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+    const e = tierExpr(kind, tier, q);
+    return e ? ts(e) : null;
   },
-  any(q: ParsedQuery): string {
-    return q.loose.length ? this.prefixed(q.loose, 'D') : this.prefixed(q.words, 'AB');
-  },
+  any: (kind: SearchType, q: ParsedQuery): string => ts(anyExpr(kind, q)),
 };

@@ -76,11 +76,40 @@ describe('20261124140000_search_docs', () => {
     await db('posts').insert(post(ids.gizli ?? 0, 'ısparta özel', 6));
     await db('questions').insert({ author_id: ids.ayse, title: 'Isparta gezisi', content: 'öneri', created_at: at(2), updated_at: at(2) });
 
+    // Tags as they were keyed before (Turkish lower case): #ISTANBUL was 'ıstanbul', #istanbul 'istanbul'.
+    const tagged = await db('posts').whereIn('content', ['İSPARTA yolunda', 'ısparta çarşısı']).orderBy('id').pluck('id');
+    await db('posts')
+      .whereIn('id', tagged)
+      .update({ content: db.raw("content || ' #ISTANBUL #istanbul'") });
+    await db('post_hashtags').insert(
+      tagged.flatMap((id) => [
+        { post_id: id, tag: 'ıstanbul', created_at: at(7) },
+        { post_id: id, tag: 'istanbul', created_at: at(7) },
+      ]),
+    );
+    const hour = Math.floor(Date.parse(at(7)) / 3_600_000);
+    await db('hashtag_counts').insert([
+      { tag: 'ıstanbul', bucket: hour, posts: 2 },
+      { tag: 'istanbul', bucket: hour, posts: 2 },
+    ]);
+    await db('hashtag_daily_counts').insert([
+      { tag: 'ıstanbul', day: Math.floor(hour / 24), posts: 2 },
+      { tag: 'istanbul', day: Math.floor(hour / 24), posts: 2 },
+    ]);
+
     await db.migrate.latest({ migrationSource });
+    // One tag per post now, its typed form kept; the counters merged under the folded key.
+    expect(await db('post_hashtags').orderBy('post_id').select('tag', 'label')).toEqual([
+      { tag: 'istanbul', label: 'ISTANBUL' },
+      { tag: 'istanbul', label: 'ISTANBUL' },
+    ]);
+    expect(await db('hashtag_counts').select('tag', 'posts')).toEqual([{ tag: 'istanbul', posts: 4 }]);
+    expect(await db('hashtag_daily_counts').select('tag', 'posts')).toEqual([{ tag: 'istanbul', posts: 4 }]);
+    expect(await db('hashtag_labels').select('tag', 'label', 'uses')).toEqual([{ tag: 'istanbul', label: 'ISTANBUL', uses: 2 }]);
     const posts = await db('posts').orderBy('created_at', 'desc').select('id', 'content');
     const r = await search(db, null, { q: 'isparta', type: 'posts', limit: 20 });
     // Oldest first in the table, newest first in the answer; hidden and private ones left out.
-    expect(r.items.map((h) => h.id)).toEqual(posts.filter((p) => p.content === 'İSPARTA yolunda' || p.content === 'ısparta çarşısı').map((p) => Number(p.id)));
+    expect(r.items.map((h) => h.id)).toEqual(posts.filter((p) => /^(İSPARTA yolunda|ısparta çarşısı)/.test(p.content)).map((p) => Number(p.id)));
     expect(r.counts).toMatchObject({ posts: 2, people: 1, questions: 1 });
     expect(r.items[0]?.snippet.filter((s) => s.mark).map((s) => s.text)).toEqual(['İSPARTA']);
 

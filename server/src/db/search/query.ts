@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../engine';
 import { fts5, tsquery, type Tier } from './match';
-import type { ParsedQuery } from './text';
+import type { SearchType } from '@mahalle/shared';
+import { parseQuery, type ParsedQuery } from './text';
+import { TYPE_OF, type Source } from './sources';
 
 type Db = Knex | Knex.Transaction;
 
@@ -10,6 +12,9 @@ export interface Filter {
   sql: string;
   bindings: Knex.RawBinding[];
 }
+
+/** How many of the newest document ids PostgreSQL walks in order before it turns to the GIN index (see tierDocs). */
+const PG_WINDOW = 3000;
 
 export interface DocHit {
   id: number;
@@ -23,17 +28,26 @@ export interface DocHit {
  * (= document id, which follows time) descending and stops at `limit`; PostgreSQL reads the
  * GIN index (or, for a common word, walks (kind, id) backwards and checks each row) and stops likewise.
  */
-export async function tierDocs(db: Db, kind: string, tier: Tier, q: ParsedQuery, beforeId: number, limit: number, filter: Filter): Promise<DocHit[]> {
+export async function tierDocs(db: Db, kind: SearchType, tier: Tier, q: ParsedQuery, beforeId: number, limit: number, filter: Filter): Promise<DocHit[]> {
   if (isPostgres(db)) {
-    const match = tsquery.tier(tier, q);
+    const match = tsquery.tier(tier, kind, q);
     if (match === null) return [];
-    const res = await db.raw(
-      `select d.id, d.source, d.ref_id from search_docs d
-        where d.kind = ? and d.tsv @@ ?::tsquery and d.id < ? and (${filter.sql})
-        order by d.id desc limit ?`,
-      [kind, match, beforeId, ...filter.bindings, limit],
-    );
-    return (res.rows as DocHit[]).map(num);
+    // Two steps, so neither a common nor a rare word costs a walk of the whole index: first the
+    // newest PG_WINDOW ids below the cursor, walked backwards on (kind, id) (a common word fills
+    // the page there); then, only if the page is not full, the older ones through the GIN index
+    // with a top-N sort (`d.id + 0` keeps the planner from walking (kind, id) for a rare word,
+    // which read every document of the type).
+    const sql = (range: string, order: string) => `select d.id, d.source, d.ref_id from search_docs d
+        where d.kind = ? and d.tsv @@ ?::tsquery and ${range} and (${filter.sql})
+        order by ${order} desc limit ?`;
+    const newest = await db('search_docs').max({ id: 'id' }).first();
+    const below = Math.min(beforeId, Number(newest?.id ?? 0) + 1);
+    const floor = Math.max(0, below - PG_WINDOW);
+    const recent = await db.raw(sql('d.id < ? and d.id >= ?', 'd.id'), [kind, match, below, floor, ...filter.bindings, limit]);
+    const rows = (recent.rows as DocHit[]).map(num);
+    if (rows.length >= limit || floor === 0) return rows;
+    const older = await db.raw(sql('d.id < ?', 'd.id + 0'), [kind, match, floor, ...filter.bindings, limit - rows.length]);
+    return [...rows, ...(older.rows as DocHit[]).map(num)];
   }
   const match = fts5.tier(tier, kind, q);
   if (match === null) return [];
@@ -47,11 +61,11 @@ export async function tierDocs(db: Db, kind: string, tier: Tier, q: ParsedQuery,
 }
 
 /** How many documents of a type the query finds in any tier for this viewer, counting at most `cap`. */
-export async function countDocs(db: Db, kind: string, q: ParsedQuery, cap: number, filter: Filter): Promise<number> {
+export async function countDocs(db: Db, kind: SearchType, q: ParsedQuery, cap: number, filter: Filter): Promise<number> {
   if (isPostgres(db)) {
     const res = await db.raw(`select count(*) as n from (select 1 from search_docs d where d.kind = ? and d.tsv @@ ?::tsquery and (${filter.sql}) limit ?) x`, [
       kind,
-      tsquery.any(q),
+      tsquery.any(kind, q),
       ...filter.bindings,
       cap,
     ]);
@@ -67,4 +81,29 @@ export async function countDocs(db: Db, kind: string, q: ParsedQuery, cap: numbe
 
 function num(r: DocHit): DocHit {
   return { id: Number(r.id), source: r.source, ref_id: Number(r.ref_id) };
+}
+
+/**
+ * The rows of one source whose text matches, as a condition on the list's own id column: the
+ * lists that had a search box (Q&A, blog, the admin tables) read the index instead of scanning
+ * with LIKE '%…%'. Any tier counts (whole words, the last word as a prefix, without diacritics);
+ * the list keeps its own order. No words in the text (only punctuation): nothing matches.
+ */
+export function whereMatches(db: Db, q: Knex.QueryBuilder, idColumn: string, sources: readonly Source[], text: string): Knex.QueryBuilder {
+  const parsed = parseQuery(text);
+  const first = sources[0];
+  if (parsed.words.length === 0 || first === undefined) return q.whereRaw('1 = 0');
+  const kind = TYPE_OF[first];
+  const marks = sources.map(() => '?').join(', ');
+  if (isPostgres(db)) {
+    return q.whereRaw(`?? in (select d.ref_id from search_docs d where d.tsv @@ ?::tsquery and d.source in (${marks}))`, [
+      idColumn,
+      tsquery.any(kind, parsed),
+      ...sources,
+    ]);
+  }
+  return q.whereRaw(
+    `?? in (select d.ref_id from search_fts f cross join search_docs d on d.id = f.rowid where search_fts match ? and d.source in (${marks}))`,
+    [idColumn, fts5.any(kind, parsed), ...sources],
+  );
 }

@@ -85,9 +85,9 @@ export function docRow(source: Source, t: DocText) {
     kind: TYPE_OF[source],
     source,
     ref_id: t.id,
-    title: indexText(t.title),
-    body: indexText(t.body),
-    loose: indexText(`${t.title} ${t.body}`, true),
+    title: indexText(TYPE_OF[source], 'title', t.title),
+    body: indexText(TYPE_OF[source], 'body', t.body),
+    loose: indexText(TYPE_OF[source], 'loose', `${t.title} ${t.body}`),
   };
 }
 
@@ -109,8 +109,11 @@ export async function indexRows(db: Db, source: Source, ids: readonly number[]):
     texts.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const gone = chunk.filter((id) => !found.has(id));
     if (gone.length) await db('search_docs').where({ source }).whereIn('ref_id', gone).delete();
-    for (const t of texts) {
-      await db('search_docs').insert(docRow(source, t)).onConflict(['source', 'ref_id']).merge(['title', 'body', 'loose']);
+    for (let k = 0; k < texts.length; k += 100) {
+      await db('search_docs')
+        .insert(texts.slice(k, k + 100).map((t) => docRow(source, t)))
+        .onConflict(['source', 'ref_id'])
+        .merge(['title', 'body', 'loose']);
     }
   }
 }

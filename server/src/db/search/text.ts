@@ -1,4 +1,4 @@
-import { foldKey, foldLoose } from '@mahalle/shared';
+import { foldKey, foldLoose, type SearchType } from '@mahalle/shared';
 
 /** A word of the index: letters, digits and the marks that belong to them (İ lower-cased elsewhere leaves i + U+0307). */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -8,9 +8,36 @@ export function wordsOf(text: string, loose = false): string[] {
   return (loose ? foldLoose(text) : foldKey(text)).match(WORD) ?? [];
 }
 
-/** What a search_docs text column holds: the folded words separated by single spaces, so both engines' tokenizers split them alike. */
-export function indexText(text: string, loose = false): string {
-  return wordsOf(text, loose).join(' ');
+/**
+ * Each search type's words, and each column's, live in their own namespace of terms, so that a
+ * tier of a type reads only its own index entries (a column or kind filter would walk every
+ * document of a common word): a code per type, then '_' for body words (`p_istanbul`), '__' for
+ * title words (`p__istanbul`), '___' for the diacritic-free words of both (`p___sogan`). Query
+ * words never hold '_' (only letters, digits and marks), so they cannot meet another namespace.
+ */
+export const KIND_CODE: Record<SearchType, string> = {
+  posts: 'p',
+  people: 'u',
+  questions: 'q',
+  answers: 'a',
+  blog: 'b',
+  groups: 'g',
+  events: 'e',
+  hashtags: 'h',
+};
+export type Column = 'body' | 'title' | 'loose';
+const COLUMN_MARK: Record<Column, string> = { body: '_', title: '__', loose: '___' };
+
+/** The index term of a word of a type's column. */
+export function termOf(kind: SearchType, column: Column, word: string): string {
+  return `${KIND_CODE[kind]}${COLUMN_MARK[column]}${word}`;
+}
+
+/** What a search_docs text column holds: the folded words as terms of their type and column, separated by single spaces (both engines split them alike). */
+export function indexText(kind: SearchType, column: Column, text: string): string {
+  return wordsOf(text, column === 'loose')
+    .map((w) => termOf(kind, column, w))
+    .join(' ');
 }
 
 /** Blog bodies are HTML: the index and snippets read their text. */

@@ -235,7 +235,7 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     const mentions: Record<string, unknown>[] = [];
     POSTS.forEach(([, content], i) => {
       for (const tag of extractHashtags(content)) {
-        hashtags.push({ post_id: postIds[i], tag: hashtagKey(tag), created_at: nth(postRows, i).created_at });
+        hashtags.push({ post_id: postIds[i], tag: hashtagKey(tag), label: tag, created_at: nth(postRows, i).created_at });
       }
       for (const name of extractMentions(content)) {
         const uid = byUsername.get(name as (typeof USERS)[number][0]);

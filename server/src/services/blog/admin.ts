@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { intColumn, sortedPage, textColumn } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
 import { blogQuery } from './posts';
 import { presentBlogPost, type BlogPostListRow } from '../../presenters/blog';
+import { whereMatches } from '../../db/search/query';
 
 const ADMIN_BLOG_SORT = {
   createdAt: intColumn('b.id'),
@@ -19,7 +19,7 @@ export async function listBlogPostsForAdmin(
 ) {
   const query = blogQuery(db);
   if (q.status !== 'all') query.where('b.published', q.status === 'published');
-  if (q.search) query.whereRaw(`lower(b.title) ${LIKE}`, [likePattern(q.search)]);
+  if (q.search) whereMatches(db, query, 'b.id', ['blog'], q.search);
   const page = await sortedPage<BlogPostListRow>(query, {
     columns: ADMIN_BLOG_SORT,
     sort: q.sort,

@@ -10,6 +10,7 @@ import { presentBlogPost, presentTopAuthor, parseJson, type BlogPostListRow, typ
 import { sanitizeBlogHtml } from './sanitize';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
+import { whereMatches } from '../../db/search/query';
 
 /** Blog posts: reading (lists, by id or slug, related, top authors), writing (admins) and liking. */
 
@@ -40,13 +41,8 @@ export async function listBlogPosts(
   const category = q.category;
   if (category) query.where((w) => w.where('c.slug', category).orWhere('c.name', category));
   if (q.authorId) query.where('b.author_id', q.authorId);
-  if (q.search) {
-    // Titles and excerpts are short; fold both sides in SQL's lower() plus the Turkish fold of the needle.
-    const pattern = likePattern(q.search);
-    query.where((w) =>
-      w.whereRaw(`lower(b.title) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.excerpt) ${LIKE}`, [pattern]).orWhereRaw(`lower(b.tags) ${LIKE}`, [pattern]),
-    );
-  }
+  // Title, excerpt, tags and text, through the search index.
+  if (q.search) whereMatches(db, query, 'b.id', ['blog'], q.search);
   if (q.tag) query.whereRaw(`lower(b.tags) ${LIKE}`, [likePattern(`"${q.tag}"`)]);
   if (trending) {
     if (at) query.whereRaw(`(${TRENDING_SCORE}, b.id) < (?, ?)`, at);

@@ -3,10 +3,10 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import { toIso } from '../../db/time';
 import { intColumn, sortedPage, textColumn, timeColumn } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
 import { presentAdminEvent, type AdminEventRow } from '../../presenters/events';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
+import { whereMatches } from '../../db/search/query';
 
 /** The admin workspace's events tab: city events and group events. */
 
@@ -24,7 +24,7 @@ export async function listEvents(
         .join('hobby_groups as g', 'g.id', 'e.group_id')
         .leftJoin('users as u', 'u.id', 'e.creator_id')
         .select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
-  if (q.search) query.whereRaw(`lower(e.title) ${LIKE}`, [likePattern(q.search)]);
+  if (q.search) whereMatches(db, query, 'e.id', [city ? 'event' : 'group_event'], q.search);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
   const page = await sortedPage<AdminEventRow>(query, {
     columns: EVENT_SORT,

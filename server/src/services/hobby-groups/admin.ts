@@ -3,11 +3,11 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { intColumn, sortedPage, textColumn } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
 import { presentAdminGroup, type AdminGroupRow } from '../../presenters/hobby-groups';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { removeUpload } from '../uploads';
+import { whereMatches } from '../../db/search/query';
 
 /** The admin workspace's side of hobby groups: the sortable table and deleting a whole group. */
 
@@ -17,7 +17,7 @@ export async function listGroups(db: Knex, q: { limit: number; cursor?: string; 
   const query = db('hobby_groups as g')
     .leftJoin('users as u', 'u.id', 'g.creator_id')
     .select('g.*', 'u.username as creator_username', 'u.display_name as creator_name');
-  if (q.search) query.whereRaw(`lower(g.name) ${LIKE}`, [likePattern(q.search)]);
+  if (q.search) whereMatches(db, query, 'g.id', ['group'], q.search);
   const page = await sortedPage<AdminGroupRow>(query, {
     columns: GROUP_SORT,
     sort: q.sort,

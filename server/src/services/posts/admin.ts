@@ -3,7 +3,6 @@ import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { intColumn, sortedPage } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { presentAdminContent, type AdminContentRow } from '../../presenters/posts';
 import { audit } from '../audit';
@@ -12,6 +11,7 @@ import { announceNotifications } from '../notifications';
 import { notifyModeration } from '../moderation';
 import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
+import { whereMatches } from '../../db/search/query';
 
 /** The admin workspace's content tab: posts and group posts, listed, deleted one by one or in bulk. */
 
@@ -28,7 +28,7 @@ export async function listContent(
     .join('users as u', 'u.id', 'p.author_id')
     .select('p.*', ...AUTHOR_COLUMNS);
   if (q.kind === 'group_post') query.join('hobby_groups as g', 'g.id', 'p.group_id').select('g.name as group_name', 'g.slug as group_slug');
-  if (q.search) query.whereRaw(`lower(p.content) ${LIKE}`, [likePattern(q.search)]);
+  if (q.search) whereMatches(db, query, 'p.id', [q.kind === 'group_post' ? 'group_post' : 'post'], q.search);
   const page = await sortedPage<AdminContentRow>(query, {
     columns: CONTENT_SORT,
     sort: q.sort,

@@ -112,8 +112,11 @@ async function indexText(trx: Knex.Transaction, postId: number, content: string,
   const before = (await trx('post_mentions').where({ post_id: postId }).select('user_id')).map((r: { user_id: number }) => r.user_id);
   await trx('post_hashtags').where({ post_id: postId }).delete();
   await trx('post_mentions').where({ post_id: postId }).delete();
-  const tags = [...new Set(extractHashtags(content).map(hashtagKey))].filter((t) => t.length <= 100);
-  if (tags.length) await trx('post_hashtags').insert(tags.map((tag) => ({ post_id: postId, tag, created_at: createdAt })));
+  // One row per folded tag, labelled with the form typed first (extractHashtags keeps that one).
+  const tags = extractHashtags(content)
+    .map((label) => ({ post_id: postId, tag: hashtagKey(label), label, created_at: createdAt }))
+    .filter((t) => t.tag.length <= 100 && t.label.length <= 100);
+  if (tags.length) await trx('post_hashtags').insert(tags);
   const names = extractMentions(content).map(foldKey);
   if (names.length === 0) return [];
   const users = await trx('users').whereIn('username_key', names).select('id');

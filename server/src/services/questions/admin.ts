@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { intColumn, sortedPage } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
 import { AUTHOR_COLUMNS } from '../../presenters/users';
 import { presentAdminQuestion, type QuestionRow } from '../../presenters/questions';
+import { whereMatches } from '../../db/search/query';
 
 /** The admin workspace's table of questions. */
 
@@ -20,7 +20,7 @@ export async function listQuestions(
   const query = db('questions as q')
     .leftJoin('users as u', 'u.id', 'q.author_id')
     .select('q.*', ...AUTHOR_COLUMNS);
-  if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
+  if (q.search) whereMatches(db, query, 'q.id', ['question'], q.search);
   if (q.answered !== undefined) query.where('q.is_answered', q.answered);
   const page = await sortedPage<QuestionRow>(query, {
     columns: QUESTION_SORT,

@@ -7,11 +7,11 @@ import { AUTHOR_COLUMNS, parseJsonArray, type UserRow } from '../../presenters/u
 import { audit } from '../audit';
 import { presentAnswer, presentQuestion, type AnswerRow, type QuestionRow } from '../../presenters/questions';
 import { deleteComment } from '../engagement/comments';
-import { LIKE, likePattern } from '../../db/like';
 import { announceNotifications, createNotification } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
+import { whereMatches } from '../../db/search/query';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -50,7 +50,7 @@ export async function listQuestions(
   viewerId: number | null,
 ) {
   const filter = (query: Knex.QueryBuilder) => {
-    if (q.search) query.whereRaw(`?? ${LIKE}`, ['q.search_text', likePattern(q.search)]);
+    if (q.search) whereMatches(db, query, 'q.id', ['question'], q.search);
     if (q.category) query.where('q.category', q.category);
     return query;
   };

@@ -9,6 +9,10 @@ import type { UserRow } from '../../presenters/users';
  * and admins (hobby-groups/access); a private city event for its creator, attendees and admins
  * (events/visible); a blog draft only for admins. People, questions and groups are listed for
  * everyone. A document whose source row is gone is never found either.
+ *
+ * Each check is `exists (… limit 1 offset 0)`: the OFFSET keeps PostgreSQL from turning it into
+ * a hashed subplan (which reads the whole source table to check a page of twenty), so it stays
+ * a lookup per found document on both engines.
  */
 function sourceFilter(source: Source, viewer: UserRow | null): Filter {
   const v = viewer?.id ?? 0;
@@ -57,11 +61,16 @@ function sourceFilter(source: Source, viewer: UserRow | null): Filter {
   }
 }
 
+/** A source's check as a lookup per document (see above). */
+function perDocument(f: Filter): Filter {
+  return f.sql.startsWith('exists (') && f.sql.endsWith(')') ? { sql: `${f.sql.slice(0, -1)} limit 1 offset 0)`, bindings: f.bindings } : f;
+}
+
 /** The filter of a search type: each of its sources' rule, for documents of that source. */
 export function accessFilter(sources: readonly Source[], viewer: UserRow | null): Filter {
-  if (sources.length === 1 && sources[0] !== undefined) return sourceFilter(sources[0], viewer);
+  if (sources.length === 1 && sources[0] !== undefined) return perDocument(sourceFilter(sources[0], viewer));
   const parts = sources.map((s) => {
-    const f = sourceFilter(s, viewer);
+    const f = perDocument(sourceFilter(s, viewer));
     return { sql: `(d.source = ? and ${f.sql})`, bindings: [s, ...f.bindings] };
   });
   return { sql: parts.map((p) => p.sql).join(' or '), bindings: parts.flatMap((p) => p.bindings) };

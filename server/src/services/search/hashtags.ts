@@ -3,15 +3,17 @@ import { TEXTS, type SearchHit } from '@mahalle/shared';
 import { errors } from '../../errors';
 import type { ParsedQuery } from '../../db/search/text';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
+import { mostUsedLabels } from '../hashtags';
 
 /**
- * Hashtags are found by their folded key (post_hashtags.tag, indexed by (tag, post_id)): the
- * query's words run together are a prefix of the tag. A tag is found when a public post the lists
- * would show carries it (the rule of the trending counters: not hidden, not a private account's).
+ * Hashtags are found by their folded key: the query's words run together are a prefix of the tag,
+ * read from hashtag_labels (one row per tag and typed form, keyed by tag, so a prefix is a range
+ * of its primary key). A tag is found when a public post the lists would show carries it (the
+ * rule of the trending counters: not hidden, not a private account's).
  */
 function tagsQuery(db: Knex, q: ParsedQuery, after: string | null) {
   const prefix = q.words.join('');
-  const inner = db('post_hashtags').distinct('tag').where('tag', '>=', prefix).andWhere('tag', '<', `${prefix}\uffff`);
+  const inner = db('hashtag_labels').distinct('tag').where('tag', '>=', prefix).andWhere('tag', '<', `${prefix}\uffff`);
   if (after !== null) inner.andWhere('tag', '>', after);
   return db
     .from(inner.as('t'))
@@ -34,12 +36,12 @@ function tagId(tag: string): number {
   return (h % 2_147_483_646) + 1;
 }
 
-function present(tag: string): SearchHit {
+function present(tag: string, label: string): SearchHit {
   return {
     kind: 'hashtags',
     id: tagId(tag),
-    path: `/discover?tag=${encodeURIComponent(tag)}`,
-    title: [{ text: `#${tag}`, mark: true }],
+    path: `/discover?tag=${encodeURIComponent(label)}`,
+    title: [{ text: `#${label}`, mark: true }],
     snippet: [],
     createdAt: null,
     author: null,
@@ -60,7 +62,8 @@ export async function searchHashtags(
     .pluck('t.tag');
   const shown = tags.slice(0, limit);
   const last = shown.at(-1);
-  return { items: shown.map(present), nextCursor: tags.length > limit && last !== undefined ? encodeTuple([last]) : null };
+  const labels = await mostUsedLabels(db, shown);
+  return { items: shown.map((t) => present(t, labels.get(t) ?? t)), nextCursor: tags.length > limit && last !== undefined ? encodeTuple([last]) : null };
 }
 
 export async function countHashtags(db: Knex, q: ParsedQuery, cap: number): Promise<number> {

@@ -32,6 +32,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
   if (commentsOpen && !commentsWanted) setCommentsWanted(true);
   const [editing, setEditing] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
   const [likeStatus, setLikeStatus] = useState('');
   const requireLogin = () => {
@@ -86,8 +87,8 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             </Space>
             {hasMenu && (
               // The same button stands in while the menu's code arrives, so nothing moves.
-              <Suspense fallback={<Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />}>
-                <PostMenu post={p} onEdit={() => setEditing(p.content)} onReport={() => setReporting(true)} />
+              <Suspense fallback={<Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" onClick={() => setMenuOpen(true)} />}>
+                <PostMenu post={p} onEdit={() => setEditing(p.content)} onReport={() => setReporting(true)} open={menuOpen} onOpenChange={setMenuOpen} />
               </Suspense>
             )}
           </div>

@@ -106,7 +106,20 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
 }
 
 /** The '⋯' menu of a post for a signed-in member: edit (own), delete (own or admin), report (someone else's). */
-export function PostMenu({ post: p, onEdit, onReport }: { post: Post; onEdit(): void; onReport(): void }) {
+export function PostMenu({
+  post: p,
+  onEdit,
+  onReport,
+  open,
+  onOpenChange,
+}: {
+  post: Post;
+  onEdit(): void;
+  onReport(): void;
+  /** Held by the card, so that a click on the stand-in button before this code arrived opens the menu once it has. */
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const user = useSession((s) => s.user);
   const { notification, modal } = useApp();
   const deletePost = useDeletePost();
@@ -129,7 +142,7 @@ export function PostMenu({ post: p, onEdit, onReport }: { post: Post; onEdit(): 
   ];
   if (!user || menu.length === 0) return null;
   return (
-    <Dropdown menu={{ items: menu }} trigger={['click']}>
+    <Dropdown menu={{ items: menu }} trigger={['click']} open={open} onOpenChange={onOpenChange}>
       <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
     </Dropdown>
   );

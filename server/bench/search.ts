@@ -1,0 +1,350 @@
+/**
+ * Benchmark of the search (issue 14) on a big community (not a test: it prints numbers).
+ *
+ *   npm run bench:search -w server                                 # SQLite, 10k and 100k posts
+ *   npm run bench:search -w server -- --db=sqlite,postgres --sizes=10000,100000 --runs=60
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_search npm run bench:search -w server -- --db=postgres
+ *
+ * Seed per size N: N posts by N/10 members (one in ten private, each followed by a few others),
+ * 2% of them hidden, words drawn from a 5,000-word Turkish-looking vocabulary by Zipf's law (the
+ * commonest word is in most posts), plus 2,000 questions, 3,000 answers, 300 blog posts (one in
+ * ten a draft), 200 hobby groups (one in five private), 2,000 group posts and 500 events, all
+ * spread over a year, then indexed oldest first as the migration does. SQLite: a fresh file in
+ * /tmp; PostgreSQL: a fresh schema, dropped afterwards.
+ *
+ * Measured in process through the search service (the SQL plus building the hits; no HTTP): the
+ * first page of the posts tab (20 hits plus the eight capped counts) and its second page (no
+ * counts), for a common word, a rare word, two words, a prefix of the last word, and suggest; as
+ * a signed-in member (the privacy checks run). p50/p95 over --runs runs after warming up. Then
+ * the query plans of the tier and count queries (EXPLAIN QUERY PLAN / EXPLAIN ANALYZE).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { foldKey } from '@mahalle/shared';
+import { migrationSource } from '../src/db/migrations';
+import { createDb } from '../src/db/knex';
+import { indexEverything } from '../src/db/search/sources';
+import { search, suggest } from '../src/services/search';
+import type { UserRow } from '../src/presenters/users';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k ?? '', v ?? 'true'];
+  }),
+);
+const SIZES = String(args.sizes ?? '10000,100000')
+  .split(',')
+  .map(Number);
+const DBS = String(args.db ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
+const RUNS = Number(args.runs ?? 60);
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h_search';
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = [
+  'ka',
+  'le',
+  'mi',
+  'şe',
+  'ğa',
+  'çı',
+  'ro',
+  'tü',
+  'bö',
+  'na',
+  'si',
+  'ya',
+  'de',
+  'gü',
+  'lar',
+  'ler',
+  'ma',
+  'ku',
+  'zi',
+  'pe',
+  'ha',
+  'iş',
+  'öz',
+  'ay',
+];
+function vocabulary(n: number, rand: () => number): string[] {
+  const out = new Set<string>(['merhaba', 'istanbul', 'çay', 'kitap', 'deniz']);
+  while (out.size < n) {
+    const k = 2 + Math.floor(rand() * 3);
+    let w = '';
+    for (let i = 0; i < k; i++) w += SYLLABLES[Math.floor(rand() * SYLLABLES.length)] ?? 'a';
+    out.add(w);
+  }
+  return [...out];
+}
+
+/** Zipf sampler over the vocabulary: rank r has weight 1/r. */
+function zipf(words: string[], rand: () => number): () => string {
+  const cum: number[] = [];
+  let total = 0;
+  for (let r = 1; r <= words.length; r++) cum.push((total += 1 / r));
+  return () => {
+    const x = rand() * total;
+    let lo = 0;
+    let hi = cum.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cum[mid] ?? 0) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return words[lo] ?? 'merhaba';
+  };
+}
+
+const RARE = 'zümrütbilgin';
+const YEAR_MS = 365 * 86_400_000;
+
+async function seed(db: Knex, n: number): Promise<UserRow> {
+  const rand = rng(n);
+  const words = vocabulary(5000, rand);
+  const pick = zipf(words, rand);
+  const sentence = (min: number, max: number) => Array.from({ length: min + Math.floor(rand() * (max - min)) }, pick).join(' ');
+  const start = Date.now() - YEAR_MS;
+  const times = (count: number) =>
+    Array.from({ length: count }, () => start + Math.floor(rand() * YEAR_MS))
+      .sort((a, b) => a - b)
+      .map((t) => new Date(t).toISOString());
+  const bulk = async (table: string, rows: Record<string, unknown>[]) => {
+    for (let i = 0; i < rows.length; i += 500) await db(table).insert(rows.slice(i, i + 500));
+  };
+
+  const members = Math.max(50, Math.floor(n / 10));
+  const userTimes = times(members);
+  await bulk(
+    'users',
+    userTimes.map((at, i) => ({
+      username: `uye${i}`,
+      username_key: `uye${i}`,
+      display_name: `${pick()} ${pick()}`,
+      display_name_key: foldKey(`uye ${i}`),
+      email: `uye${i}@ornek.com`,
+      email_key: `uye${i}@ornek.com`,
+      role: 'user',
+      is_private: i % 10 === 9,
+      bio: sentence(3, 10),
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  const userIds: number[] = (await db('users').orderBy('id').pluck('id')).map(Number);
+  const user = () => userIds[Math.floor(rand() * userIds.length)] ?? 1;
+  const follows = new Set<string>();
+  for (let i = 0; i < members * 5; i++) follows.add(`${user()}:${user()}`);
+  await bulk(
+    'follows',
+    [...follows].flatMap((k) => {
+      const [a, b] = k.split(':').map(Number);
+      return a === b ? [] : [{ follower_id: a, following_id: b, created_at: new Date().toISOString() }];
+    }),
+  );
+  const postTimes = times(n);
+  const rareAt = new Set(Array.from({ length: 8 }, () => Math.floor(rand() * n)));
+  await bulk(
+    'posts',
+    postTimes.map((at, i) => ({
+      author_id: user(),
+      content: `${sentence(8, 22)}${rareAt.has(i) ? ` ${RARE}` : ''}`,
+      is_hidden: i % 50 === 0,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await bulk(
+    'questions',
+    times(2000).map((at) => ({ author_id: user(), title: sentence(3, 8), content: sentence(10, 40), created_at: at, updated_at: at })),
+  );
+  const questionIds: number[] = (await db('questions').pluck('id')).map(Number);
+  await bulk(
+    'answers',
+    times(3000).map((at) => ({
+      question_id: questionIds[Math.floor(rand() * questionIds.length)],
+      author_id: user(),
+      content: sentence(10, 40),
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await bulk(
+    'blog_posts',
+    times(300).map((at, i) => ({
+      author_id: userIds[0],
+      title: sentence(3, 8),
+      slug: `yazi-${i}`,
+      content: `<p>${sentence(100, 400)}</p>`,
+      excerpt: sentence(10, 20),
+      published: i % 10 !== 0,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await bulk(
+    'hobby_groups',
+    times(200).map((at, i) => ({
+      name: sentence(2, 4),
+      slug: `grup-${i}`,
+      description: sentence(10, 30),
+      is_private: i % 5 === 0,
+      creator_id: user(),
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  const groupIds: number[] = (await db('hobby_groups').pluck('id')).map(Number);
+  await bulk(
+    'group_posts',
+    times(2000).map((at) => ({
+      group_id: groupIds[Math.floor(rand() * groupIds.length)],
+      author_id: user(),
+      content: sentence(8, 22),
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await bulk(
+    'events',
+    times(500).map((at, i) => ({
+      creator_id: user(),
+      title: sentence(2, 6),
+      description: sentence(10, 30),
+      date: at,
+      location: pick(),
+      is_private: i % 10 === 0,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await db.transaction((trx) => indexEverything(trx));
+  if (db.client.config.client === 'pg') await db.raw('analyze');
+  else await db.raw('analyze');
+  const viewer = (await db('users').where({ id: userIds[1] }).first()) as UserRow;
+  return viewer;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    xs.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { p50: pct(xs, 50), p95: pct(xs, 95) };
+}
+
+async function plans(db: Knex, engine: string, run: () => Promise<unknown>): Promise<void> {
+  const seen: { sql: string; bindings: readonly unknown[] }[] = [];
+  const listen = (q: { sql: string; bindings?: readonly unknown[] }) => {
+    if (/search_(fts|docs)/.test(q.sql) && !seen.some((s) => s.sql === q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  };
+  db.on('query', listen);
+  await run();
+  db.removeListener('query', listen);
+  // The tier queries (ordered walks), then one count.
+  const tiers = seen.filter((x) => /order by/.test(x.sql)).slice(0, 3);
+  const counts = seen.filter((x) => /count\(\*\)/.test(x.sql)).slice(0, 1);
+  for (const q of [...tiers, ...counts]) {
+    console.log(`\n  -- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
+    if (engine === 'postgres') {
+      const res = await db.raw(`explain (analyze, buffers off) ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as Knex.RawBinding[]);
+      for (const r of res.rows as { 'QUERY PLAN': string }[]) console.log(`     ${r['QUERY PLAN']}`);
+    } else {
+      const rows: { detail: string }[] = await db.raw(`explain query plan ${q.sql}`, q.bindings as Knex.RawBinding[]);
+      for (const r of rows) console.log(`     ${r.detail}`);
+    }
+  }
+}
+
+async function main() {
+  console.log(
+    `search benchmark: ${os.cpus().length} cpus, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}, runs ${RUNS}`,
+  );
+  for (const engine of DBS) {
+    for (const n of SIZES) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-bench-search-'));
+      const schema = engine === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : null;
+      if (schema) {
+        const admin = knexFactory({ client: 'pg', connection: PG_URL });
+        await admin.raw(`create schema "${schema}"`);
+        await admin.destroy();
+      }
+      const db = createDb({ dataDir, databaseUrl: engine === 'postgres' ? PG_URL : null, databaseSchema: schema });
+      try {
+        await db.migrate.latest({ migrationSource });
+        const t0 = Date.now();
+        const viewer = await seed(db, n);
+        const docs = await db('search_docs').count({ n: '*' }).first();
+        console.log(`\n== ${engine}, ${n} posts (${Number(docs?.n ?? 0)} documents, seeded and indexed in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        const cases: [string, string][] = [
+          ['common word', 'merhaba'],
+          ['rare word', RARE],
+          ['two words', 'istanbul çay'],
+          ['prefix', 'kit'],
+        ];
+        for (const [label, q] of cases) {
+          const first = await search(db, viewer, { q, type: 'posts', limit: 20 });
+          const p1 = await time(() => search(db, viewer, { q, type: 'posts', limit: 20 }));
+          const cursor = first.nextCursor ?? undefined;
+          const p2 = cursor ? await time(() => search(db, viewer, { q, type: 'posts', limit: 20, cursor })) : null;
+          console.log(
+            `  ${label.padEnd(12)} '${q}': first page + counts p50 ${p1.p50.toFixed(1)} ms, p95 ${p1.p95.toFixed(1)} ms` +
+              (p2 ? `; page 2 p50 ${p2.p50.toFixed(1)} ms, p95 ${p2.p95.toFixed(1)} ms` : '; one page') +
+              `  (posts ${first.counts?.posts ?? 0}${first.countsCapped ? '+' : ''})`,
+          );
+        }
+        const s = await time(() => suggest(db, viewer, 'ist'));
+        console.log(`  suggest      'ist': p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
+        console.log(`\n  plans (${engine}, ${n}):`);
+        const second = await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20 });
+        await plans(db, engine, async () => {
+          await search(db, viewer, { q: 'istanbul çay', type: 'posts', limit: 20 });
+          await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20, cursor: second.nextCursor ?? undefined });
+        });
+      } finally {
+        await db.destroy();
+        if (schema) {
+          const admin = knexFactory({ client: 'pg', connection: PG_URL });
+          await admin.raw(`drop schema "${schema}" cascade`);
+          await admin.destroy();
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+  console.log(
+    `\nload after: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
