@@ -70,33 +70,80 @@ async function postgresAdapter(ctx: AppContext) {
       throw err;
     }
   }
-  const adapter = createAdapter(listenerSafe(pool, ctx), {
+  const listener = listenerSafe(pool, ctx);
+  const adapter = createAdapter(listener.pool, {
     tableName,
     channelPrefix: channelPrefix(databaseSchema),
     errorHandler: (err) => ctx.logger.warn({ err }, 'realtime: PostgreSQL adapter error'),
   });
-  return { adapter, pool };
+  return { adapter, pool, listener };
 }
 
 /**
- * The pool as the adapter sees it, with one repair. The adapter keeps one client checked out for
- * LISTEN, and pg-pool only listens for errors on idle clients: a terminated backend (restart,
- * failover, pg_terminate_backend) emitted an unhandled 'error' and ended the process. The client
- * now has its own listener, and when it ends it goes back to the pool as broken, so the pool
- * forgets it; the adapter sees the 'end', waits 1–3 s and LISTENs again on a new client.
+ * The pool as the adapter sees it, with two repairs.
+ *
+ * The adapter keeps one client checked out for LISTEN, and pg-pool only listens for errors on
+ * idle clients: a terminated backend (restart, failover, pg_terminate_backend) emitted an
+ * unhandled 'error' and ended the process. The client now has its own listener, and when it
+ * ends it goes back to the pool as broken, so the pool forgets it; the adapter sees the 'end',
+ * waits 1–3 s and LISTENs again on a new client.
+ *
+ * The adapter's close() releases the LISTEN client only once its LISTEN has answered: a node
+ * closed while the client was still being connected or was LISTENing (right after boot, or
+ * while listening again after a lost connection) kept that client for ever, and pool.end()
+ * never resolved. `settle()` stops new connections and waits for those in flight (each bounded
+ * by connectionTimeoutMillis), so that the adapter's close() finds and releases its client.
+ * And pool.end() drops the queries still waiting for a connection, which lost the adapter's
+ * goodbye (the other nodes then counted this one for the heartbeat timeout, 10 s): `settle()`
+ * also waits for the queries in flight.
  */
-function listenerSafe(pool: pg.Pool, ctx: AppContext): pg.Pool {
+function listenerSafe(pool: pg.Pool, ctx: AppContext) {
+  let closing = false;
+  const inFlight = new Set<Promise<void>>();
+  function track<T>(work: Promise<T>): Promise<T> {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+    return work;
+  }
   const facade = {
-    query: pool.query.bind(pool),
-    async connect() {
-      const client = await pool.connect();
-      client.on('error', (err) => ctx.logger.warn({ err }, 'realtime: the LISTEN connection was lost; listening again'));
-      // Removed by the adapter's close() (removeAllListeners('end')), which releases the client itself.
-      client.once('end', () => client.release(new Error('LISTEN connection ended')));
-      return client;
+    // Its NOTIFYs, the attachments it reads and its cleanup (text and values).
+    query: (text: string, values?: unknown[]) => track(pool.query(text, values)),
+    connect(): Promise<pg.PoolClient> {
+      // Closing: a retry of the adapter's waits for ever, holding no connection and scheduling nothing more.
+      if (closing) return new Promise<pg.PoolClient>(() => undefined);
+      return track(
+        pool.connect().then((client) => {
+          client.on('error', (err) => ctx.logger.warn({ err }, 'realtime: the LISTEN connection was lost; listening again'));
+          // Removed by the adapter's close() (removeAllListeners('end')), which releases the client itself.
+          client.once('end', () => client.release(new Error('LISTEN connection ended')));
+          // Its LISTENs are followed. Once the client is back in the pool, pg-pool's queries (with a callback) pass through.
+          const query: (...args: unknown[]) => unknown = client.query.bind(client);
+          return Object.assign(client, {
+            query: (...args: unknown[]) => {
+              const result = query(...args);
+              return result instanceof Promise ? track(result) : result;
+            },
+          });
+        }),
+      );
     },
   };
-  return facade as unknown as pg.Pool;
+  return {
+    pool: facade as unknown as pg.Pool,
+    /** No new LISTEN connection from now on; waits for the one being set up (handed to the adapter) and for the queries in flight. */
+    async settle() {
+      closing = true;
+      while (inFlight.size > 0) {
+        await Promise.all(inFlight);
+        // The adapter's own continuations (the next LISTEN, or keeping the client) run before this.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  };
 }
 
 /**
@@ -274,11 +321,14 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     async close() {
       closed = true;
       off.forEach((f) => f());
-      io.disconnectSockets(true);
+      // This node's sockets only: io.disconnectSockets() would reach every node's through the adapter.
+      io.local.disconnectSockets(true);
+      await shared?.listener.settle();
       // io.close() without its last step (closing the HTTP server, which server.ts does, gracefully): adapters, then the engine.
       await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
       io.engine.close();
-      // After io.close(): closing the adapter released its LISTEN connection and said goodbye.
+      // Closing the adapter released its LISTEN connection and said goodbye (a NOTIFY): sent before the pool ends.
+      await shared?.listener.settle();
       await shared?.pool.end();
     },
   };
