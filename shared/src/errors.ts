@@ -92,6 +92,7 @@ export const ERRORS = {
   report_already_open: { status: 409, meaning: 'The caller already has an open report on this.' },
   event_not_past: { status: 409, meaning: 'Photos are added to an event once it has taken place.' },
   event_cancelled: { status: 409, meaning: 'The event is cancelled: nobody joins it and it is not edited.' },
+  event_over: { status: 409, meaning: 'The event has taken place: its attendance (and waitlist) stays as it was.' },
   report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
 
   // Load and faults

@@ -162,6 +162,8 @@ export const TEXTS = {
   events: {
     organiserOnly: 'Bu işlemi yalnızca etkinliği düzenleyen kişi ya da bir yönetici yapabilir',
     cancelled: 'Bu etkinlik iptal edildi',
+    over: 'Bu etkinlik sona erdi; katılım artık değişmez',
+    overTag: 'Sona erdi',
     cancelledTag: 'İptal edildi',
     capacityInvalid: 'Kontenjan 1 ile 10000 arasında bir tam sayı olmalıdır',
     cancelReasonRequired: 'İptal nedeni gereklidir',

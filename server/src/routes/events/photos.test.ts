@@ -28,8 +28,13 @@ describe('past event photos', () => {
     const past = (await host.client.post('/api/events', { title: 'Piknik', description: 'x', date: inDays(-2), capacity: 5 })).body;
     const soon = (await host.client.post('/api/events', { title: 'Yakında', description: 'x', date: inDays(2) })).body;
     await guest.client.post(`/api/events/${soon.id}/attend`);
-    // Attendance was taken before the event; in a past event it stays as it was.
-    await guest.client.post(`/api/events/${past.id}/attend`);
+    // Attendance was taken before the event (written directly: once an event has begun nobody joins or leaves).
+    await server.ctx.db('event_attendees').insert({ event_id: past.id, user_id: guest.user.id, created_at: new Date().toISOString() });
+    await server.ctx.db('events').where({ id: past.id }).increment('attendees_count', 1);
+    const late = await outsider.client.post(`/api/events/${past.id}/attend`);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('event_over');
+    expect((await guest.client.post(`/api/events/${past.id}/attend`)).body.code).toBe('event_over');
     const files = () => fs.readdirSync(server.ctx.config.uploadsDir).filter((f) => !f.startsWith('.')).length;
     const before = files();
 

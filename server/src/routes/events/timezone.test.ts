@@ -34,30 +34,30 @@ describe('event times in the configured zone', () => {
   it('a time moved over the spring change is told and written to .ics in local time with the right UTC instant', async () => {
     const host = await server.member();
     const guest = await server.member();
-    const event = (await host.client.post('/api/events', { title: 'Brunch', description: 'x', date: '2026-03-28T10:00:00.000Z' })).body;
+    const event = (await host.client.post('/api/events', { title: 'Brunch', description: 'x', date: '2027-03-27T10:00:00.000Z' })).body;
     expect(event.timeZone).toBe('Europe/Berlin');
     await guest.client.post(`/api/events/${event.id}/attend`);
-    await host.client.patch(`/api/events/${event.id}`, { date: '2026-03-29T10:00:00.000Z' });
+    await host.client.patch(`/api/events/${event.id}`, { date: '2027-03-28T10:00:00.000Z' });
     const told = ((await guest.client.get('/api/notifications')).body as { type: string; message: string }[]).find((n) => n.type === 'event_time_changed');
-    expect(told?.message).toBe('"Brunch" etkinliğinin zamanı değişti: 28 Mart 2026 Cumartesi, 11:00 yerine 29 Mart 2026 Pazar, 12:00');
+    expect(told?.message).toBe('"Brunch" etkinliğinin zamanı değişti: 27 Mart 2027 Cumartesi, 11:00 yerine 28 Mart 2027 Pazar, 12:00');
 
     const ics = (await guest.client.get(`/api/events/${event.id}/ics`)).text;
-    expect(ics).toContain('DTSTART;TZID=Europe/Berlin:20260329T120000');
+    expect(ics).toContain('DTSTART;TZID=Europe/Berlin:20270328T120000');
     const cal = new ICAL.Component(ICAL.parse(ics));
     for (const tz of cal.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
     const vevent = cal.getFirstSubcomponent('vevent');
     if (!vevent) throw new Error('no VEVENT');
     const e = new ICAL.Event(vevent);
-    expect(e.startDate.toJSDate().toISOString()).toBe('2026-03-29T10:00:00.000Z');
+    expect(e.startDate.toJSDate().toISOString()).toBe('2027-03-28T10:00:00.000Z');
 
     // The winter side of the same zone: 11:00 CET is 10:00 UTC.
-    await host.client.patch(`/api/events/${event.id}`, { date: '2026-11-02T10:00:00.000Z' });
+    await host.client.patch(`/api/events/${event.id}`, { date: '2027-11-02T10:00:00.000Z' });
     const winter = (await guest.client.get(`/api/events/${event.id}/ics`)).text;
-    expect(winter).toContain('DTSTART;TZID=Europe/Berlin:20261102T110000');
+    expect(winter).toContain('DTSTART;TZID=Europe/Berlin:20271102T110000');
     const wcal = new ICAL.Component(ICAL.parse(winter));
     const wevent = wcal.getFirstSubcomponent('vevent');
     if (!wevent) throw new Error('no VEVENT');
-    expect(new ICAL.Event(wevent).startDate.toJSDate().toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    expect(new ICAL.Event(wevent).startDate.toJSDate().toISOString()).toBe('2027-11-02T10:00:00.000Z');
   });
 
   it("a weekly event keeps its wall-clock time across the spring change; a monthly one lands on the month's last day when short", async () => {

@@ -219,6 +219,8 @@ export async function toggleAttendance(ctx: AppContext, me: UserRow, id: number)
     await lockRow(trx, 'events', id);
     const event = await visibleEventRow(trx, id, me);
     if (event.status === 'cancelled') throw errors.conflict(V.cancelled, 'event_cancelled');
+    // Who came is history once the event has begun: nobody joins, leaves or waits any more.
+    if (new Date(toIso(event.date)).getTime() <= (ctx.now?.() ?? new Date()).getTime()) throw errors.conflict(V.over, 'event_over');
     const attending = await trx('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
     const waiting: { id: number } | undefined = await trx('event_waitlist').where({ event_id: id, user_id: me.id }).first('id');
     let position: number | null = null;

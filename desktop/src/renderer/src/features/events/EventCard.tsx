@@ -39,6 +39,8 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
   const [dialog, setDialog] = useState<'edit' | 'cancel' | 'message' | null>(null);
   const attendEvent = useAttendEvent();
   const cancelled = e.status === 'cancelled';
+  // Once an event has begun its attendance is history (the server refuses changes with event_over).
+  const over = new Date(e.date).getTime() <= Date.now();
   const attend = async () => {
     setBusy(true);
     try {
@@ -79,7 +81,8 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         {e.isPrivate && <Tag>Özel</Tag>}
         {e.seriesId !== null && <Tag color="blue">{T.repeatsTag}</Tag>}
         {cancelled && <Tag color="red">{T.cancelledTag}</Tag>}
-        {!cancelled && e.isFull && <Tag color="orange">{T.full}</Tag>}
+        {!cancelled && over && <Tag>{T.overTag}</Tag>}
+        {!cancelled && !over && e.isFull && <Tag color="orange">{T.full}</Tag>}
       </Space>
       {/* On the event's own page its title is the page's heading. */}
       <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
@@ -103,7 +106,7 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
           {T.waitlistPosition(e.waitlistPosition)}
         </Typography.Text>
       )}
-      {!cancelled && (
+      {!cancelled && !over && (
         <Button
           style={{ marginTop: 8 }}
           type={e.isAttending || e.waitlistPosition !== null ? 'default' : 'primary'}
