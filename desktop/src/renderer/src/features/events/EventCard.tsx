@@ -142,19 +142,28 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
   );
 }
 
-function EditDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
-  const [form] = Form.useForm<EventFormValues>();
+/** A dialog's action: on success its notice and the dialog closes; on failure the error, and the dialog stays with what was typed. */
+function useDialogAction(onClose: () => void) {
   const { notification } = useApp();
-  const update = useUpdateEvent();
-  const save = async (v: EventFormValues) => {
+  return async (run: () => Promise<string>) => {
     try {
-      await update.mutateAsync({ id: e.id, body: eventBody(v, e.timeZone) });
-      notification.success({ message: T.saved });
+      notification.success({ message: await run() });
       onClose();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
     }
   };
+}
+
+function EditDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
+  const [form] = Form.useForm<EventFormValues>();
+  const act = useDialogAction(onClose);
+  const update = useUpdateEvent();
+  const save = (v: EventFormValues) =>
+    act(async () => {
+      await update.mutateAsync({ id: e.id, body: eventBody(v, e.timeZone) });
+      return T.saved;
+    });
   return (
     <Modal
       open
@@ -188,17 +197,13 @@ function EditDialog({ event: e, onClose }: { event: EventItem; onClose: () => vo
 /** Cancelling asks for the reason everyone attending or waiting is told. */
 function CancelDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const { notification } = useApp();
+  const act = useDialogAction(onClose);
   const cancel = useCancelEvent();
-  const submit = async ({ reason }: { reason: string }) => {
-    try {
+  const submit = ({ reason }: { reason: string }) =>
+    act(async () => {
       await cancel.mutateAsync({ id: e.id, reason });
-      notification.success({ message: T.cancelDone });
-      onClose();
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
-    }
-  };
+      return T.cancelDone;
+    });
   return (
     <Modal
       open
@@ -222,17 +227,9 @@ function CancelDialog({ event: e, onClose }: { event: EventItem; onClose: () => 
 
 function MessageDialog({ event: e, onClose }: { event: EventItem; onClose: () => void }) {
   const [form] = Form.useForm<{ message: string }>();
-  const { notification } = useApp();
+  const act = useDialogAction(onClose);
   const send = useMessageAttendees();
-  const submit = async ({ message }: { message: string }) => {
-    try {
-      const r = await send.mutateAsync({ id: e.id, message });
-      notification.success({ message: T.messageSent(r.recipients) });
-      onClose();
-    } catch (err) {
-      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
-    }
-  };
+  const submit = ({ message }: { message: string }) => act(async () => T.messageSent((await send.mutateAsync({ id: e.id, message })).recipients));
   return (
     <Modal
       open
