@@ -44,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up and in from one address, several within seconds.
       RATE_LIMIT_LOGIN_BURST: '1000/10',
+      // ... and registers some forty members within minutes, above the default 20 an hour per address.
+      RATE_LIMIT_REGISTER: '1000/3600',
       // Every answer the UI gets is checked against shared/src/contract (a misfit is a 500 the journey sees).
       CONTRACT_CHECK: 'strict',
     },

@@ -6,6 +6,8 @@ import { api, memberPage, uniqueName } from './fixtures';
 
 /** axe-core on the page as it is now: no serious or critical violation, one h1. */
 async function accessible(page: Page) {
+  // A notice or dialog still fading in or out (half transparent) is not what is checked: let running animations end.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await expect(page.locator('h1')).toHaveCount(1);
