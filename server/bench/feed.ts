@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { foldKey, hashtagKey } from '@mahalle/shared';
 import { migrationSource } from '../src/db/migrations';
+import { rng } from './rng';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -65,18 +66,6 @@ const SERVER_JS = path.resolve(String(args.server ?? path.join(serverDir, 'dist/
 fs.mkdirSync(CACHE, { recursive: true });
 
 // ---------------------------------------------------------------- seed
-
-/** Deterministic pseudo-random numbers (mulberry32), so every seed of a size is the same. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   'koşu',

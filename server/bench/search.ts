@@ -29,6 +29,7 @@ import { createDb } from '../src/db/knex';
 import { indexEverything } from '../src/db/search/sources';
 import { search, suggest } from '../src/services/search';
 import type { UserRow } from '../src/presenters/users';
+import { rng } from './rng';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -42,17 +43,6 @@ const SIZES = String(args.sizes ?? '10000,100000')
 const DBS = String(args.db ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
 const RUNS = Number(args.runs ?? 60);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h_search';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ka',
