@@ -59,6 +59,14 @@ export const ERRORS = {
 
   // Refused actions
   cannot_follow_self: { status: 400, meaning: 'A member cannot follow themselves.' },
+  cannot_block_self: { status: 400, meaning: 'A member cannot block themselves.' },
+  cannot_mute_self: { status: 400, meaning: 'A member cannot mute themselves.' },
+  too_many_muted_terms: { status: 400, meaning: 'A member mutes at most LIMITS.mutedTermsMax hashtags and words.' },
+  blocked_interaction: {
+    status: 403,
+    meaning:
+      'A block stands between the two members (either way): no follow, message, comment or like. The same for both sides, so it does not tell who blocked.',
+  },
   cannot_message_self: { status: 400, meaning: 'A member cannot message themselves.' },
   cannot_report_self: { status: 400, meaning: 'A member cannot report their own content or account.' },
   cannot_delete_self: { status: 400, meaning: 'An admin cannot delete their own account.' },

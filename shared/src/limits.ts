@@ -1,6 +1,9 @@
 /** Every business limit lives here once; server schemas and UI form rules both read it. */
 export const LIMITS = {
   postContentMax: 280,
+  /** A muted hashtag or word (issue 16), and how many a member may mute. */
+  mutedTermMax: 50,
+  mutedTermsMax: 100,
   commentMax: 300,
   commentWarnAbove: 250,
   messageMax: 500,

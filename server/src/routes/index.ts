@@ -20,6 +20,7 @@ import { reportsRouter } from './reports';
 import { statsRouter } from './stats';
 import { docsRouter } from './docs';
 import { searchRouter } from './search';
+import { myBlocksRouter, userBlocksRouter } from './blocks';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -31,7 +32,9 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
+  api.use('/users/me', myBlocksRouter(ctx));
   api.use('/users', usersRouter(ctx));
+  api.use('/users', userBlocksRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
   api.use('/follow-requests', followRequestsRouter(ctx));
   api.use('/bookmarks', bookmarksRouter(ctx));

@@ -9,6 +9,7 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
 import { wantsInApp } from '@mahalle/shared';
 import { notificationSettingsOf } from './notification-settings';
+import { silencedActors } from './blocks';
 
 export interface NewNotification {
   /** Recipient. */
@@ -52,10 +53,12 @@ export async function createNotifications(trx: Knex | Knex.Transaction, list: Ne
     trx,
     wanted.map((n) => n.userId),
   );
+  // Nothing reaches a member from someone with a block between them, or whom they mute now.
+  const silenced = await silencedActors(trx, wanted);
   const out: { userId: number; notificationId: number | null }[] = [];
   for (const n of list) {
     const p = prefs.get(n.userId);
-    if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type))) {
+    if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type)) || silenced.has(`${n.userId}:${n.actorId}`)) {
       out.push({ userId: n.userId, notificationId: null });
       continue;
     }
