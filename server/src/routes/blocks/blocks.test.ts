@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
+import { makePng } from '../../test/media';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -170,6 +171,27 @@ describe('block', () => {
     expect((await other.client.get(`/api/users/${blocker.user.id}`)).body.bio).toBe('Gizli biyografi');
     const found = await other.client.get(`/api/search?type=people&q=${encodeURIComponent(blocker.user.username)}`);
     expect(ids(found.body.items)).toContain(blocker.user.id);
+  });
+
+  it("leaves out an attendee's entry (their photos of a past event) across a block, both ways", async () => {
+    const { blocker, blocked } = await blockedPair();
+    const host = await server.member();
+    const past = (await host.client.post('/api/events', { title: 'Blok pikniği', description: 'x', date: new Date(Date.now() - 2 * 86_400_000).toISOString() })).body;
+    for (const m of [blocker, blocked])
+      await server.ctx.db('event_attendees').insert({ event_id: past.id, user_id: m.user.id, created_at: new Date().toISOString() });
+    const photo = async (m: Member) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(makePng(20, 20))], { type: 'image/png' }), 'foto.png');
+      expect((await m.client.postForm(`/api/events/${past.id}/photos`, form)).status).toBe(201);
+    };
+    await photo(blocker);
+    await photo(blocked);
+    const byWhom = async (m: Member) => (await m.client.get(`/api/events/${past.id}/photos`)).body.items.map((p: { user: { id: number } }) => p.user.id);
+    expect(await byWhom(host)).toEqual([blocked.user.id, blocker.user.id]);
+    await block(blocker, blocked);
+    expect(await byWhom(blocker)).toEqual([blocker.user.id]);
+    expect(await byWhom(blocked)).toEqual([blocked.user.id]);
+    expect(await byWhom(host)).toEqual([blocked.user.id, blocker.user.id]);
   });
 
   it('makes a mention across a block neither notify nor link', async () => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Modal, Radio, Space, Typography } from 'antd';
-import type { MenuProps } from 'antd';
+import type { MenuProps, RadioChangeEvent } from 'antd';
 import { AudioMutedOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
 import { MUTE_DURATIONS, TEXTS, type MuteDuration } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
@@ -51,6 +51,7 @@ export function MuteDialog({ member, onClose }: { member: ActionTarget; onClose(
   const { notification } = useApp();
   const mute = useMute();
   const [duration, setDuration] = useState<MuteDuration>('forever');
+  const pick = (e: RadioChangeEvent) => setDuration(e.target.value as MuteDuration);
   const run = () =>
     mute.mutate(
       { id: member.id, duration },
@@ -77,7 +78,7 @@ export function MuteDialog({ member, onClose }: { member: ActionTarget; onClose(
         {B.muteDuration}
       </Typography.Text>
       <div style={{ marginTop: 8 }}>
-        <Radio.Group aria-labelledby="mute-duration" value={duration} onChange={(e) => setDuration(e.target.value as MuteDuration)}>
+        <Radio.Group aria-labelledby="mute-duration" value={duration} onChange={pick}>
           <Space wrap>
             {MUTE_DURATIONS.map((d) => (
               <Radio key={d} value={d}>
