@@ -176,7 +176,8 @@ describe('block', () => {
   it("leaves out an attendee's entry (their photos of a past event) across a block, both ways", async () => {
     const { blocker, blocked } = await blockedPair();
     const host = await server.member();
-    const past = (await host.client.post('/api/events', { title: 'Blok pikniği', description: 'x', date: new Date(Date.now() - 2 * 86_400_000).toISOString() })).body;
+    const past = (await host.client.post('/api/events', { title: 'Blok pikniği', description: 'x', date: new Date(Date.now() - 2 * 86_400_000).toISOString() }))
+      .body;
     for (const m of [blocker, blocked])
       await server.ctx.db('event_attendees').insert({ event_id: past.id, user_id: m.user.id, created_at: new Date().toISOString() });
     const photo = async (m: Member) => {
