@@ -292,6 +292,10 @@ describe('mute', () => {
     expect(await feed(muter, '&feed=following')).not.toContain(theirs);
     expect(await feed(muter)).toContain(mine);
     expect(ids((await muter.client.get(`/api/users/${muted.user.id}/posts`)).body)).toEqual([theirs]);
+    // A hashtag's list leaves them out too.
+    const tagged = await post(muted, 'Sessizin etiketi #sessizdeneme');
+    expect(ids((await muted.client.get('/api/hashtags/sessizdeneme/posts')).body)).toEqual([tagged]);
+    expect(ids((await muter.client.get('/api/hashtags/sessizdeneme/posts')).body)).toEqual([]);
     expect((await muter.client.get(`/api/posts/${mine}/comments`)).body).toEqual([]);
     // The muted member notices nothing: the muter's posts, profile and follow stay.
     expect(await feed(muted)).toContain(mine);
