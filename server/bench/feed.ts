@@ -73,7 +73,14 @@ const NAMES = args.names ? String(args.names).split(',') : SERVER_JS.map((p) => 
 const NODE_FLAGS = String(args['node-flags'] ?? '').split('|');
 const BUILD_ENV = String(args['build-env'] ?? '')
   .split('|')
-  .map((list) => Object.fromEntries(list.split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])));
+  .map((list) =>
+    Object.fromEntries(
+      list
+        .split(' ')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
+  );
 /** Build i listens on portOf(i): the first on PORT, the bare app on PORT + 1, the others after it. */
 const portOf = (i: number) => (i === 0 ? PORT : PORT + 1 + i);
 
