@@ -25,6 +25,8 @@ export interface UserRow {
   profile_image_thumb?: string | null;
   /** When the member confirmed the e-mail address (null: not yet; see REQUIRE_EMAIL_VERIFICATION). */
   email_verified_at?: unknown;
+  /** Until when an admin suspended the member (null or past: not suspended; see services/users/suspension). */
+  suspended_until?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }

@@ -7,7 +7,7 @@ import type { Notification } from '@mahalle/shared';
  * a notification whose post an admin has since removed says so.
  */
 export function notificationText(n: Notification): string {
-  if (n.type === 'moderation') return n.message || n.title;
+  if (n.type === 'moderation' || n.type === 'warning') return n.message || n.title;
   const text = (TEXTS.notificationTexts as Record<string, string>)[n.type];
   const main = text ? `${n.relatedUser?.displayName || n.relatedUser?.username || ''} ${text}`.trim() : n.message || n.title;
   return n.contentRemoved ? `${main} · ${TEXTS.moderation.contentRemoved}` : main;
@@ -18,7 +18,7 @@ export function notificationText(n: Notification): string {
  * profile. Removed content and moderation notices go nowhere rather than to 'Gönderi bulunamadı'.
  */
 export function notificationTarget(n: Notification): string | null {
-  if (n.type === 'moderation' || n.contentRemoved) return null;
+  if (n.type === 'moderation' || n.type === 'warning' || n.contentRemoved) return null;
   if (['mention', 'like', 'comment'].includes(n.type) && n.relatedPostId) return `/posts/${n.relatedPostId}`;
   if (['follow', 'follow_request', 'follow_accepted'].includes(n.type) && n.relatedUser) return `/profile/${n.relatedUser.username}`;
   return n.link;
