@@ -226,8 +226,8 @@ describe('per-member write limits', () => {
   it('reports', async () => {
     const m = await server.member();
     expect((await m.client.post('/api/reports', { targetType: 'post', targetId: postId, reason: 'neden' })).status).toBe(201);
-    expect((await m.client.post('/api/reports', { targetType: 'user', targetId: other.user.id, reason: 'neden' })).status).toBe(201);
-    expectLimited(await m.client.post('/api/reports', { targetType: 'user', targetId: author.user.id, reason: 'bir daha' }));
+    expect((await m.client.post('/api/reports', { targetType: 'user', targetId: other.user.id, reasonCode: 'spam' })).status).toBe(201);
+    expectLimited(await m.client.post('/api/reports', { targetType: 'user', targetId: author.user.id, reasonCode: 'other' }));
   });
 
   it('group actions: create, join, leave and group posts count together', async () => {
