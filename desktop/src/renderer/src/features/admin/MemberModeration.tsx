@@ -70,9 +70,7 @@ export function MemberActions({ memberId, suspendedUntil }: { memberId: number; 
       dialog === 'warn'
         ? act(warn.mutateAsync({ id: memberId, reason }), MR.warned)
         : act(
-            suspend.mutateAsync(
-              length === 'until' ? { id: memberId, until: until?.toISOString() ?? '', reason } : { id: memberId, days: length, reason },
-            ),
+            suspend.mutateAsync(length === 'until' ? { id: memberId, until: until?.toISOString() ?? '', reason } : { id: memberId, days: length, reason }),
             MR.suspendedDone,
           );
     return run.then(close, () => undefined);

@@ -168,7 +168,13 @@ export default function ReportsTab() {
       />
       <Modal
         open={!!closing}
-        title={closing?.outcome === 'dismiss' ? 'Şikayeti reddet' : closing?.report.targetType === 'user' && closing.action === 'delete' ? MR.deleteTitle : 'Şikayeti çöz'}
+        title={
+          closing?.outcome === 'dismiss'
+            ? 'Şikayeti reddet'
+            : closing?.report.targetType === 'user' && closing.action === 'delete'
+              ? MR.deleteTitle
+              : 'Şikayeti çöz'
+        }
         okText="Onayla"
         cancelText="İptal"
         onOk={() => void close()}
@@ -176,7 +182,9 @@ export default function ReportsTab() {
       >
         {closing?.action === 'delete' && (
           <Typography.Paragraph type="danger">
-            {closing.report.targetType === 'user' ? 'Üyenin hesabı ve kişisel içeriği kalıcı olarak silinecek.' : 'Şikayet edilen içerik kalıcı olarak silinecek.'}
+            {closing.report.targetType === 'user'
+              ? 'Üyenin hesabı ve kişisel içeriği kalıcı olarak silinecek.'
+              : 'Şikayet edilen içerik kalıcı olarak silinecek.'}
           </Typography.Paragraph>
         )}
         {closing?.action === 'hide' && <Typography.Paragraph>İçerik okuyuculardan gizlenecek.</Typography.Paragraph>}
