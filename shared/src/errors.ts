@@ -58,7 +58,8 @@ export const ERRORS = {
   cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
   account_suspended: {
     status: 403,
-    meaning: 'Right password, but an admin suspended the account until a date (the message names it, in the community time zone); its sessions ended when it was suspended (401 unauthorized).',
+    meaning:
+      'Right password, but an admin suspended the account until a date (the message names it, in the community time zone); its sessions ended when it was suspended (401 unauthorized).',
   },
   cannot_suspend_admin: { status: 403, meaning: 'An admin account cannot be suspended.' },
 

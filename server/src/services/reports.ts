@@ -265,7 +265,9 @@ async function presentReports(db: Knex, rows: ReportListRow[]) {
     }
   }
   const people = await recentContentOf(db, [...new Set(rows.filter((r) => r.target_type === 'user').map((r) => r.target_id))]);
-  return rows.map((r) => presentReport(r, previews.get(`${r.target_type}:${r.target_id}`), r.target_type === 'user' ? (people.get(r.target_id) ?? null) : null));
+  return rows.map((r) =>
+    presentReport(r, previews.get(`${r.target_type}:${r.target_id}`), r.target_type === 'user' ? (people.get(r.target_id) ?? null) : null),
+  );
 }
 
 /**

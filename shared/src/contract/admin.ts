@@ -86,7 +86,7 @@ export const adminEndpoints = {
   }),
   'admin.suspendUser': endpoint({
     route: 'POST /api/admin/users/:id/suspend',
-    summary: "Suspend a member for 1, 7 or 30 days or until a date: every session ends at once (sockets too), sign-in is refused until then; audited",
+    summary: 'Suspend a member for 1, 7 or 30 days or until a date: every session ends at once (sockets too), sign-in is refused until then; audited',
     access: 'admin',
     params: idParamsSchema,
     body: suspendMemberSchema,

@@ -32,7 +32,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('CREATE INDEX reports_status_priority_index ON reports (status, subject_open_reports DESC, id)');
 
-  await knex('reports').where({ target_type: 'user' }).update({ subject_user_id: knex.ref('target_id') });
+  await knex('reports')
+    .where({ target_type: 'user' })
+    .update({ subject_user_id: knex.ref('target_id') });
   for (const [type, table] of CONTENT) {
     await knex('reports')
       .where({ target_type: type })
@@ -44,7 +46,9 @@ export async function up(knex: Knex): Promise<void> {
     .groupBy('subject_user_id')
     .select('subject_user_id', knex.raw('count(*) as n'));
   for (const c of counts) {
-    await knex('reports').where({ status: 'open', subject_user_id: c.subject_user_id }).update({ subject_open_reports: Number(c.n) });
+    await knex('reports')
+      .where({ status: 'open', subject_user_id: c.subject_user_id })
+      .update({ subject_open_reports: Number(c.n) });
   }
 }
 

@@ -101,7 +101,10 @@ export async function suspendMember(
       admin,
       'user.suspend',
       { type: 'user', id },
-      { before: { suspendedUntil: before?.toISOString() ?? null }, after: { suspendedUntil: until.toISOString(), reason: input.reason, sessionsEnded: ended.length } },
+      {
+        before: { suspendedUntil: before?.toISOString() ?? null },
+        after: { suspendedUntil: until.toISOString(), reason: input.reason, sessionsEnded: ended.length },
+      },
     );
     return { user, ended };
   });
