@@ -531,6 +531,8 @@ export const TEXTS = {
     invalidSettings: 'Bildirim ayarları eksik ya da hatalı',
     /** Several likes of one post shown as one row. */
     likedByMany: (count: number) => `${count} kişi gönderinizi beğendi`,
+    /** Several follows of one day shown as one row. */
+    followedByMany: (count: number) => `${count} kişi sizi takip etmeye başladı`,
   },
   /** When something fails to load or the connection drops (error boundaries, the connection banner). */
   resilience: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LIMITS } from '@mahalle/shared';
-import { startTestServer, STRONG_PASSWORD, type Member, type TestServer } from '../../test/harness';
+import { startTestServer, STRONG_PASSWORD, type ApiResponse, type Member, type TestServer } from '../../test/harness';
 
 /** Issue 16: reporting a person, the queue's order, and what admins do about a member. */
 
@@ -36,7 +36,7 @@ async function priorityQueue(limit: number) {
   const all: { id: number; targetType: string; targetId: number; subject: { id: number; openReports: number } | null }[] = [];
   let cursor: string | null = null;
   do {
-    const res = await admin.client.get(`/api/admin/reports?sort=priority&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: ApiResponse = await admin.client.get(`/api/admin/reports?sort=priority&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status).toBe(200);
     all.push(...res.body.items);
     cursor = res.body.nextCursor;
