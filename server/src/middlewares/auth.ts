@@ -5,7 +5,7 @@ import { errors } from '../errors';
 import type { UserRow } from '../presenters/users';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
-import { suspendedUntil } from '../services/users/suspension';
+import { suspendedUntil } from '../services/users/suspended';
 import { ReadCache, SESSION_CACHE_MS, type CachedSession } from './read-cache';
 
 export const SESSION_COOKIE = 'mahalle_sid';

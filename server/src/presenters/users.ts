@@ -1,5 +1,6 @@
 import type { AuthorSummary, CurrentUser, Person, Profile, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
+import { suspendedUntil } from '../services/users/suspended';
 import { toIso } from '../db/time';
 import type { AdminUser } from '@mahalle/shared';
 
@@ -126,6 +127,7 @@ export function presentAdminUser(r: UserRow): AdminUser {
     isVerified: Boolean(r.is_verified),
     isPrivate: Boolean(r.is_private),
     isDemo: Boolean(r.is_demo),
+    suspendedUntil: suspendedUntil(r)?.toISOString() ?? null,
     createdAt: toIso(r.created_at),
   };
 }

@@ -15,7 +15,7 @@ import { getMessage, unreadMessageCount } from '../services/messages';
 import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
-import { suspendedUntil } from '../services/users/suspension';
+import { suspendedUntil } from '../services/users/suspended';
 
 type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotification>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
 

@@ -258,6 +258,8 @@ export const adminUserSchema = z.object({
   isPrivate: z.boolean(),
   /** A demo account from the seed. */
   isDemo: z.boolean(),
+  /** Until when an admin suspended the member (null: not suspended). */
+  suspendedUntil: isoTime.nullable(),
   createdAt: isoTime,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -233,6 +233,9 @@ describe('admins act on a member', () => {
     const r = (await reporter.client.post('/api/reports', { targetType: 'user', targetId: target.user.id, reasonCode: 'spam' })).body;
     const item = (await admin.client.get('/api/admin/reports?targetType=user&limit=100')).body.items.find((x: { id: number }) => x.id === r.id);
     expect(item.subject.suspendedUntil).toBe(res.body.suspendedUntil);
+    // And the members table.
+    const listed = (await admin.client.get(`/api/admin/users?search=${target.user.username}`)).body.items;
+    expect(listed[0]).toMatchObject({ id: target.user.id, suspendedUntil: res.body.suspendedUntil });
 
     const other = await server.member();
     await admin.client.patch(`/api/admin/users/${other.user.id}`, { role: 'admin' });

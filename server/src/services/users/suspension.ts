@@ -6,11 +6,12 @@ import type { Knex } from 'knex';
 import { TEXTS, type MemberModeration } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
-import { nowIso, toIso, toIsoOrNull } from '../../db/time';
+import { nowIso, toIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { announceNotifications, createNotification } from '../notifications';
 import { SessionService } from '../sessions';
+import { suspendedUntil } from './suspended';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -25,14 +26,6 @@ const MR = TEXTS.memberReports;
 const DAY_MS = 24 * 3600 * 1000;
 
 const now = (ctx: Pick<AppContext, 'now'>) => ctx.now?.() ?? new Date();
-
-/** The end of the member's suspension, or null when they are not suspended (now). */
-export function suspendedUntil(user: Pick<UserRow, 'suspended_until'>, at: Date = new Date()): Date | null {
-  const iso = toIsoOrNull(user.suspended_until);
-  if (!iso) return null;
-  const until = new Date(iso);
-  return until.getTime() > at.getTime() ? until : null;
-}
 
 /** '2 Aralık 2026 14:00', in the community's time zone. */
 export function formatSuspensionEnd(until: Date, zone: string): string {
