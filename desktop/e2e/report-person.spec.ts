@@ -79,5 +79,16 @@ test('a member reports another; the admin sees them first with their recent cont
   await admin.page.getByRole('tab', { name: 'Denetim Kaydı' }).click();
   await expect(admin.page.getByTestId('table-audit').getByText('Üye askıya alındı').first()).toBeVisible();
 
+  // The members table shows the suspension too, with the lift.
+  await admin.page.getByRole('tab', { name: 'Kullanıcılar' }).click();
+  await admin.page.getByLabel('Kullanıcı ara').fill(`${tag}_hedef`);
+  await admin.page.getByLabel('Kullanıcı ara').press('Enter');
+  const userRow = admin.page
+    .getByTestId('table-users')
+    .locator('.ant-table-row')
+    .filter({ hasText: `@${tag}_hedef` });
+  await expect(userRow.getByRole('button', { name: 'Askıyı kaldır' })).toBeVisible();
+  await admin.page.screenshot({ path: `${SCREENS}report-person-users.png` });
+
   for (const c of [target, lone, loneReporter, reporter, admin]) await c.context.close();
 });
