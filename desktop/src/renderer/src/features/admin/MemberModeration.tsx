@@ -85,7 +85,7 @@ export function MemberActions({ memberId, suspendedUntil }: { memberId: number; 
     });
   const ready = dialog === 'warn' ? reason.trim().length > 0 : length !== 'until' || (until !== null && until.isAfter(dayjs()));
   return (
-    <>
+    <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
       <RowButton onClick={() => setDialog('warn')}>{MR.warn}</RowButton>
       {suspendedUntil ? (
         <RowButton onClick={confirmLift}>{MR.lift}</RowButton>
@@ -142,7 +142,7 @@ export function MemberActions({ memberId, suspendedUntil }: { memberId: number; 
           aria-label={dialog === 'warn' ? MR.warnReasonLabel : MR.note}
         />
       </Modal>
-    </>
+    </span>
   );
 }
 
