@@ -240,6 +240,16 @@ describe('admins act on a member', () => {
     const other = await server.member();
     await admin.client.patch(`/api/admin/users/${other.user.id}`, { role: 'admin' });
     expect((await admin.client.post(`/api/admin/users/${other.user.id}/suspend`, { days: 1 })).body.code).toBe('cannot_suspend_admin');
+
+    // Deleting the member: reports about their content no longer rank them first.
+    const content = await server.member();
+    const p = (await content.client.post('/api/posts', { content: 'silinecek üyenin gönderisi' })).body;
+    const pr = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p.id, reason: 'reklam' })).body;
+    await reporter.client.post('/api/reports', { targetType: 'user', targetId: content.user.id, reasonCode: 'spam' });
+    expect((await admin.client.delete(`/api/admin/users/${content.user.id}`)).status).toBe(200);
+    const queue = await priorityQueue(100);
+    expect(queue.find((r) => r.targetType === 'post' && r.targetId === p.id)?.subject).toBeNull();
+    expect((await server.ctx.db('reports').where({ id: pr.id }).first('subject_open_reports')).subject_open_reports).toBe(0);
     await closeAllOpen();
   });
 });
