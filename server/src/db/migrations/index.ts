@@ -29,6 +29,7 @@ import * as notificationSettings from './20261124230000_notification_settings';
 import * as hashtagFold from './20261124240000_hashtag_fold';
 import * as memberReports from './20261125020000_member_reports';
 import * as notificationGroups from './20261125020100_notification_groups';
+import * as commentSearch from './20261125050000_comment_search';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124240000_hashtag_fold': hashtagFold,
   '20261125020000_member_reports': memberReports,
   '20261125020100_notification_groups': notificationGroups,
+  '20261125050000_comment_search': commentSearch,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
