@@ -352,6 +352,9 @@ export const TEXTS = {
       'report.create': 'Şikayet edildi',
       'report.resolve': 'Şikayet çözüldü',
       'report.dismiss': 'Şikayet reddedildi',
+      'user.warn': 'Üye uyarıldı',
+      'user.suspend': 'Üye askıya alındı',
+      'user.unsuspend': 'Askı kaldırıldı',
     } as Record<string, string>,
   },
   /**
@@ -373,6 +376,71 @@ export const TEXTS = {
     noReason: 'Topluluk kurallarına aykırı bulundu.',
     contentRemoved: 'Bu içerik kaldırıldı',
     reasonLabel: 'Gerekçe (yazara bildirilir, isteğe bağlı)',
+  },
+  /**
+   * Reporting a person and what admins do about a member (issue 16): the reasons' labels, the
+   * dialog, the warning notification, suspension texts and the moderation workspace's actions.
+   */
+  memberReports: {
+    reasons: {
+      spam: 'Spam',
+      harassment: 'Taciz / zorbalık',
+      fake_account: 'Sahte hesap',
+      hate_speech: 'Nefret söylemi',
+      inappropriate: 'Uygunsuz içerik',
+      other: 'Diğer',
+    } as Record<string, string>,
+    dialogTitle: 'Şikayet Et',
+    dialogIntro: 'Bu üyeyi neden şikayet ediyorsunuz?',
+    reasonLabel: 'Şikayet nedeni',
+    noteLabel: 'Not (isteğe bağlı)',
+    send: 'Gönder',
+    sent: 'Şikayetiniz alındı',
+    sentBody: 'Yöneticiler en kısa sürede inceleyecek.',
+    reasonCodeRequired: 'Lütfen listeden bir şikayet nedeni seçin',
+    reasonCodeInvalid: 'Geçersiz şikayet nedeni',
+    noteTooLong: 'Not en fazla 500 karakter olabilir',
+    warningTitle: 'Yönetimden uyarı',
+    /** The warning's message: 'Yönetim seni uyardı. Gerekçe: …'. */
+    warningMessage: (reason: string) => `Yönetim seni uyardı. Gerekçe: ${reason}`,
+    warningReasonRequired: 'Lütfen uyarı gerekçesini yazın',
+    warningReasonTooLong: 'Gerekçe en fazla 500 karakter olabilir',
+    suspendDaysInvalid: 'Süre 1, 7 ya da 30 gün olmalıdır',
+    suspendUntilInvalid: 'Geçerli, ileri bir tarih seçin',
+    suspendChoiceRequired: 'Bir süre ya da bitiş tarihi seçin',
+    cannotSuspendAdmin: 'Yönetici hesapları askıya alınamaz',
+    cannotActOnSelf: 'Bu işlemi kendi hesabınıza uygulayamazsınız',
+    notSuspended: 'Bu üye askıda değil',
+    /** Sign-in refused: 'Hesabın 2 Aralık 2026 14:00 tarihine kadar askıya alındı.' */
+    suspended: (until: string) => `Hesabın ${until} tarihine kadar askıya alındı.`,
+    openReports: 'Açık şikayet',
+    recentContent: 'Son içerikleri',
+    recentPosts: 'Gönderiler',
+    recentComments: 'Yorumlar',
+    recentAnswers: 'Cevaplar',
+    noRecentContent: 'Henüz içerik yok',
+    note: 'Not',
+    suspendedUntil: (until: string) => `${until} tarihine kadar askıda`,
+    warn: 'Uyar',
+    warnTitle: 'Üyeyi uyar',
+    warnReasonLabel: 'Gerekçe (üyeye bildirilir)',
+    warned: 'Üye uyarıldı',
+    suspend: 'Askıya al',
+    suspendTitle: 'Üyeyi askıya al',
+    suspendBody: 'Üyenin tüm oturumları hemen kapanır; süre bitene kadar giriş yapamaz.',
+    suspendLength: 'Süre',
+    suspendDays: (days: number) => `${days} gün`,
+    suspendUntilDate: 'Tarihe kadar',
+    suspendedDone: 'Üye askıya alındı',
+    lift: 'Askıyı kaldır',
+    liftTitle: 'Askıyı kaldır',
+    liftBody: 'Üye hemen yeniden giriş yapabilir.',
+    lifted: 'Askı kaldırıldı',
+    deleteMember: 'Sil',
+    deleteTitle: 'Üyeyi sil',
+    deleted: 'Üye silindi',
+    sortPriority: 'En çok şikayet edilen önce',
+    sortNewest: 'En yeni önce',
   },
   /** Confirm dialogs before a delete: the same words wherever the same thing is deleted. */
   confirm: {
@@ -468,6 +536,8 @@ export const TEXTS = {
     invalidSettings: 'Bildirim ayarları eksik ya da hatalı',
     /** Several likes of one post shown as one row. */
     likedByMany: (count: number) => `${count} kişi gönderinizi beğendi`,
+    /** Several follows of one day shown as one row. */
+    followedByMany: (count: number) => `${count} kişi sizi takip etmeye başladı`,
   },
   /** Blocking and muting members, hashtags and words (issue 16). */
   blocks: {

@@ -27,6 +27,7 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationType, NotificationGroup> 
   event_message: 'events',
   event_reminder: 'events',
   moderation: 'moderation',
+  warning: 'moderation',
 };
 
 /** Groups whose in-app notifications cannot be turned off: moderation notices always arrive, a message always reaches the inbox. */

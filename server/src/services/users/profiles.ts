@@ -312,6 +312,6 @@ export async function updateProfile(
 }
 
 /** Who a socket belongs to: the user's id and role, or undefined once the account is gone. */
-export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role'] } | undefined> {
-  return db('users').where({ id }).first('id', 'role');
+export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role']; suspended_until: unknown } | undefined> {
+  return db('users').where({ id }).first('id', 'role', 'suspended_until');
 }
