@@ -1,5 +1,10 @@
 /** Every business limit lives here once; server schemas and UI form rules both read it. */
 export const LIMITS = {
+  /** KVKK: a legal text's title and body, the grace period before a deletion, how long an export stays. */
+  legalTitleMax: 120,
+  legalBodyMax: 50_000,
+  accountDeletionGraceDays: 14,
+  dataExportHours: 24,
   postContentMax: 280,
   commentMax: 300,
   commentWarnAbove: 250,
@@ -110,6 +115,10 @@ export const QUESTION_CATEGORIES = [
 ] as const;
 export const QUESTION_FILTER_ALL = 'Tümü';
 
+/** The legal texts a member accepts: the terms of use and the privacy notice (KVKK aydınlatma metni). */
+export const LEGAL_KINDS = ['terms', 'privacy'] as const;
+export type LegalKind = (typeof LEGAL_KINDS)[number];
+
 export const NOTIFICATION_TYPES = [
   'mention',
   'like',
@@ -132,6 +141,8 @@ export const NOTIFICATION_TYPES = [
   'answer',
   // A hobby group's join request and its answer.
   'group_activity',
+  // The member's own data export is ready to download (KVKK).
+  'data_export',
 ] as const;
 
 /** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */

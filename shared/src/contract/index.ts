@@ -21,6 +21,7 @@ import { postEndpoints } from './posts';
 import { bookmarkEndpoints } from './bookmarks';
 import { hashtagEndpoints } from './hashtags';
 import { searchEndpoints } from './search';
+import { privacyEndpoints } from './privacy';
 
 export * from './endpoint';
 
@@ -41,6 +42,7 @@ export const contract = {
   ...bookmarkEndpoints,
   ...hashtagEndpoints,
   ...searchEndpoints,
+  ...privacyEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;
