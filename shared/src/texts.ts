@@ -468,8 +468,10 @@ export const TEXTS = {
   privacy: {
     termsTitle: 'Kullanım Koşulları',
     privacyTitle: 'Gizlilik ve Aydınlatma Metni',
-    acceptTerms: 'Kullanım koşullarını okudum ve kabul ediyorum',
-    acceptPrivacy: 'Gizlilik ve aydınlatma metnini okudum ve kabul ediyorum',
+    /** The register form's boxes: the first part links to the text. */
+    acceptTermsLink: 'Kullanım koşullarını',
+    acceptPrivacyLink: 'Gizlilik ve aydınlatma metnini',
+    acceptRest: ' okudum ve kabul ediyorum',
     termsRequired: 'Kayıt olmak için kullanım koşullarını kabul etmelisiniz',
     privacyRequired: 'Kayıt olmak için gizlilik ve aydınlatma metnini kabul etmelisiniz',
     consentOutdated: 'Metnin daha yeni bir sürümü yayımlandı; sayfayı yenileyip güncel metni onaylayın',
@@ -483,7 +485,8 @@ export const TEXTS = {
     signOut: 'Çıkış yap',
     section: 'Gizlilik ve veriler',
     consentsTitle: 'Onaylarınız',
-    consentAccepted: (title: string, version: number, when: string) => `${title}, sürüm ${version}: ${when} tarihinde onaylandı`,
+    consentAccepted: (version: number, when: string) => `Sürüm ${version}, ${when} tarihinde onaylandı`,
+    exportNextAt: (when: string) => `Yeni bir arşivi ${when} sonrasında isteyebilirsiniz.`,
     exportTitle: 'Verilerimi indir',
     exportHint:
       'Profiliniz, gönderileriniz ve görselleri, yorumlarınız, mesajlarınız, yer işaretleriniz, takipleriniz, etkinlikleriniz, sorularınız, cevaplarınız, grup gönderileriniz ve onay kayıtlarınız bir ZIP arşivinde hazırlanır. Hazır olunca bildirim alırsınız; arşiv 24 saat indirilebilir. Günde bir kez istenebilir.',

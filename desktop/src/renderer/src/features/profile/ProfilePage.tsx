@@ -19,6 +19,7 @@ import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 import { CalendarFeedSection } from '../events/CalendarFeedSection';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
+import { PrivacyPanel } from '../privacy/PrivacyPanel';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const { notification } = useApp();
@@ -320,6 +321,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
       </Card>
       <Tabs
         style={{ marginTop: 16 }}
+        defaultActiveKey={isOwn && search.get('tab') === 'privacy' ? 'privacy' : undefined}
         items={[
           { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? 10 : 5} /> },
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
@@ -327,6 +329,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           ...(isOwn ? [{ key: 'messages', label: 'Mesajlar', children: <Link to="/messages">Mesajlarına git</Link> }] : []),
           ...(isOwn ? [{ key: 'calendar', label: TEXTS.events.feedTitle, children: <CalendarFeedSection /> }] : []),
           ...(isOwn ? [{ key: 'notification-settings', label: TEXTS.notificationSettings.title, children: <NotificationSettingsPanel /> }] : []),
+          ...(isOwn ? [{ key: 'privacy', label: TEXTS.privacy.section, children: <PrivacyPanel /> }] : []),
         ]}
       />
       {editing && <EditDialog profile={profile} onClose={() => setEditing(false)} />}

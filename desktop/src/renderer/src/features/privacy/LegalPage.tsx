@@ -1,0 +1,30 @@
+import { Alert, Card, Typography } from 'antd';
+import { TEXTS, type LegalKind } from '@mahalle/shared';
+import dayjs from 'dayjs';
+import { useLegalDocument } from '../../api/privacy';
+import { errorMessage } from '../../api/client';
+import { PageSpinner } from '../../components/common';
+import { Heading } from '../../components/Heading';
+import { usePageMeta } from '../shell/meta';
+import { LegalText } from './LegalText';
+
+const P = TEXTS.privacy;
+
+/** /kullanim-kosullari and /gizlilik: the current version of a legal text, public. */
+export default function LegalPage({ kind }: { kind: LegalKind }) {
+  const { data, isLoading, error } = useLegalDocument(kind);
+  usePageMeta({ title: data?.title ?? (kind === 'terms' ? P.termsTitle : P.privacyTitle) });
+  if (isLoading) return <PageSpinner />;
+  if (error || !data) return <Alert type="error" message={errorMessage(error, P.documentNotFound)} />;
+  return (
+    <Card style={{ maxWidth: 820, margin: '0 auto' }}>
+      <Heading level={1} look={2}>
+        {data.title}
+      </Heading>
+      <Typography.Paragraph type="secondary">
+        {P.version(data.version)} · {P.publishedAt}: {dayjs(data.publishedAt).format('D MMMM YYYY')}
+      </Typography.Paragraph>
+      <LegalText body={data.body} />
+    </Card>
+  );
+}
