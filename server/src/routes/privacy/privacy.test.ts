@@ -342,6 +342,11 @@ describe("'Hesabımı sil'", () => {
     const question = (await me.client.post('/api/questions', { title: 'Kalıcı soru?', content: 'Kalır mı?' })).body;
     await other.client.post(`/api/questions/${question.id}/answers`, { content: 'Kalır' });
     await me.client.post('/api/messages', { receiverId: other.user.id, content: 'Gizli mesaj' });
+    await me.client.post('/api/users/me/data-export');
+    await server.privacy.tick();
+    const archive = (await server.ctx.db('data_exports').where({ user_id: me.user.id }).first()).file_name as string;
+    const archivePath = path.join(server.ctx.config.dataDir, 'exports', archive);
+    expect(fs.existsSync(archivePath)).toBe(true);
     const scheduled = (await me.client.post('/api/users/me/deletion', { password: STRONG_PASSWORD })).body;
     const deleteAt = Date.parse(scheduled.deleteAt);
 
@@ -350,6 +355,8 @@ describe("'Hesabımı sil'", () => {
     expect((await tickAt(deleteAt + 1)).deleted).toBe(1);
 
     expect(await server.ctx.db('users').where({ id: me.user.id }).first()).toBeUndefined();
+    // Their archive went with them.
+    expect(fs.existsSync(archivePath)).toBe(false);
     expect((await other.client.get(`/api/users/profile/${me.user.username}`)).status).toBe(404);
     expect(await server.ctx.db('posts').where({ author_id: me.user.id }).first()).toBeUndefined();
     expect(await server.ctx.db('messages').where({ sender_id: me.user.id }).first()).toBeUndefined();

@@ -547,5 +547,27 @@ export async function removeExpiredExports(ctx: AppContext, now: Date): Promise<
     }
     if (rows.length < BATCH) break;
   }
+  return removed + (await removeOrphanFiles(ctx, now));
+}
+
+/**
+ * Archives no row names any more (their member was deleted, so the row went with the account)
+ * are removed too; one younger than an hour may still be being written by a build.
+ */
+async function removeOrphanFiles(ctx: AppContext, now: Date): Promise<number> {
+  const dir = exportsDir(ctx);
+  const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.zip'));
+  let removed = 0;
+  for (let i = 0; i < names.length; i += BATCH) {
+    const batch = names.slice(i, i + BATCH);
+    const known = new Set<string>(await ctx.db('data_exports').whereIn('file_name', batch).pluck('file_name'));
+    for (const name of batch) {
+      if (known.has(name)) continue;
+      const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+      if (!stat || now.getTime() - stat.mtimeMs < HOUR) continue;
+      await fsp.rm(path.join(dir, name), { force: true });
+      removed += 1;
+    }
+  }
   return removed;
 }

@@ -15,7 +15,8 @@ export interface PrivacyTickResult {
  * The KVKK background work, on the clock it is given (tests set `now` and call `tick` themselves:
  * no sleeps): builds the data exports members asked for, removes archives past their day, deletes
  * accounts whose grace period is over. It runs at start (what expired while the server was down),
- * every `intervalSec`, and at once when a member asks for an export (the `privacy:work` event).
+ * every `intervalSec` (PRIVACY_JOB_INTERVAL_SECONDS, 300 by default), and at once when a member asks
+ * for an export (the `privacy:work` event).
  * Ticks never overlap on one node; one asked for while another runs runs again right after it, in
  * the same promise.
  */
@@ -48,8 +49,9 @@ export class PrivacyJobs {
     do {
       this.again = false;
       while (await buildNextExport(this.ctx, this.now())) total.built += 1;
-      total.expired += await removeExpiredExports(this.ctx, this.now());
+      // Deletions first: a deleted member's archive is then an orphan file the sweep removes.
       total.deleted += await deleteDueAccounts(this.ctx, this.now());
+      total.expired += await removeExpiredExports(this.ctx, this.now());
     } while (this.again);
     return total;
   }
@@ -59,9 +61,10 @@ export class PrivacyJobs {
     this.tick().catch((err: unknown) => this.ctx.logger.error({ err }, 'privacy jobs failed'));
   }
 
+  /** At start (what expired while the server was down) and then every `intervalSec`; 0 (tests): only on request. */
   start(intervalSec: number): void {
-    this.kick();
     if (intervalSec <= 0 || this.timer) return;
+    this.kick();
     this.timer = setInterval(() => this.kick(), intervalSec * 1000);
     this.timer.unref();
   }

@@ -1,6 +1,7 @@
 import { Alert, Card, Typography } from 'antd';
 import { TEXTS, type LegalKind } from '@mahalle/shared';
 import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router-dom';
 import { useLegalDocument } from '../../api/privacy';
 import { errorMessage } from '../../api/client';
 import { PageSpinner } from '../../components/common';
@@ -12,7 +13,10 @@ const P = TEXTS.privacy;
 
 /** /kullanim-kosullari and /gizlilik: the current version of a legal text, public. */
 export default function LegalPage({ kind }: { kind: LegalKind }) {
-  const { data, isLoading, error } = useLegalDocument(kind);
+  // ?surum=N shows an older version (the admin's list of versions links to them).
+  const [params] = useSearchParams();
+  const asked = Number(params.get('surum'));
+  const { data, isLoading, error } = useLegalDocument(kind, Number.isInteger(asked) && asked > 0 ? asked : undefined);
   usePageMeta({ title: data?.title ?? (kind === 'terms' ? P.termsTitle : P.privacyTitle) });
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <Alert type="error" message={errorMessage(error, P.documentNotFound)} />;

@@ -58,7 +58,7 @@ function Editor({ kind }: { kind: LegalKind }) {
           renderItem={(v) => (
             <List.Item
               actions={[
-                <Link key="view" to={`/${kind === 'terms' ? 'kullanim-kosullari' : 'gizlilik'}`} target="_blank" rel="noopener">
+                <Link key="view" to={`/${kind === 'terms' ? 'kullanim-kosullari' : 'gizlilik'}?surum=${v.version}`} target="_blank" rel="noopener">
                   {L.view}
                 </Link>,
               ]}
