@@ -268,7 +268,7 @@ export default function LoginPage() {
                     </Form.Item>
                     <Form.Item name="acceptTerms" valuePropName="checked" style={{ marginBottom: 4 }} rules={[mustAccept(TEXTS.privacy.termsRequired)]}>
                       <Checkbox>
-                        <Link to="/kullanim-kosullari" target="_blank" rel="noopener">
+                        <Link to="/kullanim-kosullari" target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
                           {TEXTS.privacy.acceptTermsLink}
                         </Link>
                         {TEXTS.privacy.acceptRest}
@@ -276,7 +276,7 @@ export default function LoginPage() {
                     </Form.Item>
                     <Form.Item name="acceptPrivacy" valuePropName="checked" rules={[mustAccept(TEXTS.privacy.privacyRequired)]}>
                       <Checkbox>
-                        <Link to="/gizlilik" target="_blank" rel="noopener">
+                        <Link to="/gizlilik" target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
                           {TEXTS.privacy.acceptPrivacyLink}
                         </Link>
                         {TEXTS.privacy.acceptRest}

@@ -367,8 +367,14 @@ export function Layout() {
           </main>
           {desktop && (
             <footer style={{ textAlign: 'center', padding: '24px 50px', color: token.colorText, fontSize: token.fontSize }}>
-              <strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️ · <Link to="/kullanim-kosullari">{TEXTS.privacy.footerTerms}</Link> ·{' '}
-              <Link to="/gizlilik">{TEXTS.privacy.footerPrivacy}</Link>
+              <strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️ ·{' '}
+              <Link to="/kullanim-kosullari" style={{ textDecoration: 'underline' }}>
+                {TEXTS.privacy.footerTerms}
+              </Link>{' '}
+              ·{' '}
+              <Link to="/gizlilik" style={{ textDecoration: 'underline' }}>
+                {TEXTS.privacy.footerPrivacy}
+              </Link>
             </footer>
           )}
         </div>
