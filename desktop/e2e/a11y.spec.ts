@@ -99,7 +99,15 @@ test.beforeAll(async ({ baseURL }) => {
   const member = await playwrightRequest.newContext({ baseURL });
   const username = uniqueName('erisim');
   const reg = await member.post('/api/auth/register', {
-    data: { displayName: `Erişim ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      displayName: `Erişim ${username}`,
+      username,
+      email: `${username}@ornek.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
   });
   expect(reg.status()).toBe(201);
   const memberId = (await reg.json()).id as number;

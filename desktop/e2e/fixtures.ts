@@ -26,7 +26,15 @@ export async function memberPage(browser: Browser, opts: { username?: string; di
   reportPageErrors(page);
   const username = opts.username ?? uniqueName('uye');
   const res = await page.request.post('/api/auth/register', {
-    data: { displayName: opts.displayName ?? `Üye ${username}`, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD },
+    data: {
+      displayName: opts.displayName ?? `Üye ${username}`,
+      username,
+      email: `${username}@ornek.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
   });
   expect(res.status()).toBe(201);
   const user = await res.json();

@@ -47,6 +47,8 @@ test('a new member registers, posts text and an image, likes, comments, bookmark
   await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
   await expect(page.getByTestId('strength')).toContainText('Güçlü');
   await page.getByLabel('Şifre tekrar').fill('Baska.Sifre2');
+  await page.getByRole('checkbox', { name: /Kullanım koşullarını/ }).check();
+  await page.getByRole('checkbox', { name: /Gizlilik ve aydınlatma metnini/ }).check();
   await page.getByRole('button', { name: 'Üye Ol' }).last().click();
   await expect(page.getByRole('alert')).toHaveText('Şifreler eşleşmiyor');
   await page.getByLabel('Şifre tekrar').fill(PASSWORD);

@@ -467,6 +467,8 @@ async function signIn(base: string, who: { username: string; password: string },
       email: `${who.username}@ornek.org`,
       password: who.password,
       confirmPassword: who.password,
+      acceptTerms: true,
+      acceptPrivacy: true,
     });
   }
   if (!res.ok) throw new Error(`sign-in of ${who.username}: ${res.status} ${await res.text()}`);

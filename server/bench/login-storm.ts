@@ -94,7 +94,15 @@ async function register(username: string, address: string) {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-    body: JSON.stringify({ displayName: username, username, email: `${username}@bench.local`, password, confirmPassword: password }),
+    body: JSON.stringify({
+      displayName: username,
+      username,
+      email: `${username}@bench.local`,
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+      acceptPrivacy: true,
+    }),
   });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
 }

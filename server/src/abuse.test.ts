@@ -145,6 +145,8 @@ describe('registration refuses the most common passwords', () => {
       email: `yaygin_${password.toLowerCase()}@ornek.com`,
       password,
       confirmPassword: password,
+      acceptTerms: true,
+      acceptPrivacy: true,
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('common_password');

@@ -21,6 +21,8 @@ export interface DomainEvents {
   'report:created': { reportId: number };
   /** Reports were resolved or dismissed. */
   'reports:changed': Record<string, never>;
+  /** A member asked for a data export: the privacy job (services/privacy/jobs.ts) wakes up. */
+  'privacy:work': Record<string, never>;
   /**
    * A request that may write began (settled: false) or ended (settled: true), here or on another
    * node (remote): in-memory read caches forget what they hold (middlewares/read-cache.ts).

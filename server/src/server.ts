@@ -16,6 +16,7 @@ import { Mailer } from './services/mail';
 import { migrateWithBackup, UpgradeRefused } from './services/backup/upgrade';
 import { startBackupSchedule } from './services/backup/schedule';
 import { ReminderScheduler } from './services/events/reminders';
+import { PrivacyJobs } from './services/privacy/jobs';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -23,6 +24,8 @@ export interface RunningServer {
   realtime: Realtime;
   /** Event reminders (every config.reminderIntervalSec; tests set its clock and tick it). */
   reminders: ReminderScheduler;
+  /** KVKK job: data exports, their expiry, accounts past their grace period (tests set its clock and tick it). */
+  privacy: PrivacyJobs;
   url: string;
   close(): Promise<void>;
 }
@@ -105,6 +108,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   if (admin && !admin.created) ctx.bus.emit('data:changed', { settled: true, remote: false });
   const reminders = new ReminderScheduler(ctx);
   reminders.start(config.reminderIntervalSec);
+  const privacy = new PrivacyJobs(ctx);
+  privacy.start(config.privacyIntervalSec);
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
@@ -114,6 +119,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     httpServer,
     realtime,
     reminders,
+    privacy,
     url,
     /**
      * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
@@ -136,6 +142,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       clearTimeout(cut);
       await backups.stop();
       await reminders.stop();
+      await privacy.stop();
       await realtime.close();
       await db.destroy();
       await passwords.close();

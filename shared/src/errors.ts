@@ -44,6 +44,8 @@ export const ERRORS = {
   link_used: { status: 410, meaning: 'A single-use link that has already been used.' },
   link_expired: { status: 410, meaning: 'A password-reset or e-mail link past its hour.' },
   email_not_verified: { status: 403, meaning: 'Right password, but the account has not confirmed its e-mail address yet (REQUIRE_EMAIL_VERIFICATION).' },
+  consent_required: { status: 400, meaning: 'Registration without accepting both the terms of use and the privacy notice.' },
+  wrong_password: { status: 400, meaning: "The password typed to confirm an account action (deleting the account) is not the account's." },
   mail_unavailable: { status: 503, meaning: 'This server sends no e-mail (no SMTP_URL): an admin creates password links instead.' },
 
   // Permission
@@ -102,6 +104,8 @@ export const ERRORS = {
   event_photo_not_found: { status: 404, meaning: 'No such photo on this event.' },
   calendar_feed_not_found: { status: 404, meaning: 'No calendar feed has this token (never made, or revoked).' },
   report_not_found: { status: 404, meaning: 'No such report.' },
+  legal_document_not_found: { status: 404, meaning: 'No version of this legal text has been published.' },
+  data_export_not_found: { status: 404, meaning: "No such data export of the caller's (another member's, removed after its day, or not ready)." },
   report_target_missing: { status: 404, meaning: 'The reported content or account no longer exists.' },
 
   // State
@@ -111,6 +115,7 @@ export const ERRORS = {
   event_not_past: { status: 409, meaning: 'Photos are added to an event once it has taken place.' },
   event_cancelled: { status: 409, meaning: 'The event is cancelled: nobody joins it and it is not edited.' },
   event_over: { status: 409, meaning: 'The event has taken place: its attendance (and waitlist) stays as it was.' },
+  consent_outdated: { status: 409, meaning: 'The consent names a version of a legal text that is no longer the current one.' },
   report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
 
   // Load and faults

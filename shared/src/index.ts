@@ -32,3 +32,4 @@ export * from './schemas/notification-settings';
 export * from './schemas/reports';
 export * from './schemas/search';
 export * from './schemas/blocks';
+export * from './schemas/privacy';

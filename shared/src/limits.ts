@@ -1,5 +1,10 @@
 /** Every business limit lives here once; server schemas and UI form rules both read it. */
 export const LIMITS = {
+  /** KVKK: a legal text's title and body, the grace period before a deletion, how long an export stays. */
+  legalTitleMax: 120,
+  legalBodyMax: 50_000,
+  accountDeletionGraceDays: 14,
+  dataExportHours: 24,
   postContentMax: 280,
   /** A muted hashtag or word (issue 16), and how many a member may mute. */
   mutedTermMax: 50,
@@ -119,6 +124,10 @@ export const QUESTION_CATEGORIES = [
 ] as const;
 export const QUESTION_FILTER_ALL = 'Tümü';
 
+/** The legal texts a member accepts: the terms of use and the privacy notice (KVKK aydınlatma metni). */
+export const LEGAL_KINDS = ['terms', 'privacy'] as const;
+export type LegalKind = (typeof LEGAL_KINDS)[number];
+
 export const NOTIFICATION_TYPES = [
   'mention',
   'like',
@@ -143,6 +152,8 @@ export const NOTIFICATION_TYPES = [
   'answer',
   // A hobby group's join request and its answer.
   'group_activity',
+  // The member's own data export is ready to download (KVKK).
+  'data_export',
 ] as const;
 
 /** Why a member reports a person (issue 16): codes here, Turkish labels in TEXTS.reports.reasons. */

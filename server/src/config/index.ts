@@ -49,6 +49,8 @@ export interface Config {
     registerPerIp: RateLimitRule;
     /** Sign-ins and registrations per address in a few seconds, counted before any hash. */
     authBurstPerIp: RateLimitRule;
+    /** 'Hesabımı sil' attempts per member (each checks the password). */
+    accountDeletionPerMember: RateLimitRule;
   };
   /** Failures per account from all addresses: growing waits (see routes/auth). */
   loginDelay: { freeFailures: number; maxDelaySec: number; windowSec: number };
@@ -77,6 +79,8 @@ export interface Config {
   timeZone: string;
   /** How often the event reminder scheduler looks for due reminders (0: not at all; tests tick it themselves). */
   reminderIntervalSec: number;
+  /** How often the KVKK job builds exports, removes expired ones and deletes accounts past their grace period (0: only at start and on request). */
+  privacyIntervalSec: number;
 }
 
 /** A zone name Intl knows, else the fallback. */
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginFailuresPerAccount: rule(env.RATE_LIMIT_LOGIN_FAILURES, { points: 10, durationSec: 15 * 60 }),
       registerPerIp: rule(env.RATE_LIMIT_REGISTER, { points: 20, durationSec: 60 * 60 }),
       authBurstPerIp: rule(env.RATE_LIMIT_LOGIN_BURST, { points: 5, durationSec: 10 }),
+      accountDeletionPerMember: rule(env.RATE_LIMIT_ACCOUNT_DELETION, { points: 5, durationSec: 60 * 60 }),
     },
     loginDelay: {
       freeFailures: int(env.LOGIN_DELAY_AFTER_FAILURES, 5, 1),
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     timeZone: zone(env.TIME_ZONE, 'Europe/Istanbul'),
     reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
+    privacyIntervalSec: int(env.PRIVACY_JOB_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
   };
   return { ...config, ...overrides };
 }

@@ -21,6 +21,7 @@ import { statsRouter } from './stats';
 import { docsRouter } from './docs';
 import { searchRouter } from './search';
 import { myBlocksRouter, userBlocksRouter } from './blocks';
+import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -33,6 +34,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/categories', categoriesRouter(ctx));
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
   api.use('/users/me', myBlocksRouter(ctx));
+  api.use('/users/me', privacyRouter(ctx));
+  api.use('/legal', legalRouter(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/users', userBlocksRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
@@ -50,6 +53,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/reports', reportsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
   api.use('/search', searchRouter(ctx));
+  api.use('/admin/legal', adminLegalRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

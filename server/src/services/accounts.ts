@@ -6,6 +6,7 @@ import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import type { PasswordHasher } from './passwords';
 import { indexRows } from '../db/search/sources';
+import { recordCurrentConsents } from './privacy/legal';
 
 const T = TEXTS.auth;
 
@@ -51,6 +52,8 @@ export async function registerUser(
         })
         .returning('*');
       await indexRows(trx, 'person', [Number(row.id)]);
+      // KVKK: the schema refused a registration without both boxes ticked; the versions accepted are the current ones.
+      await recordCurrentConsents(trx, Number(row.id));
       return row as UserRow;
     });
   } catch (err) {

@@ -75,6 +75,7 @@ export async function startTestServer(overrides: TestOverrides = {}): Promise<Te
         loginFailuresPerAccount: GENEROUS,
         registerPerIp: GENEROUS,
         authBurstPerIp: GENEROUS,
+        accountDeletionPerMember: GENEROUS,
         ...rateLimits,
       },
       loginDelay: { freeFailures: 10_000, maxDelaySec: 1, windowSec: 60, ...loginDelay },
@@ -109,6 +110,8 @@ function wrap(server: RunningServer, config: Config, cleanUp: () => Promise<void
         email: o.email ?? `${username}@ornek.com`,
         password,
         confirmPassword: password,
+        acceptTerms: true,
+        acceptPrivacy: true,
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { client, user: res.body };

@@ -22,6 +22,7 @@ import { bookmarkEndpoints } from './bookmarks';
 import { hashtagEndpoints } from './hashtags';
 import { searchEndpoints } from './search';
 import { blockEndpoints } from './blocks';
+import { privacyEndpoints } from './privacy';
 
 export * from './endpoint';
 
@@ -43,6 +44,7 @@ export const contract = {
   ...hashtagEndpoints,
   ...searchEndpoints,
   ...blockEndpoints,
+  ...privacyEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { isCommonPassword, isPasswordAcceptable, loadCommonPasswords } from './password';
 import { registerSchema } from '../schemas/auth';
 
-const registration = (password: string) => ({ displayName: 'A', username: 'abc_def', email: 'a@ornek.com', password, confirmPassword: password });
+const registration = (password: string) => ({
+  displayName: 'A',
+  username: 'abc_def',
+  email: 'a@ornek.com',
+  password,
+  confirmPassword: password,
+  acceptTerms: true,
+  acceptPrivacy: true,
+});
 
 describe('common passwords', () => {
   it('are loaded on demand, then refused by the register rule whatever their case', async () => {

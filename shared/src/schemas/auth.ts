@@ -47,8 +47,17 @@ export const registerSchema = z
     email: emailSchema,
     password: passwordField.min(LIMITS.passwordInputMin, { error: T.passwordTooShort }),
     confirmPassword: z.string({ error: T.confirmPasswordRequired }).min(1, { error: T.confirmPasswordRequired }),
+    /** KVKK: both must be true; the server records the current version of each text as accepted now. */
+    acceptTerms: z.boolean().optional(),
+    acceptPrivacy: z.boolean().optional(),
   })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword)
+  .superRefine((v, ctx) => {
+    if (v.acceptTerms !== true)
+      ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: TEXTS.privacy.termsRequired, params: { code: 'consent_required' } });
+    if (v.acceptPrivacy !== true)
+      ctx.addIssue({ code: 'custom', path: ['acceptPrivacy'], message: TEXTS.privacy.privacyRequired, params: { code: 'consent_required' } });
+  });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 // ---- password help and e-mail verification ----
@@ -121,6 +130,10 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Login and register: the user, and for the desktop app (X-Mahalle-Client: desktop) a bearer token instead of a cookie. */
 export const signedInSchema = currentUserSchema.extend({
+  deletionCancelled: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Sign-in only: the account was due to be deleted (Hesabımı sil) and signing in cancelled that' }),
   token: z.string().optional().meta({ description: 'Bearer session token; only for the desktop app, browsers get a cookie' }),
   emailVerificationRequired: z
     .boolean()

@@ -41,6 +41,7 @@ const chunks = {
   AdminPage: () => import('./features/admin/AdminPage'),
   AccountHelp: () => import('./features/auth/AccountHelpPages'),
   SearchPage: () => import('./features/search/SearchPage'),
+  LegalPage: () => import('./features/privacy/LegalPage'),
 };
 const LoginPage = lazy(chunks.LoginPage);
 const PostPage = lazy(chunks.PostPage);
@@ -63,6 +64,7 @@ const ForgotPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ defaul
 const ResetPasswordPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.ResetPasswordPage })));
 const VerifyEmailPage = lazy(() => chunks.AccountHelp().then((m) => ({ default: m.VerifyEmailPage })));
 const SearchPage = lazy(chunks.SearchPage);
+const LegalPage = lazy(chunks.LegalPage);
 
 /** The first path segment of each route whose page is its own chunk (see AppRoutes). */
 const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
@@ -87,6 +89,7 @@ const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
   [/^\/admin/, 'AdminPage'],
   [/^\/(forgot-password|reset-password|verify-email)/, 'AccountHelp'],
   [/^\/search/, 'SearchPage'],
+  [/^\/(kullanim-kosullari|gizlilik)/, 'LegalPage'],
   [/^\/hashtag\//, 'DiscoverPage'],
 ];
 
@@ -135,6 +138,8 @@ function AppRoutes() {
         <Route path="discover" element={<DiscoverPage />} />
         <Route path="hashtag/:tag" element={<HashtagRedirect />} />
         <Route path="search" element={<SearchPage />} />
+        <Route path="kullanim-kosullari" element={<LegalPage kind="terms" />} />
+        <Route path="gizlilik" element={<LegalPage kind="privacy" />} />
         <Route path="qa" element={<QaListPage />} />
         <Route path="qa/question/:id" element={<QuestionPage />} />
         <Route path="blog" element={<BlogListPage />} />

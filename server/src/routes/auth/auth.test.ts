@@ -16,6 +16,8 @@ function registration(over: Record<string, unknown> = {}) {
     email: 'ayse@ornek.com',
     password: STRONG_PASSWORD,
     confirmPassword: STRONG_PASSWORD,
+    acceptTerms: true,
+    acceptPrivacy: true,
     ...over,
   };
 }

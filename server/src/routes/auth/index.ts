@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from '../../middlewares/auth';
 import { clientAddress, Limiter } from '../../middlewares/rate-limit';
 import { accountIdByLogin, authenticate, LoginFailed, registerUser } from '../../services/accounts';
 import { SessionService } from '../../services/sessions';
+import { cancelPendingDeletion } from '../../services/privacy/deletion';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
 import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailWithLink } from '../../services/account-links';
 import { refuseSuspendedSignIn } from '../../services/users/suspension';
@@ -134,7 +135,10 @@ export function authRouter(ctx: AppContext): Router {
       // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
       if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
       refuseSuspendedSignIn(ctx, user);
-      res.json(await startSession(req, res, user, input.remember));
+      // KVKK: signing in during the grace period of 'Hesabımı sil' cancels the deletion, and the answer says so.
+      const deletionCancelled = await cancelPendingDeletion(ctx, user);
+      const signedIn = await startSession(req, res, user, input.remember);
+      res.json(deletionCancelled ? { ...signedIn, deletionCancelled: true } : signedIn);
     } catch (err) {
       if (err instanceof LoginFailed) {
         await loginPerAccount.penalty(accountKey);

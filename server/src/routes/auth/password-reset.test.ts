@@ -180,6 +180,8 @@ describe('e-mail verification at registration (REQUIRE_EMAIL_VERIFICATION)', () 
         email,
         password: STRONG_PASSWORD,
         confirmPassword: STRONG_PASSWORD,
+        acceptTerms: true,
+        acceptPrivacy: true,
       });
       expect(reg.status).toBe(201);
       expect(reg.body.emailVerificationRequired).toBe(true);

@@ -25,7 +25,8 @@ export async function createAdmin(
   input: { username: string; email: string; displayName: string; password: string },
   actor: AuditActor,
 ): Promise<UserRow> {
-  const parsed = registerSchema.safeParse({ ...input, confirmPassword: input.password });
+  // An admin is the organiser's side (the data controller publishes the legal texts): no consent boxes to tick.
+  const parsed = registerSchema.safeParse({ ...input, confirmPassword: input.password, acceptTerms: true, acceptPrivacy: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new OpsError({ tr: `Geçersiz bilgi: ${issues}`, en: `Invalid input (messages in Turkish): ${issues}` });

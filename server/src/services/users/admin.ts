@@ -6,7 +6,7 @@ import { nowIso } from '../../db/time';
 import { isPostgres } from '../../db/engine';
 import { intColumn, sortedPage, textColumn } from '../../db/keyset';
 import { presentAdminUser, type UserRow } from '../../presenters/users';
-import { audit } from '../audit';
+import { audit, type AuditActor } from '../audit';
 import { removeUpload } from '../uploads';
 import { tallyTags } from '../hashtags';
 import { tallyCategories } from '../categories';
@@ -65,9 +65,10 @@ export async function updateUser(ctx: AppContext, admin: UserRow, id: number, in
 
 /**
  * Never an admin, never oneself. Personal content goes with the account (cascades); questions,
- * answers, blog posts and groups stay, shown as 'Silinmiş kullanıcı'.
+ * answers, blog posts and groups stay, shown as 'Silinmiş kullanıcı'. The actor is an admin, or
+ * the privacy job when a member's own deletion is due (services/privacy/deletion.ts).
  */
-export async function deleteUser(ctx: AppContext, admin: UserRow, id: number, trxIn?: Knex.Transaction) {
+export async function deleteUser(ctx: AppContext, admin: AuditActor, id: number, trxIn?: Knex.Transaction) {
   const run = async (trx: Knex.Transaction) => {
     const target = (await trx('users').where({ id }).first()) as UserRow | undefined;
     if (!target) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');

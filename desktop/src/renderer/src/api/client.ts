@@ -94,3 +94,25 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError) || err.code === 'network' || err.status >= 500 || !err.message || err.message === fallback) return fallback;
   return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${err.message}`;
 }
+
+/**
+ * Downloads a file the session may fetch (a data export) and hands it to the browser as a download:
+ * fetched with the cookie or the desktop app's token, never by a public address.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(base + path, { headers, credentials: token ? 'omit' : 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+    throw new ApiError(res.status, body && isErrorCode(body.code) ? body.code : 'http_error', body?.error ?? `${res.status}`);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Result } from 'antd';
+import { TEXTS } from '@mahalle/shared';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
 import { usePageMeta } from '../shell/meta';
@@ -19,6 +20,7 @@ const TABS = [
   { key: 'groups', label: 'Hobi Grupları', Tab: lazy(() => import('./tabs/GroupsTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
+  { key: 'legal', label: TEXTS.legalAdmin.tab, Tab: lazy(() => import('./tabs/LegalTab')) },
 ];
 
 /** The admin panel: its tab bar (roles and arrow keys from WrapTabs) over the open tab. */

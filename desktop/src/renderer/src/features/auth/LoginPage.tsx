@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Progress, Row, Tabs, theme, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useApp } from '../../components/LazyFeedback';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,6 +39,11 @@ async function notCommon(_rule: unknown, value: string | undefined) {
   await loadCommonPasswords().catch(() => undefined); // offline: the server still says it
   if (isCommonPassword(value)) throw new Error(T.commonPassword);
 }
+
+/** A consent box of the register form: it must be ticked. */
+const mustAccept = (text: string) => ({
+  validator: (_rule: unknown, value: boolean | undefined) => (value ? Promise.resolve() : Promise.reject(new Error(text))),
+});
 
 function PromoPanel() {
   const { data: blog = [] } = useBlogPosts({ limit: 2 });
@@ -124,6 +130,9 @@ function SubmitRow({ error, busy, label, busyLabel }: { error: string | null; bu
 export default function LoginPage() {
   usePageMeta({ title: 'Giriş Yap' });
   const [params] = useSearchParams();
+  // After 'Hesabımı sil': when the account goes, and that signing in cancels it.
+  const deletion = params.get('deletion');
+  const deletionAt = deletion && !Number.isNaN(Date.parse(deletion)) ? deletion : null;
   const [tab, setTab] = useState(params.get('tab') === 'register' ? 'register' : 'login');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -154,6 +163,8 @@ export default function LoginPage() {
     const timer = setTimeout(() => controller.abort(), LIMITS.loginTimeoutMs);
     try {
       const user = await signIn(values, controller.signal);
+      // Signing in during the grace period of 'Hesabımı sil' cancelled the deletion: say so.
+      if (user.deletionCancelled) void message.success({ content: TEXTS.privacy.deletionCancelled, duration: 8 });
       signedIn(user);
     } catch (err) {
       if ((err as Error).name === 'AbortError') setError(T.loginTimeout);
@@ -191,6 +202,15 @@ export default function LoginPage() {
         <PromoPanel />
       </Col>
       <Col xs={24} md={14}>
+        {deletionAt && (
+          <Alert
+            type="warning"
+            showIcon
+            role="status"
+            style={{ marginBottom: 16 }}
+            message={TEXTS.privacy.deleteScheduled(dayjs(deletionAt).format('D MMMM YYYY HH:mm'))}
+          />
+        )}
         <Card>
           <Tabs
             activeKey={tab}
@@ -245,6 +265,22 @@ export default function LoginPage() {
                     <StrengthMeter password={password} />
                     <Form.Item label="Şifre tekrar" name="confirmPassword" rules={[fieldRule(registerSchema.shape.confirmPassword)]}>
                       <Input.Password autoComplete="new-password" />
+                    </Form.Item>
+                    <Form.Item name="acceptTerms" valuePropName="checked" style={{ marginBottom: 4 }} rules={[mustAccept(TEXTS.privacy.termsRequired)]}>
+                      <Checkbox>
+                        <Link to="/kullanim-kosullari" target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
+                          {TEXTS.privacy.acceptTermsLink}
+                        </Link>
+                        {TEXTS.privacy.acceptRest}
+                      </Checkbox>
+                    </Form.Item>
+                    <Form.Item name="acceptPrivacy" valuePropName="checked" rules={[mustAccept(TEXTS.privacy.privacyRequired)]}>
+                      <Checkbox>
+                        <Link to="/gizlilik" target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
+                          {TEXTS.privacy.acceptPrivacyLink}
+                        </Link>
+                        {TEXTS.privacy.acceptRest}
+                      </Checkbox>
                     </Form.Item>
                     <SubmitRow error={error} busy={busy} label="Üye Ol" busyLabel={T.creatingAccount} />
                   </Form>

@@ -22,6 +22,7 @@ import { NotificationSettingsPanel } from '../notifications/NotificationSettings
 import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
 import { useMemberActions } from '../blocks/MemberActions';
 import { useBlock, useBlockStatus } from '../../api/blocks';
+import { PrivacyPanel } from '../privacy/PrivacyPanel';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const { notification } = useApp();
@@ -373,6 +374,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           ...(isOwn ? [{ key: 'calendar', label: TEXTS.events.feedTitle, children: <CalendarFeedSection /> }] : []),
           ...(isOwn ? [{ key: 'notification-settings', label: TEXTS.notificationSettings.title, children: <NotificationSettingsPanel /> }] : []),
           ...(isOwn ? [{ key: 'blocks', label: TEXTS.blocks.settingsTitle, children: <BlocksSettingsPanel /> }] : []),
+          ...(isOwn ? [{ key: 'privacy', label: TEXTS.privacy.section, children: <PrivacyPanel /> }] : []),
         ]}
       />
       {editing && <EditDialog profile={profile} onClose={() => setEditing(false)} />}

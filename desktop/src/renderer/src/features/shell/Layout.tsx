@@ -34,6 +34,7 @@ import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
+import { ConsentModal } from '../privacy/ConsentModal';
 import { HeaderSearch } from './HeaderSearch';
 import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
@@ -316,6 +317,7 @@ export function Layout() {
         )}
       </header>
       <ConnectionBanner />
+      <ConsentModal onLogout={() => void logout()} />
       <div style={{ display: 'flex', flex: 'auto', minHeight: 0 }}>
         {desktop && (
           <aside
@@ -365,7 +367,14 @@ export function Layout() {
           </main>
           {desktop && (
             <footer style={{ textAlign: 'center', padding: '24px 50px', color: token.colorText, fontSize: token.fontSize }}>
-              <strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️
+              <strong>Mahalle</strong> · Eskişehir'de sevgiyle kodlandı ❤️ ·{' '}
+              <Link to="/kullanim-kosullari" style={{ textDecoration: 'underline' }}>
+                {TEXTS.privacy.footerTerms}
+              </Link>{' '}
+              ·{' '}
+              <Link to="/gizlilik" style={{ textDecoration: 'underline' }}>
+                {TEXTS.privacy.footerPrivacy}
+              </Link>
             </footer>
           )}
         </div>
