@@ -30,3 +30,5 @@ export * from './schemas/notifications';
 export * from './schemas/notification-settings';
 export * from './schemas/reports';
 export * from './schemas/search';
+export * from './schemas/place-fields';
+export * from './schemas/places';

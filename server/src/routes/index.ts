@@ -20,6 +20,7 @@ import { reportsRouter } from './reports';
 import { statsRouter } from './stats';
 import { docsRouter } from './docs';
 import { searchRouter } from './search';
+import { adminPlacesRouter, myNeighbourhoodRouter, placesRouter } from './places';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -31,6 +32,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
+  api.use('/users/me/neighbourhood', myNeighbourhoodRouter(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
   api.use('/follow-requests', followRequestsRouter(ctx));
@@ -47,6 +49,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/reports', reportsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
   api.use('/search', searchRouter(ctx));
+  api.use('/places', placesRouter(ctx));
+  api.use('/admin/places', adminPlacesRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

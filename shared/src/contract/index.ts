@@ -21,6 +21,7 @@ import { postEndpoints } from './posts';
 import { bookmarkEndpoints } from './bookmarks';
 import { hashtagEndpoints } from './hashtags';
 import { searchEndpoints } from './search';
+import { placeEndpoints } from './places';
 
 export * from './endpoint';
 
@@ -41,6 +42,7 @@ export const contract = {
   ...bookmarkEndpoints,
   ...hashtagEndpoints,
   ...searchEndpoints,
+  ...placeEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -27,6 +27,7 @@ import * as eventSeries from './20261124210000_event_series';
 import * as eventPhotos from './20261124220000_event_photos';
 import * as notificationSettings from './20261124230000_notification_settings';
 import * as hashtagFold from './20261124240000_hashtag_fold';
+import * as places from './20261125040000_places';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124220000_event_photos': eventPhotos,
   '20261124230000_notification_settings': notificationSettings,
   '20261124240000_hashtag_fold': hashtagFold,
+  '20261125040000_places': places,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

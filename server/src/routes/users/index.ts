@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { presentProfile } from '../../presenters/users';
+import { visibleNeighbourhood } from '../../services/places';
 import {
   cursorPageQuerySchema,
   foldKey,
@@ -40,12 +41,14 @@ export function usersRouter(ctx: AppContext): Router {
 
   router.get('/profile/:username', async (req, res) => {
     const { username } = parse(usernameParamsSchema, req.params);
-    res.json(presentProfile(await users.userByUsername(ctx.db, username), req.user));
+    const row = await users.userByUsername(ctx.db, username);
+    res.json(presentProfile(row, req.user, await visibleNeighbourhood(ctx.db, row, req.user)));
   });
 
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(presentProfile(await users.userById(ctx.db, id), req.user));
+    const row = await users.userById(ctx.db, id);
+    res.json(presentProfile(row, req.user, await visibleNeighbourhood(ctx.db, row, req.user)));
   });
 
   router.get('/:id/stats', async (req, res) => {
@@ -106,7 +109,7 @@ export function usersRouter(ctx: AppContext): Router {
     try {
       const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null, saved?.thumbUrl ?? null);
       if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
-      res.json(presentProfile(updated, me));
+      res.json(presentProfile(updated, me, await visibleNeighbourhood(ctx.db, updated, me)));
     } catch (err) {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;

@@ -26,6 +26,8 @@ import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
 import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
+import { areaFilter, whereInArea } from '../places/area';
+import { placeColumns } from '../places/places';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -60,8 +62,9 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
   });
 }
 
-export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
-  const q = visibleTo(postsQuery(db), viewerId);
+export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow) {
+  // Near me: one equality before the keyset, on (neighbourhood_id | district_id, sort key, id).
+  const q = whereInArea(visibleTo(postsQuery(db), viewerId), 'p', await areaFilter(db, viewer, query.area));
   if (query.categoryId) q.where('p.category_id', query.categoryId);
   if (query.authorId) q.where('p.author_id', query.authorId);
   if (query.category) {
@@ -140,15 +143,24 @@ export async function resolveCategoryId(db: Db, categoryId: number | undefined):
 export async function createPost(
   ctx: AppContext,
   author: UserRow,
-  input: { content: string; categoryId?: number; imageUrl?: string | null; videoUrl?: string | null; image?: StoredImageSize | null },
+  input: {
+    content: string;
+    categoryId?: number;
+    imageUrl?: string | null;
+    videoUrl?: string | null;
+    image?: StoredImageSize | null;
+    neighbourhoodId?: number | null;
+  },
 ) {
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
   const id = await ctx.db.transaction(async (trx) => {
     const categoryId = await resolveCategoryId(trx, input.categoryId);
+    const place = await placeColumns(trx, input.neighbourhoodId ?? null);
     const now = nowIso();
     const [row] = await trx('posts')
       .insert({
+        ...place,
         author_id: author.id,
         content: input.content,
         type,
