@@ -514,7 +514,8 @@ export const TEXTS = {
     remove: 'Kaldır',
     save: 'Kaydet',
     cancel: 'Vazgeç',
-    removeNeighbourhoodConfirm: (name: string) => `"${name}" mahallesi kaldırılsın mı? Bu mahalleyi seçmiş üyeler, gönderiler, gruplar ve etkinlikler mahallesiz kalır.`,
+    removeNeighbourhoodConfirm: (name: string) =>
+      `"${name}" mahallesi kaldırılsın mı? Bu mahalleyi seçmiş üyeler, gönderiler, gruplar ve etkinlikler mahallesiz kalır.`,
     removeDistrictConfirm: (name: string) => `"${name}" ilçesi kaldırılsın mı?`,
     noPlaces: 'Henüz ilçe ya da mahalle yok. Ekleyin ya da CSV dosyası içe aktarın.',
     importCsv: 'CSV içe aktar',

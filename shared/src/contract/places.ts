@@ -86,7 +86,7 @@ export const placeEndpoints = {
   }),
   'places.updateNeighbourhood': endpoint({
     route: 'PATCH /api/admin/places/neighbourhoods/:id',
-    summary: "Renames a neighbourhood or sets its centre point",
+    summary: 'Renames a neighbourhood or sets its centre point',
     access: 'admin',
     tag: 'places',
     params: idParamsSchema,

@@ -29,27 +29,29 @@ export const eventRepeatSchema = z.object({
     .max(LIMITS.eventRepeatMax, { error: V.repeatInvalid }),
 });
 
-export const createEventSchema = z.object({
-  capacity: capacitySchema.optional(),
-  repeat: eventRepeatSchema.optional(),
-  title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
-  description: z
-    .string({ error: S.eventDescriptionRequired })
-    .trim()
-    .min(1, { error: S.eventDescriptionRequired })
-    .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
-  date: eventDateSchema(S.eventDateRequired),
-  location: z.string().trim().max(200).optional().default(''),
-  category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
-  isPrivate: formBoolean.optional().default(false),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
-    .optional(),
-  ...eventPlaceFields,
-}).refine(eventPointRule.check, { message: eventPointRule.message, path: ['lat'] });
+export const createEventSchema = z
+  .object({
+    capacity: capacitySchema.optional(),
+    repeat: eventRepeatSchema.optional(),
+    title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
+    description: z
+      .string({ error: S.eventDescriptionRequired })
+      .trim()
+      .min(1, { error: S.eventDescriptionRequired })
+      .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
+    date: eventDateSchema(S.eventDateRequired),
+    location: z.string().trim().max(200).optional().default(''),
+    category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
+    isPrivate: formBoolean.optional().default(false),
+    imageUrl: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
+      .optional(),
+    ...eventPlaceFields,
+  })
+  .refine(eventPointRule.check, { message: eventPointRule.message, path: ['lat'] });
 
 /** What the organiser may change; a field left out stays as it is. A new date tells everyone attending or waiting. */
 export const updateEventSchema = z

@@ -30,7 +30,8 @@ export const latSchema = coordinate(-90, 90, P.latInvalid);
 export const lngSchema = coordinate(-180, 180, P.lngInvalid);
 
 /** Both coordinates or neither. */
-export const pairRule = (v: { lat?: number | null; lng?: number | null }) => (v.lat === null || v.lat === undefined) === (v.lng === null || v.lng === undefined);
+export const pairRule = (v: { lat?: number | null; lng?: number | null }) =>
+  (v.lat === null || v.lat === undefined) === (v.lng === null || v.lng === undefined);
 
 /** Who may see a member's neighbourhood on their profile. */
 export const NEIGHBOURHOOD_VISIBILITIES = ['nobody', 'followers', 'everyone'] as const;
@@ -56,4 +57,3 @@ export const eventPointRule = { check: pairRule, message: P.coordsPair };
 /** A neighbourhood as cards and profiles show it. */
 export const neighbourhoodRefSchema = z.object({ id: z.number().int(), name: z.string(), districtId: z.number().int(), districtName: z.string() });
 export type NeighbourhoodRef = z.infer<typeof neighbourhoodRefSchema>;
-

@@ -79,7 +79,10 @@ export async function nearby(ctx: AppContext, viewer: UserRow): Promise<Nearby> 
     .limit(n);
   const postRows: PostRow[] = await visibleTo(postsQuery(db), viewer.id).where('p.district_id', place.districtId).orderBy('p.id', 'desc').limit(n);
 
-  const hoods = await placeRefs(db, [...eventRows, ...groupRows, ...postRows].map((r) => r.neighbourhood_id));
+  const hoods = await placeRefs(
+    db,
+    [...eventRows, ...groupRows, ...postRows].map((r) => r.neighbourhood_id),
+  );
   const centre = (id: number | null | undefined): Point | null => {
     const h = id ? hoods.get(id) : undefined;
     return h && h.lat !== null && h.lng !== null ? { lat: h.lat, lng: h.lng } : null;
@@ -89,7 +92,8 @@ export async function nearby(ctx: AppContext, viewer: UserRow): Promise<Nearby> 
   const events = nearest(
     eventRows,
     at,
-    (e) => (e.lat !== null && e.lat !== undefined && e.lng !== null && e.lng !== undefined ? { lat: Number(e.lat), lng: Number(e.lng) } : centre(e.neighbourhood_id)),
+    (e) =>
+      e.lat !== null && e.lat !== undefined && e.lng !== null && e.lng !== undefined ? { lat: Number(e.lat), lng: Number(e.lng) } : centre(e.neighbourhood_id),
     hoodId,
     place.neighbourhoodId,
   );

@@ -43,7 +43,10 @@ export async function listPlaces(db: Db): Promise<{ districts: District[] }> {
 }
 
 /** Neighbourhood refs (with their district's name) for a page of rows, in one query. */
-export async function placeRefs(db: Db, ids: (number | null | undefined)[]): Promise<Map<number, NeighbourhoodRef & { lat: number | null; lng: number | null }>> {
+export async function placeRefs(
+  db: Db,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, NeighbourhoodRef & { lat: number | null; lng: number | null }>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   const out = new Map<number, NeighbourhoodRef & { lat: number | null; lng: number | null }>();
   if (wanted.length === 0) return out;
@@ -157,7 +160,13 @@ export async function updateNeighbourhood(ctx: AppContext, admin: UserRow, id: n
     if (input.lng !== undefined) change.lng = input.lng;
     if (Object.keys(change).length) await trx('neighbourhoods').where({ id }).update(change);
     const after = await neighbourhoodRow(trx, id);
-    await audit(trx, admin, 'place.neighbourhood_update', { type: 'neighbourhood', id }, { before: presentNeighbourhood(before), after: presentNeighbourhood(after) });
+    await audit(
+      trx,
+      admin,
+      'place.neighbourhood_update',
+      { type: 'neighbourhood', id },
+      { before: presentNeighbourhood(before), after: presentNeighbourhood(after) },
+    );
     return presentNeighbourhood(after);
   });
 }
@@ -167,7 +176,8 @@ export async function deleteNeighbourhood(ctx: AppContext, admin: UserRow, id: n
   await ctx.db.transaction(async (trx) => {
     const row = await neighbourhoodRow(trx, id);
     await trx('users').where({ neighbourhood_id: id }).update({ neighbourhood_id: null });
-    for (const table of ['posts', 'hobby_groups', 'events']) await trx(table).where({ neighbourhood_id: id }).update({ neighbourhood_id: null, district_id: null });
+    for (const table of ['posts', 'hobby_groups', 'events'])
+      await trx(table).where({ neighbourhood_id: id }).update({ neighbourhood_id: null, district_id: null });
     await trx('neighbourhoods').where({ id }).delete();
     await audit(trx, admin, 'place.neighbourhood_delete', { type: 'neighbourhood', id }, { before: { name: row.name, districtId: row.district_id } });
   });
