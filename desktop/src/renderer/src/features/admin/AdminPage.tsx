@@ -17,6 +17,7 @@ const TABS = [
   { key: 'events', label: 'Etkinlikler', Tab: lazy(() => import('./tabs/EventsTab')) },
   { key: 'content', label: 'İçerik Yönetimi', Tab: lazy(() => import('./tabs/ContentTab')) },
   { key: 'groups', label: 'Hobi Grupları', Tab: lazy(() => import('./tabs/GroupsTab')) },
+  { key: 'places', label: 'Mahalleler', Tab: lazy(() => import('./tabs/PlacesTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
 ];
