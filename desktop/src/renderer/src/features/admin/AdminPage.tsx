@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { TEXTS } from '@mahalle/shared';
 import { Result } from 'antd';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
@@ -17,7 +18,7 @@ const TABS = [
   { key: 'events', label: 'Etkinlikler', Tab: lazy(() => import('./tabs/EventsTab')) },
   { key: 'content', label: 'İçerik Yönetimi', Tab: lazy(() => import('./tabs/ContentTab')) },
   { key: 'groups', label: 'Hobi Grupları', Tab: lazy(() => import('./tabs/GroupsTab')) },
-  { key: 'places', label: 'Mahalleler', Tab: lazy(() => import('./tabs/PlacesTab')) },
+  { key: 'places', label: TEXTS.places.adminTab, Tab: lazy(() => import('./tabs/PlacesTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
 ];
