@@ -66,7 +66,9 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
   await dialog.getByLabel('Başlık').fill(title);
   await dialog.getByLabel('Açıklama').fill('Parkta buluşuyoruz');
   await dialog.getByLabel('Tarih').click();
-  await dialog.getByLabel('Tarih').fill(new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' }) + ' 18:00');
+  await dialog
+    .getByLabel('Tarih')
+    .fill(new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' }) + ' 18:00');
   await dialog.getByLabel('Tarih').press('Enter');
   await pickNeighbourhood(member.page, dialog.locator('#event-neighbourhood').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), mine);
   await dialog.getByLabel('Adres').fill('Park Sk. No: 3');

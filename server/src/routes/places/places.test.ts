@@ -37,7 +37,9 @@ async function walkHeader(client: ApiClient, base: string): Promise<number[]> {
   const ids: number[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 50; i++) {
-    const res = await client.get(`${base}${base.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: { status: number; body: any; headers: Headers } = await client.get(
+      `${base}${base.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status).toBe(200);
     ids.push(...(res.body as { id: number }[]).map((x) => x.id));
     cursor = res.headers.get('x-next-cursor');
@@ -49,7 +51,9 @@ async function walkPage(client: ApiClient, base: string): Promise<number[]> {
   const ids: number[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 50; i++) {
-    const res = await client.get(`${base}${base.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: { status: number; body: any; headers: Headers } = await client.get(
+      `${base}${base.includes('?') ? '&' : '?'}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status).toBe(200);
     ids.push(...(res.body.items as { id: number }[]).map((x) => x.id));
     cursor = res.body.nextCursor;
