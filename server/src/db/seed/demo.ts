@@ -209,7 +209,7 @@ const USER_PLACES: [string, 'nobody' | 'followers' | 'everyone'][] = [
 /** The demo events' neighbourhoods and street addresses (same order as EVENTS). */
 const EVENT_PLACES: [string, string][] = [
   ['Paşa', 'Türkmen Hoca Sk. No: 12, Odunpazarı'],
-  ['Hoşnudiye', 'Köprülü Mecidiye Köprüsü önü'],
+  ['Hoşnudiye', 'Porsuk Bulvarı, Hoşnudiye'],
   ['Eskibağlar', 'Kentpark Amfi Tiyatro'],
   ['Çamlıca', 'İnönü yolu, 25. km'],
   ['Sazova', 'Sazova Bilim Kültür ve Sanat Parkı'],
