@@ -73,3 +73,24 @@ test('the organiser cancels an event with a reason; attendees see it cancelled a
   await host.context.close();
   await guest.context.close();
 });
+
+test('after an event, its organiser adds a photo and removes it again, after a confirmation', async ({ browser }) => {
+  const host = await memberPage(browser);
+  const title = uniqueName('Geçen buluşma ');
+  const event = await api(host.page.request, 'post', '/api/events', { title, description: 'Geçen haftaki yürüyüş', date: inDays(-2) });
+  const { page } = host;
+  await page.goto(`/events/${event.id}`);
+  const photos = page.getByTestId('event-photos');
+  await expect(photos.getByText('Henüz fotoğraf yok')).toBeVisible();
+  await photos.locator('input[type=file]').setInputFiles(new URL('../../build/icon.png', import.meta.url).pathname);
+  await expect(page.getByText('Fotoğraf eklendi')).toBeVisible();
+  const remove = photos.getByRole('button', { name: /^Fotoğrafı sil/ });
+  await expect(remove).toHaveCount(1);
+  await remove.click();
+  await expect(page.getByText('Bu fotoğraf silinsin mi?')).toBeVisible();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Fotoğrafı sil' }).click();
+  await expect(page.getByText('Fotoğraf silindi')).toBeVisible();
+  await expect(photos.getByText('Henüz fotoğraf yok')).toBeVisible();
+  await expect((await api(page.request, 'get', `/api/events/${event.id}/photos`)).items).toEqual([]);
+  await host.context.close();
+});

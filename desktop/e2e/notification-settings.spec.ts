@@ -44,11 +44,17 @@ test('a member turns likes off, is not told of a like but of a comment, and sets
     await input.press('Enter');
     await expect(input).toHaveValue(value);
   }
+  // A member living abroad picks their own zone, searched by city.
+  const zone = page.getByRole('combobox', { name: 'Saat dilimi' });
+  await zone.click();
+  await zone.fill('Berlin');
+  await zone.press('Enter');
+  await expect(page.getByRole('tabpanel', { name: 'Bildirim ayarları' }).getByTitle('Europe/Berlin')).toBeVisible();
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText('Bildirim ayarlarınız kaydedildi')).toBeVisible();
 
   const saved = await api(page.request, 'get', '/api/users/me/notification-settings');
-  expect(saved.quietHours).toEqual({ enabled: true, start: '22:00', end: '07:30', timeZone: 'Europe/Istanbul' });
+  expect(saved.quietHours).toEqual({ enabled: true, start: '22:00', end: '07:30', timeZone: 'Europe/Berlin' });
   expect(saved.kinds.likes.inApp).toBe(false);
 
   // After a reload the page shows what was saved.

@@ -7,6 +7,7 @@ import {
   createEventSchema,
   eventMessageResultSchema,
   eventMessageSchema,
+  eventPhotoParamsSchema,
   eventPhotoSchema,
   eventSchema,
   icsSchema,
@@ -126,5 +127,12 @@ export const eventEndpoints = {
     files: ['image'],
     status: 201,
     response: eventPhotoSchema,
+  }),
+  'events.deletePhoto': endpoint({
+    route: 'DELETE /api/events/:id/photos/:photoId',
+    summary: "Removes a photo of the event, and its files: whoever added it, the event's organiser or an admin (the latter two are in the audit log)",
+    access: 'member',
+    params: eventPhotoParamsSchema,
+    response: okSchema,
   }),
 };

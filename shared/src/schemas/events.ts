@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { EVENT_CATEGORIES, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
-import { cursorQuerySchema, eventDateSchema, formBoolean, isoDate } from './common';
+import { cursorQuerySchema, eventDateSchema, formBoolean, idSchema, isoDate } from './common';
 import { areaQuerySchema, eventPlaceFields, eventPointRule, neighbourhoodRefSchema } from './place-fields';
 
 const S = TEXTS.social;
@@ -147,6 +147,9 @@ export const eventMessageResultSchema = z.object({ ok: z.literal(true), recipien
 
 /** The member's private calendar feed: whether one exists, and its address right after it is made (only then). */
 export const calendarFeedSchema = z.object({ active: z.boolean(), createdAt: isoDate.nullable(), url: z.string().nullable() });
+
+/** One photo of one event. */
+export const eventPhotoParamsSchema = z.object({ id: idSchema, photoId: idSchema });
 
 /** A photo an attendee added to a past event. */
 export const eventPhotoSchema = z.object({

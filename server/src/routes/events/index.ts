@@ -7,6 +7,7 @@ import {
   cancelEventSchema,
   createEventSchema,
   eventMessageSchema,
+  eventPhotoParamsSchema,
   idParamsSchema,
   listEventsQuerySchema,
   updateEventSchema,
@@ -40,6 +41,12 @@ export function eventsRouter(ctx: AppContext): Router {
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(TEXTS.social.imageOnly, 'image_required');
     res.status(201).json(await events.addEventPhoto(ctx, me, id, await saveImage(ctx.config.uploadsDir, file)));
+  });
+  router.delete('/:id/photos/:photoId', limitWrites(ctx, 'likes'), async (req, res) => {
+    const me = requireUser(req);
+    const { id, photoId } = parse(eventPhotoParamsSchema, req.params);
+    await events.deleteEventPhoto(ctx, me, id, photoId);
+    res.json({ ok: true });
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

@@ -59,4 +59,44 @@ describe('past event photos', () => {
     expect(next.body).toMatchObject({ items: [{ id: added.body.id }], nextCursor: null });
     expect((await server.client().get(`/api/events/${past.id}`)).body.attendeesCount).toBe(2);
   });
+
+  it('a photo is removed by whoever added it, the organiser or an admin, with its files; others are refused and nothing goes', async () => {
+    const host = await server.member();
+    const guest = await server.member();
+    const other = await server.member();
+    const admin = await server.admin();
+    const past = (await host.client.post('/api/events', { title: 'Eski buluşma', description: 'x', date: inDays(-1) })).body;
+    for (const m of [guest, other])
+      await server.ctx.db('event_attendees').insert({ event_id: past.id, user_id: m.user.id, created_at: new Date().toISOString() });
+    const a = (await photo(guest, past.id)).body;
+    const b = (await photo(other, past.id)).body;
+    const c = (await photo(other, past.id)).body;
+    const onDisk = (url: string) => fs.existsSync(path.join(server.ctx.config.uploadsDir, path.basename(url)));
+    const del = (m: Member, eventId: number, photoId: number) => m.client.delete(`/api/events/${eventId}/photos/${photoId}`);
+
+    // Another attendee may not remove someone else's photo; the photo and its file stay.
+    const refused = await del(guest, past.id, b.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('event_photo_forbidden');
+    expect(onDisk(b.url)).toBe(true);
+    // A photo asked for under another event is not there.
+    const other_event = (await host.client.post('/api/events', { title: 'Başka', description: 'x', date: inDays(-3) })).body;
+    expect((await del(other, other_event.id, b.id)).body.code).toBe('event_photo_not_found');
+    expect((await server.client().delete(`/api/events/${past.id}/photos/${b.id}`)).status).toBe(401);
+
+    // Whoever added it (no audit entry), the organiser and an admin (each audited) may.
+    const auditCount = async () => Number((await server.ctx.db('audit_log').where({ action: 'event_photo.delete' }).count({ n: '*' }).first())?.n ?? 0);
+    const before = await auditCount();
+    expect((await del(guest, past.id, a.id)).body).toEqual({ ok: true });
+    expect(await auditCount()).toBe(before);
+    expect((await del(host, past.id, b.id)).body).toEqual({ ok: true });
+    expect((await del(admin, past.id, c.id)).body).toEqual({ ok: true });
+    expect(await auditCount()).toBe(before + 2);
+    for (const p of [a, b, c]) {
+      expect(onDisk(p.url)).toBe(false);
+      expect(onDisk(p.thumbUrl)).toBe(false);
+    }
+    expect((await server.client().get(`/api/events/${past.id}/photos`)).body.items).toEqual([]);
+    expect((await del(guest, past.id, a.id)).status).toBe(404);
+  });
 });

@@ -7,6 +7,7 @@ import { nowIso, toIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { removeUpload, type SavedImage } from '../uploads';
 import { visibleEventRow } from './events';
+import { audit } from '../audit';
 
 /** Photos of a past event: its attendees add them, whoever may see the event sees them. */
 
@@ -71,4 +72,29 @@ export async function addEventPhoto(ctx: AppContext, me: UserRow, id: number, im
     await removeUpload(ctx.config.uploadsDir, image.url);
     throw err;
   }
+}
+
+/**
+ * Removes one photo of the event, with its files: whoever added it, the event's organiser or an
+ * admin. Someone removing another member's photo is written to the audit log. A photo the remover
+ * cannot see (an event hidden from them) is, to them, not there.
+ */
+export async function deleteEventPhoto(ctx: AppContext, me: UserRow, eventId: number, photoId: number): Promise<void> {
+  const url = await ctx.db.transaction(async (trx) => {
+    const event = await visibleEventRow(trx, eventId, me);
+    const photo: { id: number; user_id: number; url: string } | undefined = await trx('event_photos')
+      .where({ id: photoId, event_id: eventId })
+      .first('id', 'user_id', 'url');
+    if (!photo) throw errors.notFound(TEXTS.events.photoNotFound, 'event_photo_not_found');
+    const own = Number(photo.user_id) === me.id;
+    if (!own && Number(event.creator_id) !== me.id && me.role !== 'admin') {
+      throw errors.forbidden(TEXTS.events.photoDeleteNotAllowed, 'event_photo_forbidden');
+    }
+    await trx('event_photos').where({ id: photoId }).delete();
+    if (!own)
+      await audit(trx, me, 'event_photo.delete', { type: 'event_photo', id: photoId }, { before: { eventId, userId: Number(photo.user_id), url: photo.url } });
+    return photo.url;
+  });
+  // The files go once the row is gone (a failed delete leaves both in place).
+  await removeUpload(ctx.config.uploadsDir, url);
 }

@@ -74,3 +74,5 @@ export const useEventPhotos = (id: number, pageSize = 24) =>
   });
 export const useAddEventPhoto = () =>
   useEventMutation(({ id, form }: { id: number; form: FormData }) => call('POST /api/events/:id/photos', { params: { id }, form }));
+export const useDeleteEventPhoto = () =>
+  useEventMutation(({ id, photoId }: { id: number; photoId: number }) => call('DELETE /api/events/:id/photos/:photoId', { params: { id, photoId } }));

@@ -1,9 +1,10 @@
-import { Button, Card, Empty, Image, Space, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Image, Popconfirm, Space, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { TEXTS, type EventItem } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
 import { errorMessage } from '../../api/client';
-import { useAddEventPhoto, useEventPhotos } from '../../api/events';
+import { useAddEventPhoto, useDeleteEventPhoto, useEventPhotos } from '../../api/events';
+import { useSession } from '../../stores/session';
 import { mediaUrl } from '../../components/common';
 
 const T = TEXTS.events;
@@ -13,6 +14,17 @@ export function EventPhotos({ event: e }: { event: EventItem }) {
   const { notification } = useApp();
   const photos = useEventPhotos(e.id);
   const add = useAddEventPhoto();
+  const remove = useDeleteEventPhoto();
+  const me = useSession((s) => s.user);
+  const mayRemove = (authorId: number) => Boolean(me && (me.id === authorId || e.canManage));
+  const onRemove = async (photoId: number) => {
+    try {
+      await remove.mutateAsync({ id: e.id, photoId });
+      notification.success({ message: T.photoDeleted });
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
   const items = photos.data?.pages.flatMap((p) => p.items) ?? [];
   const upload = async (file: File) => {
     const form = new FormData();
@@ -52,15 +64,29 @@ export function EventPhotos({ event: e }: { event: EventItem }) {
         <Image.PreviewGroup>
           <Space wrap>
             {items.map((p) => (
-              <Image
-                key={p.id}
-                src={mediaUrl(p.thumbUrl)}
-                preview={{ src: mediaUrl(p.url) }}
-                width={120}
-                height={90}
-                style={{ objectFit: 'cover' }}
-                alt={p.user.displayName}
-              />
+              <Space key={p.id} direction="vertical" size={4} align="center">
+                <Image
+                  src={mediaUrl(p.thumbUrl)}
+                  preview={{ src: mediaUrl(p.url) }}
+                  width={120}
+                  height={90}
+                  style={{ objectFit: 'cover' }}
+                  alt={p.user.displayName}
+                />
+                {mayRemove(p.user.id) && (
+                  <Popconfirm
+                    title={T.photoDeleteConfirm}
+                    okText={T.photoDelete}
+                    okButtonProps={{ danger: true }}
+                    cancelText={TEXTS.confirm.cancel}
+                    onConfirm={() => onRemove(p.id)}
+                  >
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${T.photoDelete}: ${p.user.displayName}`}>
+                      {T.photoDelete}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
             ))}
           </Space>
         </Image.PreviewGroup>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Space, Switch, Table, TimePicker, Typography } from 'antd';
+import { Alert, Button, Select, Space, Switch, Table, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { IN_APP_LOCKED_GROUPS, NOTIFICATION_GROUPS, TEXTS, type NotificationGroup, type NotificationSettings } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
@@ -14,6 +14,13 @@ const TIME = 'HH:mm';
 function atTime(hhmm: string) {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return dayjs().hour(h).minute(m).second(0).millisecond(0);
+}
+
+/** The IANA zones this browser knows, the saved one first if the browser lacks it (computed once). */
+let zones: { value: string; label: string }[] | undefined;
+function timeZoneOptions(current: string) {
+  zones ??= Intl.supportedValuesOf('timeZone').map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
+  return zones.some((z) => z.value === current) ? zones : [{ value: current, label: current }, ...zones];
 }
 
 /** 'Bildirim ayarları': kinds × (in-app, desktop) switches and quiet hours, saved together. */
@@ -109,9 +116,18 @@ export function NotificationSettingsPanel() {
             onChange={(v) => v && setQuiet({ end: v.format(TIME) })}
           />
         </label>
-        <Typography.Text type="secondary">
-          {T.timeZone}: {draft.quietHours.timeZone}
-        </Typography.Text>
+        <label>
+          {T.timeZone}{' '}
+          <Select
+            aria-label={T.timeZone}
+            showSearch
+            style={{ minWidth: 220 }}
+            disabled={!draft.quietHours.enabled}
+            value={draft.quietHours.timeZone}
+            options={timeZoneOptions(draft.quietHours.timeZone)}
+            onChange={(timeZone: string) => setQuiet({ timeZone })}
+          />
+        </label>
       </Space>
       <div style={{ marginTop: 16 }}>
         <Button type="primary" onClick={onSave} loading={save.isPending}>

@@ -344,6 +344,9 @@ export function Layout() {
             style={{
               flex: 'auto',
               boxSizing: 'border-box',
+              // On desktop the page fills the window below the header, so the footer starts below the fold
+              // and content arriving later pushes nothing visible down (it was a layout shift on every page).
+              minHeight: desktop ? 'calc(100vh - 64px)' : undefined,
               outline: 'none',
               padding: desktop ? 24 : 12,
               paddingBottom: desktop ? 24 : 80,
