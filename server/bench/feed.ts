@@ -7,7 +7,12 @@
  *
  * Flags: --sizes=N,N  --db=sqlite,postgres  --duration=3 (s per wrk run)  --runs=3 (alternating)
  *        --connections=8  --only=label,label  --port=3390  --no-build  --json=file
- *        --server=path/to/index.js (another build, e.g. a copy of dist before a change)
+ *        --server=path/to/index.js (another build, e.g. a copy of dist before a change); a comma-separated
+ *        list measures several builds side by side in the same run (each on its own copy of the
+ *        seed and its own port, alternating per endpoint), e.g. --server=dist-before/index.js,dist/index.js
+ *        --names=before,after (labels of those builds)
+ *        --node-flags='|--max-semi-space-size=2' (node flags per build, '|'-separated, after BENCH_NODE_FLAGS)
+ *        --build-env='|MALLOC_ARENA_MAX=2' (environment per build, '|'-separated, each a space-separated list of NAME=value)
  *        BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (flags for the server's node)
  *
  * Seed: N posts by N/10 members (one in ten private), with hashtags (a few hundred tags, some far
@@ -38,8 +43,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
+    const [k, ...v] = a.replace(/^--/, '').split('=');
+    return [k, v.length ? v.join('=') : 'true'];
   }),
 );
 const SIZES = String(args.sizes ?? '10000,100000')
@@ -60,8 +65,24 @@ const SEED_VERSION = 'v3';
 const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
 const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
 const CLK_TCK = 100;
-/** The built server to measure (default dist/index.js); another build can be measured beside it. */
-const SERVER_JS = path.resolve(String(args.server ?? path.join(serverDir, 'dist/index.js')));
+/** The built servers to measure (default dist/index.js); other builds can be measured beside it. */
+const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
+  .split(',')
+  .map((p) => path.resolve(serverDir, p));
+const NAMES = args.names ? String(args.names).split(',') : SERVER_JS.map((p) => path.basename(path.dirname(p)));
+const NODE_FLAGS = String(args['node-flags'] ?? '').split('|');
+const BUILD_ENV = String(args['build-env'] ?? '')
+  .split('|')
+  .map((list) =>
+    Object.fromEntries(
+      list
+        .split(' ')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
+  );
+/** Build i listens on portOf(i): the first on PORT, the bare app on PORT + 1, the others after it. */
+const portOf = (i: number) => (i === 0 ? PORT : PORT + 1 + i);
 
 fs.mkdirSync(CACHE, { recursive: true });
 
@@ -321,22 +342,17 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer`);
 }
 
-function startServerProcess(env: Record<string, string>): ChildProcess {
+function startServerProcess(env: Record<string, string>, build = 0): ChildProcess {
   const child = spawn(
     process.execPath,
-    [
-      ...String(process.env.BENCH_NODE_FLAGS ?? '')
-        .split(' ')
-        .filter(Boolean),
-      SERVER_JS,
-    ],
+    [...`${process.env.BENCH_NODE_FLAGS ?? ''} ${NODE_FLAGS[build] ?? ''}`.split(' ').filter(Boolean), SERVER_JS[build] ?? ''],
     {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
-        PORT: String(PORT),
+        PORT: String(portOf(build)),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: ADMIN.username,
@@ -344,6 +360,7 @@ function startServerProcess(env: Record<string, string>): ChildProcess {
         SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
         WEB_DIR: path.join(CACHE, 'no-web'),
         ...env,
+        ...BUILD_ENV[build],
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -533,6 +550,7 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
 // ---------------------------------------------------------------- main
 
 interface Row {
+  build: string;
   db: string;
   n: number;
   label: string;
@@ -543,6 +561,8 @@ interface Row {
   cpuUs: number;
   rss: number;
   errors: number;
+  rpsMin: number;
+  rpsMax: number;
   bareRps?: number;
   bareCpuUs?: number;
 }
@@ -550,26 +570,38 @@ interface Row {
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 async function benchOne(kind: string, n: number): Promise<Row[]> {
-  const { env, cleanup } = await prepareDb(kind, n);
-  const base = `http://127.0.0.1:${PORT}`;
-  // A first boot runs the later migrations (and their backfills) on the copy; the measured server
-  // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
-  const migrating = startServerProcess(env);
-  try {
-    await waitFor(`${base}/api/health`, migrating);
-  } finally {
-    await stop(migrating);
-  }
-  const server = startServerProcess(env);
+  const builds = SERVER_JS.map((_, i) => i);
+  const dbs = [];
+  for (const _ of builds) dbs.push(await prepareDb(kind, n));
+  const baseOf = (i: number) => `http://127.0.0.1:${portOf(i)}`;
+  const base = baseOf(0);
+  const env = dbs[0]!.env;
+  const servers: ChildProcess[] = [];
   let bare: ChildProcess | null = null;
   const rows: Row[] = [];
   try {
-    const t0 = Date.now();
-    await waitFor(`${base}/api/health`, server);
-    console.log(
-      `  [${kind} ${n}] server healthy in ${((Date.now() - t0) / 1000).toFixed(1)} s, rss ${procStat(server.pid!).rssMiB.toFixed(0)} MiB; load ${load()}`,
-    );
-    const cookies = { visitor: '', member: await signIn(base, MEMBER, true), admin: await signIn(base, ADMIN, false) };
+    for (const i of builds) {
+      // A first boot runs the later migrations (and their backfills) on the copy; the measured server
+      // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
+      const migrating = startServerProcess(dbs[i]!.env, i);
+      try {
+        await waitFor(`${baseOf(i)}/api/health`, migrating);
+      } finally {
+        await stop(migrating);
+      }
+      const t0 = Date.now();
+      const server = startServerProcess(dbs[i]!.env, i);
+      servers.push(server);
+      await waitFor(`${baseOf(i)}/api/health`, server);
+      console.log(
+        `  [${NAMES[i]} ${kind} ${n}] server healthy in ${((Date.now() - t0) / 1000).toFixed(1)} s, rss ${procStat(server.pid!).rssMiB.toFixed(0)} MiB; load ${load()}`,
+      );
+    }
+    const cookiesOf = [];
+    for (const i of builds) {
+      cookiesOf.push({ visitor: '', member: await signIn(baseOf(i), MEMBER, true), admin: await signIn(baseOf(i), ADMIN, false) });
+    }
+    const cookies = cookiesOf[0]!;
     const db =
       kind === 'sqlite'
         ? knexFactory({
@@ -599,62 +631,92 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
     });
     await waitFor(`http://127.0.0.1:${BARE_PORT}/v`, bare);
     // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
-    for (const e of list) {
-      const headers: Record<string, string> = cookies[e.as] ? { cookie: cookies[e.as] } : {};
-      for (let i = 0; i < 20; i++) {
-        const res = await fetch(base + e.path, { headers });
-        if (!res.ok) throw new Error(`${e.path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
+    for (const i of builds) {
+      for (const e of list) {
+        const c = cookiesOf[i]![e.as];
+        const headers: Record<string, string> = c ? { cookie: c } : {};
+        for (let k = 0; k < 20; k++) {
+          const res = await fetch(baseOf(i) + e.path, { headers });
+          if (!res.ok) throw new Error(`${e.path}: ${res.status} ${await res.text()}`);
+          await res.arrayBuffer();
+        }
       }
     }
     wrk(`http://127.0.0.1:${BARE_PORT}/v`, {}, bare.pid!, 1);
-    const samples = new Map<string, { s: Sample[]; bare: Sample[] }>();
+    const samples = new Map<string, { s: Sample[][]; bare: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
       for (const e of list) {
-        const headers: Record<string, string> = cookies[e.as] ? { cookie: cookies[e.as] } : {};
-        const entry = samples.get(e.label) ?? { s: [], bare: [] };
+        const entry = samples.get(e.label) ?? { s: builds.map(() => []), bare: [] };
         samples.set(e.label, entry);
-        // Alternate: baseline first on even runs, the server first on odd ones.
+        // Alternate: baseline first on even runs, last on odd ones; the builds in turn, rotated each run.
         const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, {}, bare!.pid!));
         if (run % 2 === 0) measureBare();
-        entry.s.push(wrk(base + e.path, headers, server.pid!));
-        await settle(base);
+        for (let k = 0; k < builds.length; k++) {
+          const i = (k + run) % builds.length;
+          const c = cookiesOf[i]![e.as];
+          entry.s[i]!.push(wrk(baseOf(i) + e.path, c ? { cookie: c } : {}, servers[i]!.pid!));
+          await settle(baseOf(i));
+        }
         if (run % 2 === 1) measureBare();
       }
       console.log(`  [${kind} ${n}] run ${run + 1}/${RUNS} done; load ${load()}`);
     }
     for (const e of list) {
-      const { s, bare: b } = samples.get(e.label)!;
-      const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
-      rows.push({
-        db: kind,
-        n,
-        label: e.label,
-        rps: pick(s, 'rps'),
-        p50: pick(s, 'p50'),
-        p95: pick(s, 'p95'),
-        p99: pick(s, 'p99'),
-        cpuUs: pick(s, 'cpuUs'),
-        rss: Math.max(...s.map((x) => x.rss)),
-        errors: s.reduce((a, x) => a + x.errors, 0),
-        ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs') } : {}),
-      });
+      const { s: perBuild, bare: b } = samples.get(e.label)!;
+      for (const i of builds) {
+        const s = perBuild[i]!;
+        const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
+        rows.push({
+          build: NAMES[i] ?? String(i),
+          db: kind,
+          n,
+          label: e.label,
+          rps: pick(s, 'rps'),
+          p50: pick(s, 'p50'),
+          p95: pick(s, 'p95'),
+          p99: pick(s, 'p99'),
+          cpuUs: pick(s, 'cpuUs'),
+          rss: Math.max(...s.map((x) => x.rss)),
+          rpsMin: Math.min(...s.map((x) => x.rps)),
+          rpsMax: Math.max(...s.map((x) => x.rps)),
+          errors: s.reduce((a, x) => a + x.errors, 0),
+          ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs') } : {}),
+        });
+      }
     }
   } finally {
     if (bare) await stop(bare);
-    await stop(server);
-    await cleanup();
+    for (const server of servers) await stop(server);
+    for (const d of dbs) await d.cleanup();
   }
   return rows;
 }
 
 function printTable(rows: Row[]) {
-  const head = ['db', 'posts', 'endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p99/p50', 'CPU µs/req', 'RSS MiB', 'bare req/s', '% of bare', 'err'];
+  const head = [
+    'build',
+    'db',
+    'posts',
+    'endpoint',
+    'req/s',
+    'req/s range',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'p99/p50',
+    'CPU µs/req',
+    'RSS MiB',
+    'bare req/s',
+    '% of bare',
+    'err',
+  ];
   const lines = rows.map((r) => [
+    r.build,
     r.db,
     String(r.n),
     r.label,
     r.rps.toFixed(0),
+    `${r.rpsMin.toFixed(0)}–${r.rpsMax.toFixed(0)}`,
     r.p50.toFixed(2),
     r.p95.toFixed(2),
     r.p99.toFixed(2),
@@ -666,7 +728,7 @@ function printTable(rows: Row[]) {
     String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
-  const fmt = (l: string[]) => l.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
+  const fmt = (l: string[]) => l.map((c, i) => (i < 4 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ');
   console.log(fmt(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const l of lines) console.log(fmt(l));

@@ -4,6 +4,8 @@
  *   npm run bench:search -w server                                 # SQLite, 10k and 100k posts
  *   npm run bench:search -w server -- --db=sqlite,postgres --sizes=10000,100000 --runs=60
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_search npm run bench:search -w server -- --db=postgres
+ *   … -- --before=../.before/server/src   # also an older copy of server/src (e.g. `git archive <commit> server/src`),
+ *                                          # measured on the same data, alternating run by run with this one
  *
  * Seed per size N: N posts by N/10 members (one in ten private, each followed by a few others),
  * 2% of them hidden, words drawn from a 5,000-word Turkish-looking vocabulary by Zipf's law (the
@@ -43,6 +45,11 @@ const SIZES = String(args.sizes ?? '10000,100000')
 const DBS = String(args.db ?? (process.env.DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
 const RUNS = Number(args.runs ?? 60);
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h_search';
+/** --keep: leave the seeded PostgreSQL schema / SQLite file in place (printed) for EXPLAIN by hand. */
+const KEEP = args.keep === 'true';
+/** --before=dir: an older server/src measured side by side (its own search service and its own connections). */
+const BEFORE = args.before ? path.resolve(String(args.before)) : null;
+type SearchFns = { search: typeof search; suggest: typeof suggest; createDb: typeof createDb };
 
 const SYLLABLES = [
   'ka',
@@ -233,16 +240,24 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await fn();
-  const xs: number[] = [];
+type Timing = { p50: number; p95: number };
+/** p50/p95 of each function over RUNS runs, the functions taking turns run by run (their order rotating). */
+async function times(fns: (() => Promise<unknown>)[]): Promise<Timing[]> {
+  for (let i = 0; i < 5; i++) for (const fn of fns) await fn();
+  const xs: number[][] = fns.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    xs.push(Number(process.hrtime.bigint() - t) / 1e6);
+    for (let k = 0; k < fns.length; k++) {
+      const j = (k + i) % fns.length;
+      const t = process.hrtime.bigint();
+      await fns[j]!();
+      xs[j]!.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
   }
-  return { p50: pct(xs, 50), p95: pct(xs, 95) };
+  return xs.map((x) => ({ p50: pct(x, 50), p95: pct(x, 95) }));
 }
+const fmt = (t: Timing) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
+const vs = (after: Timing, before: Timing | undefined) =>
+  before ? ` [before ${fmt(before)}; after/before p50 ${(after.p50 / before.p50).toFixed(2)}, p95 ${(after.p95 / before.p95).toFixed(2)}]` : '';
 
 async function plans(db: Knex, engine: string, run: () => Promise<unknown>): Promise<void> {
   const seen: { sql: string; bindings: readonly unknown[] }[] = [];
@@ -296,19 +311,28 @@ async function main() {
           ['two words', 'istanbul çay'],
           ['prefix', 'kit'],
         ];
+        const impls: { fns: SearchFns; db: Knex }[] = [{ fns: { search, suggest, createDb }, db }];
+        if (BEFORE) {
+          const old = {
+            ...((await import(path.join(BEFORE, 'services/search/index.ts'))) as Pick<SearchFns, 'search' | 'suggest'>),
+            ...((await import(path.join(BEFORE, 'db/knex.ts'))) as Pick<SearchFns, 'createDb'>),
+          };
+          impls.push({ fns: old, db: old.createDb({ dataDir, databaseUrl: engine === 'postgres' ? PG_URL : null, databaseSchema: schema }) });
+        }
         for (const [label, q] of cases) {
           const first = await search(db, viewer, { q, type: 'posts', limit: 20 });
-          const p1 = await time(() => search(db, viewer, { q, type: 'posts', limit: 20 }));
+          const p1 = await times(impls.map((m) => () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20 })));
           const cursor = first.nextCursor ?? undefined;
-          const p2 = cursor ? await time(() => search(db, viewer, { q, type: 'posts', limit: 20, cursor })) : null;
+          const p2 = cursor ? await times(impls.map((m) => () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }))) : null;
           console.log(
-            `  ${label.padEnd(12)} '${q}': first page + counts p50 ${p1.p50.toFixed(1)} ms, p95 ${p1.p95.toFixed(1)} ms` +
-              (p2 ? `; page 2 p50 ${p2.p50.toFixed(1)} ms, p95 ${p2.p95.toFixed(1)} ms` : '; one page') +
+            `  ${label.padEnd(12)} '${q}': first page + counts ${fmt(p1[0]!)}${vs(p1[0]!, p1[1])}` +
+              (p2 ? `; page 2 ${fmt(p2[0]!)}${vs(p2[0]!, p2[1])}` : '; one page') +
               `  (posts ${first.counts?.posts ?? 0}${first.countsCapped ? '+' : ''})`,
           );
         }
-        const s = await time(() => suggest(db, viewer, 'ist'));
-        console.log(`  suggest      'ist': p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
+        const s = await times(impls.map((m) => () => m.fns.suggest(m.db, viewer, 'ist')));
+        console.log(`  suggest      'ist': ${fmt(s[0]!)}${vs(s[0]!, s[1])}`);
+        for (const m of impls.slice(1)) await m.db.destroy();
         console.log(`\n  plans (${engine}, ${n}):`);
         const second = await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20 });
         await plans(db, engine, async () => {
@@ -317,12 +341,13 @@ async function main() {
         });
       } finally {
         await db.destroy();
-        if (schema) {
+        if (KEEP) console.log(`  kept: ${schema ? `schema ${schema}` : dataDir}`);
+        else if (schema) {
           const admin = knexFactory({ client: 'pg', connection: PG_URL });
           await admin.raw(`drop schema "${schema}" cascade`);
           await admin.destroy();
         }
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        if (!KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }
   }

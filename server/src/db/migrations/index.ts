@@ -28,6 +28,7 @@ import * as eventPhotos from './20261124220000_event_photos';
 import * as notificationSettings from './20261124230000_notification_settings';
 import * as hashtagFold from './20261124240000_hashtag_fold';
 import * as places from './20261125040000_places';
+import * as commentSearch from './20261125050000_comment_search';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124230000_notification_settings': notificationSettings,
   '20261124240000_hashtag_fold': hashtagFold,
   '20261125040000_places': places,
+  '20261125050000_comment_search': commentSearch,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,4 @@
-import type { SearchType } from '@mahalle/shared';
-import { termOf, type ParsedQuery } from './text';
+import { termOf, type IndexKind, type ParsedQuery } from './text';
 
 /**
  * The four tiers of a search, best first: 1 every word in the title; 2 every word as a whole word
@@ -17,7 +16,7 @@ type Expr = { and: Expr[] } | { or: Expr[] } | { not: [Expr, Expr] } | Term;
 
 const term = (t: string, prefix = false): Expr => ({ term: t, prefix });
 /** Every word of the query, each as a title or a body word; the last one a prefix when asked. */
-function words(k: SearchType, ws: string[], where: 'title' | 'any', prefixLast: boolean): Expr {
+function words(k: IndexKind, ws: string[], where: 'title' | 'any', prefixLast: boolean): Expr {
   return {
     and: ws.map((w, i) => {
       const prefix = prefixLast && i === ws.length - 1;
@@ -26,9 +25,9 @@ function words(k: SearchType, ws: string[], where: 'title' | 'any', prefixLast: 
     }),
   };
 }
-const loose = (k: SearchType, ws: string[]): Expr => ({ and: ws.map((w, i) => term(termOf(k, 'loose', w), i === ws.length - 1)) });
+const loose = (k: IndexKind, ws: string[]): Expr => ({ and: ws.map((w, i) => term(termOf(k, 'loose', w), i === ws.length - 1)) });
 
-function tierExpr(k: SearchType, tier: Tier, q: ParsedQuery): Expr | null {
+function tierExpr(k: IndexKind, tier: Tier, q: ParsedQuery): Expr | null {
   switch (tier) {
     case 1:
       return words(k, q.words, 'title', false);
@@ -42,7 +41,7 @@ function tierExpr(k: SearchType, tier: Tier, q: ParsedQuery): Expr | null {
 }
 
 /** Everything any tier finds: the diacritic-free words hold every document's words. */
-function anyExpr(k: SearchType, q: ParsedQuery): Expr {
+function anyExpr(k: IndexKind, q: ParsedQuery): Expr {
   return q.loose.length ? loose(k, q.loose) : words(k, q.words, 'any', true);
 }
 
@@ -63,17 +62,17 @@ function ts(e: Expr): string {
 }
 
 export const fts5 = {
-  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+  tier(tier: Tier, kind: IndexKind, q: ParsedQuery): string | null {
     const e = tierExpr(kind, tier, q);
     return e ? fts(e) : null;
   },
-  any: (kind: SearchType, q: ParsedQuery): string => fts(anyExpr(kind, q)),
+  any: (kind: IndexKind, q: ParsedQuery): string => fts(anyExpr(kind, q)),
 };
 
 export const tsquery = {
-  tier(tier: Tier, kind: SearchType, q: ParsedQuery): string | null {
+  tier(tier: Tier, kind: IndexKind, q: ParsedQuery): string | null {
     const e = tierExpr(kind, tier, q);
     return e ? ts(e) : null;
   },
-  any: (kind: SearchType, q: ParsedQuery): string => ts(anyExpr(kind, q)),
+  any: (kind: IndexKind, q: ParsedQuery): string => ts(anyExpr(kind, q)),
 };

@@ -1,14 +1,30 @@
 import type { Knex } from 'knex';
 import type { SearchType } from '@mahalle/shared';
-import { htmlText, indexText, jsonWords } from './text';
+import { htmlText, indexText, jsonWords, type IndexKind } from './text';
 
 type Db = Knex | Knex.Transaction;
 
 /** Where a search document comes from: one row of one table. A search type may gather several (posts: members' and groups' posts). */
-export const SOURCES = ['post', 'group_post', 'person', 'question', 'answer', 'blog', 'group', 'event', 'group_event'] as const;
+export const SOURCES = [
+  'post',
+  'group_post',
+  'person',
+  'question',
+  'answer',
+  'blog',
+  'group',
+  'event',
+  'group_event',
+  // Comments (kind `comments`): not a type of the header's search, only the admin comment list's.
+  'post_comment',
+  'blog_comment',
+  'group_comment',
+] as const;
 export type Source = (typeof SOURCES)[number];
+/** The sources the header's search finds (every one but the comments). */
+export type SearchSource = Exclude<Source, 'post_comment' | 'blog_comment' | 'group_comment'>;
 
-export const TYPE_OF: Record<Source, SearchType> = {
+export const TYPE_OF: Record<Source, IndexKind> = {
   post: 'posts',
   group_post: 'posts',
   person: 'people',
@@ -18,9 +34,12 @@ export const TYPE_OF: Record<Source, SearchType> = {
   group: 'groups',
   event: 'events',
   group_event: 'events',
+  post_comment: 'comments',
+  blog_comment: 'comments',
+  group_comment: 'comments',
 };
 
-export const SOURCES_OF: Record<SearchType, Source[]> = {
+export const SOURCES_OF: Record<SearchType, SearchSource[]> = {
   posts: ['post', 'group_post'],
   people: ['person'],
   questions: ['question'],
@@ -77,6 +96,11 @@ const READERS: Record<Source, (db: Db, ids: number[]) => Promise<DocText[]>> = {
       title: r.title,
       body: `${r.description} ${r.location}`,
     })),
+  post_comment: async (db, ids) => (await db('comments').whereIn('id', ids).select('id', 'content')).map((r) => ({ id: r.id, title: '', body: r.content })),
+  blog_comment: async (db, ids) =>
+    (await db('blog_comments').whereIn('id', ids).select('id', 'content')).map((r) => ({ id: r.id, title: '', body: r.content })),
+  group_comment: async (db, ids) =>
+    (await db('group_post_comments').whereIn('id', ids).select('id', 'content')).map((r) => ({ id: r.id, title: '', body: r.content })),
 };
 
 /** One search_docs row as written. */
@@ -128,6 +152,9 @@ export const TABLE_OF: Record<Source, string> = {
   group: 'hobby_groups',
   event: 'events',
   group_event: 'group_events',
+  post_comment: 'comments',
+  blog_comment: 'blog_comments',
+  group_comment: 'group_post_comments',
 };
 
 /**

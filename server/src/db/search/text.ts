@@ -15,7 +15,10 @@ export function wordsOf(text: string, loose = false): string[] {
  * title words (`p__istanbul`), '___' for the diacritic-free words of both (`p___sogan`). Query
  * words never hold '_' (only letters, digits and marks), so they cannot meet another namespace.
  */
-export const KIND_CODE: Record<SearchType, string> = {
+/** What a search_docs row's `kind` holds: a search type, or `comments` (only the admin workspace's comment list searches those). */
+export type IndexKind = SearchType | 'comments';
+
+export const KIND_CODE: Record<IndexKind, string> = {
   posts: 'p',
   people: 'u',
   questions: 'q',
@@ -24,17 +27,18 @@ export const KIND_CODE: Record<SearchType, string> = {
   groups: 'g',
   events: 'e',
   hashtags: 'h',
+  comments: 'c',
 };
 export type Column = 'body' | 'title' | 'loose';
 const COLUMN_MARK: Record<Column, string> = { body: '_', title: '__', loose: '___' };
 
 /** The index term of a word of a type's column. */
-export function termOf(kind: SearchType, column: Column, word: string): string {
+export function termOf(kind: IndexKind, column: Column, word: string): string {
   return `${KIND_CODE[kind]}${COLUMN_MARK[column]}${word}`;
 }
 
 /** What a search_docs text column holds: the folded words as terms of their type and column, separated by single spaces (both engines split them alike). */
-export function indexText(kind: SearchType, column: Column, text: string): string {
+export function indexText(kind: IndexKind, column: Column, text: string): string {
   return wordsOf(text, column === 'loose')
     .map((w) => termOf(kind, column, w))
     .join(' ');

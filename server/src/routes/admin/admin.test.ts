@@ -119,6 +119,40 @@ describe('admin API', () => {
     expect(search.map((c: { content: string }) => c.content)).toEqual(['blog yorumu']);
   });
 
+  it('searches comments of every kind through the search index, Turkish-folded, in step with edits and deletes', async () => {
+    const tag = `İzmir${Date.now().toString(36)}`;
+    const m = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'yorumlanacak gönderi' })).body;
+    const postComment = (await m.client.post(`/api/posts/${post.id}/comments`, { content: `${tag} gönderi yorumu` })).body;
+    const q = (await m.client.post('/api/questions', { title: 'Arama sorusu', content: 'x' })).body;
+    await m.client.post(`/api/questions/${q.id}/answers`, { content: `${tag} cevabı` });
+    const blog = (await admin.client.post('/api/blog/posts', { title: 'Arama yazısı', content: '<p>x</p>', published: true })).body;
+    await m.client.post(`/api/blog/posts/${blog.id}/comments`, { content: `${tag} blog yorumu` });
+    const slug = (await m.client.post('/api/hobby-groups', { name: `Arama grubu ${tag}`, description: 'Yorum araması için bir grup.' })).body.slug;
+    const groupPost = (await m.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'grup gönderisi' })).body;
+    await m.client.post(`/api/hobby-groups/posts/${groupPost.id}/comments`, { content: `${tag} grup yorumu` });
+    const found = async (search: string) =>
+      ((await admin.client.get(`/api/admin/comments?search=${encodeURIComponent(search)}`)).body.items as { kind: string; content: string }[])
+        .map((c) => c.kind)
+        .sort();
+    // Written in any case (the dotted capital İ of the tag folds to i): every kind is found, from the index.
+    expect(await found(tag.toLocaleLowerCase('tr'))).toEqual(['answer', 'blog', 'group', 'post']);
+    expect(await found(tag.toLocaleUpperCase('tr'))).toEqual(['answer', 'blog', 'group', 'post']);
+    const docs = await server.ctx.db('search_docs').where({ kind: 'comments' }).whereIn('source', ['post_comment', 'blog_comment', 'group_comment']);
+    expect(
+      docs
+        .filter((d: { body: string }) => d.body.includes(tag.toLocaleLowerCase('tr')))
+        .map((d: { source: string }) => d.source)
+        .sort(),
+    ).toEqual(['blog_comment', 'group_comment', 'post_comment']);
+    // An edit moves the comment's words; a delete (here by its post's cascade) drops it.
+    await admin.client.patch(`/api/admin/comments/post/${postComment.id}`, { content: 'başka sözcükler' });
+    expect(await found(tag)).toEqual(['answer', 'blog', 'group']);
+    expect((await admin.client.get('/api/admin/comments?search=sözcükler')).body.items.map((c: { id: number }) => c.id)).toContain(postComment.id);
+    await m.client.delete(`/api/hobby-groups/posts/${groupPost.id}`);
+    expect(await found(tag)).toEqual(['answer', 'blog']);
+  });
+
   it('lists and deletes content and events of both kinds', async () => {
     const m = await server.member();
     const post = (await m.client.post('/api/posts', { content: 'aranacak içerik' })).body;

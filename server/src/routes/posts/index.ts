@@ -24,10 +24,13 @@ const S = TEXTS.social;
 export function postsRouter(ctx: AppContext): Router {
   const router = Router();
   const upload = multipart([{ name: 'image' }, { name: 'video' }], LIMITS.videoMaxBytes, S.videoTooLarge);
+  // Pages as visitors see them, shared by members who see the same (emptied by every write, like the other read caches).
+  const pages = new posts.SharedPostPages();
+  ctx.bus.on('data:changed', () => pages.clear());
 
   router.get('/', async (req, res) => {
     const query = parse(listPostsQuerySchema, req.query);
-    sendCursorList(res, await posts.listPosts(ctx.db, query, req.user?.id ?? null, req.user));
+    sendCursorList(res, await posts.listPostsShared(ctx.db, pages, query, req.user?.id ?? null, req.user));
   });
 
   router.get('/:id', async (req, res) => {

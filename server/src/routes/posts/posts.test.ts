@@ -237,3 +237,40 @@ describe('authors carry their verified mark', () => {
     expect(comment.author).toMatchObject({ id: other.user.id, isVerified: false });
   });
 });
+
+describe('the feed shared between visitors and members', () => {
+  it("gives each member the visitors' page with their own likes and bookmarks, and private accounts' posts only to who may see them", async () => {
+    const priv = await server.member();
+    await priv.client.patch(`/api/users/${priv.user.id}`, { isPrivate: true });
+    const secret = (await priv.client.post('/api/posts', { content: 'paylaşılan sayfada gizli' })).body;
+    const author = await server.member();
+    const open = (await author.client.post('/api/posts', { content: 'paylaşılan sayfada açık' })).body;
+    const fan = await server.member();
+    const reader = await server.member();
+    await reader.client.post(`/api/posts/${open.id}/like`);
+    await reader.client.post('/api/bookmarks/toggle', { postId: open.id });
+    await fan.client.post(`/api/users/${priv.user.id}/follow`);
+    await priv.client.post(`/api/follow-requests/${fan.user.id}/accept`);
+    type Item = { id: number; isLiked: boolean; isBookmarked: boolean };
+    const feed = async (client: { get: (url: string) => Promise<{ body: Item[] }> }) => (await client.get('/api/posts?limit=50')).body;
+    // Each asks right after the others, so the first one's page is in memory for the rest.
+    const visitor = await feed(server.client());
+    const [readerPage, fanPage, privPage, authorPage] = [await feed(reader.client), await feed(fan.client), await feed(priv.client), await feed(author.client)];
+    const ids = (items: Item[]) => items.map((p) => p.id);
+    expect(ids(visitor)).toContain(open.id);
+    expect(ids(visitor)).not.toContain(secret.id);
+    expect(ids(readerPage)).toEqual(ids(visitor));
+    expect(ids(authorPage)).toEqual(ids(visitor));
+    // The private account and its accepted follower see its post; nobody else does.
+    expect(ids(fanPage)).toContain(secret.id);
+    expect(ids(privPage)).toContain(secret.id);
+    // Flags are the viewer's own, never another member's.
+    expect(readerPage.find((p) => p.id === open.id)).toMatchObject({ isLiked: true, isBookmarked: true });
+    expect(authorPage.find((p) => p.id === open.id)).toMatchObject({ isLiked: false, isBookmarked: false });
+    expect(visitor.find((p) => p.id === open.id)).toMatchObject({ isLiked: false, isBookmarked: false });
+    expect(fanPage.find((p) => p.id === open.id)).toMatchObject({ isLiked: false, isBookmarked: false });
+    // A write (the fan unfollows) is seen by the next read.
+    expect((await fan.client.delete(`/api/users/${priv.user.id}/unfollow`)).status).toBe(200);
+    expect(ids(await feed(fan.client))).not.toContain(secret.id);
+  });
+});

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { CommentKind } from '@mahalle/shared';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { LIKE, likePattern } from '../../db/like';
+import { whereMatches } from '../../db/search/query';
 import type { UserRow } from '../../presenters/users';
 import { presentAdminComment, type AdminCommentRow } from '../../presenters/comments';
 import { errors } from '../../errors';
 import { TEXTS } from '@mahalle/shared';
-import { COMMENT_TABLES, deleteCommentTx, editComment as editCommentOfKind } from './comments';
+import { COMMENT_SOURCE, COMMENT_TABLES, deleteCommentTx, editComment as editCommentOfKind } from './comments';
 
 /** The admin workspace's comments tab: every kind of comment merged by time, edited and deleted. */
 
@@ -50,7 +50,8 @@ export async function listComments(db: Knex, q: { kind: CommentKind | 'all'; sea
   const parts = await Promise.all(
     kinds.map(async (kind) => {
       const query = commentsOfKind(db, kind);
-      if (q.search) query.whereRaw(`lower(c.content) ${LIKE}`, [likePattern(q.search)]);
+      // The search index, as the other admin lists (whole words, the last one as a prefix, Turkish-folded): no LIKE scan.
+      if (q.search) whereMatches(db, query, 'c.id', [kind === 'answer' ? 'answer' : COMMENT_SOURCE[kind]], q.search);
       if (after) {
         const [time, rank, id] = after;
         const mine = KIND_RANK[kind];

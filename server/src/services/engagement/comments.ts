@@ -4,7 +4,7 @@ import { errors, type AppError } from '../../errors';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { audit, auditModeration } from '../audit';
-import { indexRows } from '../../db/search/sources';
+import { indexRows, type Source } from '../../db/search/sources';
 
 /**
  * Comments of every kind in one place: post comments, blog comments, group post comments and
@@ -17,6 +17,12 @@ export const COMMENT_TABLES: Record<CommentKind, { table: string; parent: string
   answer: { table: 'answers', parent: 'question_id', parentTable: 'questions', parentTitle: 'title', counter: 'answers_count' },
   group: { table: 'group_post_comments', parent: 'post_id', parentTable: 'group_posts', parentTitle: 'content', counter: 'comments_count' },
 };
+
+/** The search index's source of each kind of comment (answers are the search's own `answer`). */
+export const COMMENT_SOURCE = { post: 'post_comment', blog: 'blog_comment', group: 'group_comment' } as const satisfies Record<
+  Exclude<CommentKind, 'answer'>,
+  Source
+>;
 
 export const commentTableOf = (kind: CommentKind) => COMMENT_TABLES[kind].table;
 
@@ -81,8 +87,8 @@ export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, i
     const before = await trx(t.table).where({ id }).first('content');
     if (!before) throw (opts.notFound ?? (() => errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found')))();
     await trx(t.table).where({ id }).update({ content, updated_at: nowIso() });
-    // Answers are searched: their document follows the edit in the same transaction.
-    if (kind === 'answer') await indexRows(trx, 'answer', [id]);
+    // Every kind is searched (answers by everyone, the others in the admin list): the document follows the edit in the same transaction.
+    await indexRows(trx, kind === 'answer' ? 'answer' : COMMENT_SOURCE[kind], [id]);
     await audit(trx, admin, 'comment.update', { type: commentAuditType(kind), id }, { before: { content: before.content }, after: { content } });
   });
 }
@@ -101,7 +107,9 @@ export async function insertCommentTx(
     .insert({ [t.parent]: parentId, author_id: authorId, content, created_at: now, updated_at: now })
     .returning('id');
   await trx(t.parentTable).where({ id: parentId }).increment(t.counter, 1);
-  return (typeof row === 'object' ? row.id : row) as number;
+  const id = (typeof row === 'object' ? row.id : row) as number;
+  await indexRows(trx, COMMENT_SOURCE[kind], [id]);
+  return id;
 }
 
 type Db = Knex | Knex.Transaction;

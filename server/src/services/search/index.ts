@@ -14,7 +14,8 @@ import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { presentHit } from '../../presenters/search';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { countDocs, tierDocs, type DocHit } from '../../db/search/query';
+import { countDocs, newestDocId, tierDocs, type DocHit } from '../../db/search/query';
+import { isPostgres } from '../../db/engine';
 import { TIERS, type Tier } from '../../db/search/match';
 import { SOURCES_OF } from '../../db/search/sources';
 import { parseQuery, type ParsedQuery } from '../../db/search/text';
@@ -23,6 +24,9 @@ import { countHashtags, searchHashtags } from './hashtags';
 import { hitRows } from './rows';
 
 export { indexRows } from '../../db/search/sources';
+
+/** PostgreSQL's walks start at the newest document (read once per request); SQLite needs none. */
+const newestOnPostgres = async (db: Knex): Promise<number | undefined> => (isPostgres(db) ? newestDocId(db) : undefined);
 
 /** Above every document id (the largest a 32-bit id column holds; ids never reach it). */
 const ID_ABOVE_ALL = 2_147_483_647;
@@ -37,37 +41,49 @@ interface TieredDoc extends DocHit {
  */
 async function pageDocs(db: Knex, viewer: UserRow | null, type: SearchType, q: ParsedQuery, limit: number, from: [Tier, number] | null): Promise<TieredDoc[]> {
   const filter = accessFilter(SOURCES_OF[type], viewer);
+  const newest = await newestOnPostgres(db);
   const out: TieredDoc[] = [];
   for (const tier of TIERS) {
     if (from && tier < from[0]) continue;
     const before = from && tier === from[0] ? from[1] : ID_ABOVE_ALL;
-    const docs = await tierDocs(db, type, tier, q, before, limit + 1 - out.length, filter);
+    const docs = await tierDocs(db, type, tier, q, before, limit + 1 - out.length, filter, newest);
     out.push(...docs.map((d) => ({ ...d, tier })));
     if (out.length > limit) break;
   }
   return out;
 }
 
-/** Per type, what the viewer may find, each counted up to LIMITS.searchCountCap. */
+/**
+ * Per type, what the viewer may find, each counted up to LIMITS.searchCountCap: the eight counts
+ * side by side (each its own short query on its own connection), not one after another.
+ */
 async function countAll(db: Knex, viewer: UserRow | null, q: ParsedQuery): Promise<SearchCounts> {
-  const counts: SearchCounts = { posts: 0, people: 0, questions: 0, answers: 0, blog: 0, groups: 0, events: 0, hashtags: 0 };
-  for (const type of SEARCH_TYPES) {
-    counts[type] =
+  const newest = await newestOnPostgres(db);
+  const counted = await Promise.all(
+    SEARCH_TYPES.map((type) =>
       type === 'hashtags'
-        ? await countHashtags(db, q, LIMITS.searchCountCap)
-        : await countDocs(db, type, q, LIMITS.searchCountCap, accessFilter(SOURCES_OF[type], viewer));
-  }
+        ? countHashtags(db, q, LIMITS.searchCountCap)
+        : countDocs(db, type, q, LIMITS.searchCountCap, accessFilter(SOURCES_OF[type], viewer), newest),
+    ),
+  );
+  const counts: SearchCounts = { posts: 0, people: 0, questions: 0, answers: 0, blog: 0, groups: 0, events: 0, hashtags: 0 };
+  SEARCH_TYPES.forEach((type, i) => (counts[type] = counted[i] ?? 0));
   return counts;
 }
 
 /** GET /api/search: one type's page of hits, ranked in tiers, newest first within each; counts on the first page. */
 export async function search(db: Knex, viewer: UserRow | null, query: SearchQuery): Promise<SearchResult> {
   const q = parseQuery(query.q);
-  const counts = query.cursor ? null : await countAll(db, viewer, q);
-  const countsCapped = counts !== null && Object.values(counts).some((n) => n >= LIMITS.searchCountCap);
+  // The counts (first page only) run beside the page's own queries, not before them.
+  const counting = query.cursor ? Promise.resolve(null) : countAll(db, viewer, q);
+  counting.catch(() => undefined); // awaited below; a failure of the page first must not leave it unhandled
+  const countsOf = async () => {
+    const counts = await counting;
+    return { counts, countsCapped: counts !== null && Object.values(counts).some((n) => n >= LIMITS.searchCountCap) };
+  };
   if (query.type === 'hashtags') {
     const page = await searchHashtags(db, q, query.limit, query.cursor);
-    return { ...page, counts, countsCapped };
+    return { ...page, ...(await countsOf()) };
   }
   const from = decodeTuple<[Tier, number]>(query.cursor, ['int', 'int']);
   if (from && !TIERS.includes(from[0])) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
@@ -79,8 +95,7 @@ export async function search(db: Knex, viewer: UserRow | null, query: SearchQuer
   return {
     items: rows.map((r) => presentHit(r, q)),
     nextCursor: more && last ? encodeTuple([last.tier, last.id]) : null,
-    counts,
-    countsCapped,
+    ...(await countsOf()),
   };
 }
 
@@ -100,6 +115,7 @@ const SUGGEST: [SearchType, number][] = [
  */
 export async function suggest(db: Knex, viewer: UserRow | null, text: string): Promise<SearchSuggestResult> {
   const q = parseQuery(text);
+  const newest = await newestOnPostgres(db);
   const items: SearchHit[] = [];
   for (const [type, n] of SUGGEST) {
     if (items.length >= LIMITS.searchSuggestMax) break;
@@ -113,7 +129,7 @@ export async function suggest(db: Knex, viewer: UserRow | null, text: string): P
     // Tiers 1 to 3 (title, word, prefix): whatever the prefix finds, best first.
     for (const tier of [1, 2, 3] as const) {
       if (docs.length >= want) break;
-      docs.push(...(await tierDocs(db, type, tier, q, ID_ABOVE_ALL, want - docs.length, filter)));
+      docs.push(...(await tierDocs(db, type, tier, q, ID_ABOVE_ALL, want - docs.length, filter, newest)));
     }
     items.push(...(await hitRows(db, docs)).map((r) => presentHit(r, q)));
   }

@@ -3,7 +3,7 @@ import { AUTHOR_COLUMNS, type AuthorJoin } from '../../presenters/users';
 import type { HitRow } from '../../presenters/search';
 import type { DocHit } from '../../db/search/query';
 import { htmlText } from '../../db/search/text';
-import type { Source } from '../../db/search/sources';
+import type { SearchSource } from '../../db/search/sources';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown> & { id: number };
@@ -13,7 +13,7 @@ const withAuthor = (q: Knex.QueryBuilder, column: string) => q.leftJoin('users a
 
 /** Per source: its rows by id, and how each becomes a hit (the title, the text a snippet is cut from, the in-app route). */
 const LOADERS: Record<
-  Source,
+  SearchSource,
   { load: (db: Db, ids: number[]) => Promise<Row[]>; hit: (r: Row) => Pick<HitRow, 'kind' | 'path' | 'title' | 'text'> & { created_at?: unknown } }
 > = {
   post: {
@@ -102,9 +102,9 @@ const LOADERS: Record<
 
 /** The found documents' rows, in the documents' order (a row deleted meanwhile is left out). */
 export async function hitRows(db: Db, docs: readonly DocHit[]): Promise<HitRow[]> {
-  const bySource = new Map<Source, number[]>();
+  const bySource = new Map<SearchSource, number[]>();
   for (const d of docs) {
-    const source = d.source as Source;
+    const source = d.source as SearchSource;
     bySource.set(source, [...(bySource.get(source) ?? []), d.ref_id]);
   }
   const found = new Map<string, HitRow>();

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { ListPostsQuery } from '@mahalle/shared';
+import { ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
+import type { PresentedPost } from '../../presenters/posts';
+import type { UserRow } from '../../presenters/users';
+import { listPosts } from './posts';
+
+export interface PostPage {
+  items: PresentedPost[];
+  nextCursor: string | null;
+}
+
+/**
+ * Post list pages as a visitor sees them, kept a moment in memory (READ_CACHE_MS) and forgotten
+ * at every write here or on another node (the owner clears it on 'data:changed', as the other
+ * read caches): members whose view is a visitor's share them and add only their own flags.
+ */
+export class SharedPostPages extends ReadCache<PostPage> {
+  constructor() {
+    super(READ_CACHE_MS, 200);
+  }
+}
+
+/**
+ * A member's flags on a page (liked, bookmarked) and whether they see more than a visitor does,
+ * in one query: a private account sees its own posts, and a follower of a private account that
+ * account's posts (posts/visibleTo); anyone else sees exactly the visitor's list.
+ */
+async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
+  const ids = postIds.length ? postIds : [0];
+  const rows: { post_id: number; kind: string }[] = await db
+    .from('post_likes')
+    .whereIn('post_id', ids)
+    .andWhere({ user_id: viewerId })
+    .select('post_id', db.raw("'l' as kind"))
+    .unionAll((u) => u.from('bookmarks').whereIn('post_id', ids).andWhere({ user_id: viewerId }).select('post_id', db.raw("'b' as kind")))
+    .unionAll((u) => u.from('users as me').where({ 'me.id': viewerId, 'me.is_private': true }).select(db.raw('0 as post_id'), db.raw("'r' as kind")))
+    .unionAll((u) =>
+      u
+        .from(
+          db('follows as f')
+            .join('users as fu', 'fu.id', 'f.following_id')
+            .where({ 'f.follower_id': viewerId, 'fu.is_private': true })
+            .select(db.raw('0 as post_id'), db.raw("'r' as kind"))
+            .limit(1)
+            .as('reach'),
+        )
+        .select('post_id', 'kind'),
+    );
+  const liked = new Set<number>();
+  const bookmarked = new Set<number>();
+  let reach = false;
+  for (const r of rows) {
+    if (r.kind === 'l') liked.add(Number(r.post_id));
+    else if (r.kind === 'b') bookmarked.add(Number(r.post_id));
+    else reach = true;
+  }
+  return { liked, bookmarked, reach };
+}
+
+/**
+ * GET /api/posts for anyone, through the shared pages: a visitor's page from memory (or read once
+ * and kept); a member's is that page with their own flags when they see what a visitor sees (two
+ * queries become one, and the posts are presented once for everyone); otherwise, and for the
+ * following feed, the member's own list as before.
+ */
+export async function listPostsShared(db: Knex, pages: SharedPostPages, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow): Promise<PostPage> {
+  if (viewerId && query.feed === 'following') return listPosts(db, query, viewerId);
+  // A near-me page (mahallem, ilçem) depends on the viewer's own neighbourhood: never a shared one.
+  if (query.area !== 'sehir') return listPosts(db, query, viewerId, viewer);
+  const key = JSON.stringify([query.sort, query.limit, query.cursor ?? null, query.category ?? null, query.categoryId ?? null, query.authorId ?? null]);
+  let page = pages.get(key);
+  if (!page) {
+    const generation = pages.generation;
+    page = await listPosts(db, { ...query, feed: 'all' }, null);
+    pages.set(key, page, generation);
+  }
+  if (!viewerId) return page;
+  const overlay = await viewerOverlay(
+    db,
+    page.items.map((p) => p.id),
+    viewerId,
+  );
+  if (overlay.reach) return listPosts(db, query, viewerId);
+  return {
+    items: page.items.map((p) => ({ ...p, isLiked: overlay.liked.has(p.id), isBookmarked: overlay.bookmarked.has(p.id) })),
+    nextCursor: page.nextCursor,
+  };
+}
