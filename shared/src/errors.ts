@@ -120,6 +120,21 @@ export const ERRORS = {
 
   // Load and faults
   too_many_requests: { status: 429, meaning: 'Rate limit reached; `Retry-After` says when to try again.' },
+  // Places (districts and neighbourhoods)
+  district_not_found: { status: 404, meaning: 'No district (ilçe) with this id.' },
+  neighbourhood_not_found: {
+    status: 404,
+    meaning: 'No neighbourhood (mahalle) with this id, or a chosen neighbourhoodId that does not exist (400).',
+    alsoStatus: 400,
+  },
+  place_name_taken: {
+    status: 409,
+    meaning: 'A district, or a neighbourhood within the same district, already has this name (compared with the Turkish fold).',
+  },
+  district_not_empty: { status: 409, meaning: 'A district that still has neighbourhoods cannot be removed; remove or move them first.' },
+  places_import_invalid: { status: 400, meaning: 'A neighbourhood CSV with row errors; `details` lists them by line (path `satır N`); nothing was written.' },
+  neighbourhood_required: { status: 409, meaning: "A 'mahallem' or 'ilçem' filter (or Yakınımda) from a viewer who has not chosen a neighbourhood." },
+
   internal: { status: 500, meaning: 'An unexpected fault; nothing the caller can fix.' },
   unavailable: { status: 503, meaning: 'The server is starting or shutting down.' },
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; nothing was written. `Retry-After: 5`.' },

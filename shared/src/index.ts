@@ -33,3 +33,5 @@ export * from './schemas/reports';
 export * from './schemas/search';
 export * from './schemas/blocks';
 export * from './schemas/privacy';
+export * from './schemas/place-fields';
+export * from './schemas/places';

@@ -54,6 +54,17 @@ export const LIMITS = {
   eventYearMin: 2000,
   eventYearMax: 2100,
   eventCapacityMax: 10000,
+  /** A place's (district's or neighbourhood's) name. */
+  placeNameMax: 80,
+  /** Neighbourhoods a city may have: the whole list is one answer (Istanbul has about 960). */
+  neighbourhoodsMax: 3000,
+  /** A neighbourhood CSV's size (bytes). */
+  placesCsvMaxBytes: 500_000,
+  /** An event's street address. */
+  eventAddressMax: 300,
+  /** Items in each of Discover's Yakınımda lists, and the candidates read to order them by distance. */
+  nearbyItems: 6,
+  nearbyCandidates: 60,
   eventCancelReasonMax: 500,
   /** Occurrences one create makes of a recurring event (weekly: a season; monthly: a year). */
   eventRepeatMax: 12,

@@ -1,6 +1,6 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
-import type { AdminEvent, EventItem } from '@mahalle/shared';
+import type { AdminEvent, EventItem, NeighbourhoodRef } from '@mahalle/shared';
 
 /** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
 export interface AdminEventRow {
@@ -56,6 +56,11 @@ export interface EventRow {
   status: 'scheduled' | 'cancelled';
   cancel_reason: string | null;
   series_id: number | null;
+  neighbourhood_id?: number | null;
+  district_id?: number | null;
+  address?: string | null;
+  lat?: number | string | null;
+  lng?: number | string | null;
   created_at: unknown;
   updated_at: unknown;
   u_username: string;
@@ -64,7 +69,11 @@ export interface EventRow {
 }
 
 /** A city event joined with its creator, with what the viewer is to it (attending, waiting, organising). */
-export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlistPosition: number | null; canManage: boolean; timeZone: string }): EventItem {
+export function presentEvent(
+  r: EventRow,
+  viewer: { attending: boolean; waitlistPosition: number | null; canManage: boolean; timeZone: string },
+  neighbourhood: NeighbourhoodRef | null = null,
+): EventItem {
   const capacity = r.capacity === null ? null : Number(r.capacity);
   const attendeesCount = Number(r.attendees_count);
   return {
@@ -89,6 +98,10 @@ export function presentEvent(r: EventRow, viewer: { attending: boolean; waitlist
     seriesId: r.series_id ?? null,
     canManage: viewer.canManage,
     timeZone: viewer.timeZone,
+    neighbourhood,
+    address: r.address ?? '',
+    lat: r.lat === null || r.lat === undefined ? null : Number(r.lat),
+    lng: r.lng === null || r.lng === undefined ? null : Number(r.lng),
     createdAt: toIso(r.created_at),
   };
 }

@@ -1,6 +1,6 @@
 import { toIso } from '../db/time';
 import { authorFromJoin, type AuthorJoin, type UserRow } from './users';
-import type { AdminGroup } from '@mahalle/shared';
+import type { AdminGroup, NeighbourhoodRef } from '@mahalle/shared';
 
 /** A hobby_groups row as it comes from the database. */
 export interface GroupRow {
@@ -15,10 +15,11 @@ export interface GroupRow {
   member_count: number;
   post_count: number;
   event_count: number;
+  neighbourhood_id?: number | null;
   created_at: unknown;
 }
 
-export function presentGroup(g: GroupRow, isMember: boolean, isPending = false) {
+export function presentGroup(g: GroupRow, isMember: boolean, isPending = false, neighbourhood: NeighbourhoodRef | null = null) {
   return {
     id: g.id,
     name: g.name,
@@ -34,6 +35,7 @@ export function presentGroup(g: GroupRow, isMember: boolean, isPending = false) 
     isMember,
     /** The viewer asked to join this private group and waits for the founder. */
     isPending,
+    neighbourhood,
     createdAt: toIso(g.created_at),
   };
 }

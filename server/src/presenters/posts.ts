@@ -1,4 +1,4 @@
-import type { Post, PostComment, PostType } from '@mahalle/shared';
+import type { NeighbourhoodRef, Post, PostComment, PostType } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, type AuthorJoin } from './users';
 import type { AdminContent } from '@mahalle/shared';
@@ -18,6 +18,7 @@ export interface PostRow {
   likes_count: number;
   comments_count: number;
   shares_count: number;
+  neighbourhood_id?: number | null;
   created_at: unknown;
   updated_at: unknown;
   u_id: number;
@@ -30,7 +31,10 @@ export interface PostRow {
 }
 
 /** A post joined with author and category; the viewer's flags and the post's hashtags are read by the service. */
-export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[]; mentions?: string[] }): Post {
+export function presentPost(
+  r: PostRow,
+  flags: { liked: boolean; bookmarked: boolean; hashtags: string[]; mentions?: string[]; neighbourhood?: NeighbourhoodRef | null },
+): Post {
   const author = authorFromJoin(r);
   return {
     id: r.id,
@@ -54,6 +58,7 @@ export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boo
     isBookmarked: flags.bookmarked,
     hashtags: flags.hashtags,
     mentions: flags.mentions ?? [],
+    neighbourhood: flags.neighbourhood ?? null,
   };
 }
 export type PresentedPost = ReturnType<typeof presentPost>;

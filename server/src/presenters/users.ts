@@ -1,4 +1,4 @@
-import type { AuthorSummary, CurrentUser, Person, Profile, Role } from '@mahalle/shared';
+import type { AuthorSummary, CurrentUser, NeighbourhoodRef, Person, Profile, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
 import { suspendedUntil } from '../services/users/suspended';
 import { toIso } from '../db/time';
@@ -28,6 +28,9 @@ export interface UserRow {
   email_verified_at?: unknown;
   /** Until when an admin suspended the member (null or past: not suspended; see services/users/suspension). */
   suspended_until?: unknown;
+  /** The member's neighbourhood and who may see it (see services/places). */
+  neighbourhood_id?: number | null;
+  neighbourhood_visibility?: string;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -133,7 +136,7 @@ export function presentAdminUser(r: UserRow): AdminUser {
 }
 
 /** A profile as others see it; e-mail only for the person themself and admins. */
-export function presentProfile(row: UserRow, viewer: UserRow | undefined): Profile {
+export function presentProfile(row: UserRow, viewer: UserRow | undefined, neighbourhood: NeighbourhoodRef | null = null): Profile {
   const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
   return {
     id: row.id,
@@ -149,6 +152,7 @@ export function presentProfile(row: UserRow, viewer: UserRow | undefined): Profi
     role: row.role,
     isVerified: Boolean(row.is_verified),
     isPrivate: Boolean(row.is_private),
+    neighbourhood,
     createdAt: toIso(row.created_at),
   };
 }

@@ -22,6 +22,7 @@ import { docsRouter } from './docs';
 import { searchRouter } from './search';
 import { myBlocksRouter, userBlocksRouter } from './blocks';
 import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
+import { adminPlacesRouter, myNeighbourhoodRouter, placesRouter } from './places';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -36,6 +37,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/users/me', myBlocksRouter(ctx));
   api.use('/users/me', privacyRouter(ctx));
   api.use('/legal', legalRouter(ctx));
+  api.use('/users/me/neighbourhood', myNeighbourhoodRouter(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/users', userBlocksRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
@@ -54,6 +56,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/stats', statsRouter(ctx));
   api.use('/search', searchRouter(ctx));
   api.use('/admin/legal', adminLegalRouter(ctx));
+  api.use('/places', placesRouter(ctx));
+  api.use('/admin/places', adminPlacesRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

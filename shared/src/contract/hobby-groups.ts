@@ -19,6 +19,8 @@ import {
   joinRequestSchema,
   joinResultSchema,
   leaveResultSchema,
+  listGroupsQuerySchema,
+  updateGroupSchema,
 } from '../schemas/hobby-groups';
 import { cursorList, endpoint, okSchema, pageOf } from './endpoint';
 
@@ -28,9 +30,10 @@ const slug = groupSlugParamsSchema;
 export const hobbyGroupEndpoints = {
   'hobby-groups.list': endpoint({
     route: 'GET /api/hobby-groups',
-    summary: 'Groups by size (most members first); a bare list as the specification fixed it, paged by the X-Next-Cursor header',
+    summary:
+      "Groups by size (most members first), optionally only in the viewer's neighbourhood or district (area); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
     access: 'public',
-    query: cursorQuerySchema,
+    query: listGroupsQuerySchema,
     response: cursorList(hobbyGroupSchema),
     cursorHeader: true,
   }),
@@ -40,6 +43,14 @@ export const hobbyGroupEndpoints = {
     access: 'member',
     body: createGroupSchema,
     status: 201,
+    response: hobbyGroupSchema,
+  }),
+  'hobby-groups.update': endpoint({
+    route: 'PATCH /api/hobby-groups/:slug',
+    summary: "Sets or clears the group's neighbourhood (its founder or an admin)",
+    access: 'member',
+    params: slug,
+    body: updateGroupSchema,
     response: hobbyGroupSchema,
   }),
   'hobby-groups.get': endpoint({

@@ -23,6 +23,7 @@ import { hashtagEndpoints } from './hashtags';
 import { searchEndpoints } from './search';
 import { blockEndpoints } from './blocks';
 import { privacyEndpoints } from './privacy';
+import { placeEndpoints } from './places';
 
 export * from './endpoint';
 
@@ -45,6 +46,7 @@ export const contract = {
   ...searchEndpoints,
   ...blockEndpoints,
   ...privacyEndpoints,
+  ...placeEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import '../zod-locale';
 import { EVENT_CATEGORIES, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 import { cursorQuerySchema, eventDateSchema, formBoolean, idSchema, isoDate } from './common';
+import { areaQuerySchema, eventPlaceFields, eventPointRule, neighbourhoodRefSchema } from './place-fields';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -28,26 +29,29 @@ export const eventRepeatSchema = z.object({
     .max(LIMITS.eventRepeatMax, { error: V.repeatInvalid }),
 });
 
-export const createEventSchema = z.object({
-  capacity: capacitySchema.optional(),
-  repeat: eventRepeatSchema.optional(),
-  title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
-  description: z
-    .string({ error: S.eventDescriptionRequired })
-    .trim()
-    .min(1, { error: S.eventDescriptionRequired })
-    .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
-  date: eventDateSchema(S.eventDateRequired),
-  location: z.string().trim().max(200).optional().default(''),
-  category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
-  isPrivate: formBoolean.optional().default(false),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
-    .optional(),
-});
+export const createEventSchema = z
+  .object({
+    capacity: capacitySchema.optional(),
+    repeat: eventRepeatSchema.optional(),
+    title: z.string({ error: S.eventTitleRequired }).trim().min(1, { error: S.eventTitleRequired }).max(LIMITS.eventTitleMax, { error: S.eventTitleTooLong }),
+    description: z
+      .string({ error: S.eventDescriptionRequired })
+      .trim()
+      .min(1, { error: S.eventDescriptionRequired })
+      .max(LIMITS.eventDescriptionMax, { error: S.eventDescriptionTooLong }),
+    date: eventDateSchema(S.eventDateRequired),
+    location: z.string().trim().max(200).optional().default(''),
+    category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional().default('Genel'),
+    isPrivate: formBoolean.optional().default(false),
+    imageUrl: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => v === '' || /^(https?:\/\/|\/uploads\/)/.test(v), { message: S.imageUrlInvalid })
+      .optional(),
+    ...eventPlaceFields,
+  })
+  .refine(eventPointRule.check, { message: eventPointRule.message, path: ['lat'] });
 
 /** What the organiser may change; a field left out stays as it is. A new date tells everyone attending or waiting. */
 export const updateEventSchema = z
@@ -59,8 +63,10 @@ export const updateEventSchema = z
     category: z.enum(EVENT_CATEGORIES, { error: S.eventCategoryInvalid }).optional(),
     isPrivate: formBoolean.optional(),
     capacity: capacitySchema.optional(),
+    ...eventPlaceFields,
   })
-  .strict();
+  .strict()
+  .refine(eventPointRule.check, { message: eventPointRule.message, path: ['lat'] });
 
 export const cancelEventSchema = z.object({
   reason: z
@@ -78,6 +84,7 @@ export const calendarTokenParamsSchema = z.object({ token: z.string().regex(/^[A
 
 export const listEventsQuerySchema = cursorQuerySchema.extend({
   when: z.enum(['upcoming', 'past']).optional().default('upcoming'),
+  ...areaQuerySchema.shape,
 });
 
 /** Colours of the event categories in the UI. */
@@ -122,6 +129,12 @@ export const eventSchema = z.object({
   canManage: z.boolean(),
   /** The zone the community shows times in (the server's TIME_ZONE, Europe/Istanbul by default). */
   timeZone: z.string(),
+  /** The neighbourhood it takes place in, if the organiser chose one. */
+  neighbourhood: neighbourhoodRefSchema.nullable(),
+  address: z.string(),
+  /** The optional map point (both or neither). */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   createdAt: isoDate,
 });
 /** Named EventItem, not Event, so it never hides the DOM's Event type. */

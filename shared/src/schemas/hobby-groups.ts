@@ -4,6 +4,8 @@ import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, GROUP_ICONS, LIMITS, ROLES } f
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
 import { authorSummarySchema, eventDateSchema, formBoolean, idSchema, isoDate } from './common';
+import { areaQuerySchema, neighbourhoodIdField, neighbourhoodRefSchema } from './place-fields';
+import { cursorQuerySchema } from './common';
 
 const G = TEXTS.community;
 
@@ -25,7 +27,14 @@ export const createGroupSchema = z.object({
     .optional()
     .default(DEFAULT_GROUP_COLOR),
   isPrivate: formBoolean.optional().default(false),
+  neighbourhoodId: neighbourhoodIdField,
 });
+
+/** The groups list: by size, optionally near the viewer. */
+export const listGroupsQuerySchema = cursorQuerySchema.extend(areaQuerySchema.shape);
+
+/** What a group's founder (or an admin) may change about it; here its neighbourhood. */
+export const updateGroupSchema = z.object({ neighbourhoodId: idSchema.nullable() }).strict();
 
 export const groupPostSchema = z.object({
   content: z
@@ -81,6 +90,7 @@ export const hobbyGroupSchema = z.object({
   isMember: z.boolean(),
   /** The viewer asked to join this private group and waits for the founder. */
   isPending: z.boolean(),
+  neighbourhood: neighbourhoodRefSchema.nullable(),
   createdAt: isoDate,
 });
 export type HobbyGroup = z.infer<typeof hobbyGroupSchema>;

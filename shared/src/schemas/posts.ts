@@ -5,6 +5,7 @@ import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
 import { authorSummarySchema, cursorPageQuerySchema, idSchema } from './common';
 import { isoTime } from '../contract/endpoint';
+import { areaQuerySchema, neighbourhoodIdField, neighbourhoodRefSchema } from './place-fields';
 
 const S = TEXTS.social;
 
@@ -20,6 +21,7 @@ export const createPostSchema = z.object({
     .refine((v) => charCount(v) <= LIMITS.postContentMax, { message: S.postTooLong }),
   categoryId: optionalId,
   type: z.enum(POST_TYPES).optional(),
+  neighbourhoodId: neighbourhoodIdField,
 });
 
 export const updatePostSchema = z.object({
@@ -40,6 +42,7 @@ export const listPostsQuerySchema = cursorPageQuerySchema.extend({
   category: z.string().trim().max(40).optional(),
   sort: z.enum(POST_SORTS).optional().default('newest'),
   feed: z.enum(['all', 'following']).optional().default('all'),
+  ...areaQuerySchema.shape,
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
 
@@ -84,6 +87,8 @@ export const postSchema = z.object({
   hashtags: z.array(z.string()),
   /** Usernames its @mentions link to; a mention across a block (either way with the author) is not stored, so not linked. */
   mentions: z.array(z.string()).optional(),
+  /** The neighbourhood the author tagged it with, if any. */
+  neighbourhood: neighbourhoodRefSchema.nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

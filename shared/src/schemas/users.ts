@@ -4,6 +4,7 @@ import { LIMITS, ROLES } from '../limits';
 import { TEXTS } from '../texts';
 import { displayNameSchema, emailSchema } from './auth';
 import { formBoolean, idSchema, pageQuerySchema } from './common';
+import { neighbourhoodRefSchema } from './place-fields';
 
 const U = TEXTS.social;
 
@@ -59,6 +60,8 @@ export const profileSchema = z.object({
   role: z.enum(ROLES),
   isVerified: z.boolean(),
   isPrivate: z.boolean(),
+  /** The member's neighbourhood, only for those its visibility allows (themself and admins always). */
+  neighbourhood: neighbourhoodRefSchema.nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

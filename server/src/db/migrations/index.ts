@@ -31,6 +31,7 @@ import * as blocksAndMutes from './20261125010000_blocks_and_mutes';
 import * as memberReports from './20261125020000_member_reports';
 import * as notificationGroups from './20261125020100_notification_groups';
 import * as privacy from './20261125030000_privacy';
+import * as places from './20261125040000_places';
 import * as commentSearch from './20261125050000_comment_search';
 
 /**
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125020000_member_reports': memberReports,
   '20261125020100_notification_groups': notificationGroups,
   '20261125030000_privacy': privacy,
+  '20261125040000_places': places,
   '20261125050000_comment_search': commentSearch,
 };
 

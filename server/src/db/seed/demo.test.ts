@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { seedDemo } from './demo';
+import { ESKISEHIR_PLACES } from './eskisehir-places';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,6 +26,21 @@ describe('demo community', () => {
     expect(await count('hobby_groups')).toBe(6);
     expect(await count('events')).toBe(6);
     expect(await count('post_hashtags')).toBeGreaterThan(20);
+  });
+
+  it("ships Eskişehir's districts and neighbourhoods, and places its members, posts, groups and events in them", async () => {
+    const db = server.ctx.db;
+    expect((await db('districts').orderBy('name').pluck('name')).sort()).toEqual(['Odunpazarı', 'Tepebaşı']);
+    expect(await count('neighbourhoods')).toBe(ESKISEHIR_PLACES.length);
+    expect(await db('neighbourhoods').whereNull('lat').first('id')).toBeUndefined();
+    expect(await db('users').where({ is_demo: true }).whereNull('neighbourhood_id').first('id')).toBeUndefined();
+    expect(await db('events').whereNull('neighbourhood_id').first('id')).toBeUndefined();
+    expect(await db('events').where({ address: '' }).first('id')).toBeUndefined();
+    expect(await db('hobby_groups').whereNull('district_id').first('id')).toBeUndefined();
+    expect(await db('posts').whereNotNull('neighbourhood_id').count({ n: '*' }).first()).toMatchObject({ n: expect.anything() });
+    const carried = await db('posts as p').join('neighbourhoods as n', 'n.id', 'p.neighbourhood_id').select('p.district_id', 'n.district_id as nd');
+    expect(carried.length).toBeGreaterThan(10);
+    for (const r of carried) expect(r.district_id).toBe(r.nd);
   });
 
   it('keeps every denormalised counter true', async () => {

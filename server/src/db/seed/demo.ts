@@ -3,6 +3,7 @@ import { blogSlug, extractHashtags, extractMentions, foldKey, groupSlug, hashtag
 import { tallyTags } from '../../services/hashtags';
 import { tallyCategories } from '../../services/categories';
 import { indexEverything } from '../search/sources';
+import { ESKISEHIR_PLACES } from './eskisehir-places';
 
 /**
  * A believable demo community of Eskişehir, written into an EMPTY database in one transaction.
@@ -190,6 +191,56 @@ async function insertIds(trx: Knex.Transaction, table: string, rows: Record<stri
   return out.map((r: number | { id: number }) => (typeof r === 'object' ? r.id : r));
 }
 
+/** Where each demo member lives (index into USERS → neighbourhood), and who may see it. */
+const USER_PLACES: [string, 'nobody' | 'followers' | 'everyone'][] = [
+  ['Paşa', 'everyone'],
+  ['Hoşnudiye', 'everyone'],
+  ['Sazova', 'everyone'],
+  ['Eskibağlar', 'followers'],
+  ['Vişnelik', 'everyone'],
+  ['Batıkent', 'everyone'],
+  ['Yenibağlar', 'followers'],
+  ['Akarbaşı', 'everyone'],
+  ['Çamlıca', 'nobody'],
+  ['Göztepe', 'everyone'],
+  ['Arifiye', 'everyone'],
+  ['Bahçelievler', 'followers'],
+];
+/** The demo events' neighbourhoods and street addresses (same order as EVENTS). */
+const EVENT_PLACES: [string, string][] = [
+  ['Paşa', 'Türkmen Hoca Sk. No: 12, Odunpazarı'],
+  ['Hoşnudiye', 'Porsuk Bulvarı, Hoşnudiye'],
+  ['Eskibağlar', 'Kentpark Amfi Tiyatro'],
+  ['Çamlıca', 'İnönü yolu, 25. km'],
+  ['Sazova', 'Sazova Bilim Kültür ve Sanat Parkı'],
+  ['Akarbaşı', 'Atatürk Blv. Lületaşı Müzesi'],
+];
+
+/** Eskişehir's districts and neighbourhoods (see eskisehir-places.ts); the name → ids map for the rest of the seed. */
+async function seedPlaces(trx: Knex.Transaction): Promise<Map<string, { neighbourhood_id: number; district_id: number }>> {
+  const districts = [...new Set(ESKISEHIR_PLACES.map((p) => p[1]))];
+  const districtIds = await insertIds(
+    trx,
+    'districts',
+    districts.map((name) => ({ name, name_key: foldKey(name) })),
+  );
+  const rows = ESKISEHIR_PLACES.map(([name, district, lat, lng]) => ({
+    district_id: districtIds[districts.indexOf(district)],
+    name,
+    name_key: foldKey(name),
+    lat,
+    lng,
+  }));
+  const ids = await insertIds(trx, 'neighbourhoods', rows);
+  return new Map(rows.map((r, i) => [r.name, { neighbourhood_id: nth(ids, i), district_id: Number(r.district_id) }]));
+}
+
+function placeOf(places: Map<string, { neighbourhood_id: number; district_id: number }>, name: string) {
+  const place = places.get(name);
+  if (!place) throw new Error(`demo seed: no neighbourhood ${name}`);
+  return place;
+}
+
 export async function seedDemo(db: Knex): Promise<Record<string, number> | null> {
   const existing = await db('users').first('id');
   if (existing) return null;
@@ -230,6 +281,23 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
       updated_at: daysAgo(POSTS.length - i, i % 5),
     }));
     const postIds = await insertIds(trx, 'posts', postRows);
+
+    // Places: the members' neighbourhoods, and every other post carries its author's.
+    const places = await seedPlaces(trx);
+    for (const [i, uid] of userIds.entries()) {
+      const [name, visibility] = nth(USER_PLACES, i);
+      await trx('users')
+        .where({ id: uid })
+        .update({ neighbourhood_id: placeOf(places, name).neighbourhood_id, neighbourhood_visibility: visibility });
+    }
+    for (const [i, pid] of postIds.entries()) {
+      if (i % 2 === 1) continue;
+      const author = userIds.indexOf(Number(postRows[i]?.author_id));
+      if (author >= 0)
+        await trx('posts')
+          .where({ id: pid })
+          .update(placeOf(places, nth(USER_PLACES, author)[0]));
+    }
 
     const hashtags: Record<string, unknown>[] = [];
     const mentions: Record<string, unknown>[] = [];
@@ -440,7 +508,9 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
         is_online: i === 5,
         meeting_link: i === 5 ? 'https://meet.example.org/gokyuzu' : null,
       });
-      await trx('hobby_groups').where({ id: gid }).update({ member_count: members.length, post_count: gpIds.length, event_count: 1 });
+      await trx('hobby_groups')
+        .where({ id: gid })
+        .update({ member_count: members.length, post_count: gpIds.length, event_count: 1, ...placeOf(places, nth(USER_PLACES, creator)[0]) });
     }
 
     // City events with attendees.
@@ -462,7 +532,10 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
     for (const [i, eid] of eventIds.entries()) {
       const attendees = userIds.filter((_, u) => (u + i) % 3 === 0);
       await trx('event_attendees').insert(attendees.map((u) => ({ event_id: eid, user_id: u })));
-      await trx('events').where({ id: eid }).update({ attendees_count: attendees.length });
+      const [hood, address] = nth(EVENT_PLACES, i);
+      await trx('events')
+        .where({ id: eid })
+        .update({ attendees_count: attendees.length, ...placeOf(places, hood), address });
     }
     // The search index learns the whole demo community in the same transaction, oldest first.
     await indexEverything(trx);

@@ -11,6 +11,8 @@ import {
   moderationQuerySchema,
   LIMITS,
   TEXTS,
+  listGroupsQuerySchema,
+  updateGroupSchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
@@ -33,7 +35,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
 
   router.get('/', async (req, res) => {
-    sendList(res, await groups.listGroups(ctx.db, req.user, page(req.query)));
+    sendList(res, await groups.listGroups(ctx.db, req.user, parse(listGroupsQuerySchema, req.query)));
   });
   router.post('/', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
@@ -84,6 +86,11 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.get('/:slug', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     res.json(await groups.getGroup(ctx.db, slug, req.user));
+  });
+  router.patch('/:slug', async (req, res) => {
+    const me = requireUser(req);
+    const { slug } = parse(groupSlugParamsSchema, req.params);
+    res.json(await groups.updateGroup(ctx.db, me, slug, parse(updateGroupSchema, req.body)));
   });
   router.get('/:slug/is-member', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);

@@ -30,7 +30,7 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const query = parse(listPostsQuerySchema, req.query);
-    sendCursorList(res, await posts.listPostsShared(ctx.db, pages, query, req.user?.id ?? null));
+    sendCursorList(res, await posts.listPostsShared(ctx.db, pages, query, req.user?.id ?? null, req.user));
   });
 
   router.get('/:id', async (req, res) => {
@@ -57,6 +57,7 @@ export function postsRouter(ctx: AppContext): Router {
         imageUrl: image && saved ? saved.url : null,
         image: savedImage,
         videoUrl: video && saved ? saved.url : null,
+        neighbourhoodId: input.neighbourhoodId,
       });
       res.status(201).json(post);
     } catch (err) {

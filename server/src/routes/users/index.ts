@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { presentProfile } from '../../presenters/users';
+import { visibleNeighbourhood } from '../../services/places';
 import {
   cursorPageQuerySchema,
   foldKey,
@@ -106,7 +107,7 @@ export function usersRouter(ctx: AppContext): Router {
     try {
       const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null, saved?.thumbUrl ?? null);
       if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
-      res.json(presentProfile(updated, me));
+      res.json(presentProfile(updated, me, await visibleNeighbourhood(ctx.db, updated, me)));
     } catch (err) {
       if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
       throw err;

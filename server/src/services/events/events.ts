@@ -11,6 +11,9 @@ import { presentEvent, type EventRow } from '../../presenters/events';
 import { indexRows } from '../../db/search/sources';
 import { announceNotifications, createNotification, createNotifications } from '../notifications';
 import { dayjs, formatEventTime } from './time';
+import { areaFilter, whereInArea } from '../places/area';
+import { placeColumns, placeRefs, refOf } from '../places/places';
+import type { Area } from '@mahalle/shared';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -18,7 +21,7 @@ const N = TEXTS.eventNotices;
 type Db = Knex | Knex.Transaction;
 type Created = { userId: number; notificationId: number | null };
 
-function eventsQuery(db: Db) {
+export function eventsQuery(db: Db) {
   return db('events as e')
     .join('users as u', 'u.id', 'e.creator_id')
     .select('e.*', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image');
@@ -55,7 +58,7 @@ async function waitlistPosition(db: Db, eventId: number, userId: number): Promis
   return (await waitlistPositions(db, [eventId], userId)).get(eventId) ?? null;
 }
 
-async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer: UserRow | undefined) {
+export async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer: UserRow | undefined) {
   const attending = new Set<number>();
   let positions = new Map<number, number>();
   if (viewer && rows.length) {
@@ -64,13 +67,21 @@ async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer: UserRo
     for (const m of mine) attending.add(m.event_id);
     positions = await waitlistPositions(db, ids, viewer.id);
   }
+  const places = await placeRefs(
+    db,
+    rows.map((r) => r.neighbourhood_id),
+  );
   return rows.map((r) =>
-    presentEvent(r, {
-      attending: attending.has(r.id),
-      waitlistPosition: positions.get(r.id) ?? null,
-      canManage: Boolean(viewer && (viewer.id === r.creator_id || viewer.role === 'admin')),
-      timeZone: ctx.config.timeZone,
-    }),
+    presentEvent(
+      r,
+      {
+        attending: attending.has(r.id),
+        waitlistPosition: positions.get(r.id) ?? null,
+        canManage: Boolean(viewer && (viewer.id === r.creator_id || viewer.role === 'admin')),
+        timeZone: ctx.config.timeZone,
+      },
+      r.neighbourhood_id ? refOf(places.get(r.neighbourhood_id)) : null,
+    ),
   );
 }
 
@@ -78,11 +89,16 @@ async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer: UserRo
  * Upcoming events soonest first (keyset on date, id), or past events latest first.
  * The cursor is the last event's (date, id), so paging stays on the index.
  */
-export async function listEvents(ctx: AppContext, viewer: UserRow | undefined, page: { limit: number; cursor?: string; when: 'upcoming' | 'past' }) {
+export async function listEvents(
+  ctx: AppContext,
+  viewer: UserRow | undefined,
+  page: { limit: number; cursor?: string; when: 'upcoming' | 'past'; area?: Area },
+) {
   const { db } = ctx;
   const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const now = nowIso();
-  const q = visible(eventsQuery(db), viewer);
+  // Near me: one equality before the (date, id) keyset, on the (neighbourhood_id | district_id, date, id) index.
+  const q = whereInArea(visible(eventsQuery(db), viewer), 'e', await areaFilter(db, viewer, page.area));
   const upcoming = page.when === 'upcoming';
   q.where('e.date', upcoming ? '>=' : '<', now);
   if (after) whereRowAfter(q, ['e.date', 'e.id'], upcoming ? '>' : '<', after);
@@ -137,11 +153,16 @@ export async function createEvent(
     imageUrl?: string;
     capacity?: number | null;
     repeat?: { every: 'weekly' | 'monthly'; count: number };
+    neighbourhoodId?: number | null;
+    address?: string;
+    lat?: number | null;
+    lng?: number | null;
   },
 ) {
   const dates = occurrenceDates(input.date, input.repeat, ctx.config.timeZone);
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
+    const place = await placeColumns(trx, input.neighbourhoodId ?? null);
     let seriesId: number | null = null;
     let firstId = 0;
     const ids: number[] = [];
@@ -158,6 +179,10 @@ export async function createEvent(
           image_url: input.imageUrl || null,
           capacity: input.capacity ?? null,
           series_id: seriesId,
+          ...place,
+          address: input.address ?? '',
+          lat: input.lat ?? null,
+          lng: input.lng ?? null,
           attendees_count: 1,
           created_at: now,
           updated_at: now,
@@ -269,12 +294,27 @@ export async function updateEvent(
   ctx: AppContext,
   me: UserRow,
   id: number,
-  input: { title?: string; description?: string; date?: string; location?: string; category?: string; isPrivate?: boolean; capacity?: number | null },
+  input: {
+    title?: string;
+    description?: string;
+    date?: string;
+    location?: string;
+    category?: string;
+    isPrivate?: boolean;
+    capacity?: number | null;
+    neighbourhoodId?: number | null;
+    address?: string;
+    lat?: number | null;
+    lng?: number | null;
+  },
 ) {
   const created: Created[] = [];
   await ctx.db.transaction(async (trx) => {
     const before = await managedEvent(trx, me, id);
-    const patch: Record<string, unknown> = { updated_at: nowIso() };
+    const patch: Record<string, unknown> = { updated_at: nowIso(), ...(await placeColumns(trx, input.neighbourhoodId)) };
+    if (input.address !== undefined) patch.address = input.address;
+    if (input.lat !== undefined) patch.lat = input.lat;
+    if (input.lng !== undefined) patch.lng = input.lng;
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.date !== undefined) patch.date = input.date;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { presentPost, type PostRow } from '../../presenters/posts';
+import { placeRefs, refOf } from '../places/places';
 
 /**
  * Viewer-specific flags and hashtags, loaded for a whole page at once in one query (never one
@@ -47,12 +48,18 @@ export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[],
     rows.map((r) => r.id),
     viewerId,
   );
+  // Neighbourhood names in one query for the page, and only when a post on it carries one.
+  const places = await placeRefs(
+    db,
+    rows.map((r) => r.neighbourhood_id),
+  );
   return rows.map((r) =>
     presentPost(r, {
       liked: flags.liked.has(r.id),
       bookmarked: flags.bookmarked.has(r.id),
       hashtags: flags.tags.get(r.id) ?? [],
       mentions: flags.mentions.get(r.id) ?? [],
+      neighbourhood: r.neighbourhood_id ? refOf(places.get(r.neighbourhood_id)) : null,
     }),
   );
 }

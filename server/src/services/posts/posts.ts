@@ -28,6 +28,8 @@ import { lockCategories, tallyCategories } from '../categories';
 import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
 import { feedMutes, whereNotBlocked, whereNotMuted } from '../blocks';
+import { areaFilter, whereInArea } from '../places/area';
+import { placeColumns } from '../places/places';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -70,7 +72,9 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
  * with a muted word are dropped after reading (a word is matched on the folded text, which no
  * index holds), and the page is filled up from further on, at most three reads.
  */
-export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
+export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow) {
+  // Near me: one equality before the keyset, on (neighbourhood_id | district_id, sort key, id).
+  const area = await areaFilter(db, viewer, query.area);
   let categoryId = query.categoryId;
   if (query.category) {
     const key = foldKey(query.category);
@@ -81,7 +85,7 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   const isFeed = !query.authorId && viewerId !== null;
   const mutes = isFeed ? await feedMutes(db, viewerId) : { hashtags: [], words: [] };
   const pageOf = async (cursor: string | undefined, limit: number) => {
-    const q = visibleTo(postsQuery(db), viewerId);
+    const q = whereInArea(visibleTo(postsQuery(db), viewerId), 'p', area);
     if (categoryId) q.where('p.category_id', categoryId);
     if (query.authorId) q.where('p.author_id', query.authorId);
     if (isFeed) {
@@ -174,15 +178,24 @@ export async function resolveCategoryId(db: Db, categoryId: number | undefined):
 export async function createPost(
   ctx: AppContext,
   author: UserRow,
-  input: { content: string; categoryId?: number; imageUrl?: string | null; videoUrl?: string | null; image?: StoredImageSize | null },
+  input: {
+    content: string;
+    categoryId?: number;
+    imageUrl?: string | null;
+    videoUrl?: string | null;
+    image?: StoredImageSize | null;
+    neighbourhoodId?: number | null;
+  },
 ) {
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
   const id = await ctx.db.transaction(async (trx) => {
     const categoryId = await resolveCategoryId(trx, input.categoryId);
+    const place = await placeColumns(trx, input.neighbourhoodId ?? null);
     const now = nowIso();
     const [row] = await trx('posts')
       .insert({
+        ...place,
         author_id: author.id,
         content: input.content,
         type,

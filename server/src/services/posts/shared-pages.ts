@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ListPostsQuery } from '@mahalle/shared';
 import { ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
 import type { PresentedPost } from '../../presenters/posts';
+import type { UserRow } from '../../presenters/users';
 import { listPosts } from './posts';
 import { nowIso } from '../../db/time';
 
@@ -80,8 +81,10 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
  * queries become one, and the posts are presented once for everyone); otherwise, and for the
  * following feed, the member's own list as before.
  */
-export async function listPostsShared(db: Knex, pages: SharedPostPages, query: ListPostsQuery, viewerId: number | null): Promise<PostPage> {
+export async function listPostsShared(db: Knex, pages: SharedPostPages, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow): Promise<PostPage> {
   if (viewerId && query.feed === 'following') return listPosts(db, query, viewerId);
+  // A near-me page (mahallem, ilçem) depends on the viewer's own neighbourhood: never a shared one.
+  if (query.area !== 'sehir') return listPosts(db, query, viewerId, viewer);
   const key = JSON.stringify([query.sort, query.limit, query.cursor ?? null, query.category ?? null, query.categoryId ?? null, query.authorId ?? null]);
   let page = pages.get(key);
   if (!page) {

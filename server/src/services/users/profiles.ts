@@ -14,6 +14,7 @@ import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
 import { assertNotBlocked, blockedEitherWay, whereNotBlocked } from '../blocks';
+import { visibleNeighbourhood } from '../places';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -60,9 +61,10 @@ export async function canSeeProfileInside(db: Db, target: UserRow, viewer: UserR
  * learns nothing a private account would not show.
  */
 export async function profileFor(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<Profile> {
-  const profile = presentProfile(target, viewer);
-  if (!viewer || viewer.id === target.id || viewer.role === 'admin' || !(await blockedEitherWay(db, viewer.id, target.id))) return profile;
-  return { ...profile, bio: '', location: '', website: '', hobbies: [], isPrivate: true };
+  const open = !viewer || viewer.id === target.id || viewer.role === 'admin' || !(await blockedEitherWay(db, viewer.id, target.id));
+  if (open) return presentProfile(target, viewer, await visibleNeighbourhood(db, target, viewer));
+  // Across a block, as a private account shows itself: no details, no neighbourhood.
+  return { ...presentProfile(target, viewer), bio: '', location: '', website: '', hobbies: [], isPrivate: true };
 }
 
 export async function userStats(db: Db, userId: number) {

@@ -1,26 +1,28 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, Contract } from '@mahalle/shared/contract';
+import type { Area } from '@mahalle/shared';
 import { call, type Answer } from './call';
 
 /** Query keys of city events: everything under `all`. */
 export const eventKeys = {
   all: ['events'] as const,
-  upcoming: (limit: number) => [...eventKeys.all, 'upcoming', limit] as const,
-  upcomingPages: (pageSize: number) => [...eventKeys.all, 'upcoming', 'pages', pageSize] as const,
+  upcoming: (limit: number, area: Area = 'sehir') => [...eventKeys.all, 'upcoming', limit, area] as const,
+  upcomingPages: (pageSize: number, area: Area = 'sehir') => [...eventKeys.all, 'upcoming', 'pages', pageSize, area] as const,
 };
 
-export const fetchEvents = (query: { limit: number; cursor?: string; when?: 'upcoming' | 'past' }) => call('GET /api/events', { query });
+export const fetchEvents = (query: { limit: number; cursor?: string; when?: 'upcoming' | 'past'; area?: Area }) =>
+  call('GET /api/events', { query: { ...query, area: query.area === 'sehir' ? undefined : query.area } });
 
 /** The next `limit` upcoming events (home, discover, the login panel). */
-export const useUpcomingEvents = (limit: number) =>
-  useQuery({ queryKey: eventKeys.upcoming(limit), queryFn: () => fetchEvents({ limit }), select: (page) => page.items });
+export const useUpcomingEvents = (limit: number, area: Area = 'sehir') =>
+  useQuery({ queryKey: eventKeys.upcoming(limit, area), queryFn: () => fetchEvents({ limit, area }), select: (page) => page.items });
 
 /** Upcoming events a page at a time (the events page). */
-export const useUpcomingEventPages = (pageSize: number) =>
+export const useUpcomingEventPages = (pageSize: number, area: Area = 'sehir') =>
   useInfiniteQuery({
-    queryKey: eventKeys.upcomingPages(pageSize),
+    queryKey: eventKeys.upcomingPages(pageSize, area),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => fetchEvents({ limit: pageSize, cursor: pageParam }),
+    queryFn: ({ pageParam }) => fetchEvents({ limit: pageSize, cursor: pageParam, area }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf, Contract } from '@mahalle/shared/contract';
+import type { Area } from '@mahalle/shared';
 import { call, callPage } from './call';
 
 /** Query keys of hobby groups: everything under `all`, so one invalidation refreshes a group's page, lists and sidebar. */
 export const hobbyGroupKeys = {
   all: ['hobby-groups'] as const,
-  list: (limit: number) => [...hobbyGroupKeys.all, 'list', limit] as const,
+  list: (limit: number, area: Area = 'sehir') => [...hobbyGroupKeys.all, 'list', limit, area] as const,
   one: (slug: string) => [...hobbyGroupKeys.all, 'one', slug] as const,
   posts: (slug: string) => [...hobbyGroupKeys.one(slug), 'posts'] as const,
   members: (slug: string) => [...hobbyGroupKeys.one(slug), 'members'] as const,
@@ -16,7 +17,8 @@ export const hobbyGroupKeys = {
 
 /* ---- Fetchers ---- */
 
-export const fetchHobbyGroups = (limit: number, cursor?: string) => callPage('GET /api/hobby-groups', { query: { limit, cursor } });
+export const fetchHobbyGroups = (limit: number, cursor?: string, area: Area = 'sehir') =>
+  callPage('GET /api/hobby-groups', { query: { limit, cursor, area: area === 'sehir' ? undefined : area } });
 export const fetchHobbyGroup = (slug: string) => call('GET /api/hobby-groups/:slug', { params: { slug } });
 export const fetchGroupPosts = (slug: string, limit: number, cursor?: string) =>
   callPage('GET /api/hobby-groups/:slug/posts', { params: { slug }, query: { limit, cursor } });
@@ -29,8 +31,18 @@ export const fetchGroupComments = (postId: number, limit: number) =>
 /* ---- Reads ---- */
 
 /** The first `limit` groups by size (the list page and the sidebar). */
-export const useHobbyGroups = (limit: number) =>
-  useQuery({ queryKey: hobbyGroupKeys.list(limit), queryFn: () => fetchHobbyGroups(limit), select: (page) => page.items });
+export const useHobbyGroups = (limit: number, area: Area = 'sehir') =>
+  useQuery({ queryKey: hobbyGroupKeys.list(limit, area), queryFn: () => fetchHobbyGroups(limit, undefined, area), select: (page) => page.items });
+
+/** Sets or clears a group's neighbourhood (its founder or an admin). */
+export const useUpdateGroupPlace = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, neighbourhoodId }: { slug: string; neighbourhoodId: number | null }) =>
+      call('PATCH /api/hobby-groups/:slug', { params: { slug }, body: { neighbourhoodId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: hobbyGroupKeys.all }),
+  });
+};
 
 export const useHobbyGroup = (slug: string) => useQuery({ queryKey: hobbyGroupKeys.one(slug), queryFn: () => fetchHobbyGroup(slug) });
 

@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@mahalle/shared/contract';
-import type { Post, PostComment } from '@mahalle/shared';
+import type { Area, Post, PostComment } from '@mahalle/shared';
 import { call, callPage } from './call';
 
 /** The sorts of a post list ('En yeni', 'En popüler', 'En çok yorumlanan'). */
 export type PostSort = 'newest' | 'popular' | 'commented';
 
 /** Which posts a list shows: the feed (optionally one static category, sorted), or one member's. */
-export type PostFeed = { category?: string; sort?: PostSort } | { userId: number };
+export type PostFeed = { category?: string; sort?: PostSort; area?: Area } | { userId: number };
 
 /**
  * Query keys of posts. Everything lives under `postKeys.all`, a hashtag's posts too
@@ -16,7 +16,7 @@ export type PostFeed = { category?: string; sort?: PostSort } | { userId: number
 export const postKeys = {
   all: ['posts'] as const,
   list: (feed: PostFeed, pageSize: number) => [...postKeys.all, 'list', feed, pageSize] as const,
-  popular: (limit: number) => [...postKeys.all, 'popular', limit] as const,
+  popular: (limit: number, area: Area = 'sehir') => [...postKeys.all, 'popular', limit, area] as const,
   recent: (limit: number) => [...postKeys.all, 'recent', limit] as const,
   one: (id: number) => [...postKeys.all, 'one', id] as const,
   comments: (id: number) => [...postKeys.all, id, 'comments'] as const,
@@ -27,7 +27,8 @@ export const postKeys = {
 /** One page of a post list; the next page's cursor comes in X-Next-Cursor (a specification-fixed bare list). */
 export function fetchPostPage(feed: PostFeed, page: { limit: number; cursor?: string }, signal?: AbortSignal): Promise<Page<Post>> {
   if ('userId' in feed) return callPage('GET /api/users/:id/posts', { params: { id: feed.userId }, query: page, signal });
-  return callPage('GET /api/posts', { query: { category: feed.category, sort: feed.sort === 'newest' ? undefined : feed.sort, ...page }, signal });
+  const area = feed.area === 'sehir' ? undefined : feed.area;
+  return callPage('GET /api/posts', { query: { category: feed.category, sort: feed.sort === 'newest' ? undefined : feed.sort, area, ...page }, signal });
 }
 export const fetchPost = (id: number) => call('GET /api/posts/:id', { params: { id } });
 export const fetchComments = (postId: number, limit: number) => callPage('GET /api/posts/:id/comments', { params: { id: postId }, query: { limit } });
@@ -45,8 +46,11 @@ export function usePostList(feed: PostFeed, pageSize: number) {
 }
 
 /** The most liked posts (Discover's trends), one page. */
-export const usePopularPosts = (limit: number) =>
-  useQuery({ queryKey: postKeys.popular(limit), queryFn: async ({ signal }) => (await fetchPostPage({ sort: 'popular' }, { limit }, signal)).items });
+export const usePopularPosts = (limit: number, area: Area = 'sehir') =>
+  useQuery({
+    queryKey: postKeys.popular(limit, area),
+    queryFn: async ({ signal }) => (await fetchPostPage({ sort: 'popular', area }, { limit }, signal)).items,
+  });
 
 /** The newest posts, one page (the side column's 'Son aktiviteler'). */
 export const useRecentPosts = (limit: number) =>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Result } from 'antd';
 import { TEXTS } from '@mahalle/shared';
+import { Result } from 'antd';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
 import { usePageMeta } from '../shell/meta';
@@ -18,6 +18,7 @@ const TABS = [
   { key: 'events', label: 'Etkinlikler', Tab: lazy(() => import('./tabs/EventsTab')) },
   { key: 'content', label: 'İçerik Yönetimi', Tab: lazy(() => import('./tabs/ContentTab')) },
   { key: 'groups', label: 'Hobi Grupları', Tab: lazy(() => import('./tabs/GroupsTab')) },
+  { key: 'places', label: TEXTS.places.adminTab, Tab: lazy(() => import('./tabs/PlacesTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
   { key: 'legal', label: TEXTS.legalAdmin.tab, Tab: lazy(() => import('./tabs/LegalTab')) },

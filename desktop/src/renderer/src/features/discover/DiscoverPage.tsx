@@ -2,7 +2,8 @@ import { Suspense, useDeferredValue, useState } from 'react';
 import { theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatNumber, formatPercent, formatSignedNumber } from '@mahalle/shared';
+import { formatNumber, formatPercent, formatSignedNumber, TEXTS } from '@mahalle/shared';
+import { useArea } from '../places/area';
 import { PageSpinner } from '../../components/common';
 import { PostCard } from '../posts/PostCard';
 import { ListSkeleton } from '../../components/ListSkeleton';
@@ -19,6 +20,10 @@ import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 const People = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.People })));
 const Topics = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.Topics })));
 const EventsTab = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.EventsTab })));
+const NearbyTab = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.NearbyTab })));
+// The near-me filter and its prompt are antd's (members only): loaded with them.
+const AreaFilter = lazy(() => import('../places/PlaceFields').then((m) => ({ default: m.AreaFilter })));
+const ChooseNeighbourhoodPrompt = lazy(() => import('../places/PlaceFields').then((m) => ({ default: m.ChooseNeighbourhoodPrompt })));
 const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => ({ default: m.EmptyState })));
 
 /** antd's `Statistic` (title above, the number below at 24 px), or a grey bar while the numbers load. */
@@ -56,7 +61,8 @@ export default function DiscoverPage() {
     if (urlTag) setTab('topics');
   }
   const { data: trending = [], isLoading: loadingTags } = useTrendingHashtags();
-  const popularQuery = usePopularPosts(20);
+  const area = useArea();
+  const popularQuery = usePopularPosts(20, area.effective);
   // The trending posts render in the background (a transition React can pause for input), not in one long task when they arrive.
   const popularData = useDeferredValue(popularQuery.data);
   const popular = popularData ?? [];
@@ -88,6 +94,11 @@ export default function DiscoverPage() {
             style={{ flex: 'none', marginInlineStart: -1, borderStartStartRadius: 0, borderEndStartRadius: 0, boxShadow: 'none' }}
           />
         </form>
+        {area.signedIn && (
+          <Suspense fallback={<div style={{ height: 44 }} />}>
+            <AreaFilter state={area} />
+          </Suspense>
+        )}
         <LightTabs
           id="discover"
           activeKey={tab}
@@ -96,7 +107,11 @@ export default function DiscoverPage() {
             {
               key: 'trending',
               label: 'Trendler',
-              children: isLoading ? (
+              children: area.needsPlace ? (
+                <Suspense fallback={null}>
+                  <ChooseNeighbourhoodPrompt />
+                </Suspense>
+              ) : isLoading ? (
                 <ListSkeleton rows={6} avatar />
               ) : shownPosts.length === 0 ? (
                 <Suspense fallback={null}>
@@ -134,12 +149,21 @@ export default function DiscoverPage() {
             {
               key: 'events',
               label: 'Etkinlikler',
-              children: (
-                <Suspense fallback={<PageSpinner />}>
-                  <EventsTab />
-                </Suspense>
-              ),
+              children: <Suspense fallback={<PageSpinner />}>{area.needsPlace ? <ChooseNeighbourhoodPrompt /> : <EventsTab area={area.effective} />}</Suspense>,
             },
+            ...(area.signedIn
+              ? [
+                  {
+                    key: 'nearby',
+                    label: TEXTS.places.nearbyTitle,
+                    children: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <NearbyTab hasPlace={area.mine !== null} />
+                      </Suspense>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </div>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { FireOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
-import { formatSignedPercent, TEXTS } from '@mahalle/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatSignedPercent, TEXTS, type Area } from '@mahalle/shared';
+import { useNearby } from '../../api/places';
+import { ChooseNeighbourhoodPrompt, PlaceTag } from '../places/PlaceFields';
 import { errorMessage } from '../../api/client';
 import type { PopularPerson } from '@mahalle/shared';
 import { useUpcomingEvents } from '../../api/events';
@@ -202,8 +204,8 @@ export function Topics({ filter, urlTag }: { filter: string; urlTag: string | nu
   );
 }
 
-export function EventsTab() {
-  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(12);
+export function EventsTab({ area = 'sehir' }: { area?: Area }) {
+  const { data: events = [], isLoading: loadingEvents } = useUpcomingEvents(12, area);
   return loadingEvents ? (
     <PageSpinner />
   ) : events.length === 0 ? (
@@ -216,5 +218,83 @@ export function EventsTab() {
         </Col>
       ))}
     </Row>
+  );
+}
+
+const P = TEXTS.places;
+
+/** A distance under an item of Yakınımda, when both sides have coordinates. */
+const Distance = ({ km }: { km: number | null }) =>
+  km === null ? null : (
+    <Typography.Text type="secondary" data-testid="nearby-distance">
+      {P.km(km)}
+    </Typography.Text>
+  );
+
+/**
+ * Yakınımda: upcoming events, active groups and recent posts in the member's district, nearest
+ * first (by distance when the neighbourhoods have centre points, else their own neighbourhood
+ * first). A plain list: no map tiles, so it works everywhere.
+ */
+export function NearbyTab({ hasPlace }: { hasPlace: boolean }) {
+  const nearby = useNearby(hasPlace);
+  if (!hasPlace) return <ChooseNeighbourhoodPrompt />;
+  if (nearby.isLoading || !nearby.data) return <PageSpinner />;
+  const n = nearby.data;
+  const empty = n.events.length + n.groups.length + n.posts.length === 0;
+  return (
+    <div data-testid="nearby">
+      <Typography.Paragraph type="secondary">
+        <PlaceTag place={n.neighbourhood} /> {n.byDistance ? P.nearbyByDistance : null}
+      </Typography.Paragraph>
+      {empty && <EmptyState title={P.nearbyEmpty} />}
+      {n.events.length > 0 && (
+        <>
+          <Heading level={2} look={5}>
+            {P.nearbyEvents}
+          </Heading>
+          <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+            {n.events.map(({ item, distanceKm }) => (
+              <Col key={item.id} xs={24} md={12}>
+                <EventCard event={item} />
+                <Distance km={distanceKm} />
+              </Col>
+            ))}
+          </Row>
+        </>
+      )}
+      {n.groups.length > 0 && (
+        <>
+          <Heading level={2} look={5}>
+            {P.nearbyGroups}
+          </Heading>
+          <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+            {n.groups.map(({ item, distanceKm }) => (
+              <Card key={item.id} size="small" data-testid="nearby-group">
+                <Space wrap>
+                  <Link to={`/hobby-groups/${item.slug}`}>{item.name}</Link>
+                  <PlaceTag place={item.neighbourhood} />
+                  <Typography.Text type="secondary">{item.memberCount} üye</Typography.Text>
+                  <Distance km={distanceKm} />
+                </Space>
+              </Card>
+            ))}
+          </Space>
+        </>
+      )}
+      {n.posts.length > 0 && (
+        <>
+          <Heading level={2} look={5}>
+            {P.nearbyPosts}
+          </Heading>
+          {n.posts.map(({ item, distanceKm }) => (
+            <div key={item.id}>
+              <PostCard post={item} />
+              <Distance km={distanceKm} />
+            </div>
+          ))}
+        </>
+      )}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { fieldRule } from '../../components/formRules';
 import { Heading } from '../../components/Heading';
 import { ColorTag } from '../../components/ColorTag';
 import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
+import { PlaceTag } from '../places/PlaceFields';
 
 const T = TEXTS.events;
 
@@ -83,6 +84,7 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         {cancelled && <Tag color="red">{T.cancelledTag}</Tag>}
         {!cancelled && over && <Tag>{T.overTag}</Tag>}
         {!cancelled && !over && e.isFull && <Tag color="orange">{T.full}</Tag>}
+        <PlaceTag place={e.neighbourhood} />
       </Space>
       {/* On the event's own page its title is the page's heading. */}
       <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
@@ -96,8 +98,13 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         <CalendarOutlined /> {formatEventTime(e.date, e.timeZone)}
       </div>
       <div>
-        <EnvironmentOutlined /> {e.location || '—'}
+        <EnvironmentOutlined /> {[e.location, e.address].filter(Boolean).join(' · ') || '—'}
       </div>
+      {full && e.lat !== null && e.lng !== null && (
+        <Typography.Text type="secondary" data-testid="event-point">
+          {TEXTS.places.lat} {e.lat.toLocaleString('tr-TR')}, {TEXTS.places.lng} {e.lng.toLocaleString('tr-TR')}
+        </Typography.Text>
+      )}
       <div data-testid="event-seats">
         <TeamOutlined /> {e.capacity !== null ? T.seats(e.attendeesCount, e.capacity) : T.attending(e.attendeesCount)}
       </div>
@@ -186,6 +193,10 @@ function EditDialog({ event: e, onClose }: { event: EventItem; onClose: () => vo
           category: e.category.name,
           isPrivate: e.isPrivate,
           capacity: e.capacity,
+          neighbourhoodId: e.neighbourhood?.id ?? null,
+          address: e.address,
+          lat: e.lat,
+          lng: e.lng,
         }}
       >
         <EventFormFields zone={e.timeZone} />

@@ -14,6 +14,7 @@ import { Heading } from '../../components/Heading';
 import { EventCard } from './EventCard';
 import { EventPhotos } from './EventPhotos';
 import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
+import { AreaFilter, ChooseNeighbourhoodPrompt, useArea } from '../places/PlaceFields';
 
 export { EventCard };
 
@@ -45,7 +46,8 @@ function EventList() {
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const { notification } = useApp();
-  const pages = useUpcomingEventPages(100);
+  const areaState = useArea();
+  const pages = useUpcomingEventPages(100, areaState.effective);
   const data = pages.data?.pages.flatMap((p) => p.items) ?? [];
   // New events are picked in the community's zone; every event answer names it.
   const zone = data.at(0)?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -75,7 +77,10 @@ function EventList() {
           Etkinlik Oluştur
         </Button>
       </div>
-      {isLoading ? (
+      <AreaFilter state={areaState} />
+      {areaState.needsPlace ? (
+        <ChooseNeighbourhoodPrompt />
+      ) : isLoading ? (
         <PageSpinner />
       ) : data.length === 0 ? (
         <EmptyState title="Yaklaşan etkinlik yok" hint="İlk etkinliği sen oluştur!" />
@@ -88,7 +93,7 @@ function EventList() {
           ))}
         </Row>
       )}
-      {pages.hasNextPage && (
+      {!areaState.needsPlace && pages.hasNextPage && (
         <Button block style={{ marginTop: 16 }} onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           Daha fazla
         </Button>

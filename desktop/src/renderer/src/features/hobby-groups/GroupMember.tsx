@@ -4,7 +4,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests } from '../../api/hobby-groups';
+import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests, useUpdateGroupPlace } from '../../api/hobby-groups';
+import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
 import { UserAvatar } from '../../components/common';
@@ -113,5 +114,24 @@ export function JoinRequests({ slug }: { slug: string }) {
         )}
       />
     </Card>
+  );
+}
+
+/** The founder's (or an admin's) choice of the group's neighbourhood, saved when picked. */
+export function GroupPlaceEditor({ group }: { group: HobbyGroup }) {
+  const update = useUpdateGroupPlace();
+  const { message } = useApp();
+  const save = async (neighbourhoodId: number | null) => {
+    try {
+      await update.mutateAsync({ slug: group.slug, neighbourhoodId });
+      void message.success(TEXTS.places.saved);
+    } catch (err) {
+      void message.error(errorMessage(err, TEXTS.errors.title));
+    }
+  };
+  return (
+    <div style={{ minWidth: 220 }}>
+      <NeighbourhoodSelect value={group.neighbourhood?.id ?? null} onChange={(v) => void save(v)} label={`${TEXTS.places.neighbourhood}: ${group.name}`} />
+    </div>
   );
 }

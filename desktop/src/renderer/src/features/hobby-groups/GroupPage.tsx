@@ -35,6 +35,7 @@ const GroupDialogs = lazy(() => import('./GroupDialogs'));
 const PostActions = lazy(() => import('./GroupMember').then((m) => ({ default: m.PostActions })));
 const CommentBox = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentBox })));
 const JoinRequests = lazy(() => import('./GroupMember').then((m) => ({ default: m.JoinRequests })));
+const GroupPlaceEditor = lazy(() => import('./GroupMember').then((m) => ({ default: m.GroupPlaceEditor })));
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
@@ -184,6 +185,11 @@ export default function GroupPage() {
             <Secondary>
               {g.memberCount} üye · {g.postCount} gönderi · {g.eventCount} etkinlik
             </Secondary>
+            {g.neighbourhood && (
+              <div style={{ marginTop: 8 }}>
+                <Tag data-testid="place-tag">{TEXTS.places.placeLabel(g.neighbourhood.name, g.neighbourhood.districtName)}</Tag>
+              </div>
+            )}
           </div>
         </Space>
         {user && (
@@ -196,6 +202,11 @@ export default function GroupPage() {
             {g.isPending && <Tag color="gold">İsteğiniz onay bekliyor</Tag>}
             {g.isMember && <Button onClick={() => setSharing(true)}>Gönderi Paylaş</Button>}
             {g.isMember && <Button onClick={() => setEventOpen(true)}>Etkinlik Oluştur</Button>}
+            {(user.id === g.creatorId || user.role === 'admin') && (
+              <Suspense fallback={null}>
+                <GroupPlaceEditor group={g} />
+              </Suspense>
+            )}
           </Space>
         )}
       </Card>

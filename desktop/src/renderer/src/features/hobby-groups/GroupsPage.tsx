@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { createGroupSchema, DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, STATIC_CATEGORIES, TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { useCreateHobbyGroup, useHobbyGroups } from '../../api/hobby-groups';
+import { AreaFilter, ChooseNeighbourhoodPrompt, NeighbourhoodSelect, PlaceTag, useArea } from '../places/PlaceFields';
 import { fieldRule } from '../../components/formRules';
 import { useSession } from '../../stores/session';
 import { PageSpinner } from '../../components/common';
@@ -22,10 +23,10 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
   const [color, setColor] = useState<string>(DEFAULT_GROUP_COLOR);
   const create = useCreateHobbyGroup();
   const { notification } = useApp();
-  const submit = async (v: { name: string; description: string }) => {
+  const submit = async (v: { name: string; description: string; neighbourhoodId?: number | null }) => {
     setBusy(true);
     try {
-      await create.mutateAsync({ ...v, icon, color, isPrivate: false });
+      await create.mutateAsync({ ...v, neighbourhoodId: v.neighbourhoodId ?? null, icon, color, isPrivate: false });
       notification.success({ message: 'Başarılı!', description: 'Hobi grubu oluşturuldu' });
       form.resetFields();
       onClose();
@@ -56,6 +57,9 @@ function CreateGroupDialog({ onClose }: { onClose(): void }) {
         </Form.Item>
         <Form.Item label="Açıklama" name="description" rules={[fieldRule(createGroupSchema.shape.description, { required: true })]}>
           <Input.TextArea />
+        </Form.Item>
+        <Form.Item label={TEXTS.places.neighbourhood} name="neighbourhoodId" htmlFor="group-neighbourhood">
+          <NeighbourhoodSelect id="group-neighbourhood" />
         </Form.Item>
         <div>Simge ve renk</div>
         <Space wrap style={{ marginTop: 8 }}>
@@ -92,7 +96,8 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
   usePageMeta({ title, description: 'Şehrindeki hobi gruplarını keşfet, katıl ya da kendi grubunu kur.' });
   const user = useSession((s) => s.user);
   const [creating, setCreating] = useState(false);
-  const { data = [], isLoading } = useHobbyGroups(100);
+  const areaState = useArea();
+  const { data = [], isLoading } = useHobbyGroups(100, areaState.effective);
   return (
     <div>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
@@ -122,7 +127,10 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
           </Link>
         </Card>
       )}
-      {isLoading ? (
+      <AreaFilter state={areaState} />
+      {areaState.needsPlace ? (
+        <ChooseNeighbourhoodPrompt />
+      ) : isLoading ? (
         <PageSpinner />
       ) : data.length === 0 ? (
         <EmptyState
@@ -149,6 +157,11 @@ export default function GroupsPage({ title = 'Hobi Grupları' }: { title?: strin
                     </Heading>
                     {g.isPrivate && <Tag>Özel</Tag>}
                   </Space>
+                  {g.neighbourhood && (
+                    <div style={{ marginTop: 8 }}>
+                      <PlaceTag place={g.neighbourhood} />
+                    </div>
+                  )}
                   <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginTop: 8 }}>
                     {g.description}
                   </Typography.Paragraph>

@@ -19,7 +19,7 @@ import { useTrendingHashtags } from '../../api/hashtags';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../posts/Composer').then((m) => ({ default: m.Composer })));
-const PostList = lazy(() => import('../posts/PostList').then((m) => ({ default: m.PostList })));
+const AreaPostList = lazy(() => import('../posts/PostList').then((m) => ({ default: m.AreaPostList })));
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useRecentUsers(LIMITS.homeMembers);
@@ -150,7 +150,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
               </Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
-            {full ? <PostList feed={{}} /> : <PostList feed={{}} pageSize={LIMITS.homePosts} more={false} />}
+            {full ? <AreaPostList /> : <AreaPostList pageSize={LIMITS.homePosts} more={false} />}
           </Suspense>
         )}
         <div className="home-pair">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useApp } from '../../components/LazyFeedback';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
@@ -36,6 +37,8 @@ export function Composer() {
   const [expanded, setExpanded] = useState(false);
   const [file, setFile] = useState<{ kind: 'image' | 'video'; file: File; preview: string } | null>(null);
   const [categoryId, setCategoryId] = useState<number | undefined>();
+  // None by default: tagging a post with a place is the author's choice each time (their own may be private).
+  const [neighbourhoodId, setNeighbourhoodId] = useState<number | null>(null);
   const textRef = useRef<TextAreaRef>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
@@ -58,6 +61,7 @@ export function Composer() {
     form.append('content', text);
     if (categoryId ?? genel?.id) form.append('categoryId', String(categoryId ?? genel?.id));
     form.append('type', file?.kind ?? 'text');
+    if (neighbourhoodId) form.append('neighbourhoodId', String(neighbourhoodId));
     if (file) form.append(file.kind, file.file);
     create.mutate(form, {
       onSuccess: () => {
@@ -65,6 +69,7 @@ export function Composer() {
         setText('');
         setFile(null);
         setCategoryId(undefined);
+        setNeighbourhoodId(null);
         setExpanded(false);
       },
       // The text stays in the box when sending fails.
@@ -171,6 +176,9 @@ export function Composer() {
                 onChange={setCategoryId}
                 options={categories.map((c) => ({ value: c.id, label: c.name }))}
               />
+              <div style={{ minWidth: 180 }}>
+                <NeighbourhoodSelect value={neighbourhoodId} onChange={setNeighbourhoodId} />
+              </div>
               {fileInput('image', imageInput)}
               {fileInput('video', videoInput)}
               <Button icon={<PictureOutlined />} onClick={() => imageInput.current?.click()}>

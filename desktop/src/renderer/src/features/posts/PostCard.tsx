@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
-import { CommentOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CommentOutlined, EnvironmentOutlined, HeartFilled, HeartOutlined, MoreOutlined, SaveFilled, SaveOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { TEXTS, type Post } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
@@ -84,6 +84,11 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
                 @{p.author.username} · {fromNow(p.createdAt)}
               </Secondary>
               {p.category && <LightTag color={p.category.color}>{p.category.name}</LightTag>}
+              {p.neighbourhood && (
+                <LightTag icon={<EnvironmentOutlined />} data-testid="place-tag">
+                  {TEXTS.places.placeLabel(p.neighbourhood.name, p.neighbourhood.districtName)}
+                </LightTag>
+              )}
             </Space>
             {hasMenu && (
               // The same button stands in while the menu's code arrives, so nothing moves.

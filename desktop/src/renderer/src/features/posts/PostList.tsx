@@ -1,3 +1,4 @@
+import { AreaFilter, ChooseNeighbourhoodPrompt, useArea } from '../places/PlaceFields';
 import { Button, Skeleton } from 'antd';
 import { usePostList, type PostFeed } from '../../api/posts';
 import { EmptyState } from '../../components/EmptyState';
@@ -19,6 +20,17 @@ export function PostList({ feed, empty, pageSize = 10, more = true }: { feed: Po
           Daha fazla
         </Button>
       )}
+    </div>
+  );
+}
+
+/** The home feed with its 'Mahallem / İlçem / Tüm şehir' filter (members only, so it loads with the feed). */
+export function AreaPostList({ pageSize, more }: { pageSize?: number; more?: boolean }) {
+  const area = useArea();
+  return (
+    <div data-testid="feed">
+      <AreaFilter state={area} />
+      {area.needsPlace ? <ChooseNeighbourhoodPrompt /> : <PostList feed={{ area: area.effective }} pageSize={pageSize} more={more} />}
     </div>
   );
 }

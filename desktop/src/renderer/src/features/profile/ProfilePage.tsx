@@ -23,6 +23,8 @@ import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
 import { useMemberActions } from '../blocks/MemberActions';
 import { useBlock, useBlockStatus } from '../../api/blocks';
 import { PrivacyPanel } from '../privacy/PrivacyPanel';
+import { NeighbourhoodPanel } from '../places/NeighbourhoodPanel';
+import { PlaceTag } from '../places/PlaceFields';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const { notification } = useApp();
@@ -307,6 +309,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
                   <EnvironmentOutlined /> {profile.location}
                 </span>
               )}
+              <PlaceTag place={profile.neighbourhood} />
               {profile.website && (
                 <a href={profile.website} target="_blank" rel="noopener noreferrer">
                   <LinkOutlined /> {profile.website}
@@ -365,12 +368,14 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
       {member.dialogs}
       <Tabs
         style={{ marginTop: 16 }}
+        // /profile?tab=mahalle (where the near-me prompt leads) opens that tab.
         defaultActiveKey={isOwn ? (search.get('tab') ?? undefined) : undefined}
         items={[
           { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? 10 : 5} /> },
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
           { key: 'following', label: 'Takip Edilenler', children: <People userId={profile.id} kind="following" own={isOwn} /> },
           ...(isOwn ? [{ key: 'messages', label: 'Mesajlar', children: <Link to="/messages">Mesajlarına git</Link> }] : []),
+          ...(isOwn ? [{ key: 'mahalle', label: TEXTS.places.profileSection, children: <NeighbourhoodPanel /> }] : []),
           ...(isOwn ? [{ key: 'calendar', label: TEXTS.events.feedTitle, children: <CalendarFeedSection /> }] : []),
           ...(isOwn ? [{ key: 'notification-settings', label: TEXTS.notificationSettings.title, children: <NotificationSettingsPanel /> }] : []),
           ...(isOwn ? [{ key: 'blocks', label: TEXTS.blocks.settingsTitle, children: <BlocksSettingsPanel /> }] : []),

@@ -1,0 +1,4 @@
+export * from './places';
+export * from './import';
+export * from './area';
+export * from './nearby';
