@@ -59,13 +59,29 @@ export const ERRORS = {
   event_organiser_only: { status: 403, meaning: 'Only the organiser of the event (or an admin) may do this.' },
   question_author_only: { status: 403, meaning: 'Only the author of the question may accept an answer.' },
   cannot_delete_admin: { status: 403, meaning: 'An admin account cannot be deleted.' },
+  account_suspended: {
+    status: 403,
+    meaning:
+      'Right password, but an admin suspended the account until a date (the message names it, in the community time zone); its sessions ended when it was suspended (401 unauthorized).',
+  },
+  cannot_suspend_admin: { status: 403, meaning: 'An admin account cannot be suspended.' },
 
   // Refused actions
   cannot_follow_self: { status: 400, meaning: 'A member cannot follow themselves.' },
+  cannot_block_self: { status: 400, meaning: 'A member cannot block themselves.' },
+  cannot_mute_self: { status: 400, meaning: 'A member cannot mute themselves.' },
+  too_many_muted_terms: { status: 400, meaning: 'A member mutes at most LIMITS.mutedTermsMax hashtags and words.' },
+  blocked_interaction: {
+    status: 403,
+    meaning:
+      'A block stands between the two members (either way): no follow, message, comment or like. The same for both sides, so it does not tell who blocked.',
+  },
   cannot_message_self: { status: 400, meaning: 'A member cannot message themselves.' },
   cannot_report_self: { status: 400, meaning: 'A member cannot report their own content or account.' },
   cannot_delete_self: { status: 400, meaning: 'An admin cannot delete their own account.' },
   cannot_demote_self: { status: 400, meaning: 'An admin cannot take away their own admin role.' },
+  cannot_moderate_self: { status: 400, meaning: 'An admin cannot warn or suspend their own account.' },
+  not_suspended: { status: 409, meaning: 'Lifting a suspension of a member who is not suspended.' },
   cannot_hide_user: { status: 400, meaning: 'A report on an account cannot be resolved by hiding.' },
   creator_cannot_leave: { status: 400, meaning: 'The founder of a hobby group cannot leave it.' },
   post_empty: { status: 400, meaning: 'A post with neither text nor media.' },

@@ -6,6 +6,9 @@ export const LIMITS = {
   accountDeletionGraceDays: 14,
   dataExportHours: 24,
   postContentMax: 280,
+  /** A muted hashtag or word (issue 16), and how many a member may mute. */
+  mutedTermMax: 50,
+  mutedTermsMax: 100,
   commentMax: 300,
   commentWarnAbove: 250,
   messageMax: 500,
@@ -59,6 +62,12 @@ export const LIMITS = {
   /** Events a member's calendar feed carries (their upcoming ones and the last weeks'). */
   calendarFeedMax: 500,
   reportReasonMax: 500,
+  /** The optional note a member adds to a report of a person. */
+  reportNoteMax: 500,
+  /** What an admin writes to a member with a warning (the notification carries it). */
+  warningReasonMax: 500,
+  /** How many of each kind of a reported member's latest content the report queue shows. */
+  reportRecentContent: 3,
   /** What an admin may write to an author about removing or hiding their content. */
   moderationReasonMax: 500,
   loginTimeoutMs: 15000,
@@ -130,6 +139,8 @@ export const NOTIFICATION_TYPES = [
   'other',
   // An admin removed or hid the recipient's content; the message says what and why.
   'moderation',
+  // An admin warned the recipient; the message carries the reason.
+  'warning',
   // Events (issue 17): the message says which event and what happened.
   'event_waitlisted',
   'event_promoted',
@@ -144,6 +155,13 @@ export const NOTIFICATION_TYPES = [
   // The member's own data export is ready to download (KVKK).
   'data_export',
 ] as const;
+
+/** Why a member reports a person (issue 16): codes here, Turkish labels in TEXTS.reports.reasons. */
+export const REPORT_REASONS = ['spam', 'harassment', 'fake_account', 'hate_speech', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The suspension lengths the admin picks from (days); a date of their own choice is allowed too. */
+export const SUSPENSION_DAYS = [1, 7, 30] as const;
 
 /** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */
 export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';

@@ -5,6 +5,7 @@ import { errors } from '../errors';
 import type { UserRow } from '../presenters/users';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
+import { suspendedUntil } from '../services/users/suspended';
 import { ReadCache, SESSION_CACHE_MS, type CachedSession } from './read-cache';
 
 export const SESSION_COOKIE = 'mahalle_sid';
@@ -66,7 +67,8 @@ export function loadSession(ctx: AppContext, cache = new ReadCache<CachedSession
         const generation = cache.generation;
         const session = await sessions.find(found.token);
         const user = session ? ((await ctx.db('users').where({ id: session.user_id }).first()) as UserRow | undefined) : undefined;
-        if (session && user) {
+        // A suspended member's sessions end when suspended; one a race left behind counts as none.
+        if (session && user && !suspendedUntil(user, ctx.now?.() ?? new Date())) {
           hit = { user, sessionId: session.id, expiresAt: Date.parse(toIso(session.expires_at)) };
           if (safe) cache.set(key, hit, generation);
         }

@@ -12,6 +12,8 @@ export interface NotificationRow {
   related_post_id: number | null;
   related_user_id: number | null;
   link: string | null;
+  /** Likes of one post, or follows, on one day (services/notifications groupKeyFor); null: ungrouped. */
+  group_key?: string | null;
   created_at: unknown;
   ru_username: string | null;
   ru_display_name: string | null;
@@ -20,13 +22,15 @@ export interface NotificationRow {
   rp_hidden: boolean | number | null;
 }
 
-export function presentNotification(r: NotificationRow): Notification {
+/** `group`: the size of the group the row heads and how many of it are unread (absent: the row alone). */
+export function presentNotification(r: NotificationRow, group?: { count: number; unread: number }): Notification {
   return {
     id: r.id,
     type: r.type,
     title: r.title,
     message: r.message,
-    isRead: Boolean(r.is_read),
+    isRead: group ? group.unread === 0 : Boolean(r.is_read),
+    groupCount: group?.count ?? 1,
     relatedPostId: r.related_post_id,
     relatedUserId: r.related_user_id,
     relatedUser: r.related_user_id

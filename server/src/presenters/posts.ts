@@ -30,7 +30,7 @@ export interface PostRow {
 }
 
 /** A post joined with author and category; the viewer's flags and the post's hashtags are read by the service. */
-export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[] }): Post {
+export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boolean; hashtags: string[]; mentions?: string[] }): Post {
   const author = authorFromJoin(r);
   return {
     id: r.id,
@@ -53,6 +53,7 @@ export function presentPost(r: PostRow, flags: { liked: boolean; bookmarked: boo
     isLiked: flags.liked,
     isBookmarked: flags.bookmarked,
     hashtags: flags.hashtags,
+    mentions: flags.mentions ?? [],
   };
 }
 export type PresentedPost = ReturnType<typeof presentPost>;

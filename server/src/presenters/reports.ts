@@ -1,4 +1,4 @@
-import type { AuthorSummary, ReportTarget } from '@mahalle/shared';
+import { REPORT_REASONS, type AuthorSummary, type ReportReason, type ReportTarget } from '@mahalle/shared';
 import { toIso, toIsoOrNull } from '../db/time';
 import type { AdminReport } from '@mahalle/shared';
 
@@ -16,6 +16,10 @@ export interface ReportRow {
   target_type: ReportTarget;
   target_id: number;
   reason: string;
+  reason_code: string | null;
+  note: string | null;
+  subject_user_id: number | null;
+  subject_open_reports: number | string;
   status: 'open' | 'resolved' | 'dismissed';
   resolution_note: string | null;
   resolved_by: number | null;
@@ -27,15 +31,28 @@ export interface ReportRow {
 export interface ReportListRow extends ReportRow {
   rep_username: string | null;
   rep_display_name: string | null;
+  /** The subject member (null once gone) and their suspension. */
+  su_id: number | null;
+  su_suspended_until: unknown;
 }
 
+/** A reported person's latest posts, comments and answers (services/reports reads them, one query per kind). */
+export type RecentContent = NonNullable<AdminReport['recentContent']>;
+
 /** A report with its reporter and a preview of what was reported (or `exists: false` once it is gone). */
-export function presentReport(r: ReportListRow, preview: ReportPreview | undefined): AdminReport {
+export function presentReport(r: ReportListRow, preview: ReportPreview | undefined, recentContent: RecentContent | null = null): AdminReport {
+  const until = toIsoOrNull(r.su_suspended_until);
   return {
     id: r.id,
     targetType: r.target_type,
     targetId: r.target_id,
     reason: r.reason,
+    reasonCode: (REPORT_REASONS as readonly string[]).includes(r.reason_code ?? '') ? (r.reason_code as ReportReason) : null,
+    note: r.note ?? '',
+    subject: r.su_id
+      ? { id: r.su_id, openReports: Number(r.subject_open_reports), suspendedUntil: until && Date.parse(until) > Date.now() ? until : null }
+      : null,
+    recentContent,
     status: r.status,
     resolutionNote: r.resolution_note ?? '',
     reporter: r.reporter_id ? { id: r.reporter_id, username: r.rep_username ?? '', displayName: r.rep_display_name ?? '' } : null,

@@ -1,5 +1,6 @@
 import type { AuthorSummary, CurrentUser, Person, Profile, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
+import { suspendedUntil } from '../services/users/suspended';
 import { toIso } from '../db/time';
 import type { AdminUser } from '@mahalle/shared';
 
@@ -25,6 +26,8 @@ export interface UserRow {
   profile_image_thumb?: string | null;
   /** When the member confirmed the e-mail address (null: not yet; see REQUIRE_EMAIL_VERIFICATION). */
   email_verified_at?: unknown;
+  /** Until when an admin suspended the member (null or past: not suspended; see services/users/suspension). */
+  suspended_until?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -124,6 +127,7 @@ export function presentAdminUser(r: UserRow): AdminUser {
     isVerified: Boolean(r.is_verified),
     isPrivate: Boolean(r.is_private),
     isDemo: Boolean(r.is_demo),
+    suspendedUntil: suspendedUntil(r)?.toISOString() ?? null,
     createdAt: toIso(r.created_at),
   };
 }

@@ -15,6 +15,7 @@ import { getMessage, unreadMessageCount } from '../services/messages';
 import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
+import { suspendedUntil } from '../services/users/suspended';
 
 type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotification>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
 
@@ -202,7 +203,8 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       const found = token ? await sessions.find(token) : null;
       const session = found && (!nullOrigin || found.kind === 'bearer') ? found : null;
       const user = session ? await userRole(ctx.db, session.user_id) : null;
-      if (!session || !user) return next(new Error('unauthorized'));
+      // A suspended member's sessions were ended; this refuses any that a race left behind.
+      if (!session || !user || suspendedUntil(user, ctx.now?.() ?? new Date())) return next(new Error('unauthorized'));
       socket.data = { userId: user.id, sessionId: session.id, role: user.role, expiresAt: new Date(toIso(session.expires_at)).getTime() };
       next();
     } catch (err) {

@@ -21,6 +21,7 @@ import { statsRouter } from './stats';
 import { docsRouter } from './docs';
 import { searchRouter } from './search';
 import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
+import { myBlocksRouter, userBlocksRouter } from './blocks';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -34,7 +35,9 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
   api.use('/users/me', privacyRouter(ctx));
   api.use('/legal', legalRouter(ctx));
+  api.use('/users/me', myBlocksRouter(ctx));
   api.use('/users', usersRouter(ctx));
+  api.use('/users', userBlocksRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
   api.use('/follow-requests', followRequestsRouter(ctx));
   api.use('/bookmarks', bookmarksRouter(ctx));

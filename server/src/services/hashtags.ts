@@ -5,6 +5,7 @@ import type { PostRow } from '../presenters/posts';
 import { presentPosts } from './posts/page';
 import { postsQuery, visibleTo } from './posts';
 import { toIso } from '../db/time';
+import { whereNotMuted } from './blocks';
 
 const DAY = 86_400_000;
 /** A tag is hot with this many posts in the last 7 days, or half as many and growing by 50%. */
@@ -156,9 +157,11 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
   }
 }
 
-/** A tag's posts the viewer may see, newest first, and the next page's cursor. */
+/** A tag's posts the viewer may see (not those of members the viewer mutes), newest first, and the next page's cursor. */
 export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: CursorPageQuery) {
-  const q = visibleTo(postsQuery(db), viewerId).join('post_hashtags as h', 'h.post_id', 'p.id').where('h.tag', hashtagKey(tag));
+  const q = whereNotMuted(visibleTo(postsQuery(db), viewerId), 'p.author_id', viewerId)
+    .join('post_hashtags as h', 'h.post_id', 'p.id')
+    .where('h.tag', hashtagKey(tag));
   // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
   // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
   const before = decodeIdCursor(page.cursor);

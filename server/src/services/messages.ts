@@ -8,6 +8,7 @@ import { errors } from '../errors';
 import { nowIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { userById } from './users';
+import { assertNotBlocked } from './blocks';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -42,6 +43,8 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
   if (input.receiverId === me.id) throw errors.badRequest(S.cannotMessageSelf, 'cannot_message_self');
   const id = await ctx.db.transaction(async (trx) => {
     await userById(trx, input.receiverId);
+    // Neither a new conversation nor a message in an existing one across a block (either way).
+    await assertNotBlocked(trx, me.id, input.receiverId);
     const key = pair(me.id, input.receiverId);
     let conversation = await trx('conversations').where(key).first('id');
     const now = nowIso();

@@ -9,6 +9,7 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../errors';
 import { wantsInApp } from '@mahalle/shared';
 import { notificationSettingsOf } from './notification-settings';
+import { silencedActors } from './blocks';
 
 export interface NewNotification {
   /** Recipient. */
@@ -52,10 +53,12 @@ export async function createNotifications(trx: Knex | Knex.Transaction, list: Ne
     trx,
     wanted.map((n) => n.userId),
   );
+  // Nothing reaches a member from someone with a block between them, or whom they mute now.
+  const silenced = await silencedActors(trx, wanted);
   const out: { userId: number; notificationId: number | null }[] = [];
   for (const n of list) {
     const p = prefs.get(n.userId);
-    if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type))) {
+    if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type)) || silenced.has(`${n.userId}:${n.actorId}`)) {
       out.push({ userId: n.userId, notificationId: null });
       continue;
     }
@@ -64,9 +67,22 @@ export async function createNotifications(trx: Knex | Knex.Transaction, list: Ne
   return out;
 }
 
+/**
+ * Which group a notification joins (null: none): likes of one post, and follows, on the same day
+ * (UTC). The list shows a group once, at its newest row, with its size (listNotifications).
+ */
+export function groupKeyFor(n: Pick<NewNotification, 'type' | 'relatedPostId'>, at: string): string | null {
+  const day = at.slice(0, 10);
+  if (n.type === 'like' && n.relatedPostId) return `like:${n.relatedPostId}:${day}`;
+  if (n.type === 'follow') return `follow:${day}`;
+  return null;
+}
+
 async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
+  const at = nowIso();
   const insert = trx('notifications')
     .insert({
+      group_key: groupKeyFor(n, at),
       user_id: n.userId,
       type: n.type,
       title: n.title ?? '',
@@ -74,7 +90,7 @@ async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotificati
       related_post_id: n.relatedPostId ?? null,
       related_user_id: n.actorId,
       link: n.link ?? null,
-      created_at: nowIso(),
+      created_at: at,
     })
     .returning('id');
   if (ONCE_PER_ACTOR.has(n.type)) insert.onConflict().ignore();
@@ -106,11 +122,36 @@ function notificationsQuery(db: Knex | Knex.Transaction) {
     );
 }
 
-/** Own notifications newest first, cursor-paged by id. */
+/**
+ * Own notifications newest first, cursor-paged by id. A group (groupKeyFor) is one item, at its
+ * newest row, with how many it stands for and read only when all of them are; its older rows are
+ * left out of every page (the (user_id, group_key, id) index answers "is there a newer mate").
+ */
 export async function listNotifications(db: Knex, userId: number, page: CursorPageQuery): Promise<Page<Notification>> {
-  const q = notificationsQuery(db).where('n.user_id', userId);
+  const q = notificationsQuery(db)
+    .where('n.user_id', userId)
+    .where((w) =>
+      w
+        .whereNull('n.group_key')
+        .orWhereNotExists(
+          db('notifications as g').whereRaw('g.user_id = n.user_id').whereRaw('g.group_key = n.group_key').whereRaw('g.id > n.id').select(db.raw('1')),
+        ),
+    );
   const { rows, nextCursor } = await idPage<NotificationRow>(q, { column: 'n.id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
-  return { items: rows.map(presentNotification), nextCursor };
+  const keys = [...new Set(rows.map((r) => r.group_key).filter((k): k is string => Boolean(k)))];
+  const sizes = new Map<string, { count: number; unread: number }>();
+  if (keys.length) {
+    const counted: { group_key: string; n: number | string; unread: number | string }[] = await db('notifications')
+      .where({ user_id: userId })
+      .whereIn('group_key', keys)
+      .groupBy('group_key')
+      .select('group_key', db.raw('count(*) as n'), db.raw('sum(case when is_read then 0 else 1 end) as unread'));
+    for (const c of counted) sizes.set(c.group_key, { count: Number(c.n), unread: Number(c.unread) });
+  }
+  return {
+    items: rows.map((r) => presentNotification(r, r.group_key ? sizes.get(r.group_key) : undefined)),
+    nextCursor,
+  };
 }
 
 export async function getNotification(db: Knex, id: number) {
@@ -118,20 +159,37 @@ export async function getNotification(db: Knex, id: number) {
   return row ? presentNotification(row) : null;
 }
 
+/** Unread items as the list shows them: a group with any unread row counts once. */
 export async function unreadNotificationCount(db: Knex, userId: number): Promise<number> {
-  const [row] = await db('notifications').where({ user_id: userId, is_read: false }).count({ n: '*' });
-  return Number(row?.n ?? 0);
+  const [row] = await db('notifications')
+    .where({ user_id: userId, is_read: false })
+    .select(db.raw('count(distinct coalesce(group_key, cast(id as text))) as n'));
+  return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
-/** Someone else's notification answers 404 like a missing one: its existence is not theirs to know. */
-async function ownNotification(db: Knex, userId: number, id: number) {
-  const row = await db('notifications').where({ id, user_id: userId }).first('id');
+/** The rows one list item stands for: the notification and, when it heads a group, its group mates. */
+/**
+ * The rows one list item stands for: the notification and, when it heads a group, its group mates.
+ * Someone else's notification answers 404 like a missing one: its existence is not theirs to know.
+ */
+async function itemRows(db: Knex, userId: number, id: number): Promise<() => Knex.QueryBuilder> {
+  const row = (await db('notifications').where({ id, user_id: userId }).first('id', 'group_key')) as { id: number; group_key: string | null } | undefined;
   if (!row) throw errors.notFound(TEXTS.social.notificationNotFound);
+  const key = row.group_key;
+  // A function: a query builder is thenable, so an async function would run it on return.
+  return () =>
+    db('notifications')
+      .where({ user_id: userId })
+      .where((w) => {
+        w.where({ id });
+        if (key) w.orWhere({ group_key: key });
+      });
 }
 
+/** Reading a group's item reads the whole group. */
 export async function markNotificationRead(db: Knex, bus: DomainBus, userId: number, id: number) {
-  await ownNotification(db, userId, id);
-  await db('notifications').where({ id, user_id: userId }).update({ is_read: true });
+  const rows = await itemRows(db, userId, id);
+  await rows().update({ is_read: true });
   bus.emit('notifications:changed', { userId });
 }
 
@@ -141,8 +199,9 @@ export async function markAllNotificationsRead(db: Knex, bus: DomainBus, userId:
   return updated;
 }
 
+/** Deleting a group's item deletes the whole group. */
 export async function deleteNotification(db: Knex, bus: DomainBus, userId: number, id: number) {
-  await ownNotification(db, userId, id);
-  await db('notifications').where({ id, user_id: userId }).delete();
+  const rows = await itemRows(db, userId, id);
+  await rows().delete();
   bus.emit('notifications:changed', { userId });
 }

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { presentReport, type ReportListRow, type ReportPreview, type ReportRow } from '../presenters/reports';
-import { TEXTS, type ReportTarget, type Role } from '@mahalle/shared';
+import { presentReport, type RecentContent, type ReportListRow, type ReportPreview, type ReportRow } from '../presenters/reports';
+import { LIMITS, TEXTS, type CreateReportInput, type ReportTarget, type Role } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso, toIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
-import { intColumn, sortedPage } from '../db/keyset';
+import { decodeTuple, encodeTuple, intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts';
 import { canSeeGroupPost } from './hobby-groups';
 import { deleteUser } from './users/admin';
@@ -18,6 +18,7 @@ import { tallyTags } from './hashtags';
 import { tallyCategories } from './categories';
 
 const A = TEXTS.admin;
+const MR = TEXTS.memberReports;
 
 /** Where each kind of reported thing lives, and which column holds its text. */
 const TARGETS: Record<ReportTarget, { table: string; text: string; author: string; hideable: boolean }> = {
@@ -64,23 +65,63 @@ async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTa
   }
 }
 
-/** A member's report: only of what they can see; the answer repeats the report, never the content. */
-export async function createReport(ctx: AppContext, me: UserRow, input: { targetType: ReportTarget; targetId: number; reason: string }) {
+/** The member a report is about: the reported person, or the reported content's author (null once gone). */
+async function subjectOf(trx: Knex.Transaction, type: ReportTarget, id: number): Promise<number | null> {
+  if (type === 'user') return id;
+  const t = TARGETS[type];
+  const row = (await trx(t.table).where({ id }).first(`${t.author} as author_id`)) as { author_id: number | null } | undefined;
+  return row?.author_id ?? null;
+}
+
+/**
+ * Keeps each member's open-report count on every open report about them (reported in person or
+ * through their content), the queue's priority order (index reports_status_priority_index).
+ */
+export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjectIds: Iterable<number | null>): Promise<void> {
+  for (const subject of new Set(subjectIds)) {
+    if (subject === null) continue;
+    const [row] = await trx('reports').where({ status: 'open', subject_user_id: subject }).count({ n: '*' });
+    await trx('reports')
+      .where({ status: 'open', subject_user_id: subject })
+      .update({ subject_open_reports: Number(row?.n ?? 0) });
+  }
+}
+
+/**
+ * A member's report: only of what they can see; the answer repeats the report, never the content.
+ * A report of a person carries a reason code from the fixed list (stored with its Turkish label as
+ * the reason) and an optional note.
+ */
+export async function createReport(ctx: AppContext, me: UserRow, input: CreateReportInput) {
+  const reason = input.reason ?? (input.reasonCode ? (MR.reasons[input.reasonCode] ?? input.reasonCode) : '');
+  const note = input.note ?? '';
   const id = await ctx.db.transaction(async (trx) => {
     if (!(await reporterCanSee(trx, me, input.targetType, input.targetId))) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
     if (input.targetType === 'user' && input.targetId === me.id) throw errors.badRequest(A.cannotReportSelf, 'cannot_report_self');
     const open = await trx('reports').where({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, status: 'open' }).first('id');
     if (open) throw errors.conflict(A.reportAlreadyOpen, 'report_already_open');
+    const subject = await subjectOf(trx, input.targetType, input.targetId);
     const [row] = await trx('reports')
-      .insert({ reporter_id: me.id, target_type: input.targetType, target_id: input.targetId, reason: input.reason, status: 'open', created_at: nowIso() })
+      .insert({
+        reporter_id: me.id,
+        target_type: input.targetType,
+        target_id: input.targetId,
+        reason,
+        reason_code: input.reasonCode ?? null,
+        note: note || null,
+        subject_user_id: subject,
+        status: 'open',
+        created_at: nowIso(),
+      })
       .returning('id');
     const reportId = (typeof row === 'object' ? row.id : row) as number;
+    await refreshReportPriority(trx, [subject]);
     await audit(
       trx,
       me,
       'report.create',
       { type: 'report', id: reportId },
-      { after: { targetType: input.targetType, targetId: input.targetId, reason: input.reason } },
+      { after: { targetType: input.targetType, targetId: input.targetId, reason, reasonCode: input.reasonCode ?? null, note } },
     );
     return reportId;
   });
@@ -90,13 +131,40 @@ export async function createReport(ctx: AppContext, me: UserRow, input: { target
   return { id, targetType: row.target_type, targetId: row.target_id, reason: row.reason, status: row.status, createdAt: toIso(row.created_at) };
 }
 
-/** Reports newest (or oldest) first, keyset-paged over the (status, id) index. */
+/**
+ * The report queue, keyset-paged. createdAt: newest (or oldest) first over the (status, id) index.
+ * priority: the member with the most open reports first, then the oldest report, over
+ * (status, subject_open_reports desc, id); the cursor is the last row's (count, id).
+ */
 export async function listReports(
   db: Knex,
-  q: { status: 'open' | 'resolved' | 'dismissed'; targetType?: ReportTarget; limit: number; direction: 'asc' | 'desc'; cursor?: string },
+  q: {
+    status: 'open' | 'resolved' | 'dismissed';
+    targetType?: ReportTarget;
+    sort?: 'createdAt' | 'priority';
+    limit: number;
+    direction: 'asc' | 'desc';
+    cursor?: string;
+  },
 ) {
   const query = reportsQuery(db).where('r.status', q.status);
   if (q.targetType) query.where('r.target_type', q.targetType);
+  if (q.sort === 'priority') {
+    const after = decodeTuple<[number, number]>(q.cursor, ['int', 'int']);
+    if (after) {
+      const [count, lastId] = after;
+      query.where((w) => w.where('r.subject_open_reports', '<', count).orWhere((o) => o.where('r.subject_open_reports', count).andWhere('r.id', '>', lastId)));
+    }
+    const rows: ReportListRow[] = await query
+      .orderBy([
+        { column: 'r.subject_open_reports', order: 'desc' },
+        { column: 'r.id', order: 'asc' },
+      ])
+      .limit(q.limit);
+    const last = rows[rows.length - 1];
+    const nextCursor = rows.length === q.limit && last ? encodeTuple([Number(last.subject_open_reports), last.id]) : null;
+    return { items: await presentReports(db, rows), nextCursor };
+  }
   const page = await sortedPage<ReportListRow>(query, {
     columns: { createdAt: intColumn('r.id') },
     sort: 'createdAt',
@@ -111,7 +179,47 @@ export async function listReports(
 function reportsQuery(db: Knex) {
   return db('reports as r')
     .leftJoin('users as rep', 'rep.id', 'r.reporter_id')
-    .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name');
+    .leftJoin('users as su', 'su.id', 'r.subject_user_id')
+    .select('r.*', 'rep.username as rep_username', 'rep.display_name as rep_display_name', 'su.id as su_id', 'su.suspended_until as su_suspended_until');
+}
+
+/** Where each kind of a member's recent content lives, and where the UI opens it. */
+const RECENT: { key: keyof RecentContent; table: string; link: (row: { id: number; parent: number | null }) => string; parent: string | null }[] = [
+  { key: 'posts', table: 'posts', parent: null, link: (r) => `/posts/${r.id}` },
+  { key: 'comments', table: 'comments', parent: 'post_id', link: (r) => `/posts/${r.parent}` },
+  { key: 'answers', table: 'answers', parent: 'question_id', link: (r) => `/qa/question/${r.parent}` },
+];
+
+/**
+ * The latest few posts, comments and answers of each reported person on the page: one query per
+ * kind for all of them (a window over the (author_id, id) index), never one per report.
+ */
+async function recentContentOf(db: Knex, memberIds: number[]): Promise<Map<number, RecentContent>> {
+  const out = new Map<number, RecentContent>();
+  if (memberIds.length === 0) return out;
+  for (const id of memberIds) out.set(id, { posts: [], comments: [], answers: [] });
+  for (const kind of RECENT) {
+    const ranked = db(kind.table)
+      .whereIn('author_id', memberIds)
+      .select(
+        'id',
+        'author_id',
+        'content',
+        'created_at',
+        kind.parent ? db.raw('?? as parent', [kind.parent]) : db.raw('null as parent'),
+        db.raw('row_number() over (partition by author_id order by id desc) as rn'),
+      )
+      .as('ranked');
+    const rows: { id: number; author_id: number; content: string; created_at: unknown; parent: number | null }[] = await db
+      .from(ranked)
+      .where('rn', '<=', LIMITS.reportRecentContent)
+      .orderBy('id', 'desc')
+      .select('id', 'author_id', 'content', 'created_at', 'parent');
+    for (const r of rows) {
+      out.get(r.author_id)?.[kind.key].push({ id: r.id, text: String(r.content ?? '').slice(0, 300), createdAt: toIso(r.created_at), link: kind.link(r) });
+    }
+  }
+  return out;
 }
 
 /** What was reported, with its author (au_id null once the account is gone); `text` is a user's name for a user. */
@@ -156,7 +264,10 @@ async function presentReports(db: Knex, rows: ReportListRow[]) {
       });
     }
   }
-  return rows.map((r) => presentReport(r, previews.get(`${r.target_type}:${r.target_id}`)));
+  const people = await recentContentOf(db, [...new Set(rows.filter((r) => r.target_type === 'user').map((r) => r.target_id))]);
+  return rows.map((r) =>
+    presentReport(r, previews.get(`${r.target_type}:${r.target_id}`), r.target_type === 'user' ? (people.get(r.target_id) ?? null) : null),
+  );
 }
 
 /**
@@ -240,8 +351,12 @@ async function closeReportTx(
   const scope = trx('reports').where({ status: 'open' });
   if (action === 'none') scope.where({ id });
   else scope.where({ target_type: type, target_id: report.target_id });
-  const closing = await scope.clone().select('id');
-  await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now });
+  const closing: { id: number; subject_user_id: number | null }[] = await scope.clone().select('id', 'subject_user_id');
+  await scope.update({ status: outcome, resolution_note: input.note || null, resolved_by: admin.id, resolved_at: now, subject_open_reports: 0 });
+  await refreshReportPriority(
+    trx,
+    closing.map((c) => c.subject_user_id),
+  );
   for (const c of closing) {
     await audit(
       trx,

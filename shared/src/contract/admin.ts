@@ -32,6 +32,9 @@ import {
   moderationQuerySchema,
   reportClosedSchema,
   reportsQuerySchema,
+  memberModerationSchema,
+  suspendMemberSchema,
+  warnMemberSchema,
   resolveReportSchema,
 } from '../schemas/admin';
 import { idParamsSchema } from '../schemas/common';
@@ -72,6 +75,29 @@ export const adminEndpoints = {
     access: 'admin',
     params: idParamsSchema,
     response: okSchema,
+  }),
+  'admin.warnUser': endpoint({
+    route: 'POST /api/admin/users/:id/warn',
+    summary: 'Warn a member: a notification (kind warning) with the reason; audited',
+    access: 'admin',
+    params: idParamsSchema,
+    body: warnMemberSchema,
+    response: memberModerationSchema,
+  }),
+  'admin.suspendUser': endpoint({
+    route: 'POST /api/admin/users/:id/suspend',
+    summary: 'Suspend a member for 1, 7 or 30 days or until a date: every session ends at once (sockets too), sign-in is refused until then; audited',
+    access: 'admin',
+    params: idParamsSchema,
+    body: suspendMemberSchema,
+    response: memberModerationSchema,
+  }),
+  'admin.liftSuspension': endpoint({
+    route: 'DELETE /api/admin/users/:id/suspension',
+    summary: "End a member's suspension early; audited",
+    access: 'admin',
+    params: idParamsSchema,
+    response: memberModerationSchema,
   }),
   'admin.passwordResetLink': endpoint({
     route: 'POST /api/admin/users/:id/password-reset-link',

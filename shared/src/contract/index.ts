@@ -22,6 +22,7 @@ import { bookmarkEndpoints } from './bookmarks';
 import { hashtagEndpoints } from './hashtags';
 import { searchEndpoints } from './search';
 import { privacyEndpoints } from './privacy';
+import { blockEndpoints } from './blocks';
 
 export * from './endpoint';
 
@@ -43,6 +44,7 @@ export const contract = {
   ...hashtagEndpoints,
   ...searchEndpoints,
   ...privacyEndpoints,
+  ...blockEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

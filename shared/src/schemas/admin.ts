@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { LIMITS, ROLES } from '../limits';
+import { LIMITS, REPORT_REASONS, ROLES, SUSPENSION_DAYS } from '../limits';
 import { TEXTS } from '../texts';
 import { charCount } from '../rules/text';
 import { authorSummarySchema, formBoolean, idSchema, pageQuerySchema } from './common';
@@ -111,18 +111,38 @@ export const REPORT_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'gro
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 
-export const createReportSchema = z.object({
-  targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }),
-  targetId: idSchema,
-  reason: z
-    .string({ error: A.reportReasonRequired })
-    .trim()
-    .min(1, { error: A.reportReasonRequired })
-    .max(LIMITS.reportReasonMax, { error: A.reportReasonTooLong }),
-});
+const MR = TEXTS.memberReports;
+
+/**
+ * A member's report. Content: a written reason, or a reason code. A person: a reason code from
+ * the fixed list (REPORT_REASONS) and an optional note; `reason` then holds the code's label.
+ */
+export const createReportSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }),
+    targetId: idSchema,
+    reason: z
+      .string({ error: A.reportReasonRequired })
+      .trim()
+      .min(1, { error: A.reportReasonRequired })
+      .max(LIMITS.reportReasonMax, { error: A.reportReasonTooLong })
+      .optional(),
+    reasonCode: z.enum(REPORT_REASONS, { error: MR.reasonCodeInvalid }).optional(),
+    note: z.string({ error: MR.noteTooLong }).trim().max(LIMITS.reportNoteMax, { error: MR.noteTooLong }).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.targetType === 'user' && !v.reasonCode) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: MR.reasonCodeRequired });
+    else if (!v.reasonCode && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: A.reportReasonRequired });
+  });
+export type CreateReportInput = z.infer<typeof createReportSchema>;
 
 export const reportsQuerySchema = tableQuerySchema.extend({
   status: z.enum(REPORT_STATUSES).optional().default('open'),
+  /**
+   * createdAt: by id (direction applies). priority: the member with the most open reports first
+   * (reported as a person or through their content), then the oldest (direction is ignored).
+   */
+  sort: z.enum(['createdAt', 'priority']).optional().default('createdAt'),
   targetType: z.enum(REPORT_TARGETS, { error: A.reportTargetInvalid }).optional(),
   /** A queue is worked oldest first; the newest first is the default view. */
   direction: sortDirection,
@@ -142,6 +162,41 @@ export const bulkReportsSchema = z.object({
   outcome: z.enum(['resolved', 'dismissed'], { error: A.actionInvalid }),
   note: z.string().trim().max(1000).optional().default(''),
 });
+
+/** An admin's warning to a member: a notification with the reason. */
+export const warnMemberSchema = z.object({
+  reason: z
+    .string({ error: MR.warningReasonRequired })
+    .trim()
+    .min(1, { error: MR.warningReasonRequired })
+    .max(LIMITS.warningReasonMax, { error: MR.warningReasonTooLong }),
+});
+
+/** A suspension: for 1, 7 or 30 days, or until a later date; the reason goes to the audit log. */
+export const suspendMemberSchema = z
+  .object({
+    days: z
+      .number({ error: MR.suspendDaysInvalid })
+      .int({ error: MR.suspendDaysInvalid })
+      .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: MR.suspendDaysInvalid })
+      .optional(),
+    until: z
+      .string({ error: MR.suspendUntilInvalid })
+      .max(40, { error: MR.suspendUntilInvalid })
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), { error: MR.suspendUntilInvalid })
+      .optional(),
+    reason: z.string().trim().max(LIMITS.warningReasonMax, { error: MR.warningReasonTooLong }).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.days === undefined) === (v.until === undefined)) ctx.addIssue({ code: 'custom', path: ['days'], message: MR.suspendChoiceRequired });
+  });
+
+/** A member's standing after a warning, suspension or lift. */
+export const memberModerationSchema = z.object({
+  id: z.number().int(),
+  suspendedUntil: isoTime.nullable(),
+});
+export type MemberModeration = z.infer<typeof memberModerationSchema>;
 
 /** The optional reason an admin gives the author when removing their content (told in a notification). */
 export const moderationReasonSchema = z.string().trim().max(LIMITS.moderationReasonMax, { error: A.moderationReasonTooLong }).optional().default('');
@@ -203,6 +258,8 @@ export const adminUserSchema = z.object({
   isPrivate: z.boolean(),
   /** A demo account from the seed. */
   isDemo: z.boolean(),
+  /** Until when an admin suspended the member (null: not suspended). */
+  suspendedUntil: isoTime.nullable(),
   createdAt: isoTime,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -342,11 +399,34 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** A report in the moderation queue, with a preview of what was reported (gone: `exists` false). */
+/** One of a reported member's latest posts, comments or answers, shown with the report. */
+export const recentContentItemSchema = z.object({ id: z.number().int(), text: z.string(), createdAt: isoTime, link: z.string() });
+
 export const adminReportSchema = z.object({
   id: z.number().int(),
   targetType: z.enum(REPORT_TARGETS),
   targetId: z.number().int(),
   reason: z.string(),
+  /** The reason's code when picked from the list (reports of a person); null for a written reason. */
+  reasonCode: z.enum(REPORT_REASONS).nullable(),
+  /** The reporter's note ('' when none). */
+  note: z.string(),
+  /** The member the report is about (reported, or the reported content's author) and how many open reports they have. */
+  subject: z
+    .object({
+      id: z.number().int(),
+      openReports: z.number().int(),
+      suspendedUntil: isoTime.nullable(),
+    })
+    .nullable(),
+  /** For a report of a person: their latest posts, comments and answers (a few of each); null otherwise. */
+  recentContent: z
+    .object({
+      posts: z.array(recentContentItemSchema),
+      comments: z.array(recentContentItemSchema),
+      answers: z.array(recentContentItemSchema),
+    })
+    .nullable(),
   status: z.enum(REPORT_STATUSES),
   resolutionNote: z.string(),
   reporter: z.object({ id: z.number().int(), username: z.string(), displayName: z.string() }).nullable(),

@@ -166,6 +166,8 @@ export const blogCommentItemSchema = z.object({
   postSlug: z.string(),
   createdAt: isoTime,
   updatedAt: isoTime,
+  /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
+  blockedAuthor: z.boolean().optional(),
 });
 export type BlogComment = z.infer<typeof blogCommentItemSchema>;
 

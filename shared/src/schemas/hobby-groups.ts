@@ -101,6 +101,8 @@ export const hobbyGroupPostSchema = z.object({
   commentsCount: z.number().int(),
   isLiked: z.boolean(),
   createdAt: isoDate,
+  /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
+  blockedAuthor: z.boolean().optional(),
 });
 export type GroupPost = z.infer<typeof hobbyGroupPostSchema>;
 
@@ -110,6 +112,8 @@ export const hobbyGroupCommentSchema = z.object({
   content: z.string(),
   createdAt: isoDate,
   author: authorSummarySchema,
+  /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
+  blockedAuthor: z.boolean().optional(),
 });
 export type GroupComment = z.infer<typeof hobbyGroupCommentSchema>;
 

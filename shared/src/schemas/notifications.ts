@@ -10,7 +10,13 @@ export const notificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
   message: z.string(),
+  /** Read when every notification it stands for is read. */
   isRead: z.boolean(),
+  /**
+   * How many notifications this item stands for: likes of one post, or follows, on one day are
+   * listed once at the newest ('12 kişi gönderinizi beğendi'); reading or deleting it does all of them.
+   */
+  groupCount: z.number().int().min(1),
   relatedPostId: z.number().int().nullable(),
   relatedUserId: z.number().int().nullable(),
   /** Who caused it (null for notifications nobody caused, e.g. moderation). */

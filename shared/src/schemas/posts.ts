@@ -82,6 +82,8 @@ export const postSchema = z.object({
   isBookmarked: z.boolean(),
   /** The post's hashtags, folded (hashtagKey). */
   hashtags: z.array(z.string()),
+  /** Usernames its @mentions link to; a mention across a block (either way with the author) is not stored, so not linked. */
+  mentions: z.array(z.string()).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -73,6 +73,8 @@ export const questionSchema = z.object({
   userHasUpvoted: z.boolean(),
   createdAt: isoTime,
   updatedAt: isoTime,
+  /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
+  blockedAuthor: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -102,6 +104,8 @@ export const answerItemSchema = z.object({
   userHasUpvoted: z.boolean(),
   author: authorSummarySchema,
   createdAt: isoTime,
+  /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
+  blockedAuthor: z.boolean().optional(),
 });
 export type Answer = z.infer<typeof answerItemSchema>;
 

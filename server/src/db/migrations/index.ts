@@ -27,6 +27,9 @@ import * as eventSeries from './20261124210000_event_series';
 import * as eventPhotos from './20261124220000_event_photos';
 import * as notificationSettings from './20261124230000_notification_settings';
 import * as hashtagFold from './20261124240000_hashtag_fold';
+import * as blocksAndMutes from './20261125010000_blocks_and_mutes';
+import * as memberReports from './20261125020000_member_reports';
+import * as notificationGroups from './20261125020100_notification_groups';
 import * as privacy from './20261125030000_privacy';
 import * as commentSearch from './20261125050000_comment_search';
 
@@ -63,6 +66,9 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124220000_event_photos': eventPhotos,
   '20261124230000_notification_settings': notificationSettings,
   '20261124240000_hashtag_fold': hashtagFold,
+  '20261125010000_blocks_and_mutes': blocksAndMutes,
+  '20261125020000_member_reports': memberReports,
+  '20261125020100_notification_groups': notificationGroups,
   '20261125030000_privacy': privacy,
   '20261125050000_comment_search': commentSearch,
 };

@@ -305,7 +305,7 @@ describe('every workspace table sorts, filters and pages on the server', () => {
     const reporter = await server.member();
     const p = (await author.client.post('/api/posts', { content: 'şikayetlik' })).body;
     const r1 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: p.id, reason: 'ilk' })).body;
-    const r2 = (await reporter.client.post('/api/reports', { targetType: 'user', targetId: author.user.id, reason: 'ikinci' })).body;
+    const r2 = (await reporter.client.post('/api/reports', { targetType: 'user', targetId: author.user.id, reasonCode: 'spam', note: 'ikinci' })).body;
     const queue = await walk('/api/admin/reports?direction=asc', 1);
     const ids = queue.map((r) => r.id);
     expect(ids.indexOf(r1.id)).toBeLessThan(ids.indexOf(r2.id));
@@ -366,7 +366,7 @@ describe('content reports', () => {
     const r2 = (await reporter.client.post('/api/reports', { targetType: 'post', targetId: post.id, reason: 'yanlışlıkla' })).body;
     await admin.client.post(`/api/admin/reports/${r2.id}/dismiss`, { note: 'sorun yok', action: 'delete' });
     expect((await server.client().get(`/api/posts/${post.id}`)).status).toBe(200);
-    const userReport = await reporter.client.post('/api/reports', { targetType: 'user', targetId: reporter.user.id, reason: 'ben' });
+    const userReport = await reporter.client.post('/api/reports', { targetType: 'user', targetId: reporter.user.id, reasonCode: 'other' });
     expect(userReport.status).toBe(400);
   });
 });

@@ -22,6 +22,8 @@ import {
   moderationQuerySchema,
   reportsQuerySchema,
   resolveReportSchema,
+  suspendMemberSchema,
+  warnMemberSchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
@@ -31,6 +33,7 @@ import { listAudit } from '../../services/audit';
 import { createResetLinkAsAdmin } from '../../services/account-links';
 import { bulkCloseReports, closeReport, listReports } from '../../services/reports';
 import { listBlogPostsForAdmin } from '../../services/blog';
+import { liftSuspension, suspendMember, warnMember } from '../../services/users/suspension';
 
 /** Everything under /api/admin: the session's role decides, never a header the client sends. */
 export function adminRouter(ctx: AppContext): Router {
@@ -55,6 +58,18 @@ export function adminRouter(ctx: AppContext): Router {
   router.patch('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await admin.updateUser(ctx, req.user!, id, parse(adminUpdateUserSchema, req.body)));
+  });
+  router.post('/users/:id/warn', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await warnMember(ctx, req.user!, id, parse(warnMemberSchema, req.body).reason));
+  });
+  router.post('/users/:id/suspend', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await suspendMember(ctx, req.user!, id, parse(suspendMemberSchema, req.body)));
+  });
+  router.delete('/users/:id/suspension', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await liftSuspension(ctx, req.user!, id));
   });
   router.post('/users/:id/password-reset-link', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

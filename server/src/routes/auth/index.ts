@@ -20,6 +20,7 @@ import { SessionService } from '../../services/sessions';
 import { cancelPendingDeletion } from '../../services/privacy/deletion';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
 import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailWithLink } from '../../services/account-links';
+import { refuseSuspendedSignIn } from '../../services/users/suspension';
 
 /** The desktop app asks for a bearer token instead of a cookie with this header. */
 export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
@@ -133,6 +134,7 @@ export function authRouter(ctx: AppContext): Router {
       await accountFailures.reset(`failures:${accountId}`);
       // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
       if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
+      refuseSuspendedSignIn(ctx, user);
       // KVKK: signing in during the grace period of 'Hesabımı sil' cancels the deletion, and the answer says so.
       const deletionCancelled = await cancelPendingDeletion(ctx, user);
       const signedIn = await startSession(req, res, user, input.remember);

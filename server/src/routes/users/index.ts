@@ -31,21 +31,21 @@ export function usersRouter(ctx: AppContext): Router {
   const emailChanges = new Limiter(ctx.db, { points: 5, durationSec: 3600 }, TEXTS.auth.tooManyAttempts);
 
   router.get('/popular', async (req, res) => {
-    res.json(await users.popularUsers(ctx.db, parse(popularUsersQuerySchema, req.query).limit));
+    res.json(await users.popularUsers(ctx.db, parse(popularUsersQuerySchema, req.query).limit, req.user?.id ?? null));
   });
 
   router.get('/recent', async (req, res) => {
-    sendCursorList(res, await users.recentUsers(ctx.db, parse(cursorPageQuerySchema, req.query)));
+    sendCursorList(res, await users.recentUsers(ctx.db, parse(cursorPageQuerySchema, req.query), req.user?.id ?? null));
   });
 
   router.get('/profile/:username', async (req, res) => {
     const { username } = parse(usernameParamsSchema, req.params);
-    res.json(presentProfile(await users.userByUsername(ctx.db, username), req.user));
+    res.json(await users.profileFor(ctx.db, await users.userByUsername(ctx.db, username), req.user));
   });
 
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(presentProfile(await users.userById(ctx.db, id), req.user));
+    res.json(await users.profileFor(ctx.db, await users.userById(ctx.db, id), req.user));
   });
 
   router.get('/:id/stats', async (req, res) => {
@@ -65,7 +65,7 @@ export function usersRouter(ctx: AppContext): Router {
     router.get(`/:id/${direction}`, async (req, res) => {
       const { id } = parse(idParamsSchema, req.params);
       const target = await users.userById(ctx.db, id);
-      if (!(await users.canSeeInside(ctx.db, target, req.user))) throw errors.forbidden(S.privateAccount, 'private_account');
+      if (!(await users.canSeeProfileInside(ctx.db, target, req.user))) throw errors.forbidden(S.privateAccount, 'private_account');
       sendCursorList(res, await users.connections(ctx.db, id, direction, parse(cursorPageQuerySchema, req.query)));
     });
   }

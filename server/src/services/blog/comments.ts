@@ -6,6 +6,7 @@ import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx
 import { getBlogPostById } from './posts';
 import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
+import { flagBlocked } from '../blocks';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
 
@@ -23,7 +24,10 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
   await getBlogPostById(db, postId, viewer);
   const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
   const last = rows.at(-1);
-  return { items: rows.map(presentBlogComment), nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null };
+  return {
+    items: await flagBlocked(db, viewer?.id, rows.map(presentBlogComment)),
+    nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null,
+  };
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {

@@ -7,6 +7,7 @@ import { nowIso, toIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { removeUpload, type SavedImage } from '../uploads';
 import { visibleEventRow } from './events';
+import { whereNotBlocked } from '../blocks';
 import { audit } from '../audit';
 
 /** Photos of a past event: its attendees add them, whoever may see the event sees them. */
@@ -40,7 +41,9 @@ const photosQuery = (db: Knex) =>
 
 export async function listEventPhotos(ctx: AppContext, id: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   await visibleEventRow(ctx.db, id, viewer);
-  const { rows, nextCursor } = await idPage<PhotoRow>(photosQuery(ctx.db).where('p.event_id', id), {
+  // An attendee with a block between them and the viewer (either way) is not shown by their photos.
+  const q = whereNotBlocked(photosQuery(ctx.db).where('p.event_id', id), 'p.user_id', viewer?.id ?? null);
+  const { rows, nextCursor } = await idPage<PhotoRow>(q, {
     column: 'p.id',
     valueOf: (r) => r.id,
     cursor: page.cursor,

@@ -7,6 +7,7 @@ import { memberOrThrow } from './access';
 import { visiblePost } from './posts';
 import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobby-groups';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
+import { assertNotBlocked, flagBlocked } from '../blocks';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
@@ -16,7 +17,10 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
   await visiblePost(db, postId, viewer);
   const rows = await commentPage<GroupCommentRow>(db, 'group', postId, { limit: page.limit, before: after?.[0] });
   const oldest = rows.at(-1);
-  return { items: [...rows].reverse().map(presentGroupComment), nextCursor: rows.length === page.limit && oldest ? encodeTuple([oldest.id]) : null };
+  return {
+    items: await flagBlocked(db, viewer?.id, [...rows].reverse().map(presentGroupComment)),
+    nextCursor: rows.length === page.limit && oldest ? encodeTuple([oldest.id]) : null,
+  };
 }
 
 /** Commenting is for members of the group (as posting is). */
@@ -24,6 +28,7 @@ export async function addComment(db: Knex, me: UserRow, postId: number, content:
   const id = await db.transaction(async (trx) => {
     const post = await visiblePost(trx, postId, me);
     await memberOrThrow(trx, post.slug, me);
+    await assertNotBlocked(trx, me.id, post.author_id as number);
     return insertCommentTx(trx, 'group', postId, me.id, content);
   });
   const row: GroupCommentRow | undefined = await commentsQuery(db, 'group').where('c.id', id).first();

@@ -11,6 +11,7 @@ import { insideOrThrow, memberOrThrow } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
+import { assertNotBlocked, flagBlocked } from '../blocks';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -42,7 +43,10 @@ export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefi
   if (after) q.where('p.id', '<', after[0]);
   const rows: GroupPostRow[] = await q.orderBy('p.id', 'desc').limit(page.limit);
   const last = rows.at(-1);
-  return { items: await presentPosts(db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null };
+  return {
+    items: await flagBlocked(db, viewer?.id, await presentPosts(db, rows, viewer)),
+    nextCursor: rows.length === page.limit && last ? encodeTuple([last.id]) : null,
+  };
 }
 
 /** Only members post; checked again in the transaction, and by the route before an upload is read. */
@@ -126,7 +130,14 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
 }
 
 export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
-  return setLikeOf(db, 'group_post', postId, me.id, like ? 'like' : 'unlike', { check: (trx) => visiblePost(trx, postId, me) });
+  return setLikeOf(db, 'group_post', postId, me.id, like ? 'like' : 'unlike', {
+    check: async (trx) => {
+      const post = await visiblePost(trx, postId, me);
+      // The group stays usable, but not for liking the content of someone with a block between them.
+      if (like) await assertNotBlocked(trx, me.id, post.author_id as number);
+      return post;
+    },
+  });
 }
 
 export async function isLiked(db: Knex, viewer: UserRow | undefined, postId: number) {

@@ -5,6 +5,7 @@ import {
   extractMentions,
   foldKey,
   hashtagKey,
+  matchesMutedWord,
   TEXTS,
   type CursorPageQuery,
   type ListPostsQuery,
@@ -26,6 +27,7 @@ import { tallyTags } from '../hashtags';
 import { lockCategories, tallyCategories } from '../categories';
 import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
+import { feedMutes, whereNotBlocked, whereNotMuted } from '../blocks';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -46,11 +48,11 @@ export function postsQuery(db: Db) {
 
 /**
  * Only what the viewer may see: hidden (moderated) posts never, and a private account's posts
- * only for itself and its accepted followers.
+ * only for itself and its accepted followers; never across a block (either way).
  */
 export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.QueryBuilder {
   q.where('p.is_hidden', false);
-  return q.where((w) => {
+  q.where((w) => {
     w.where('u.is_private', false);
     if (viewerId) {
       w.orWhere('p.author_id', viewerId).orWhereExists(function () {
@@ -58,44 +60,75 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
       });
     }
   });
+  // A block either way hides the author's posts (and so their comments, likes and bookmarks) from the other.
+  return whereNotBlocked(q, 'p.author_id', viewerId);
 }
 
+/**
+ * A feed's page for the viewer. Feeds (not a member's own profile list) leave out what the viewer
+ * muted: muted members (until the mute ends) and posts with a muted hashtag in the query; posts
+ * with a muted word are dropped after reading (a word is matched on the folded text, which no
+ * index holds), and the page is filled up from further on, at most three reads.
+ */
 export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null) {
-  const q = visibleTo(postsQuery(db), viewerId);
-  if (query.categoryId) q.where('p.category_id', query.categoryId);
-  if (query.authorId) q.where('p.author_id', query.authorId);
+  let categoryId = query.categoryId;
   if (query.category) {
     const key = foldKey(query.category);
     const cat = await db('categories').where({ name_key: key }).orWhere({ slug: key }).first('id');
     if (!cat) throw errors.notFound(S.categoryNotFound);
-    q.where('p.category_id', cat.id);
+    categoryId = cat.id;
   }
-  if (query.feed === 'following' && viewerId) {
-    q.where((w) =>
-      w.where('p.author_id', viewerId).orWhereExists(function () {
-        this.select(1).from('follows as f2').whereRaw('f2.following_id = p.author_id').andWhere('f2.follower_id', viewerId);
-      }),
-    );
-  }
+  const isFeed = !query.authorId && viewerId !== null;
+  const mutes = isFeed ? await feedMutes(db, viewerId) : { hashtags: [], words: [] };
+  const pageOf = async (cursor: string | undefined, limit: number) => {
+    const q = visibleTo(postsQuery(db), viewerId);
+    if (categoryId) q.where('p.category_id', categoryId);
+    if (query.authorId) q.where('p.author_id', query.authorId);
+    if (isFeed) {
+      whereNotMuted(q, 'p.author_id', viewerId);
+      if (mutes.hashtags.length)
+        q.whereNotExists(function () {
+          this.select(1).from('post_hashtags as mh').whereRaw('mh.post_id = p.id').whereIn('mh.tag', mutes.hashtags);
+        });
+    }
+    if (query.feed === 'following' && viewerId) {
+      q.where((w) =>
+        w.where('p.author_id', viewerId).orWhereExists(function () {
+          this.select(1).from('follows as f2').whereRaw('f2.following_id = p.author_id').andWhere('f2.follower_id', viewerId);
+        }),
+      );
+    }
+    if (query.sort === 'newest') {
+      const before = decodeIdCursor(cursor);
+      if (before) q.where('p.id', '<', before);
+      q.orderBy('p.id', 'desc');
+    } else {
+      const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
+      const after = decodeCountCursor(cursor);
+      if (after) whereRowAfter(q, [col, 'p.id'], '<', after);
+      q.orderBy([
+        { column: col, order: 'desc' },
+        { column: 'p.id', order: 'desc' },
+      ]);
+    }
+    const rows = (await q.limit(limit)) as PostRow[];
+    let next: string | null = null;
+    if (query.sort === 'newest') next = nextIdCursor(rows, limit, (r) => r.id);
+    else {
+      const last = rows.at(-1);
+      if (rows.length === limit && last) next = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+    }
+    return { rows, next };
+  };
+  const rows: PostRow[] = [];
+  let cursor = query.cursor;
   let nextCursor: string | null = null;
-  if (query.sort === 'newest') {
-    const before = decodeIdCursor(query.cursor);
-    if (before) q.where('p.id', '<', before);
-    q.orderBy('p.id', 'desc');
-  } else {
-    const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
-    const cursor = decodeCountCursor(query.cursor);
-    if (cursor) whereRowAfter(q, [col, 'p.id'], '<', cursor);
-    q.orderBy([
-      { column: col, order: 'desc' },
-      { column: 'p.id', order: 'desc' },
-    ]);
-  }
-  const rows = (await q.limit(query.limit)) as PostRow[];
-  if (query.sort === 'newest') nextCursor = nextIdCursor(rows, query.limit, (r) => r.id);
-  else {
-    const last = rows.at(-1);
-    if (rows.length === query.limit && last) nextCursor = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
+  for (let round = 0; round < 3; round += 1) {
+    const page = await pageOf(cursor, query.limit - rows.length);
+    rows.push(...page.rows.filter((r) => !matchesMutedWord(r.content ?? '', mutes.words)));
+    nextCursor = page.next;
+    if (!nextCursor || rows.length >= query.limit) break;
+    cursor = nextCursor;
   }
   return { items: await presentPosts(db, rows, viewerId), nextCursor };
 }
@@ -119,7 +152,8 @@ async function indexText(trx: Knex.Transaction, postId: number, content: string,
   if (tags.length) await trx('post_hashtags').insert(tags);
   const names = extractMentions(content).map(foldKey);
   if (names.length === 0) return [];
-  const users = await trx('users').whereIn('username_key', names).select('id');
+  // A mention across a block (either way) is not stored: it neither notifies nor links.
+  const users = await whereNotBlocked(trx('users').whereIn('username_key', names), 'users.id', authorId).select('id');
   const ids = users.map((u: { id: number }) => u.id).filter((id: number) => id !== authorId);
   if (ids.length) await trx('post_mentions').insert(ids.map((user_id: number) => ({ post_id: postId, user_id })));
   return ids.filter((id: number) => !before.includes(id));
@@ -278,7 +312,9 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
 export async function listComments(db: Knex, postId: number, viewerId: number | null, page: CursorPageQuery) {
   await visiblePostOrThrow(db, postId, viewerId);
   const before = decodeIdCursor(page.cursor) ?? undefined;
-  const rows = await commentPage<CommentRow>(db, 'post', postId, { limit: page.limit, before });
+  // Comments of members the viewer has a block with (either way) or mutes are not shown to them.
+  const q = whereNotMuted(whereNotBlocked(commentsQuery(db, 'post'), 'c.author_id', viewerId), 'c.author_id', viewerId);
+  const rows = await commentPage<CommentRow>(db, 'post', postId, { limit: page.limit, before }, q);
   const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
   return { items: rows.reverse().map(presentComment), nextCursor };
 }

@@ -3,6 +3,7 @@ import type { ListPostsQuery } from '@mahalle/shared';
 import { ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
 import type { PresentedPost } from '../../presenters/posts';
 import { listPosts } from './posts';
+import { nowIso } from '../../db/time';
 
 export interface PostPage {
   items: PresentedPost[];
@@ -21,12 +22,17 @@ export class SharedPostPages extends ReadCache<PostPage> {
 }
 
 /**
- * A member's flags on a page (liked, bookmarked) and whether they see more than a visitor does,
+ * A member's flags on a page (liked, bookmarked) and whether they see other than a visitor does,
  * in one query: a private account sees its own posts, and a follower of a private account that
- * account's posts (posts/visibleTo); anyone else sees exactly the visitor's list.
+ * account's posts (posts/visibleTo); a member with a block (either way), a mute in force or a
+ * muted hashtag or word sees less (services/blocks). Anyone else sees exactly the visitor's list.
  */
 async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
   const ids = postIds.length ? postIds : [0];
+  const now = nowIso();
+  /** One row 'r' when the query finds anything (a derived table: SQLite takes no LIMIT inside a compound select). */
+  const anyOf = (q: Knex.QueryBuilder, alias: string) => (u: Knex.QueryBuilder) =>
+    u.from(q.select(db.raw('0 as post_id'), db.raw("'r' as kind")).limit(1).as(alias)).select('post_id', 'kind');
   const rows: { post_id: number; kind: string }[] = await db
     .from('post_likes')
     .whereIn('post_id', ids)
@@ -45,7 +51,18 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
             .as('reach'),
         )
         .select('post_id', 'kind'),
-    );
+    )
+    .unionAll(anyOf(db('user_blocks').where('blocker_id', viewerId), 'blocks_out'))
+    .unionAll(anyOf(db('user_blocks').where('blocked_id', viewerId), 'blocks_in'))
+    .unionAll(
+      anyOf(
+        db('user_mutes')
+          .where('muter_id', viewerId)
+          .andWhere((w) => w.whereNull('expires_at').orWhere('expires_at', '>', now)),
+        'mutes',
+      ),
+    )
+    .unionAll(anyOf(db('muted_terms').where('user_id', viewerId), 'terms'));
   const liked = new Set<number>();
   const bookmarked = new Set<number>();
   let reach = false;

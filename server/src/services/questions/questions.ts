@@ -12,6 +12,7 @@ import { lockRow } from '../../db/locks';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
 import { whereMatches } from '../../db/search/query';
+import { assertNotBlocked, flagBlocked } from '../blocks';
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -70,7 +71,7 @@ export async function listQuestions(
   const tuple = (r: QuestionRow | undefined) => (r ? encodeTuple(keys.map((k) => Number(r[k]))) : null);
   const total = at ? null : Number((await filter(db('questions as q')).count({ n: '*' }))[0]?.n ?? 0);
   return {
-    items: await presentQuestions(db, rows, viewerId),
+    items: await flagBlocked(db, viewerId, await presentQuestions(db, rows, viewerId)),
     total,
     page: at ? q.page : 1,
     pageSize: q.pageSize,
@@ -82,7 +83,7 @@ export async function listQuestions(
 export async function getQuestion(db: Db, id: number, viewerId: number | null, countView = false) {
   if (countView) await db('questions').where({ id }).increment('views', 1);
   const row: QuestionRow | undefined = await questionsQuery(db).where('q.id', id).first();
-  const [question] = row ? await presentQuestions(db, [row], viewerId) : [];
+  const [question] = row ? await flagBlocked(db, viewerId, await presentQuestions(db, [row], viewerId)) : [];
   if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
   return question;
 }
@@ -152,7 +153,9 @@ export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
 export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
     await lockRow(trx, 'questions', id);
-    if (!(await trx('questions').where({ id }).first('id'))) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    const question = await trx('questions').where({ id }).first('id', 'author_id');
+    if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    if (question.author_id) await assertNotBlocked(trx, me.id, question.author_id as number);
     const existing = await trx('question_votes').where({ question_id: id, user_id: me.id }).first('user_id');
     if (existing) {
       await trx('question_votes').where({ question_id: id, user_id: me.id }).delete();
@@ -213,7 +216,7 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
     .limit(page.limit);
   const last = rows.at(-1);
   return {
-    items: await presentAnswers(db, rows, viewerId),
+    items: await flagBlocked(db, viewerId, await presentAnswers(db, rows, viewerId)),
     nextCursor: rows.length === page.limit && last ? encodeTuple([last.is_accepted ? 1 : 0, Number(last.id)]) : null,
   };
 }
@@ -223,6 +226,7 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
   const id = await ctx.db.transaction(async (trx) => {
     const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
     if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+    if (question.author_id) await assertNotBlocked(trx, me.id, question.author_id as number);
     const now = nowIso();
     const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
     await trx('questions').where({ id: questionId }).increment('answers_count', 1);
@@ -252,7 +256,9 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
 export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
     await lockRow(trx, 'answers', id);
-    if (!(await trx('answers').where({ id }).first('id'))) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    const answer = await trx('answers').where({ id }).first('id', 'author_id');
+    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
+    if (answer.author_id) await assertNotBlocked(trx, me.id, answer.author_id as number);
     const existing = await trx('answer_votes').where({ answer_id: id, user_id: me.id }).first('user_id');
     if (existing) {
       await trx('answer_votes').where({ answer_id: id, user_id: me.id }).delete();

@@ -2,11 +2,13 @@ import type { SearchSource } from '../../db/search/sources';
 import type { Filter } from '../../db/search/query';
 import type { UserRow } from '../../presenters/users';
 
+import { notBlockedSql } from '../blocks';
+
 /**
  * Who may find a document, decided at query time from its source row with the rules the lists
  * use: hidden (moderated) content never; a private account's posts only for itself and its
  * accepted followers (posts/visibleTo); a private group's posts and events only for its members
- * and admins (hobby-groups/access); a private city event for its creator, attendees and admins
+ * and admins (hobby-groups/access); a post or a person never across a block (either way); a private city event for its creator, attendees and admins
  * (events/visible); a blog draft only for admins. People, questions and groups are listed for
  * everyone. A document whose source row is gone is never found either.
  *
@@ -22,8 +24,9 @@ function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
     case 'post':
       return {
         sql: `exists (select 1 from posts p join users u on u.id = p.author_id where p.id = d.ref_id and p.is_hidden = ?
-          and (u.is_private = ? or p.author_id = ? or exists (select 1 from follows f where f.following_id = p.author_id and f.follower_id = ?)))`,
-        bindings: [false, false, v, v],
+          and (u.is_private = ? or p.author_id = ? or exists (select 1 from follows f where f.following_id = p.author_id and f.follower_id = ?))
+          and ${notBlockedSql('p.author_id')})`,
+        bindings: [false, false, v, v, v, v],
       };
     case 'group_post':
       return admin
@@ -55,6 +58,8 @@ function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
             bindings: [false, v],
           };
     case 'person':
+      // A member with a block between them and the viewer (either way) is not found.
+      return viewer ? { sql: notBlockedSql('d.ref_id'), bindings: [v, v] } : { sql: '1 = 1', bindings: [] };
     case 'question':
     case 'group':
       return { sql: '1 = 1', bindings: [] };

@@ -80,6 +80,8 @@ export async function deleteUser(ctx: AppContext, admin: AuditActor, id: number,
     ];
     await tallyTags(trx, { authorId: id }, -1);
     await tallyCategories(trx, { authorId: id }, -1);
+    // Reports about them lose their subject with the account: they no longer rank them in the queue.
+    await trx('reports').where({ status: 'open', subject_user_id: id }).update({ subject_open_reports: 0 });
     await trx('users').where({ id }).delete();
     await audit(trx, admin, 'user.delete', { type: 'user', id }, { before: { username: target.username, email: target.email, role: target.role } });
     return { files, profileImage: target.profile_image };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { presentPerson } from '../../presenters/users';
-import { foldKey, TEXTS, type Connection, type CursorPageQuery, type FollowRequest, type Person, type UpdateProfileInput } from '@mahalle/shared';
+import { presentPerson, presentProfile } from '../../presenters/users';
+import { foldKey, TEXTS, type Profile, type Connection, type CursorPageQuery, type FollowRequest, type Person, type UpdateProfileInput } from '@mahalle/shared';
 import type { Page } from '@mahalle/shared/contract';
 import { idPage } from '../../db/keyset';
 import type { AppContext } from '../../context';
@@ -13,6 +13,7 @@ import { announceNotifications, createNotification } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
+import { assertNotBlocked, blockedEitherWay, whereNotBlocked } from '../blocks';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -44,6 +45,26 @@ export async function canSeeInside(db: Db, target: UserRow, viewer: UserRow | un
   return isFollowing(db, viewer.id, target.id);
 }
 
+/**
+ * Whether the viewer may look inside a profile: what a private account allows, and never across
+ * a block (either way), which then answers exactly as a private account does.
+ */
+export async function canSeeProfileInside(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<boolean> {
+  if (viewer && viewer.id !== target.id && viewer.role !== 'admin' && (await blockedEitherWay(db, viewer.id, target.id))) return false;
+  return canSeeInside(db, target, viewer);
+}
+
+/**
+ * A profile as the viewer sees it. Across a block (either way) it is closed like a private
+ * account's, and its details (bio, place, website, hobbies) are left out: the blocked member
+ * learns nothing a private account would not show.
+ */
+export async function profileFor(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<Profile> {
+  const profile = presentProfile(target, viewer);
+  if (!viewer || viewer.id === target.id || viewer.role === 'admin' || !(await blockedEitherWay(db, viewer.id, target.id))) return profile;
+  return { ...profile, bio: '', location: '', website: '', hobbies: [], isPrivate: true };
+}
+
 export async function userStats(db: Db, userId: number) {
   const [posts] = await db('posts').where({ author_id: userId, is_hidden: false }).count({ n: '*' }).sum({ likes: 'likes_count' });
   const [followers] = await db('follows').where({ following_id: userId }).count({ n: '*' });
@@ -61,13 +82,14 @@ export async function userStats(db: Db, userId: number) {
  * follower and post counts. A top-N list, not paged: two correlated counts per member, each
  * over its (following_id) or (author_id) index.
  */
-export async function popularUsers(db: Db, limit: number) {
+export async function popularUsers(db: Db, limit: number, viewerId: number | null = null) {
   const rows: (PersonRow & { followers_count: number | string; posts_count: number | string })[] = await db('users as u')
     .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
     .select({
       followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
       posts_count: db('posts as p').count('*').whereRaw('p.author_id = u.id').andWhere('p.is_hidden', false),
     })
+    .modify((q) => whereNotBlocked(q, 'u.id', viewerId))
     .orderBy([
       { column: 'followers_count', order: 'desc' },
       { column: 'posts_count', order: 'desc' },
@@ -78,8 +100,18 @@ export async function popularUsers(db: Db, limit: number) {
 }
 
 /** The newest members first, cursor-paged by id. */
-export async function recentUsers(db: Db, page: CursorPageQuery): Promise<Page<Person>> {
-  const q = db('users').select('id', 'username', 'display_name', 'profile_image', 'profile_image_thumb', 'role', 'bio', 'is_verified', 'created_at');
+export async function recentUsers(db: Db, page: CursorPageQuery, viewerId: number | null = null): Promise<Page<Person>> {
+  const q = whereNotBlocked(db('users'), 'users.id', viewerId).select(
+    'id',
+    'username',
+    'display_name',
+    'profile_image',
+    'profile_image_thumb',
+    'role',
+    'bio',
+    'is_verified',
+    'created_at',
+  );
   const { rows, nextCursor } = await idPage<PersonRow>(q, { column: 'id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
   return { items: rows.map(presentPerson), nextCursor };
 }
@@ -123,6 +155,7 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
   const status = await ctx.db.transaction(async (trx) => {
     await lockRow(trx, 'users', targetId);
     const target = await userById(trx, targetId);
+    await assertNotBlocked(trx, me.id, target.id);
     if (await isFollowing(trx, me.id, target.id)) return 'following' as const;
     if (target.is_private) {
       const existing = await trx('follow_requests').where({ requester_id: me.id, target_id: target.id }).first('id');
@@ -279,6 +312,6 @@ export async function updateProfile(
 }
 
 /** Who a socket belongs to: the user's id and role, or undefined once the account is gone. */
-export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role'] } | undefined> {
-  return db('users').where({ id }).first('id', 'role');
+export async function userRole(db: Knex, id: number): Promise<{ id: number; role: UserRow['role']; suspended_until: unknown } | undefined> {
+  return db('users').where({ id }).first('id', 'role', 'suspended_until');
 }

@@ -127,6 +127,15 @@ export const useUpdateUser = () =>
   useAdminMutation(({ id, ...body }: { id: number } & Body<'PATCH /api/admin/users/:id'>) => call('PATCH /api/admin/users/:id', { params: { id }, body }));
 /** A one-hour, single-use password link for a member (the admin hands it over); nothing to refresh. */
 export const createPasswordResetLink = (id: number) => call('POST /api/admin/users/:id/password-reset-link', { params: { id } });
+/** A warning: the member is notified with the reason. */
+export const useWarnUser = () =>
+  useAdminMutation(({ id, reason }: { id: number; reason: string }) => call('POST /api/admin/users/:id/warn', { params: { id }, body: { reason } }));
+/** A suspension for 1, 7 or 30 days or until a date: the member's sessions end at once. */
+export const useSuspendUser = () =>
+  useAdminMutation(({ id, ...body }: { id: number } & Body<'POST /api/admin/users/:id/suspend'>) =>
+    call('POST /api/admin/users/:id/suspend', { params: { id }, body }),
+  );
+export const useLiftSuspension = () => useAdminMutation((id: number) => call('DELETE /api/admin/users/:id/suspension', { params: { id } }));
 export const useDeleteUser = () => useAdminMutation((id: number) => call('DELETE /api/admin/users/:id', { params: { id } }));
 export const useBulkUsers = () => useAdminMutation((body: { ids: number[]; action: BulkUsersAction }) => call('POST /api/admin/users/bulk', { body }));
 

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReportTarget } from '@mahalle/shared';
-import { call } from './call';
+import { call, type CallInput } from './call';
+
+/** What a report sends: a written reason for content, a reason code and an optional note for a person. */
+export type ReportBody = NonNullable<CallInput<'POST /api/reports'>['body']>;
 
 /** 'Şikayet Et': sends a report to the admins' queue (their lists refresh through the socket). */
-export const useCreateReport = () =>
-  useMutation({ mutationFn: (body: { targetType: ReportTarget; targetId: number; reason: string }) => call('POST /api/reports', { body }) });
+export const useCreateReport = () => useMutation({ mutationFn: (body: ReportBody) => call('POST /api/reports', { body }) });

@@ -1,9 +1,14 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import { HASHTAG_RE, MENTION_RE } from '@mahalle/shared';
+import { foldKey, HASHTAG_RE, MENTION_RE } from '@mahalle/shared';
 
-/** Post text with mentions linked to /user/{name} and hashtags highlighted. */
-export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: string) => void }) {
+/**
+ * Post text with mentions linked to /user/{name} and hashtags highlighted. `mentions`: the
+ * usernames the server linked (a mention across a block is not among them, so it stays text);
+ * without it every @name links.
+ */
+export function RichText({ text, onHashtag, mentions }: { text: string; onHashtag?: (tag: string) => void; mentions?: readonly string[] }) {
+  const linkable = mentions ? new Set(mentions.map(foldKey)) : null;
   const re = new RegExp(`${HASHTAG_RE.source}|${MENTION_RE.source}`, 'g');
   const parts: React.ReactNode[] = [];
   let last = 0;
@@ -12,7 +17,8 @@ export function RichText({ text, onHashtag }: { text: string; onHashtag?: (tag: 
     parts.push(text.slice(last, index));
     // One of the two groups matched: the hashtag's word (1) or the mentioned name (2).
     const [, tag, name] = m;
-    if (name !== undefined)
+    if (name !== undefined && linkable && !linkable.has(foldKey(name))) parts.push(m[0]);
+    else if (name !== undefined)
       parts.push(
         <Link key={index} to={`/user/${name}`}>
           {m[0]}

@@ -1,13 +1,70 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Typography } from 'antd';
+import { Button, Input, Modal, Radio, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { FlagOutlined } from '@ant-design/icons';
-import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
+import { LIMITS, REPORT_REASONS, TEXTS, type ReportReason, type ReportTarget } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { useCreateReport } from '../../api/reports';
 
-/** 'Şikayet Et': a reason, sent to the admins' queue. */
+const MR = TEXTS.memberReports;
+
+/** 'Şikayet Et': a reason, sent to the admins' queue. A person is reported with a reason from the list and an optional note. */
 export function ReportDialog({ targetType, targetId, onClose }: { targetType: ReportTarget; targetId: number; onClose(): void }) {
+  if (targetType === 'user') return <PersonReportDialog userId={targetId} onClose={onClose} />;
+  return <ContentReportDialog targetType={targetType} targetId={targetId} onClose={onClose} />;
+}
+
+function PersonReportDialog({ userId, onClose }: { userId: number; onClose(): void }) {
+  const [reasonCode, setReasonCode] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const { notification } = useApp();
+  const report = useCreateReport();
+  const submit = async () => {
+    if (!reasonCode) return;
+    try {
+      await report.mutateAsync({ targetType: 'user', targetId: userId, reasonCode, note });
+      notification.success({ message: MR.sent, description: MR.sentBody });
+      onClose();
+    } catch (err) {
+      notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Şikayet gönderilemedi') });
+    }
+  };
+  return (
+    <Modal
+      open
+      title={MR.dialogTitle}
+      okText={MR.send}
+      cancelText="İptal"
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={report.isPending}
+      okButtonProps={{ disabled: !reasonCode }}
+    >
+      <Typography.Paragraph id="person-report-intro">{MR.dialogIntro}</Typography.Paragraph>
+      <Radio.Group value={reasonCode} onChange={(e) => setReasonCode(e.target.value as ReportReason)} aria-labelledby="person-report-intro">
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {REPORT_REASONS.map((code) => (
+            <Radio key={code} value={code}>
+              {MR.reasons[code]}
+            </Radio>
+          ))}
+        </div>
+      </Radio.Group>
+      <Input.TextArea
+        style={{ marginTop: 16 }}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={LIMITS.reportNoteMax}
+        showCount
+        autoSize={{ minRows: 2 }}
+        placeholder={MR.noteLabel}
+        aria-label={MR.noteLabel}
+      />
+    </Modal>
+  );
+}
+
+function ContentReportDialog({ targetType, targetId, onClose }: { targetType: ReportTarget; targetId: number; onClose(): void }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const { notification } = useApp();

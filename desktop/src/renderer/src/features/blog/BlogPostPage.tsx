@@ -14,6 +14,7 @@ import { Heading } from '../../components/Heading';
 import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+import { BlockedCollapse } from '../../components/BlockedCollapse';
 
 // A visitor's blog post paints from the light components; the comment form and the report and delete buttons
 // (antd's input, buttons and dialogs) load for members only, the gallery (antd's image) for a post that has one.
@@ -138,7 +139,7 @@ export default function BlogPostPage() {
                       {c.authorName} <Secondary>{fromNow(c.createdAt)}</Secondary>
                     </span>
                   }
-                  description={c.content}
+                  description={<BlockedCollapse blocked={c.blockedAuthor}>{c.content}</BlockedCollapse>}
                   actions={
                     user && (
                       <Suspense fallback={null}>

@@ -26,6 +26,7 @@ import { usePageMeta } from '../shell/meta';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { Heading } from '../../components/Heading';
 import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { BlockedCollapse } from '../../components/BlockedCollapse';
 
 // The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one; a
 // member's report and delete buttons, comment box and the founder's join requests (antd's buttons, input and
@@ -87,7 +88,9 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
         <div style={{ marginTop: 8 }}>
           {comments.map((c) => (
             <div key={c.id} style={{ marginBottom: 4 }}>
-              <strong>{c.author.displayName}</strong> {c.content}
+              <BlockedCollapse blocked={c.blockedAuthor}>
+                <strong>{c.author.displayName}</strong> {c.content}
+              </BlockedCollapse>
             </div>
           ))}
           {group.isMember && (
@@ -213,7 +216,17 @@ export default function GroupPage() {
             ) : posts.length === 0 ? (
               <Card>Henüz gönderi yok.</Card>
             ) : (
-              posts.map((p) => <GroupPostItem key={p.id} post={p} group={g} />)
+              posts.map((p) =>
+                p.blockedAuthor ? (
+                  <Card key={p.id} style={{ marginBottom: 12 }}>
+                    <BlockedCollapse blocked>
+                      <GroupPostItem post={p} group={g} />
+                    </BlockedCollapse>
+                  </Card>
+                ) : (
+                  <GroupPostItem key={p.id} post={p} group={g} />
+                ),
+              )
             )}
             {postPages.hasNextPage && (
               <Button block onClick={() => void postPages.fetchNextPage()} loading={postPages.isFetchingNextPage}>

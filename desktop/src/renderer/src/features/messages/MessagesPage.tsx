@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Col, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
+import { Badge, Button, Card, Col, Dropdown, Empty, Grid, Input, List, Modal, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MoreOutlined, SendOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS, TEXTS, type Message } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
@@ -13,6 +13,8 @@ import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
+import { useBlockStatus } from '../../api/blocks';
+import { useMemberActions } from '../blocks/MemberActions';
 
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
@@ -20,6 +22,8 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const { data: other } = useUser(otherId);
+  const { data: blockStatus } = useBlockStatus(otherId, true);
+  const member = useMemberActions(other ?? null, { status: blockStatus, withMute: false });
   const { data: messages = [], isLoading } = useConversation(otherId);
   const { mutate: markRead } = useMarkConversationRead();
   const unread = messages.some((m) => m.receiverId === me.id && !m.isRead);
@@ -60,7 +64,15 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
           ' '
         )
       }
-      extra={back}
+      extra={
+        <span style={{ display: 'inline-flex', gap: 4 }}>
+          {back}
+          <Dropdown menu={{ items: member.items }} trigger={['click']}>
+            <Button type="text" icon={<MoreOutlined />} aria-label="Konuşma menüsü" />
+          </Dropdown>
+          {member.dialogs}
+        </span>
+      }
       styles={{ body: { display: 'flex', flexDirection: 'column', height: compact ? 'calc(100dvh - 256px)' : 480, minHeight: 260 } }}
       data-testid="chat-pane"
     >

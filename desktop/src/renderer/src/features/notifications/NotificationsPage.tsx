@@ -9,7 +9,8 @@ import { useAnswerFollowRequest } from '../../api/users';
 import { PageSpinner, UserAvatar } from '../../components/common';
 import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
-import { groupNotifications, groupText, notificationTarget, type NotificationRowGroup } from './text';
+import type { Notification } from '@mahalle/shared';
+import { notificationTarget } from './text';
 import { NotificationTitle } from './NotificationTitle';
 import { usePageMeta } from '../shell/meta';
 import { PlainH1 } from '../../components/Heading';
@@ -31,17 +32,15 @@ export default function NotificationsPage() {
         if (ok) notification.success({ message: ok });
       })
       .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, fail) }));
-  // A row of grouped likes stands for all of them: reading or deleting it reads or deletes each.
-  const markRead = (row: NotificationRowGroup) => {
-    const unread = row.all.filter((n) => !n.isRead);
-    if (unread.length) void run(Promise.all(unread.map((n) => read.mutateAsync(n.id))));
+  // A grouped row ('12 kişi gönderinizi beğendi') stands for all of them: the server reads or deletes the whole group.
+  const markRead = (n: Notification) => {
+    if (!n.isRead) void run(read.mutateAsync(n.id));
   };
-  const open = (row: NotificationRowGroup) => {
-    markRead(row);
-    const to = notificationTarget(row.head);
+  const open = (n: Notification) => {
+    markRead(n);
+    const to = notificationTarget(n);
     if (to) navigate(to);
   };
-  const rows = groupNotifications(data);
   return (
     <Card
       title={<PlainH1>Bildirimler</PlainH1>}
@@ -57,14 +56,13 @@ export default function NotificationsPage() {
         <EmptyState title="Henüz bildirim yok" />
       ) : (
         <List
-          dataSource={rows}
-          rowKey={(row) => row.head.id}
-          renderItem={(row) => {
-            const n = row.head;
+          dataSource={data}
+          rowKey={(n) => n.id}
+          renderItem={(n) => {
             return (
               <List.Item
-                style={{ background: row.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 12, borderRadius: 8, cursor: 'pointer' }}
-                onClick={() => open(row)}
+                style={{ background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 12, borderRadius: 8, cursor: 'pointer' }}
+                onClick={() => open(n)}
                 actions={[
                   ...(n.type === 'follow_request' && n.relatedUserId
                     ? [
@@ -91,7 +89,7 @@ export default function NotificationsPage() {
                         </Button>,
                       ]
                     : []),
-                  ...(!row.isRead
+                  ...(!n.isRead
                     ? [
                         <Button
                           key="m"
@@ -99,7 +97,7 @@ export default function NotificationsPage() {
                           type="link"
                           onClick={(e) => {
                             e.stopPropagation();
-                            markRead(row);
+                            markRead(n);
                           }}
                         >
                           Okundu
@@ -115,20 +113,20 @@ export default function NotificationsPage() {
                     aria-label="Bildirimi sil"
                     onClick={(e) => {
                       e.stopPropagation();
-                      void run(Promise.all(row.all.map((x) => remove.mutateAsync(x.id))), 'Bildirim silindi');
+                      void run(remove.mutateAsync(n.id), 'Bildirim silindi');
                     }}
                   />,
                 ]}
               >
                 <ItemMeta
                   avatar={
-                    <Badge dot={!row.isRead}>
+                    <Badge dot={!n.isRead}>
                       <UserAvatar user={n.relatedUser} />
                     </Badge>
                   }
                   title={
                     <Space>
-                      <NotificationTitle n={n} text={groupText(row)} onRead={() => markRead(row)} />
+                      <NotificationTitle n={n} onRead={() => markRead(n)} />
                     </Space>
                   }
                   description={<Typography.Text type="secondary">{fromNow(n.createdAt)}</Typography.Text>}

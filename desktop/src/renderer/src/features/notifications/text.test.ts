@@ -8,6 +8,7 @@ const base: Notification = {
   title: '',
   message: 'gönderinizi beğendi',
   isRead: false,
+  groupCount: 1,
   relatedPostId: 7,
   relatedUserId: 3,
   relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null },

@@ -98,7 +98,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             </Suspense>
           ) : (
             <div style={{ marginTop: 6 }}>
-              <RichText text={p.content} />
+              <RichText text={p.content} mentions={p.mentions} />
             </div>
           )}
           {p.imageUrl &&

@@ -13,6 +13,7 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
+import { useMemberActions } from '../blocks/MemberActions';
 
 /**
  * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
@@ -64,6 +65,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
                     ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
                     : []),
                   ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
+                  ...(user && user.id !== c.author.id ? [<CommentMemberMenu key="m" comment={c} />] : []),
                 ]}
               >
                 <ItemMeta
@@ -105,6 +107,19 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
   );
 }
 
+/** A comment's '⋯' menu (someone else's comment): mute or block its author. */
+function CommentMemberMenu({ comment: c }: { comment: PostComment }) {
+  const member = useMemberActions(c.author, { withMute: true });
+  return (
+    <>
+      <Dropdown menu={{ items: member.items }} trigger={['click']}>
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Yorum menüsü" />
+      </Dropdown>
+      {member.dialogs}
+    </>
+  );
+}
+
 /** The '⋯' menu of a post for a signed-in member: edit (own), delete (own or admin), report (someone else's). */
 export function PostMenu({
   post: p,
@@ -135,16 +150,22 @@ export function PostMenu({
           .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi silinirken bir hata oluştu.') })),
     });
   const own = user?.id === p.author.id;
+  // Someone else's post: mute or block its author (a post the viewer sees is by someone neither blocked nor muted).
+  const member = useMemberActions(user && !own ? p.author : null, { withMute: true });
   const menu = [
     ...(own ? [{ key: 'edit', icon: <EditOutlined />, label: 'Düzenle', onClick: onEdit }] : []),
     ...(own || user?.role === 'admin' ? [{ key: 'del', icon: <DeleteOutlined />, danger: true, label: own ? 'Sil' : 'Sil (Admin)', onClick: remove }] : []),
     ...(user && !own ? [{ key: 'report', icon: <FlagOutlined />, label: 'Şikayet Et', onClick: onReport }] : []),
+    ...member.items,
   ];
   if (!user || menu.length === 0) return null;
   return (
-    <Dropdown menu={{ items: menu }} trigger={['click']} open={open} onOpenChange={onOpenChange}>
-      <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items: menu }} trigger={['click']} open={open} onOpenChange={onOpenChange}>
+        <Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" />
+      </Dropdown>
+      {member.dialogs}
+    </>
   );
 }
 

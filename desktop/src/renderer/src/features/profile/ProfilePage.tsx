@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Dropdown, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { EnvironmentOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, LinkOutlined, MoreOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { displayNameSchema, LIMITS, TEXTS, updateProfileSchema, type Profile } from '@mahalle/shared';
 import { fieldRule } from '../../components/formRules';
@@ -20,6 +20,9 @@ import { ItemMeta } from '../../components/ItemMeta';
 import { CalendarFeedSection } from '../events/CalendarFeedSection';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { PrivacyPanel } from '../privacy/PrivacyPanel';
+import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
+import { useMemberActions } from '../blocks/MemberActions';
+import { useBlock, useBlockStatus } from '../../api/blocks';
 
 function People({ userId, kind, own }: { userId: number; kind: 'followers' | 'following'; own: boolean }) {
   const { notification } = useApp();
@@ -102,6 +105,28 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
         aria-label="Mesaj"
       />
     </Modal>
+  );
+}
+
+function UnblockButton({ id, name }: { id: number; name: string }) {
+  const block = useBlock();
+  const { notification } = useApp();
+  return (
+    <Button
+      size="small"
+      loading={block.isPending}
+      onClick={() =>
+        block.mutate(
+          { id, block: false },
+          {
+            onSuccess: () => notification.success({ message: TEXTS.blocks.unblocked(name) }),
+            onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, TEXTS.errors.title) }),
+          },
+        )
+      }
+    >
+      {TEXTS.blocks.unblock}
+    </Button>
   );
 }
 
@@ -214,6 +239,9 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   const { data: stats } = useUserStats(profile?.id);
   const isOwn = !!me && !!profile && me.id === profile.id;
   const { data: status, isLoading: statusLoading } = useFollowStatus(profile?.id, !isOwn && !!me);
+  const { data: blockStatus } = useBlockStatus(profile?.id, !isOwn && !!me);
+  const blocked = blockStatus?.blocked ?? false;
+  const member = useMemberActions(profile && me && !isOwn ? profile : null, { status: blockStatus });
   usePageMeta({ title: profile ? `${profile.displayName} (@${profile.username})` : 'Profil', description: profile?.bio });
   useEffect(() => {
     if (own && search.get('edit') && profile) setEditing(true);
@@ -298,9 +326,14 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
                 <Button onClick={() => setEditing(true)}>Profili Düzenle</Button>
               ) : (
                 <>
-                  {followButton}
-                  <Button onClick={() => (me ? setMessaging(true) : navigate('/login'))}>Mesaj Gönder</Button>
+                  {!blocked && followButton}
+                  {!blocked && <Button onClick={() => (me ? setMessaging(true) : navigate('/login'))}>Mesaj Gönder</Button>}
                   {me && <ReportButton targetType="user" targetId={profile.id} label />}
+                  {me && (
+                    <Dropdown menu={{ items: member.items }} trigger={['click']}>
+                      <Button icon={<MoreOutlined />} aria-label="Üye menüsü" />
+                    </Dropdown>
+                  )}
                 </>
               )}
             </Space>
@@ -319,9 +352,20 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           ))}
         </Row>
       </Card>
+      {blocked && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          data-testid="profile-blocked"
+          message={TEXTS.blocks.profileBlocked}
+          action={<UnblockButton id={profile.id} name={profile.displayName} />}
+        />
+      )}
+      {member.dialogs}
       <Tabs
         style={{ marginTop: 16 }}
-        defaultActiveKey={isOwn && search.get('tab') === 'privacy' ? 'privacy' : undefined}
+        defaultActiveKey={isOwn ? (search.get('tab') ?? undefined) : undefined}
         items={[
           { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? 10 : 5} /> },
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
@@ -330,6 +374,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
           ...(isOwn ? [{ key: 'calendar', label: TEXTS.events.feedTitle, children: <CalendarFeedSection /> }] : []),
           ...(isOwn ? [{ key: 'notification-settings', label: TEXTS.notificationSettings.title, children: <NotificationSettingsPanel /> }] : []),
           ...(isOwn ? [{ key: 'privacy', label: TEXTS.privacy.section, children: <PrivacyPanel /> }] : []),
+          ...(isOwn ? [{ key: 'blocks', label: TEXTS.blocks.settingsTitle, children: <BlocksSettingsPanel /> }] : []),
         ]}
       />
       {editing && <EditDialog profile={profile} onClose={() => setEditing(false)} />}

@@ -16,6 +16,7 @@ import { Heading } from '../../components/Heading';
 import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+import { BlockedCollapse } from '../../components/BlockedCollapse';
 
 // What only a member does here (answer, accept, report, delete) comes with antd's input and dialogs, for members only:
 // a visitor's question paints from the light components.
@@ -81,7 +82,9 @@ export default function QuestionPage() {
           </span>
           <Secondary>{fromNow(q.createdAt)}</Secondary>
         </Space>
-        <div style={PARAGRAPH}>{q.content}</div>
+        <BlockedCollapse blocked={q.blockedAuthor}>
+          <div style={PARAGRAPH}>{q.content}</div>
+        </BlockedCollapse>
         <Space>
           <UserAvatar user={q.author} size={28} />
           <UserName user={q.author} />
@@ -120,7 +123,9 @@ export default function QuestionPage() {
                     Kabul edilen cevap
                   </Tag>
                 )}
-                <div style={{ ...PARAGRAPH, marginTop: 4 }}>{a.content}</div>
+                <BlockedCollapse blocked={a.blockedAuthor}>
+                  <div style={{ ...PARAGRAPH, marginTop: 4 }}>{a.content}</div>
+                </BlockedCollapse>
                 <Space wrap>
                   <UserAvatar user={a.author} size={24} />
                   <UserName user={a.author} />

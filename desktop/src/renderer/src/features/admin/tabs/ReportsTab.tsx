@@ -5,18 +5,31 @@ import { useBulkReports, useCloseReport, useReports, type AdminReport, type Repo
 import { fromNow } from '../../../components/time';
 import { byId, toIds, useAct, useSort } from '../actions';
 import { actionsColumn, FilterSelect, optionsOf, PagedTable, RowButton } from '../workspace';
+import { MemberActions, RecentContent, suspendedLabel } from '../MemberModeration';
 
 const A = TEXTS.admin;
+const MR = TEXTS.memberReports;
+type Order = 'priority' | 'createdAt';
 type Status = AdminReport['status'];
 
 export default function ReportsTab() {
   const [status, setStatus] = useState<Status>('open');
   const [targetType, setTargetType] = useState<ReportTarget | ''>('');
+  // The open queue is worked most-reported member first; closed reports read newest first.
+  const [order, setOrder] = useState<Order>('priority');
   const [closing, setClosing] = useState<{ report: AdminReport; outcome: 'resolve' | 'dismiss'; action: ReportAction } | null>(null);
   const [note, setNote] = useState('');
-  const sorting = useSort(undefined, { byDateOnly: true });
+  const byDate = useSort(undefined, { byDateOnly: true });
+  // Sorting by the date column leaves the priority order.
+  const sorting = {
+    ...byDate,
+    onSortChange: (next: Parameters<typeof byDate.onSortChange>[0]) => {
+      setOrder('createdAt');
+      byDate.onSortChange(next);
+    },
+  };
   const act = useAct();
-  const pages = useReports({ status, targetType: targetType || undefined, direction: sorting.sort.direction });
+  const pages = useReports({ status, targetType: targetType || undefined, sort: order, direction: sorting.sort.direction });
   const closeReport = useCloseReport();
   const bulk = useBulkReports();
   const close = () =>
@@ -58,6 +71,16 @@ export default function ReportsTab() {
               options={[{ value: '', label: 'Tüm türler' }, ...optionsOf<ReportTarget>(A.reportTargets)]}
               label="Şikayet türü"
             />
+            <FilterSelect<Order>
+              value={order}
+              onChange={setOrder}
+              width={230}
+              options={[
+                { value: 'priority', label: MR.sortPriority },
+                { value: 'createdAt', label: MR.sortNewest },
+              ]}
+              label="Sıralama"
+            />
           </>
         }
         columns={[
@@ -71,19 +94,49 @@ export default function ReportsTab() {
             key: 'preview',
             title: 'İçerik',
             width: 260,
-            render: (r) => (r.target.exists ? r.target.preview : <Typography.Text type="secondary">Silinmiş</Typography.Text>),
+            render: (r) =>
+              r.target.exists ? (
+                <>
+                  <div>{r.target.preview}</div>
+                  {r.subject?.suspendedUntil && r.targetType === 'user' && <Tag color="orange">{suspendedLabel(r.subject.suspendedUntil)}</Tag>}
+                  <RecentContent report={r} />
+                </>
+              ) : (
+                <Typography.Text type="secondary">Silinmiş</Typography.Text>
+              ),
           },
           { key: 'author', title: 'Yazar', width: 130, render: (r) => r.target.author?.displayName ?? '—' },
-          { key: 'reason', title: 'Neden', width: 200 },
+          {
+            key: 'openReports',
+            title: MR.openReports,
+            width: 110,
+            render: (r) => (r.subject ? <Tag color={r.subject.openReports > 1 ? 'red' : undefined}>{r.subject.openReports}</Tag> : '—'),
+          },
+          {
+            key: 'reason',
+            title: 'Neden',
+            width: 200,
+            render: (r) => (
+              <>
+                <div>{r.reason}</div>
+                {r.note && (
+                  <Typography.Text type="secondary">
+                    {MR.note}: {r.note}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
           { key: 'reporter', title: 'Şikayet eden', width: 130, render: (r) => r.reporter?.displayName ?? '—' },
           { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (r) => fromNow(r.createdAt) },
-          actionsColumn(300, (r) =>
+          actionsColumn(360, (r) =>
             r.status !== 'open' ? (
               <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text>
             ) : (
               <Space wrap>
+                {r.targetType === 'user' && r.target.exists && <MemberActions memberId={r.targetId} suspendedUntil={r.subject?.suspendedUntil ?? null} />}
                 <RowButton danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>
-                  İçeriği sil
+                  {r.targetType === 'user' ? MR.deleteMember : 'İçeriği sil'}
                 </RowButton>
                 {r.targetType !== 'user' && (
                   <RowButton onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'hide' })} disabled={!r.target.exists}>
@@ -115,13 +168,25 @@ export default function ReportsTab() {
       />
       <Modal
         open={!!closing}
-        title={closing?.outcome === 'dismiss' ? 'Şikayeti reddet' : 'Şikayeti çöz'}
+        title={
+          closing?.outcome === 'dismiss'
+            ? 'Şikayeti reddet'
+            : closing?.report.targetType === 'user' && closing.action === 'delete'
+              ? MR.deleteTitle
+              : 'Şikayeti çöz'
+        }
         okText="Onayla"
         cancelText="İptal"
         onOk={() => void close()}
         onCancel={() => setClosing(null)}
       >
-        {closing?.action === 'delete' && <Typography.Paragraph type="danger">Şikayet edilen içerik kalıcı olarak silinecek.</Typography.Paragraph>}
+        {closing?.action === 'delete' && (
+          <Typography.Paragraph type="danger">
+            {closing.report.targetType === 'user'
+              ? 'Üyenin hesabı ve kişisel içeriği kalıcı olarak silinecek.'
+              : 'Şikayet edilen içerik kalıcı olarak silinecek.'}
+          </Typography.Paragraph>
+        )}
         {closing?.action === 'hide' && <Typography.Paragraph>İçerik okuyuculardan gizlenecek.</Typography.Paragraph>}
         {/* When the content is deleted or hidden, the note is what its author is told as the reason. */}
         <Input.TextArea

@@ -17,6 +17,7 @@ import type { AdminColumn } from '../table/AdminTable';
 import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '../actions';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
 import { useApp } from '../../../components/LazyFeedback';
+import { MemberActions } from '../MemberModeration';
 import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
@@ -78,7 +79,7 @@ export default function UsersTab() {
     { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    actionsColumn(440, (u) => (
+    actionsColumn(600, (u) => (
       <RowActions>
         <RowButton
           onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
@@ -95,6 +96,7 @@ export default function UsersTab() {
           </RowButton>
         )}
         <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
+        {u.role !== 'admin' && <MemberActions memberId={u.id} suspendedUntil={u.suspendedUntil} />}
         {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id)} />}
       </RowActions>
     )),
