@@ -1,6 +1,6 @@
 /**
  * Eskişehir's two central districts and their neighbourhoods with approximate centre points (a few
- * hundred metres is close enough for 'near me'). The demo seeds these; server/data/eskisehir-mahalleler.csv
+ * hundred metres is close enough for 'near me'). The demo seeds these; server/src/db/seed/eskisehir-mahalleler.csv
  * holds the same rows for the admin's CSV import (a test keeps the two equal).
  */
 export const ESKISEHIR_PLACES: readonly (readonly [name: string, district: string, lat: number, lng: number])[] = [

@@ -168,7 +168,7 @@ describe('places: CSV import', () => {
   });
 
   it("accepts the repository's Eskişehir CSV, which holds the same places the demo seeds", async () => {
-    const csv = fs.readFileSync(path.join(__dirname, '../../../data/eskisehir-mahalleler.csv'), 'utf8');
+    const csv = fs.readFileSync(path.join(__dirname, '../../db/seed/eskisehir-mahalleler.csv'), 'utf8');
     const res = await admin.client.post('/api/admin/places/import', { csv });
     expect(res.body).toEqual({ created: ESKISEHIR_PLACES.length, updated: 0, districtsCreated: 2 });
     const odunpazari = await placeIds('Odunpazarı');
