@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Dropdown, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Dropdown, Form, Input, List, Modal, Result, Row, Space, Statistic, Switch, Tag, Typography, Upload } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { EnvironmentOutlined, LinkOutlined, MoreOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { Heading, PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 import { CalendarFeedSection } from '../events/CalendarFeedSection';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
+import { WrapTabs } from '../../components/WrapTabBar';
 import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
 import { useMemberActions } from '../blocks/MemberActions';
 import { useBlock, useBlockStatus } from '../../api/blocks';
@@ -366,7 +367,9 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         />
       )}
       {member.dialogs}
-      <Tabs
+      {/* Nine tabs on one's own profile: they wrap instead of hiding behind antd's "more" button inside the tablist (axe). */}
+      <WrapTabs
+        id="profile-tabs"
         style={{ marginTop: 16 }}
         // /profile?tab=mahalle (where the near-me prompt leads) opens that tab.
         defaultActiveKey={isOwn ? (search.get('tab') ?? undefined) : undefined}
