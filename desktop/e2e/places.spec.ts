@@ -34,6 +34,23 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
   await expect(admin.page.locator(`[data-district="${district}"]`).getByTestId('neighbourhood-row')).toHaveCount(2);
   await admin.page.screenshot({ path: `${SCREENS}places-admin.png`, fullPage: true });
 
+  // Güney turns out to lie in the other district: 'Düzenle' moves it there with its district picker.
+  await admin.page
+    .locator(`[data-district="${district}"]`)
+    .getByTestId('neighbourhood-row')
+    .filter({ hasText: 'Güney' })
+    .getByRole('button', { name: 'Düzenle' })
+    .click();
+  const editDialog = admin.page.getByRole('dialog', { name: 'Güney' });
+  await editDialog.getByLabel('İlçe').click();
+  await admin.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: other }).click();
+  await admin.page.screenshot({ path: `${SCREENS}places-move.png` });
+  await editDialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(editDialog).toBeHidden();
+  await admin.page.getByRole('button', { name: new RegExp(`^.*${other} \\(2\\)`) }).click();
+  await expect(admin.page.locator(`[data-district="${other}"]`).getByTestId('neighbourhood-row').filter({ hasText: 'Güney' })).toBeVisible();
+  await expect(admin.page.locator(`[data-district="${district}"]`).getByTestId('neighbourhood-row')).toHaveCount(1);
+
   // Someone in the other district has an event too.
   const elsewhere = await memberPage(browser);
   const places = await api(elsewhere.page.request, 'get', '/api/places');
