@@ -117,6 +117,23 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
   await member.page.setViewportSize({ width: 390, height: 844 });
   await member.page.screenshot({ path: `${SCREENS}places-nearby-mobile.png`, fullPage: true });
 
+  // A post written without a neighbourhood gets one afterwards, in its author's edit box.
+  const post = await api(member.page.request, 'post', '/api/posts', { content: uniqueName('Mahallesiz gönderi ') });
+  await member.page.setViewportSize({ width: 1366, height: 900 });
+  await member.page.goto(`/posts/${post.id}`);
+  await member.page.getByRole('button', { name: 'Gönderi menüsü' }).click();
+  await member.page.getByRole('menuitem', { name: 'Düzenle' }).click();
+  await pickNeighbourhood(
+    member.page,
+    member.page.locator(`#post-${post.id}-neighbourhood`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+    mine,
+  );
+  await member.page.locator('button.ant-btn-primary', { hasText: 'Kaydet' }).click();
+  await expect(member.page.getByText('Gönderi güncellendi')).toBeVisible();
+  await expect(member.page.getByTestId('place-tag').first()).toHaveText(`${mine}, ${district}`);
+  await member.page.evaluate(() => window.scrollTo(0, 0));
+  await member.page.screenshot({ path: `${SCREENS}places-post-edit.png` });
+
   await admin.context.close();
   await elsewhere.context.close();
   await member.context.close();

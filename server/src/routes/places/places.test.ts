@@ -373,6 +373,32 @@ describe('places: moving a neighbourhood into another district', () => {
   });
 });
 
+describe("places: a post's neighbourhood after posting", () => {
+  it('its author moves it to another neighbourhood or to none; nobody else may, and a missing neighbourhood is refused', async () => {
+    const c = await city();
+    const me = await server.member();
+    const author = await server.member();
+    await me.client.put('/api/users/me/neighbourhood', { neighbourhoodId: c.merkez, visibility: 'nobody' });
+    const post = (await author.client.post('/api/posts', { content: 'Yanlış mahalle seçtim', neighbourhoodId: c.ote })).body as { id: number };
+    const inMahalle = async () => (await walkHeader(me.client, '/api/posts?area=mahalle')).includes(post.id);
+    expect(await inMahalle()).toBe(false);
+
+    expect((await me.client.patch(`/api/posts/${post.id}`, { content: 'Yanlış mahalle seçtim', neighbourhoodId: c.merkez })).status).toBe(403);
+    const missing = await author.client.patch(`/api/posts/${post.id}`, { content: 'Yanlış mahalle seçtim', neighbourhoodId: 999999 });
+    expect(missing.body.code).toBe('neighbourhood_not_found');
+    expect(await inMahalle()).toBe(false);
+
+    const moved = await author.client.patch(`/api/posts/${post.id}`, { content: 'Doğru mahalle', neighbourhoodId: c.merkez });
+    expect(moved.status).toBe(200);
+    expect(moved.body.neighbourhood).toMatchObject({ id: c.merkez, name: 'Merkez' });
+    expect(await inMahalle()).toBe(true);
+    // Absent leaves it; null clears it.
+    expect((await author.client.patch(`/api/posts/${post.id}`, { content: 'Yine doğru' })).body.neighbourhood).toMatchObject({ id: c.merkez });
+    expect((await author.client.patch(`/api/posts/${post.id}`, { content: 'Mahallesiz', neighbourhoodId: null })).body.neighbourhood).toBeNull();
+    expect(await inMahalle()).toBe(false);
+  });
+});
+
 describe("Discover's Yakınımda", () => {
   it("orders the member's district by distance when both sides have coordinates; never another district", async () => {
     const c = await city();
