@@ -34,7 +34,7 @@ import { PALETTE, textColorFor } from '../../theme';
 import { fromNow } from '../../components/time';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
-import { ConsentModal } from '../privacy/ConsentModal';
+import { ConsentGate } from '../privacy/ConsentGate';
 import { HeaderSearch } from './HeaderSearch';
 import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
@@ -317,7 +317,7 @@ export function Layout() {
         )}
       </header>
       <ConnectionBanner />
-      <ConsentModal onLogout={() => void logout()} />
+      <ConsentGate onLogout={() => void logout()} />
       <div style={{ display: 'flex', flex: 'auto', minHeight: 0 }}>
         {desktop && (
           <aside
