@@ -1,21 +1,30 @@
 /**
- * The entry: lets the browser paint what index.html (and the server's first paint of the page) shows before the app's
- * code is evaluated, then starts it (start.tsx). Without this a phone evaluates React, antd and the first route
- * before its first frame, and the page stays blank meanwhile although its heading was already in the HTML. The
- * app's files are fetched meanwhile all the same (index.html preloads them, see vite.web.config.ts).
+ * The entry: lets the browser paint what index.html (and the server's first paint of the page) shows, then fetches and
+ * starts the app (start.tsx, its files all at once). Nothing of the app is fetched before that paint: on a slow link
+ * its scripts would compete with the document for the first frame, and a phone that evaluated React, antd and the
+ * first route first would stay blank meanwhile although the page's heading was already in the HTML.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // A tab opened in the background paints nothing until shown: start at once there. Otherwise after the next
-    // frame's paint (a busy phone may take a while to draw it), with a timer in case frames never come.
+    // A tab opened in the background paints nothing until shown: start at once there.
     if (document.visibilityState === 'hidden') return resolve();
-    const timer = setTimeout(resolve, 3000);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+      resolve();
+    };
+    // In case the paint is never reported (a browser without paint timing, a frame that never comes).
+    const timer = setTimeout(done, 3000);
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      // The browser reports the first contentful paint once it is on screen (the shell's header always has some).
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(() => setTimeout(done, 0));
+    }
   });
 }
 
