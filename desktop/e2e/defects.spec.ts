@@ -141,7 +141,7 @@ test('a profile header on a phone: lines apart, stats below the name, report but
   const report = (await header.getByRole('button', { name: 'Şikayet Et' }).boundingBox())!;
   expect(report.x + report.width).toBeLessThanOrEqual(PHONE.width);
   const initial = await header
-    .locator('.ant-avatar-string')
+    .locator('.user-avatar-initial')
     .first()
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(initial).toBeGreaterThanOrEqual(36);

@@ -1,6 +1,5 @@
 import { Suspense, useState } from 'react';
-// The avatar alone: antd's `avatar` index also brings `Avatar.Group` and the popover it opens.
-import Avatar from 'antd/es/avatar/Avatar';
+import { theme } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { LIMITS, TEXTS, type AuthorSummary } from '@mahalle/shared';
 import { serverBase } from '../api/client';
@@ -18,6 +17,10 @@ export function thumbSize(width: number | null | undefined, height: number | nul
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
+/**
+ * A member's photo, or their initial on a grey disc: antd's `Avatar` drawn from the theme's tokens (its own code brings
+ * a resize observer and the breakpoint hooks into every first page). The initial grows with the avatar.
+ */
 export function UserAvatar({
   user,
   size = 40,
@@ -25,24 +28,51 @@ export function UserAvatar({
   user: (Pick<AuthorSummary, 'displayName' | 'profileImage'> & { profileImageThumb?: string | null }) | null | undefined;
   size?: number;
 }) {
+  const { token } = theme.useToken();
   // The thumbnail when there is one (older photos have none); lazy, with its box fixed by size.
   const src = mediaUrl(user?.profileImageThumb ?? user?.profileImage);
   const [failed, setFailed] = useState<string>();
-  const img =
-    src && src !== failed ? (
-      <img src={src} alt={user?.displayName ?? ''} width={size} height={size} loading="lazy" onError={() => setFailed(src)} />
-    ) : undefined;
+  const photo = Boolean(src && src !== failed);
+  const initial = user?.displayName?.[0]?.toLocaleUpperCase('tr');
   return (
-    // The initial grows with the avatar (antd keeps it at the default font size otherwise).
-    <Avatar
-      size={size}
-      src={img}
-      icon={!user?.profileImage && !user?.displayName ? <UserOutlined /> : undefined}
-      alt={user?.displayName ?? ''}
-      style={{ fontSize: Math.round(size * 0.42) }}
+    <span
+      className="user-avatar"
+      style={{
+        position: 'relative',
+        display: 'inline-flex',
+        flex: 'none',
+        justifyContent: 'center',
+        alignItems: 'center',
+        boxSizing: 'border-box',
+        width: size,
+        height: size,
+        overflow: 'hidden',
+        borderRadius: '50%',
+        border: `${token.lineWidth}px ${token.lineType} transparent`,
+        background: photo ? 'transparent' : token.colorTextPlaceholder,
+        color: token.colorTextLightSolid,
+        fontSize: Math.round(size * 0.42),
+        lineHeight: 1,
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+      }}
     >
-      {user?.displayName?.[0]?.toLocaleUpperCase('tr')}
-    </Avatar>
+      {photo ? (
+        <img
+          src={src}
+          alt={user?.displayName ?? ''}
+          width={size}
+          height={size}
+          loading="lazy"
+          onError={() => setFailed(src)}
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : initial ? (
+        <span className="user-avatar-initial">{initial}</span>
+      ) : (
+        <UserOutlined />
+      )}
+    </span>
   );
 }
 
