@@ -1,7 +1,24 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * antd's ConfigProvider imports its tooltip `UniqueProvider` (the popup, alignment and motion code of @rc-component/trigger,
+ * some 10 KiB gzip) for every page; the web build gives it src/components/LazyUniqueProvider.tsx instead, which loads the
+ * real one with the first tooltip.
+ */
+function lazyTooltipProvider(): Plugin {
+  const stand = fileURLToPath(new URL('./src/renderer/src/components/LazyUniqueProvider.tsx', import.meta.url));
+  return {
+    name: 'mahalle-lazy-tooltip-provider',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../tooltip/UniqueProvider' && importer && /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return stand;
+      return null;
+    },
+  };
+}
 
 /** The browser build of the renderer, served by the server at `/`. */
 export default defineConfig({
@@ -9,6 +26,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    lazyTooltipProvider(),
     // No <link rel="modulepreload"> for the app in index.html: the entry (src/main.tsx) fetches the app's files once the
     // page has painted (see there), so that nothing competes with the first paint.
     // .br and .gz next to every text asset: the server sends them as they are (server/src/static.ts), no work per request.
