@@ -35,6 +35,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: the chunk graph, from which e2e/first-load.spec.ts sums what a visitor's first page needs.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // antd's `@rc-component/*` packages are plain components and helpers without side effects on import, but do not

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The issue's budget: a visitor's `/` needs at most 200 KiB of JavaScript (gzip) before it is interactive. Sizes, not
+ * timings: summed from the build's chunk graph (vite's manifest), as `npm run bench:web` sums what the browser fetched.
+ */
+const BUDGET_KIB = 200;
+const WEB = fileURLToPath(new URL('../dist-web/', import.meta.url));
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The entry (which only waits for the first paint), what it imports, and everything those import statically. */
+function firstLoadFiles(): Set<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const entry = manifest['index.html'];
+  if (!entry?.isEntry) throw new Error('no index.html entry in the manifest: run `npm run build`');
+  const files = new Set<string>([entry.file]);
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(walk);
+  };
+  [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])].forEach(walk);
+  return files;
+}
+
+const gzipKiB = (files: Iterable<string>) =>
+  [...files].reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(WEB, f)), { level: 9 }).length, 0) / 1024;
+
+test(`a visitor's / needs at most ${BUDGET_KIB} KiB of JavaScript (gzip)`, async ({ browser }) => {
+  const expected = firstLoadFiles();
+  const kib = gzipKiB(expected);
+  console.log(`first load of /: ${expected.size} JS files, ${kib.toFixed(1)} KiB gzip (budget ${BUDGET_KIB})`);
+  expect(kib, 'a visitor’s first route outgrew its budget: load what / does not need lazily').toBeLessThanOrEqual(BUDGET_KIB);
+
+  // The graph says it all only if the page loads nothing more: every script a visitor's / fetches is in it.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const fetched = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') fetched.add(new URL(req.url()).pathname.slice(1));
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: "Mahalle'ye hoş geldin!" })).toBeVisible();
+  const extra = [...fetched].filter((f) => f.startsWith('assets/') && !expected.has(f));
+  expect(extra, 'chunks a visitor’s / loads beyond its first-load graph').toEqual([]);
+  await context.close();
+});
