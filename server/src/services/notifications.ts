@@ -138,25 +138,47 @@ export async function listNotifications(db: Knex, userId: number, page: CursorPa
         ),
     );
   const { rows, nextCursor } = await idPage<NotificationRow>(q, { column: 'n.id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
-  const keys = [...new Set(rows.map((r) => r.group_key).filter((k): k is string => Boolean(k)))];
-  const sizes = new Map<string, { count: number; unread: number }>();
-  if (keys.length) {
-    const counted: { group_key: string; n: number | string; unread: number | string }[] = await db('notifications')
-      .where({ user_id: userId })
-      .whereIn('group_key', keys)
-      .groupBy('group_key')
-      .select('group_key', db.raw('count(*) as n'), db.raw('sum(case when is_read then 0 else 1 end) as unread'));
-    for (const c of counted) sizes.set(c.group_key, { count: Number(c.n), unread: Number(c.unread) });
-  }
+  const sizes = await groupSizes(
+    db,
+    userId,
+    rows.map((r) => r.group_key),
+  );
   return {
     items: rows.map((r) => presentNotification(r, r.group_key ? sizes.get(r.group_key) : undefined)),
     nextCursor,
   };
 }
 
-export async function getNotification(db: Knex, id: number) {
-  const row = (await notificationsQuery(db).where('n.id', id).first()) as NotificationRow | undefined;
-  return row ? presentNotification(row) : null;
+/** How many rows each of a member's groups holds, and how many of them are unread: one query for a page. */
+async function groupSizes(db: Knex, userId: number, groupKeys: (string | null | undefined)[]) {
+  const keys = [...new Set(groupKeys.filter((k): k is string => Boolean(k)))];
+  const sizes = new Map<string, { count: number; unread: number }>();
+  if (keys.length === 0) return sizes;
+  const counted: { group_key: string; n: number | string; unread: number | string }[] = await db('notifications')
+    .where({ user_id: userId })
+    .whereIn('group_key', keys)
+    .groupBy('group_key')
+    .select('group_key', db.raw('count(*) as n'), db.raw('sum(case when is_read then 0 else 1 end) as unread'));
+  for (const c of counted) sizes.set(c.group_key, { count: Number(c.n), unread: Number(c.unread) });
+  return sizes;
+}
+
+/**
+ * The list's item a notification belongs to, as listNotifications shows it now: the notification
+ * itself or, when it joined a group, the group's newest row with the group's size and read state
+ * (same id, groupKey, groupCount and so text as the list's row). The socket pushes this, so that a
+ * client replaces the group's row instead of adding one. Null when it is gone.
+ */
+export async function getNotificationItem(db: Knex, id: number): Promise<Notification | null> {
+  const own = (await db('notifications').where({ id }).first('user_id', 'group_key')) as { user_id: number; group_key: string | null } | undefined;
+  if (!own) return null;
+  const q = notificationsQuery(db);
+  if (own.group_key) q.where({ 'n.user_id': own.user_id, 'n.group_key': own.group_key }).orderBy('n.id', 'desc');
+  else q.where('n.id', id);
+  const row = (await q.first()) as NotificationRow | undefined;
+  if (!row) return null;
+  const sizes = await groupSizes(db, own.user_id, [own.group_key]);
+  return presentNotification(row, own.group_key ? sizes.get(own.group_key) : undefined);
 }
 
 /** Unread items as the list shows them: a group with any unread row counts once. */
@@ -167,7 +189,6 @@ export async function unreadNotificationCount(db: Knex, userId: number): Promise
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
-/** The rows one list item stands for: the notification and, when it heads a group, its group mates. */
 /**
  * The rows one list item stands for: the notification and, when it heads a group, its group mates.
  * Someone else's notification answers 404 like a missing one: its existence is not theirs to know.
