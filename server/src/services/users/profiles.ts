@@ -9,7 +9,7 @@ import { auditModeration } from '../audit';
 import { nowIso, toIso } from '../../db/time';
 import type { PersonListRow as PersonRow, UserRow } from '../../presenters/users';
 import { isUniqueViolation } from '../accounts';
-import { announceNotifications, createNotification } from '../notifications';
+import { announceNotifications, createNotification, notificationClock } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
@@ -173,7 +173,7 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
     await trx('follows').insert({ follower_id: me.id, following_id: target.id, created_at: nowIso() });
     created.push({
       userId: target.id,
-      notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }),
+      notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }, notificationClock(ctx)),
     });
     return 'following' as const;
   });
