@@ -303,6 +303,15 @@ describe('mute', () => {
     expect((await muted.client.get(`/api/users/${muter.user.id}/block`)).body).toEqual({ blocked: false, muted: false, mutedUntil: null });
     const list = await muter.client.get('/api/users/me/mutes');
     expect(list.body.items.map((m: { id: number; until: string | null }) => [m.id, m.until])).toEqual([[muted.user.id, null]]);
+    // Newest first, one page at a time (the same keyset as the blocks' list).
+    const another = await server.member();
+    await muter.client.post(`/api/users/${another.user.id}/mute`, { duration: '7d' });
+    const first = await muter.client.get('/api/users/me/mutes?limit=1');
+    expect(first.body.items.map((m: { id: number }) => m.id)).toEqual([another.user.id]);
+    expect(first.body.items[0]).toMatchObject({ username: another.user.username, until: expect.any(String) });
+    const second = await muter.client.get(`/api/users/me/mutes?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ items: [{ id: muted.user.id, until: null }], nextCursor: null });
+    await muter.client.delete(`/api/users/${another.user.id}/mute`);
     await muter.client.delete(`/api/users/${muted.user.id}/mute`);
     expect(await feed(muter)).toContain(theirs);
     expect((await muter.client.get('/api/users/me/mutes')).body.items).toEqual([]);
