@@ -3,9 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadFirstRoute } from './App';
 import { platform } from './platform';
 import { initApi } from './api/client';
+import { useSession } from './stores/session';
 import './styles.css';
 
 /** The app proper, started by main.tsx once the server's first paint is on screen. */
+// The server painted the visitors' welcome on `/` (no session cookie came with the request, so the session check will
+// say 'visitor'): the first render knows it already, and the welcome card does not arrive a moment later and push the
+// page down (a layout shift Lighthouse counted on a phone).
+if (document.querySelector('#root .boot-home')) useSession.getState().setUser(null);
 preloadFirstRoute(platform.kind === 'desktop' ? window.location.hash.slice(1) : window.location.pathname);
 void initApi().finally(() => {
   const root = createRoot(document.getElementById('root')!);
