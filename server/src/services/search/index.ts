@@ -4,6 +4,7 @@ import {
   SEARCH_TYPES,
   TEXTS,
   type SearchCounts,
+  type SearchCountsResult,
   type SearchHit,
   type SearchQuery,
   type SearchResult,
@@ -71,20 +72,16 @@ async function countAll(db: Knex, viewer: UserRow | null, q: ParsedQuery): Promi
   return counts;
 }
 
-/** GET /api/search: one type's page of hits, ranked in tiers, newest first within each; counts on the first page. */
+/** GET /api/search/counts: per type, what the viewer may find, each capped (asked once per query, not per tab). */
+export async function searchCounts(db: Knex, viewer: UserRow | null, text: string): Promise<SearchCountsResult> {
+  const counts = await countAll(db, viewer, parseQuery(text));
+  return { counts, countsCapped: Object.values(counts).some((n) => n >= LIMITS.searchCountCap) };
+}
+
+/** GET /api/search: one type's page of hits, ranked in tiers, newest first within each. */
 export async function search(db: Knex, viewer: UserRow | null, query: SearchQuery): Promise<SearchResult> {
   const q = parseQuery(query.q);
-  // The counts (first page only) run beside the page's own queries, not before them.
-  const counting = query.cursor ? Promise.resolve(null) : countAll(db, viewer, q);
-  counting.catch(() => undefined); // awaited below; a failure of the page first must not leave it unhandled
-  const countsOf = async () => {
-    const counts = await counting;
-    return { counts, countsCapped: counts !== null && Object.values(counts).some((n) => n >= LIMITS.searchCountCap) };
-  };
-  if (query.type === 'hashtags') {
-    const page = await searchHashtags(db, q, query.limit, query.cursor);
-    return { ...page, ...(await countsOf()) };
-  }
+  if (query.type === 'hashtags') return searchHashtags(db, q, query.limit, query.cursor);
   const from = decodeTuple<[Tier, number]>(query.cursor, ['int', 'int']);
   if (from && !TIERS.includes(from[0])) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
   const docs = await pageDocs(db, viewer, query.type, q, query.limit, from);
@@ -95,7 +92,6 @@ export async function search(db: Knex, viewer: UserRow | null, query: SearchQuer
   return {
     items: rows.map((r) => presentHit(r, q)),
     nextCursor: more && last ? encodeTuple([last.tier, last.id]) : null,
-    ...(await countsOf()),
   };
 }
 
