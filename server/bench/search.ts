@@ -356,8 +356,17 @@ async function main() {
             } else measures.push({ impl: m.name, what: 'page 1 + counts', fn: page1 });
             if (cursor) measures.push({ impl: m.name, what: 'page 2', fn: () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }) });
           }
+          // The same hits, in the same order, on both pages, as the older copy finds (the ranking did not change).
+          const same = async (m: (typeof impls)[number]) => {
+            const key = (r: { items: { kind: string; id: number }[] }) => r.items.map((h) => `${h.kind}:${h.id}`).join(',');
+            const a1 = await m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20 });
+            const a2 = cursor ? await m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }) : a1;
+            const b2 = cursor ? await search(db, viewer, { q, type: 'posts', limit: 20, cursor }) : first;
+            return key(a1) === key(first) && key(a2) === key(b2);
+          };
+          const agree = BEFORE ? ` (hits ${(await same(impls[1]!)) ? 'the same as' : 'DIFFERENT from'} before's)` : '';
           const t = await times(measures.map((x) => x.fn));
-          console.log(`  ${label} '${q}' (posts ${counted.counts.posts}${counted.countsCapped ? '+' : ''}${cursor ? '' : ', one page'}):`);
+          console.log(`  ${label} '${q}' (posts ${counted.counts.posts}${counted.countsCapped ? '+' : ''}${cursor ? '' : ', one page'})${agree}:`);
           for (const m of impls) {
             const mine = measures.flatMap((x, i) => (x.impl === m.name ? [`${x.what} ${fmt(t[i]!)}`] : []));
             console.log(`    ${m.name.padEnd(6)} ${mine.join('; ')}`);

@@ -15,7 +15,7 @@ import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { presentHit } from '../../presenters/search';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { countDocs, newestDocId, tierDocs, type DocHit } from '../../db/search/query';
+import { countDocs, newestDocId, rankedDocs, type DocHit, type TieredDoc } from '../../db/search/query';
 import { isPostgres } from '../../db/engine';
 import { TIERS, type Tier } from '../../db/search/match';
 import { SOURCES_OF } from '../../db/search/sources';
@@ -26,32 +26,19 @@ import { hitRows } from './rows';
 
 export { indexRows } from '../../db/search/sources';
 
-/** PostgreSQL's walks start at the newest document (read once per request); SQLite needs none. */
+/** PostgreSQL's capped counts start at the newest document (read once per request); SQLite needs none. */
 const newestOnPostgres = async (db: Knex): Promise<number | undefined> => (isPostgres(db) ? newestDocId(db) : undefined);
 
 /** Above every document id (the largest a 32-bit id column holds; ids never reach it). */
 const ID_ABOVE_ALL = 2_147_483_647;
-
-interface TieredDoc extends DocHit {
-  tier: Tier;
-}
 
 /**
  * Documents of one type for one page: each tier in turn (best first), each walked newest first,
  * from where the cursor stopped, until limit + 1 are found (the one beyond says there is more).
  */
 async function pageDocs(db: Knex, viewer: UserRow | null, type: SearchType, q: ParsedQuery, limit: number, from: [Tier, number] | null): Promise<TieredDoc[]> {
-  const filter = accessFilter(SOURCES_OF[type], viewer);
-  const newest = await newestOnPostgres(db);
-  const out: TieredDoc[] = [];
-  for (const tier of TIERS) {
-    if (from && tier < from[0]) continue;
-    const before = from && tier === from[0] ? from[1] : ID_ABOVE_ALL;
-    const docs = await tierDocs(db, type, tier, q, before, limit + 1 - out.length, filter, newest);
-    out.push(...docs.map((d) => ({ ...d, tier })));
-    if (out.length > limit) break;
-  }
-  return out;
+  const starts = TIERS.filter((tier) => !from || tier >= from[0]).map((tier) => ({ tier, beforeId: from && tier === from[0] ? from[1] : ID_ABOVE_ALL }));
+  return rankedDocs(db, type, starts, q, limit + 1, accessFilter(SOURCES_OF[type], viewer));
 }
 
 /**
@@ -111,7 +98,6 @@ const SUGGEST: [SearchType, number][] = [
  */
 export async function suggest(db: Knex, viewer: UserRow | null, text: string): Promise<SearchSuggestResult> {
   const q = parseQuery(text);
-  const newest = await newestOnPostgres(db);
   const items: SearchHit[] = [];
   for (const [type, n] of SUGGEST) {
     if (items.length >= LIMITS.searchSuggestMax) break;
@@ -120,13 +106,9 @@ export async function suggest(db: Knex, viewer: UserRow | null, text: string): P
       items.push(...(await searchHashtags(db, q, want, undefined)).items);
       continue;
     }
-    const filter = accessFilter(SOURCES_OF[type], viewer);
-    const docs: DocHit[] = [];
     // Tiers 1 to 3 (title, word, prefix): whatever the prefix finds, best first.
-    for (const tier of [1, 2, 3] as const) {
-      if (docs.length >= want) break;
-      docs.push(...(await tierDocs(db, type, tier, q, ID_ABOVE_ALL, want - docs.length, filter, newest)));
-    }
+    const starts = ([1, 2, 3] as const).map((tier) => ({ tier, beforeId: ID_ABOVE_ALL }));
+    const docs: DocHit[] = await rankedDocs(db, type, starts, q, want, accessFilter(SOURCES_OF[type], viewer));
     items.push(...(await hitRows(db, docs)).map((r) => presentHit(r, q)));
   }
   return { items };
