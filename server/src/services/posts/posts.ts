@@ -17,7 +17,7 @@ import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { presentComment, type CommentRow, type PostRow } from '../../presenters/posts';
 import { presentPosts } from './page';
-import { announceNotifications, createNotification, createNotifications } from '../notifications';
+import { announceNotifications, createNotification, createNotifications, notificationClock } from '../notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
 import { lockRow } from '../../db/locks';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
@@ -231,7 +231,12 @@ async function ownedPost(db: Db, id: number, actor: UserRow) {
   return post;
 }
 
-export async function updatePost(ctx: AppContext, actor: UserRow, id: number, input: { content: string; categoryId?: number }) {
+export async function updatePost(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  input: { content: string; categoryId?: number; neighbourhoodId?: number | null },
+) {
   const created: { userId: number; notificationId: number | null }[] = [];
   await ctx.db.transaction(async (trx) => {
     const post = await ownedPost(trx, id, actor);
@@ -240,6 +245,7 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
     if (patch.category_id !== undefined) await lockCategories(trx, [post.category_id, patch.category_id as number]);
+    if (input.neighbourhoodId !== undefined) Object.assign(patch, await placeColumns(trx, input.neighbourhoodId));
     await tallyTags(trx, { postIds: [id] }, -1);
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);
@@ -293,7 +299,11 @@ export async function toggleLike(ctx: AppContext, user: UserRow, postId: number)
     onAdded: async (trx, post) => {
       notification = {
         userId: post.author_id,
-        notificationId: await createNotification(trx, { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like }),
+        notificationId: await createNotification(
+          trx,
+          { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like },
+          notificationClock(ctx),
+        ),
       };
     },
   });

@@ -13,7 +13,8 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
-import { useMemberActions } from '../blocks/MemberActions';
+import { MemberMenu, useMemberActions } from '../blocks/MemberActions';
+import { NeighbourhoodSelect } from '../places/PlaceFields';
 
 /**
  * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
@@ -65,7 +66,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
                     ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
                     : []),
                   ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
-                  ...(user && user.id !== c.author.id ? [<CommentMemberMenu key="m" comment={c} />] : []),
+                  ...(user && user.id !== c.author.id ? [<MemberMenu key="m" author={c.author} label={TEXTS.blocks.menus.comment} />] : []),
                 ]}
               >
                 <ItemMeta
@@ -104,19 +105,6 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
         </div>
       )}
     </Modal>
-  );
-}
-
-/** A comment's '⋯' menu (someone else's comment): mute or block its author. */
-function CommentMemberMenu({ comment: c }: { comment: PostComment }) {
-  const member = useMemberActions(c.author, { withMute: true });
-  return (
-    <>
-      <Dropdown menu={{ items: member.items }} trigger={['click']}>
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Yorum menüsü" />
-      </Dropdown>
-      {member.dialogs}
-    </>
   );
 }
 
@@ -173,9 +161,10 @@ export function PostMenu({
 export function PostEditor({ post: p, text, setText, onDone }: { post: Post; text: string; setText(t: string): void; onDone(): void }) {
   const { notification } = useApp();
   const updatePost = useUpdatePost();
+  const [neighbourhoodId, setNeighbourhoodId] = useState<number | null>(p.neighbourhood?.id ?? null);
   const saveEdit = async () => {
     try {
-      await updatePost.mutateAsync({ id: p.id, content: text });
+      await updatePost.mutateAsync({ id: p.id, content: text, neighbourhoodId });
       onDone();
       notification.success({ message: 'Gönderi güncellendi' });
     } catch (err) {
@@ -184,9 +173,12 @@ export function PostEditor({ post: p, text, setText, onDone }: { post: Post; tex
   };
   return (
     <div style={{ marginTop: 8 }}>
-      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
+      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.postContentMax} autoSize aria-label="Gönderi metni" />
+      <div style={{ marginTop: 8, maxWidth: 360 }}>
+        <NeighbourhoodSelect id={`post-${p.id}-neighbourhood`} value={neighbourhoodId} onChange={setNeighbourhoodId} />
+      </div>
       <Space style={{ marginTop: 8 }}>
-        <Button type="primary" onClick={() => void saveEdit()}>
+        <Button type="primary" onClick={() => void saveEdit()} loading={updatePost.isPending}>
           Kaydet
         </Button>
         <Button onClick={onDone}>İptal</Button>
