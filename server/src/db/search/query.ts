@@ -41,17 +41,17 @@ export interface TieredDoc extends DocHit {
  * SQLite: one query per tier, until the page is full (each walks the FTS5 index by rowid =
  * document id, which follows time, descending, and stops at the limit).
  *
- * PostgreSQL: one statement for every tier (round trips were most of a page's time on a busy
- * machine: up to eight queries for a rare word). Per tier two branches, so that neither a common
- * nor a rare word costs a walk of the whole index: first the newest PG_WINDOW ids below the
+ * PostgreSQL: one statement for two tiers at a time (round trips were most of a page's time on a
+ * busy machine: up to nine queries for a rare word; see PG_TIERS_PER_STATEMENT). Per tier two
+ * branches, so that neither a common nor a rare word costs a walk of the whole index: first the newest PG_WINDOW ids below the
  * tier's start, walked backwards on (kind, id) with each row checked (a common word fills the
  * page there), then the older ones through the GIN index alone with a top-N sort (`d.id + 0`
  * and no `kind` condition, which the type's own terms already imply: otherwise the planner
  * ANDs the GIN bitmap with a bitmap of every document of the type below the window, 99,000
  * entries and 8 ms for a rare word at 100,000 posts). The branches are a UNION ALL under one
  * LIMIT: PostgreSQL's Append runs them in order and stops pulling once the page is full, so a
- * later tier costs nothing when an earlier one filled the page. Should rows ever come back out
- * of that order (a parallel Append), the tiers are walked one by one instead.
+ * later tier costs nothing but its planning when an earlier one filled the page. Should rows
+ * ever come back out of that order (a parallel Append), those tiers are walked one by one instead.
  */
 export async function rankedDocs(db: Db, kind: SearchType, starts: readonly TierStart[], q: ParsedQuery, limit: number, filter: Filter): Promise<TieredDoc[]> {
   if (!isPostgres(db)) {
@@ -64,6 +64,32 @@ export async function rankedDocs(db: Db, kind: SearchType, starts: readonly Tier
     return out;
   }
   const newest = await newestDocIdRecently(db);
+  const out: TieredDoc[] = [];
+  for (let i = 0; i < starts.length && out.length < limit; i += PG_TIERS_PER_STATEMENT) {
+    const batch = starts.slice(i, i + PG_TIERS_PER_STATEMENT);
+    const found = await tiersInOneStatement(db, kind, batch, q, limit - out.length, filter, newest);
+    out.push(...(found ?? (await tiersOneByOne(db, kind, batch, q, limit - out.length, filter, newest))));
+  }
+  return out;
+}
+
+/**
+ * How many tiers one PostgreSQL statement walks (rankedDocs): planning its branches, each with
+ * the privacy filter, cost more than running them (3 to 5 ms against 1 for all four tiers on a
+ * busy machine), so a common word, whose page the first two tiers fill, plans only theirs.
+ */
+const PG_TIERS_PER_STATEMENT = 2;
+
+/** Some tiers' walks as one UNION ALL (see rankedDocs); null if the rows came back out of order. */
+async function tiersInOneStatement(
+  db: Db,
+  kind: SearchType,
+  starts: readonly TierStart[],
+  q: ParsedQuery,
+  limit: number,
+  filter: Filter,
+  newest: number,
+): Promise<TieredDoc[] | null> {
   const branches: { sql: string; bindings: Knex.RawBinding[] }[] = [];
   let step = 0;
   for (const { tier, beforeId } of starts) {
@@ -89,15 +115,15 @@ export async function rankedDocs(db: Db, kind: SearchType, starts: readonly Tier
     }
   }
   if (branches.length === 0) return [];
-  const res = await db.raw(`${branches.map((b) => b.sql).join(' union all ')} limit ?`, [...branches.flatMap((b) => b.bindings), limit]);
+  // Wrapped: a lone parenthesised branch with a LIMIT of its own cannot take a second one.
+  const res = await db.raw(`select * from (${branches.map((b) => b.sql).join(' union all ')}) u limit ?`, [...branches.flatMap((b) => b.bindings), limit]);
   const rows = res.rows as (DocHit & { tier: Tier; step: number })[];
-  const inOrder = rows.every((r, i) => i === 0 || Number(r.step) >= Number(rows[i - 1]?.step));
-  if (!inOrder) return rankedDocsOneByOne(db, kind, starts, q, limit, filter, newest);
+  if (!rows.every((r, i) => i === 0 || Number(r.step) >= Number(rows[i - 1]?.step))) return null;
   return rows.map((r) => ({ ...num(r), tier: Number(r.tier) as Tier }));
 }
 
-/** rankedDocs on PostgreSQL one tier at a time: only if the single statement's rows came back out of order. */
-async function rankedDocsOneByOne(db: Db, kind: SearchType, starts: readonly TierStart[], q: ParsedQuery, limit: number, filter: Filter, newest: number) {
+/** Tiers on PostgreSQL one query at a time: only if a statement's rows came back out of order. */
+async function tiersOneByOne(db: Db, kind: SearchType, starts: readonly TierStart[], q: ParsedQuery, limit: number, filter: Filter, newest: number) {
   const out: TieredDoc[] = [];
   for (const { tier, beforeId } of starts) {
     if (out.length >= limit) break;
