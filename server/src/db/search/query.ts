@@ -26,6 +26,8 @@ export interface DocHit {
 export interface TierStart {
   tier: Tier;
   beforeId: number;
+  /** Continues a page's cursor: the tier that filled the last page, likely to fill this one too. */
+  continues?: boolean;
 }
 
 /** A document found by rankedDocs, with the tier it was found in. */
@@ -65,8 +67,11 @@ export async function rankedDocs(db: Db, kind: SearchType, starts: readonly Tier
   }
   const newest = await newestDocIdRecently(db);
   const out: TieredDoc[] = [];
-  for (let i = 0; i < starts.length && out.length < limit; i += PG_TIERS_PER_STATEMENT) {
-    const batch = starts.slice(i, i + PG_TIERS_PER_STATEMENT);
+  for (let i = 0; i < starts.length && out.length < limit;) {
+    // A tier continued from a cursor is planned alone first: it filled the last page and likely fills this one.
+    const size = i === 0 && starts[0]?.continues ? 1 : PG_TIERS_PER_STATEMENT;
+    const batch = starts.slice(i, i + size);
+    i += size;
     const found = await tiersInOneStatement(db, kind, batch, q, limit - out.length, filter, newest);
     out.push(...(found ?? (await tiersOneByOne(db, kind, batch, q, limit - out.length, filter, newest))));
   }

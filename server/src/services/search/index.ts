@@ -37,7 +37,9 @@ const ID_ABOVE_ALL = 2_147_483_647;
  * from where the cursor stopped, until limit + 1 are found (the one beyond says there is more).
  */
 async function pageDocs(db: Knex, viewer: UserRow | null, type: SearchType, q: ParsedQuery, limit: number, from: [Tier, number] | null): Promise<TieredDoc[]> {
-  const starts = TIERS.filter((tier) => !from || tier >= from[0]).map((tier) => ({ tier, beforeId: from && tier === from[0] ? from[1] : ID_ABOVE_ALL }));
+  const starts = TIERS.filter((tier) => !from || tier >= from[0]).map((tier) =>
+    from && tier === from[0] ? { tier, beforeId: from[1], continues: true } : { tier, beforeId: ID_ABOVE_ALL },
+  );
   return rankedDocs(db, type, starts, q, limit + 1, accessFilter(SOURCES_OF[type], viewer));
 }
 
