@@ -21,8 +21,9 @@ export interface PostPage {
  */
 export interface SharedPage {
   page: PostPage;
-  /** The visitor's body (every flag false). */
+  /** The visitor's body (every flag false), and its bytes once a member with no flags was sent them. */
   body: string;
+  bytes?: Buffer;
   /** body cut at each post's `"isLiked":false,"isBookmarked":false` (n posts, n + 1 pieces); null if it could not be. */
   pieces: string[] | null;
   /** By member: per post, bit 1 liked and bit 2 bookmarked; null when the member's view is their own (listPosts). */
@@ -30,7 +31,7 @@ export interface SharedPage {
 }
 
 /** What GET /api/posts answers: a page to present, or a member's body already written out. */
-export type PostsAnswer = { page: PostPage } | { body: string; nextCursor: string | null };
+export type PostsAnswer = { page: PostPage } | { body: string | Buffer; nextCursor: string | null };
 
 const NO_FLAGS = '"isLiked":false,"isBookmarked":false';
 const FLAGS = [NO_FLAGS, '"isLiked":true,"isBookmarked":false', '"isLiked":false,"isBookmarked":true', '"isLiked":true,"isBookmarked":true'];
@@ -59,10 +60,13 @@ export function sharedPage(page: PostPage): SharedPage {
   return { page, body, pieces, viewers: new Map() };
 }
 
-/** A member's body: the shared page's pieces with their flags (the visitor's body when they have none). */
-export function memberBody(shared: SharedPage, flags: Uint8Array): string {
+/**
+ * A member's body: the shared page's pieces with their flags, or the visitor's bytes when they have
+ * none (most members on most pages: the same Buffer for all, no 20 KB copied per request).
+ */
+export function memberBody(shared: SharedPage, flags: Uint8Array): string | Buffer {
   const { pieces, page } = shared;
-  if (flags.every((f) => f === 0)) return shared.body;
+  if (flags.every((f) => f === 0)) return (shared.bytes ??= Buffer.from(shared.body));
   if (!pieces) return JSON.stringify(page.items.map((p, i) => ({ ...p, isLiked: ((flags[i] ?? 0) & 1) > 0, isBookmarked: ((flags[i] ?? 0) & 2) > 0 })));
   let out = pieces[0] ?? '';
   for (let i = 0; i < flags.length; i++) out += (FLAGS[flags[i] ?? 0] ?? NO_FLAGS) + (pieces[i + 1] ?? '');
@@ -139,7 +143,13 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
  * (their flags read in one query at their first read of the page, then remembered with it);
  * otherwise, and for the following feed, the member's own list as before.
  */
-export async function listPostsShared(db: Knex, pages: SharedPostPages, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow): Promise<PostsAnswer> {
+export async function listPostsShared(
+  db: Knex,
+  pages: SharedPostPages,
+  query: ListPostsQuery,
+  viewerId: number | null,
+  viewer?: UserRow,
+): Promise<PostsAnswer> {
   if (viewerId && query.feed === 'following') return { page: await listPosts(db, query, viewerId) };
   // A near-me page (mahallem, ilçem) depends on the viewer's own neighbourhood: never a shared one.
   if (query.area !== 'sehir') return { page: await listPosts(db, query, viewerId, viewer) };
