@@ -100,3 +100,68 @@ test('a member mutes another from a post’s menu and mutes a word in settings: 
 
   for (const m of [me, loud, cook]) await m.context.close();
 });
+
+test('a member blocks from a group comment’s menu and from an answer’s menu: both stay, collapsed as ‘Engellediğin bir üye’ with a show link', async ({
+  browser,
+}) => {
+  const me = await memberPage(browser, { displayName: 'Grup Kurucusu' });
+  const commenter = await memberPage(browser, { displayName: 'Yorumcu Komşu' });
+  const answerer = await memberPage(browser, { displayName: 'Cevapçı Komşu' });
+  const tag = uniqueName('g');
+  const group = await api(me.page.request, 'post', '/api/hobby-groups', { name: `Bisiklet ${tag}`, description: 'Hafta sonu sürüşleri.' });
+  const groupPost = await api(me.page.request, 'post', `/api/hobby-groups/${group.slug}/posts`, { content: `Pazar sürüşü ${tag}` });
+  await api(commenter.page.request, 'post', `/api/hobby-groups/${group.slug}/join`);
+  const commentText = `Ben de gelirim ${tag}`;
+  await api(commenter.page.request, 'post', `/api/hobby-groups/posts/${groupPost.id}/comments`, { content: commentText });
+  const question = await api(me.page.request, 'post', '/api/questions', {
+    title: `Lastik nerede tamir edilir ${tag}?`,
+    content: 'Yakında bir yer var mı?',
+    category: 'Genel',
+  });
+  const answerText = `Çarşıda bir usta var ${tag}`;
+  await api(answerer.page.request, 'post', `/api/questions/${question.id}/answers`, { content: answerText });
+  const { page } = me;
+
+  // A group comment: its '⋯' menu offers report, mute and block; blocking collapses it in place.
+  await page.goto(`/groups/${group.slug}`);
+  const post = page.getByTestId('group-post').filter({ hasText: `Pazar sürüşü ${tag}` });
+  await post.getByRole('button', { name: 'Yorumlar' }).click();
+  const comment = post.getByTestId('group-comment');
+  await expect(comment).toContainText(commentText);
+  // One's own group post has no member menu.
+  await expect(post.getByRole('button', { name: 'Gönderi menüsü' })).toHaveCount(0);
+  await comment.getByRole('button', { name: 'Yorum menüsü' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Şikayet Et' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sessize al' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}group-comment-menu.png` });
+  await page.getByRole('menuitem', { name: 'Engelle' }).click();
+  await page.getByRole('dialog', { name: 'Yorumcu Komşu engellensin mi?' }).getByRole('button', { name: 'Engelle' }).click();
+  await expect(page.getByText('Yorumcu Komşu engellendi')).toBeVisible();
+  const collapsed = comment.getByTestId('blocked-collapse');
+  await expect(collapsed).toContainText('Engellediğin bir üye');
+  await expect(comment).not.toContainText(commentText);
+  await collapsed.getByRole('button', { name: 'Göster' }).click();
+  await expect(comment).toContainText(commentText);
+  await page.screenshot({ path: `${SCREENS}group-comment-blocked.png` });
+
+  // An answer: the same from its menu; the question page keeps it, collapsed.
+  await page.goto(`/qa/question/${question.id}`);
+  const answer = page.getByTestId('answer').filter({ hasText: 'Cevapçı Komşu' });
+  await expect(answer).toContainText(answerText);
+  // One's own question has no member menu.
+  await expect(page.getByRole('button', { name: 'Soru menüsü' })).toHaveCount(0);
+  await answer.getByRole('button', { name: 'Cevap menüsü' }).click();
+  await page.getByRole('menuitem', { name: 'Engelle' }).click();
+  await page.getByRole('dialog', { name: 'Cevapçı Komşu engellensin mi?' }).getByRole('button', { name: 'Engelle' }).click();
+  await expect(page.getByText('Cevapçı Komşu engellendi')).toBeVisible();
+  await expect(answer.getByTestId('blocked-collapse')).toContainText('Engellediğin bir üye');
+  await expect(answer).not.toContainText(answerText);
+  await page.screenshot({ path: `${SCREENS}answer-blocked.png` });
+  await answer.getByRole('button', { name: 'Göster' }).click();
+  await expect(answer).toContainText(answerText);
+  // The menu now offers to undo it.
+  await answer.getByRole('button', { name: 'Cevap menüsü' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Engeli kaldır' })).toBeVisible();
+
+  for (const m of [me, commenter, answerer]) await m.context.close();
+});

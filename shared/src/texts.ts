@@ -584,6 +584,9 @@ export const TEXTS = {
     cannotBlockSelf: 'Kendinizi engelleyemezsiniz',
     cannotMuteSelf: 'Kendinizi sessize alamazsınız',
     cannotInteract: 'Bu üyeyle etkileşime geçemezsiniz',
+    /** The '⋯' menus on someone else's content (report, mute, block), named by what they belong to. */
+    menus: { post: 'Gönderi menüsü', comment: 'Yorum menüsü', question: 'Soru menüsü', answer: 'Cevap menüsü' },
+    report: 'Şikayet Et',
   },
   /** KVKK: legal texts and consent, 'Verilerimi indir', 'Hesabımı sil' (issue 16). */
   privacy: {

@@ -68,6 +68,24 @@ export class ReadCache<V> {
 
 const STALE_MS = 10_000;
 
+/**
+ * A value everyone shares, from `cache` or computed: past its lifetime one caller recomputes while
+ * the others still get the old value (ReadCache.peek/claim), and a value read while a write came is
+ * not kept.
+ */
+export async function cachedValue<V>(cache: ReadCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
+  const hit = cache.peek(key);
+  if (hit && (hit.fresh || !cache.claim(key))) return hit.value;
+  const generation = cache.generation;
+  try {
+    const value = await compute();
+    cache.set(key, value, generation);
+    return value;
+  } finally {
+    if (hit) cache.release(key);
+  }
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Announces writes (see ReadCache); mounted before anything that could cache. */
@@ -107,11 +125,13 @@ export const READ_CACHE_MS = 2_000;
 
 /**
  * Lists every visitor sees alike, answered from memory: the feed (any query: page 1 of the home
- * and category pages), trending tags, community stats and categories. The feed only for
- * visitors (members' pages carry isLiked/isBookmarked); the others are the same for everyone.
+ * and category pages), trending tags, community stats and categories. The feed and trending only
+ * for visitors (members' feed pages carry isLiked/isBookmarked, and their trending leaves out the
+ * hashtags they muted: the route caches the community's list under that); the others are the same
+ * for everyone.
  */
-const SHARED = new Set(['/hashtags/trending', '/stats', '/categories']);
-const VISITORS_ONLY = new Set(['/posts']);
+const SHARED = new Set(['/stats', '/categories']);
+const VISITORS_ONLY = new Set(['/posts', '/hashtags/trending']);
 
 export interface CachedResponse {
   body: string;

@@ -31,6 +31,7 @@ export function presentNotification(r: NotificationRow, group?: { count: number;
     message: r.message,
     isRead: group ? group.unread === 0 : Boolean(r.is_read),
     groupCount: group?.count ?? 1,
+    groupKey: r.group_key ?? null,
     relatedPostId: r.related_post_id,
     relatedUserId: r.related_user_id,
     relatedUser: r.related_user_id

@@ -163,6 +163,19 @@ export type PersonListRow = Pick<
   'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role' | 'bio' | 'is_verified' | 'created_at'
 >;
 
+/** The columns presentPerson reads, with `users` joined as `u`: what every list of people selects. */
+export const PERSON_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.display_name',
+  'u.profile_image',
+  'u.profile_image_thumb',
+  'u.role',
+  'u.bio',
+  'u.is_verified',
+  'u.created_at',
+] as const;
+
 /** Short form for lists of people (followers, recent members). */
 export function presentPerson(row: PersonListRow): Person {
   return {

@@ -10,14 +10,14 @@ import { createdConcurrently } from '../db/knex';
 import { isPostgres } from '../db/engine';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
-import { getNotification, unreadNotificationCount } from '../services/notifications';
+import { getNotificationItem, unreadNotificationCount } from '../services/notifications';
 import { getMessage, unreadMessageCount } from '../services/messages';
 import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
 import { suspendedUntil } from '../services/users/suspended';
 
-type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotification>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
+type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotificationItem>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
 
 interface SocketData {
   userId: number;
@@ -256,9 +256,10 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   });
 
   const off = [
+    // The list's row it belongs to: a like joining '12 kişi gönderinizi beğendi' pushes that row (13 now), not a 13th.
     ctx.bus.on('notification:created', async ({ userId, notificationId }) => {
       const [notification, prefs] = await Promise.all([
-        getNotification(ctx.db, notificationId).catch(() => null),
+        getNotificationItem(ctx.db, notificationId).catch(() => null),
         getNotificationSettings(ctx.db, userId).catch(() => null),
       ]);
       if (notification) {

@@ -80,6 +80,47 @@ describe('real-time socket at /ws', () => {
     expect(fanEvents.seen.some((s) => s.event === 'new_notification')).toBe(false);
   });
 
+  it("pushes a notification that joins a group as the list's row: same id and key, the new size; the count counts the group once", async () => {
+    const owner = await server.member();
+    const fans = [await server.member(), await server.member(), await server.member()];
+    const socket = socketFor(owner);
+    const events = recorder(socket);
+    await connected(socket);
+    await events.waitFor('notification_count', (p) => p.count === 0);
+    const post = (await owner.client.post('/api/posts', { content: 'gruplanacak beğeniler' })).body;
+    const listed = async () => (await owner.client.get('/api/notifications?limit=100')).body as { id: number; groupKey: string | null }[];
+
+    await fans[0]!.client.post(`/api/posts/${post.id}/like`);
+    const first = (await events.waitFor('new_notification')).notification;
+    expect(first).toMatchObject({ type: 'like', groupCount: 1, groupKey: expect.stringMatching(/^like:/) });
+    expect(await listed()).toEqual([first]);
+
+    for (const [i, fan] of fans.slice(1).entries()) {
+      await fan.client.post(`/api/posts/${post.id}/like`);
+      const pushed = (await events.waitFor('new_notification', (p) => p.notification.groupCount === i + 2)).notification;
+      // The list's one row for the group, as the list shows it now: the newest like's id, the group's key and size.
+      const list = await listed();
+      expect(list).toEqual([pushed]);
+      expect(pushed).toMatchObject({ groupKey: first.groupKey, relatedUserId: fan.user.id, isRead: false });
+      expect(pushed.id).toBeGreaterThan(first.id);
+    }
+    // Three likes, one row: the badge says 1, on every push.
+    const counts = events.seen.filter((e) => e.event === 'notification_count').map((e) => e.payload.count);
+    expect(counts.at(-1)).toBe(1);
+    expect(Math.max(...counts)).toBe(1);
+    expect((await owner.client.get('/api/notifications/unread-count')).body.count).toBe(1);
+
+    // A read group stays one row; a new like makes it unread again, still one row of four.
+    await owner.client.patch(`/api/notifications/${(await listed())[0]!.id}/read`);
+    await events.waitFor('notification_count', (p) => p.count === 0);
+    const late = await server.member();
+    await late.client.post(`/api/posts/${post.id}/like`);
+    const fourth = (await events.waitFor('new_notification', (p) => p.notification.groupCount === 4)).notification;
+    expect(fourth).toMatchObject({ isRead: false, groupKey: first.groupKey });
+    expect(await listed()).toEqual([fourth]);
+    await events.waitFor('notification_count', (p) => p.count === 1);
+  });
+
   it('delivers new messages live with the unread count, and not to a third person', async () => {
     const a = await server.member();
     const b = await server.member();

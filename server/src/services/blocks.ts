@@ -18,7 +18,7 @@ import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { idPage } from '../db/keyset';
 import { nowIso, toIso, toIsoOrNull } from '../db/time';
-import { presentPerson, type PersonListRow, type UserRow } from '../presenters/users';
+import { PERSON_COLUMNS, presentPerson, type PersonListRow, type UserRow } from '../presenters/users';
 import { userById } from './users/profiles';
 import { lockRow } from '../db/locks';
 
@@ -163,30 +163,32 @@ export async function unblock(db: Knex, me: UserRow, targetId: number) {
   return { blocked: false };
 }
 
-export async function listBlocks(db: Knex, me: UserRow, page: CursorPageQuery): Promise<Page<BlockedPerson>> {
-  const q = db('user_blocks as b')
-    .join('users as u', 'u.id', 'b.blocked_id')
-    .where('b.blocker_id', me.id)
-    .select(
-      'b.id as block_id',
-      'b.created_at as blocked_at',
-      'u.id',
-      'u.username',
-      'u.display_name',
-      'u.profile_image',
-      'u.profile_image_thumb',
-      'u.role',
-      'u.bio',
-      'u.is_verified',
-      'u.created_at',
-    );
-  const { rows, nextCursor } = await idPage<PersonListRow & { block_id: number; blocked_at: unknown }>(q, {
-    column: 'b.id',
-    valueOf: (r) => r.block_id,
+/**
+ * A page of the viewer's own blocks or mutes, newest first: `q` joins the people as `u` to its rows
+ * (`rowId`, e.g. 'b.id'), whose id is the keyset cursor; each row comes with the person's columns.
+ */
+async function ownListPage<R, T>(
+  q: Knex.QueryBuilder,
+  rowId: string,
+  page: CursorPageQuery,
+  present: (row: PersonListRow & R & { row_id: number }) => T,
+): Promise<Page<T>> {
+  const { rows, nextCursor } = await idPage<PersonListRow & R & { row_id: number }>(q.select(`${rowId} as row_id`, ...PERSON_COLUMNS), {
+    column: rowId,
+    valueOf: (r) => r.row_id,
     cursor: page.cursor,
     limit: page.limit,
   });
-  return { items: rows.map((r) => ({ ...presentPerson(r), blockId: r.block_id, blockedAt: toIso(r.blocked_at) })), nextCursor };
+  return { items: rows.map(present), nextCursor };
+}
+
+export async function listBlocks(db: Knex, me: UserRow, page: CursorPageQuery): Promise<Page<BlockedPerson>> {
+  const q = db('user_blocks as b').join('users as u', 'u.id', 'b.blocked_id').where('b.blocker_id', me.id).select('b.created_at as blocked_at');
+  return ownListPage<{ blocked_at: unknown }, BlockedPerson>(q, 'b.id', page, (r) => ({
+    ...presentPerson(r),
+    blockId: r.row_id,
+    blockedAt: toIso(r.blocked_at),
+  }));
 }
 
 export async function mute(db: Knex, me: UserRow, targetId: number, duration: MuteDuration, now = new Date()) {
@@ -213,26 +215,12 @@ export async function listMutes(db: Knex, me: UserRow, page: CursorPageQuery): P
     .join('users as u', 'u.id', 'm.muted_id')
     .where('m.muter_id', me.id)
     .andWhere((w) => w.whereNull('m.expires_at').orWhere('m.expires_at', '>', now))
-    .select(
-      'm.id as mute_id',
-      'm.expires_at',
-      'u.id',
-      'u.username',
-      'u.display_name',
-      'u.profile_image',
-      'u.profile_image_thumb',
-      'u.role',
-      'u.bio',
-      'u.is_verified',
-      'u.created_at',
-    );
-  const { rows, nextCursor } = await idPage<PersonListRow & { mute_id: number; expires_at: unknown }>(q, {
-    column: 'm.id',
-    valueOf: (r) => r.mute_id,
-    cursor: page.cursor,
-    limit: page.limit,
-  });
-  return { items: rows.map((r) => ({ ...presentPerson(r), muteId: r.mute_id, until: toIsoOrNull(r.expires_at) })), nextCursor };
+    .select('m.expires_at');
+  return ownListPage<{ expires_at: unknown }, MutedPerson>(q, 'm.id', page, (r) => ({
+    ...presentPerson(r),
+    muteId: r.row_id,
+    until: toIsoOrNull(r.expires_at),
+  }));
 }
 
 interface MutedTermRow {

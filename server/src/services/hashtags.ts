@@ -5,7 +5,7 @@ import type { PostRow } from '../presenters/posts';
 import { presentPosts } from './posts/page';
 import { postsQuery, visibleTo } from './posts';
 import { toIso } from '../db/time';
-import { whereNotMuted } from './blocks';
+import { feedMutes, whereNotMuted } from './blocks';
 
 const DAY = 86_400_000;
 /** A tag is hot with this many posts in the last 7 days, or half as many and growing by 50%. */
@@ -21,7 +21,7 @@ type Db = Knex | Knex.Transaction;
  * tags times about 60 buckets, not the number of posts. Hidden posts and private accounts' posts
  * are not counted (tallyTags keeps them out).
  */
-export async function trendingHashtags(db: Knex, now = Date.now()): Promise<TrendingHashtag[]> {
+export async function trendingHashtags(db: Knex, now = Date.now(), limit: number = LIMITS.trendingHashtags): Promise<TrendingHashtag[]> {
   const weekAgo = Math.floor((now - 7 * DAY) / HOUR);
   const twoWeeksAgo = Math.floor((now - 14 * DAY) / HOUR);
   // Hours [twoWeeksAgo, weekAgo) are the previous week, hours from weekAgo on the recent one.
@@ -60,12 +60,37 @@ export async function trendingHashtags(db: Knex, now = Date.now()): Promise<Tren
     })
     .filter((t) => t.posts > 0)
     .sort((a, b) => b.posts - a.posts || b.growth - a.growth || a.tag.localeCompare(b.tag, 'tr'))
-    .slice(0, LIMITS.trendingHashtags);
+    .slice(0, limit);
   const labels = await mostUsedLabels(
     db,
     top.map((t) => t.tag),
   );
   return top.map((t) => ({ ...t, tag: labels.get(t.tag) ?? t.tag }));
+}
+
+/**
+ * How long the community's trending list is read: a member's list leaves out the hashtags they
+ * muted (at most LIMITS.mutedTermsMax), and the next ones move up, so the top tags they do see are
+ * always in it.
+ */
+export const TRENDING_READ = LIMITS.trendingHashtags + LIMITS.mutedTermsMax;
+
+/**
+ * A viewer's trending list: the community's (trendingHashtags, TRENDING_READ long, read once for
+ * everyone and cached by the route) less the hashtags the viewer muted, the top
+ * LIMITS.trendingHashtags of what is left. One read of the viewer's muted terms.
+ *
+ * The counts stay community-wide aggregates on purpose, the same for every viewer: a tag's post
+ * count reveals no one (it is a sum over public posts), and counting per viewer, without the posts
+ * of members they block or mute, would mean reading posts instead of the counters, losing the read
+ * that costs the number of tags shown rather than the number of posts (issue 11). What is per
+ * viewer is only which tags are shown.
+ */
+export async function trendingFor(db: Db, viewerId: number | null, community: readonly TrendingHashtag[]): Promise<TrendingHashtag[]> {
+  const muted = new Set((await feedMutes(db, viewerId)).hashtags);
+  // A label folds to its tag's key (hashtag_labels holds the spellings of one key), as a muted hashtag's term does.
+  const shown = muted.size === 0 ? community : community.filter((t) => !muted.has(hashtagKey(t.tag)));
+  return shown.slice(0, LIMITS.trendingHashtags);
 }
 
 /**

@@ -10,6 +10,7 @@ import { errors } from '../errors';
 import { wantsInApp } from '@mahalle/shared';
 import { notificationSettingsOf } from './notification-settings';
 import { silencedActors } from './blocks';
+import { dayjs } from './events/time';
 
 export interface NewNotification {
   /** Recipient. */
@@ -32,13 +33,28 @@ export interface NewNotification {
 const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(['like', 'follow']);
 
 /**
+ * The community's clock, for the day a notification's group belongs to: its zone (config.timeZone,
+ * Europe/Istanbul by default) and the injectable clock tests set (ctx.now). The writers of kinds that
+ * group (likes, follows) pass it; without it the day is Europe/Istanbul's, by the real clock.
+ */
+export interface NotificationClock {
+  timeZone: string;
+  now?: () => Date;
+}
+export const notificationClock = (ctx: { config: { timeZone: string }; now?: () => Date }): NotificationClock => ({
+  timeZone: ctx.config.timeZone,
+  now: ctx.now,
+});
+const DEFAULT_CLOCK: NotificationClock = { timeZone: 'Europe/Istanbul' };
+
+/**
  * Writes a notification inside the caller's transaction. Returns its id, or null when it was
  * skipped (acting on one's own content, a repeat of a once-per-actor kind, or a kind the recipient
  * turned off in-app). After the transaction commits, the caller passes the ids to
  * `announceNotifications` so the socket can push them.
  */
-export async function createNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
-  const [created] = await createNotifications(trx, [n]);
+export async function createNotification(trx: Knex | Knex.Transaction, n: NewNotification, clock?: NotificationClock): Promise<number | null> {
+  const [created] = await createNotifications(trx, [n], clock);
   return created?.notificationId ?? null;
 }
 
@@ -47,7 +63,11 @@ export async function createNotification(trx: Knex | Knex.Transaction, n: NewNot
  * preferences for the whole batch: a kind a recipient turned off in-app is not written at all
  * (moderation notices always are). Answers what `announceNotifications` takes, skipped ones as null.
  */
-export async function createNotifications(trx: Knex | Knex.Transaction, list: NewNotification[]): Promise<{ userId: number; notificationId: number | null }[]> {
+export async function createNotifications(
+  trx: Knex | Knex.Transaction,
+  list: NewNotification[],
+  clock: NotificationClock = DEFAULT_CLOCK,
+): Promise<{ userId: number; notificationId: number | null }[]> {
   const wanted = list.filter((n) => !(n.actorId !== null && n.actorId === n.userId));
   const prefs = await notificationSettingsOf(
     trx,
@@ -62,27 +82,27 @@ export async function createNotifications(trx: Knex | Knex.Transaction, list: Ne
       out.push({ userId: n.userId, notificationId: null });
       continue;
     }
-    out.push({ userId: n.userId, notificationId: await insertNotification(trx, n) });
+    out.push({ userId: n.userId, notificationId: await insertNotification(trx, n, clock) });
   }
   return out;
 }
 
 /**
  * Which group a notification joins (null: none): likes of one post, and follows, on the same day
- * (UTC). The list shows a group once, at its newest row, with its size (listNotifications).
+ * in the community's zone (a like at 23:59 and one at 00:01 Istanbul time are two days, whatever
+ * the UTC date says). The list shows a group once, at its newest row, with its size (listNotifications).
  */
-export function groupKeyFor(n: Pick<NewNotification, 'type' | 'relatedPostId'>, at: string): string | null {
-  const day = at.slice(0, 10);
-  if (n.type === 'like' && n.relatedPostId) return `like:${n.relatedPostId}:${day}`;
-  if (n.type === 'follow') return `follow:${day}`;
-  return null;
+export function groupKeyFor(n: Pick<NewNotification, 'type' | 'relatedPostId'>, at: string, timeZone: string): string | null {
+  if (n.type !== 'follow' && !(n.type === 'like' && n.relatedPostId)) return null;
+  const day = dayjs.utc(at).tz(timeZone).format('YYYY-MM-DD');
+  return n.type === 'like' ? `like:${n.relatedPostId}:${day}` : `follow:${day}`;
 }
 
-async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotification): Promise<number | null> {
-  const at = nowIso();
+async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotification, clock: NotificationClock): Promise<number | null> {
+  const at = clock.now ? clock.now().toISOString() : nowIso();
   const insert = trx('notifications')
     .insert({
-      group_key: groupKeyFor(n, at),
+      group_key: groupKeyFor(n, at, clock.timeZone),
       user_id: n.userId,
       type: n.type,
       title: n.title ?? '',
@@ -138,25 +158,47 @@ export async function listNotifications(db: Knex, userId: number, page: CursorPa
         ),
     );
   const { rows, nextCursor } = await idPage<NotificationRow>(q, { column: 'n.id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
-  const keys = [...new Set(rows.map((r) => r.group_key).filter((k): k is string => Boolean(k)))];
-  const sizes = new Map<string, { count: number; unread: number }>();
-  if (keys.length) {
-    const counted: { group_key: string; n: number | string; unread: number | string }[] = await db('notifications')
-      .where({ user_id: userId })
-      .whereIn('group_key', keys)
-      .groupBy('group_key')
-      .select('group_key', db.raw('count(*) as n'), db.raw('sum(case when is_read then 0 else 1 end) as unread'));
-    for (const c of counted) sizes.set(c.group_key, { count: Number(c.n), unread: Number(c.unread) });
-  }
+  const sizes = await groupSizes(
+    db,
+    userId,
+    rows.map((r) => r.group_key),
+  );
   return {
     items: rows.map((r) => presentNotification(r, r.group_key ? sizes.get(r.group_key) : undefined)),
     nextCursor,
   };
 }
 
-export async function getNotification(db: Knex, id: number) {
-  const row = (await notificationsQuery(db).where('n.id', id).first()) as NotificationRow | undefined;
-  return row ? presentNotification(row) : null;
+/** How many rows each of a member's groups holds, and how many of them are unread: one query for a page. */
+async function groupSizes(db: Knex, userId: number, groupKeys: (string | null | undefined)[]) {
+  const keys = [...new Set(groupKeys.filter((k): k is string => Boolean(k)))];
+  const sizes = new Map<string, { count: number; unread: number }>();
+  if (keys.length === 0) return sizes;
+  const counted: { group_key: string; n: number | string; unread: number | string }[] = await db('notifications')
+    .where({ user_id: userId })
+    .whereIn('group_key', keys)
+    .groupBy('group_key')
+    .select('group_key', db.raw('count(*) as n'), db.raw('sum(case when is_read then 0 else 1 end) as unread'));
+  for (const c of counted) sizes.set(c.group_key, { count: Number(c.n), unread: Number(c.unread) });
+  return sizes;
+}
+
+/**
+ * The list's item a notification belongs to, as listNotifications shows it now: the notification
+ * itself or, when it joined a group, the group's newest row with the group's size and read state
+ * (same id, groupKey, groupCount and so text as the list's row). The socket pushes this, so that a
+ * client replaces the group's row instead of adding one. Null when it is gone.
+ */
+export async function getNotificationItem(db: Knex, id: number): Promise<Notification | null> {
+  const own = (await db('notifications').where({ id }).first('user_id', 'group_key')) as { user_id: number; group_key: string | null } | undefined;
+  if (!own) return null;
+  const q = notificationsQuery(db);
+  if (own.group_key) q.where({ 'n.user_id': own.user_id, 'n.group_key': own.group_key }).orderBy('n.id', 'desc');
+  else q.where('n.id', id);
+  const row = (await q.first()) as NotificationRow | undefined;
+  if (!row) return null;
+  const sizes = await groupSizes(db, own.user_id, [own.group_key]);
+  return presentNotification(row, own.group_key ? sizes.get(own.group_key) : undefined);
 }
 
 /** Unread items as the list shows them: a group with any unread row counts once. */
@@ -167,7 +209,6 @@ export async function unreadNotificationCount(db: Knex, userId: number): Promise
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
-/** The rows one list item stands for: the notification and, when it heads a group, its group mates. */
 /**
  * The rows one list item stands for: the notification and, when it heads a group, its group mates.
  * Someone else's notification answers 404 like a missing one: its existence is not theirs to know.

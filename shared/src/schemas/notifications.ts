@@ -17,6 +17,12 @@ export const notificationSchema = z.object({
    * listed once at the newest ('12 kişi gönderinizi beğendi'); reading or deleting it does all of them.
    */
   groupCount: z.number().int().min(1),
+  /**
+   * The group it heads (null: none). A grouped notification pushed by the socket carries the group's
+   * row as the list shows it (its newest id, size and read state): the client replaces the row with the
+   * same key instead of adding one.
+   */
+  groupKey: z.string().nullable(),
   relatedPostId: z.number().int().nullable(),
   relatedUserId: z.number().int().nullable(),
   /** Who caused it (null for notifications nobody caused, e.g. moderation). */

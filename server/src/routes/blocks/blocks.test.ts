@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
 import { makePng } from '../../test/media';
+import { LIMITS } from '@mahalle/shared';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -302,6 +303,15 @@ describe('mute', () => {
     expect((await muted.client.get(`/api/users/${muter.user.id}/block`)).body).toEqual({ blocked: false, muted: false, mutedUntil: null });
     const list = await muter.client.get('/api/users/me/mutes');
     expect(list.body.items.map((m: { id: number; until: string | null }) => [m.id, m.until])).toEqual([[muted.user.id, null]]);
+    // Newest first, one page at a time (the same keyset as the blocks' list).
+    const another = await server.member();
+    await muter.client.post(`/api/users/${another.user.id}/mute`, { duration: '7d' });
+    const first = await muter.client.get('/api/users/me/mutes?limit=1');
+    expect(first.body.items.map((m: { id: number }) => m.id)).toEqual([another.user.id]);
+    expect(first.body.items[0]).toMatchObject({ username: another.user.username, until: expect.any(String) });
+    const second = await muter.client.get(`/api/users/me/mutes?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ items: [{ id: muted.user.id, until: null }], nextCursor: null });
+    await muter.client.delete(`/api/users/${another.user.id}/mute`);
     await muter.client.delete(`/api/users/${muted.user.id}/mute`);
     expect(await feed(muter)).toContain(theirs);
     expect((await muter.client.get('/api/users/me/mutes')).body.items).toEqual([]);
@@ -362,6 +372,32 @@ describe('mute', () => {
     expect((await muter.client.delete(`/api/users/me/muted-terms/${word.body.id}`)).body).toEqual({ ok: true });
     expect((await author.client.delete(`/api/users/me/muted-terms/${tag.body.id}`)).status).toBe(404);
     expect(await feed(muter)).toContain(worded);
+  });
+
+  it("leaves a muted hashtag out of the muter's trending list (home and Discover read it), the next tag moving up; counts stay the community's", async () => {
+    const [muter, other, poster] = [await server.member(), await server.member(), await server.member()];
+    const tag = `trendsessiz${muter.user.id}`;
+    for (let i = 0; i < 3; i++) await post(poster, `Çok konuşulan #${tag} ${i}`);
+    // More tags than the list shows, so that one leaving lets the next in.
+    await post(poster, Array.from({ length: LIMITS.trendingHashtags + 1 }, (_, i) => `#doldur${muter.user.id}x${i}`).join(' '));
+    const trending = async (m: Member | null) =>
+      (await (m ? m.client : server.client()).get('/api/hashtags/trending')).body as { tag: string; posts: number }[];
+    expect((await trending(muter)).find((t) => t.tag === tag)?.posts).toBe(3);
+
+    expect((await muter.client.post('/api/users/me/muted-terms', { kind: 'hashtag', value: `#${tag.toLocaleUpperCase('tr')}` })).status).toBe(201);
+    const everyone = await trending(null);
+    expect(everyone.length).toBe(LIMITS.trendingHashtags);
+    expect(everyone.find((t) => t.tag === tag)?.posts).toBe(3);
+    // Read twice: the second may come from a cache, and must still be the muter's own list.
+    for (let i = 0; i < 2; i++) {
+      const mine = await trending(muter);
+      expect(mine.map((t) => t.tag)).not.toContain(tag);
+      expect(mine.length).toBe(LIMITS.trendingHashtags);
+      expect(mine.slice(0, -1)).toEqual(everyone.filter((t) => t.tag !== tag));
+    }
+    // Others, signed in or not, still see it, counted alike: counts are community-wide, not per viewer.
+    expect(await trending(other)).toEqual(everyone);
+    expect(await trending(null)).toEqual(everyone);
   });
 
   it('stops notifications and their socket events from a muted or blocked member', async () => {

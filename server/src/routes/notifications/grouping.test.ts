@@ -69,6 +69,50 @@ describe('notification groups', () => {
     expect((await fans[0]!.client.patch(`/api/notifications/${likes.id}/read`)).status).toBe(404);
   });
 
+  it("groups by the community's day (Europe/Istanbul), not the UTC date: midnight there splits, midnight UTC does not", async () => {
+    const author = await server.member();
+    const post = (await author.client.post('/api/posts', { content: 'gece yarısı' })).body;
+    const fans = [await server.member(), await server.member(), await server.member(), await server.member()];
+    const likeAt = async (fan: Member, iso: string) => {
+      server.ctx.now = () => new Date(iso);
+      expect((await fan.client.post(`/api/posts/${post.id}/like`)).status).toBeLessThan(300);
+    };
+    try {
+      // 23:59 and 00:01 in Istanbul (UTC+3): the same UTC date, two days of the community.
+      await likeAt(fans[0]!, '2026-11-24T20:59:00.000Z');
+      await likeAt(fans[1]!, '2026-11-24T21:01:00.000Z');
+      // 02:30 and 23:30 Istanbul time on the 25th: two UTC dates, one day of the community.
+      await likeAt(fans[2]!, '2026-11-24T23:30:00.000Z');
+      await likeAt(fans[3]!, '2026-11-25T20:30:00.000Z');
+    } finally {
+      server.ctx.now = undefined;
+    }
+    const likes = (await all(author)).filter((n) => n.relatedPostId === post.id);
+    expect(likes.map((n) => [n.groupKey, n.groupCount])).toEqual([
+      [`like:${post.id}:2026-11-25`, 3],
+      [`like:${post.id}:2026-11-24`, 1],
+    ]);
+    expect(likes[0]?.createdAt).toBe('2026-11-25T20:30:00.000Z');
+  });
+
+  it('groups by the day of the zone the community set (TIME_ZONE)', async () => {
+    const utc = await startTestServer({ timeZone: 'UTC' });
+    try {
+      const author = await utc.member();
+      const post = (await author.client.post('/api/posts', { content: 'utc' })).body;
+      const [a, b] = [await utc.member(), await utc.member()];
+      utc.ctx.now = () => new Date('2026-11-24T20:59:00.000Z');
+      await a.client.post(`/api/posts/${post.id}/like`);
+      utc.ctx.now = () => new Date('2026-11-24T21:01:00.000Z');
+      await b.client.post(`/api/posts/${post.id}/like`);
+      utc.ctx.now = undefined;
+      const list = (await author.client.get('/api/notifications?limit=100')).body as Notification[];
+      expect(list.filter((n) => n.type === 'like').map((n) => [n.groupKey, n.groupCount])).toEqual([[`like:${post.id}:2026-11-24`, 2]]);
+    } finally {
+      await utc.close();
+    }
+  });
+
   it('keeps likes of another day apart', async () => {
     const author = await server.member();
     const post = (await author.client.post('/api/posts', { content: 'iki gün' })).body;

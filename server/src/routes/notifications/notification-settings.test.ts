@@ -157,14 +157,14 @@ describe('notification settings', () => {
       expect(await events.next('new_notification', 0)).toMatchObject({ notification: { type: 'like' }, showNative: true });
       await fan.client.post(`/api/posts/${post.id}/comments`, { content: 'bir' });
       expect(await events.next('new_notification', 1)).toMatchObject({ notification: { type: 'comment' }, showNative: false });
-      // 01:30 in Istanbul (22:30Z, after midnight there): inside quiet hours, nothing native; still counted.
-      server.ctx.now = () => new Date('2026-11-24T22:30:00Z');
+      // 23:30 in Istanbul (20:30Z), the same day there: inside quiet hours, nothing native; still counted.
+      server.ctx.now = () => new Date('2026-11-24T20:30:00Z');
       const other = await server.member();
       await other.client.post(`/api/posts/${post.id}/like`);
       expect(await events.next('new_notification', 2)).toMatchObject({ notification: { type: 'like' }, showNative: false });
-      // Counted: the two likes of the post are one (grouped) item, the comment another.
+      // Counted: the two likes of the post, on one day of the community, are one (grouped) item, the comment another.
       expect((await owner.client.get('/api/notifications/unread-count')).body).toEqual({ count: 2 });
-      // A message at 01:30 is quiet too; at noon it shows; the sender's copy never does.
+      // A message at 23:30 is quiet too; at noon it shows; the sender's copy never does.
       const senderEvents = await connectedSocket(fan);
       await fan.client.post('/api/messages', { receiverId: owner.user.id, content: 'gece mesajı' });
       expect(await events.next('new_message', 0)).toMatchObject({ showNative: false });

@@ -17,7 +17,7 @@ import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { presentComment, type CommentRow, type PostRow } from '../../presenters/posts';
 import { presentPosts } from './page';
-import { announceNotifications, createNotification, createNotifications } from '../notifications';
+import { announceNotifications, createNotification, createNotifications, notificationClock } from '../notifications';
 import { imageSizeColumns, removeUpload, type StoredImageSize } from '../uploads';
 import { lockRow } from '../../db/locks';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
@@ -299,7 +299,11 @@ export async function toggleLike(ctx: AppContext, user: UserRow, postId: number)
     onAdded: async (trx, post) => {
       notification = {
         userId: post.author_id,
-        notificationId: await createNotification(trx, { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like }),
+        notificationId: await createNotification(
+          trx,
+          { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like },
+          notificationClock(ctx),
+        ),
       };
     },
   });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { presentPerson, presentProfile } from '../../presenters/users';
+import { PERSON_COLUMNS, presentPerson, presentProfile } from '../../presenters/users';
 import { foldKey, TEXTS, type Profile, type Connection, type CursorPageQuery, type FollowRequest, type Person, type UpdateProfileInput } from '@mahalle/shared';
 import type { Page } from '@mahalle/shared/contract';
 import { idPage } from '../../db/keyset';
@@ -9,7 +9,7 @@ import { auditModeration } from '../audit';
 import { nowIso, toIso } from '../../db/time';
 import type { PersonListRow as PersonRow, UserRow } from '../../presenters/users';
 import { isUniqueViolation } from '../accounts';
-import { announceNotifications, createNotification } from '../notifications';
+import { announceNotifications, createNotification, notificationClock } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
@@ -86,7 +86,7 @@ export async function userStats(db: Db, userId: number) {
  */
 export async function popularUsers(db: Db, limit: number, viewerId: number | null = null) {
   const rows: (PersonRow & { followers_count: number | string; posts_count: number | string })[] = await db('users as u')
-    .select('u.id', 'u.username', 'u.display_name', 'u.profile_image', 'u.profile_image_thumb', 'u.role', 'u.bio', 'u.is_verified', 'u.created_at')
+    .select(...PERSON_COLUMNS)
     .select({
       followers_count: db('follows as f').count('*').whereRaw('f.following_id = u.id'),
       posts_count: db('posts as p').count('*').whereRaw('p.author_id = u.id').andWhere('p.is_hidden', false),
@@ -103,18 +103,8 @@ export async function popularUsers(db: Db, limit: number, viewerId: number | nul
 
 /** The newest members first, cursor-paged by id. */
 export async function recentUsers(db: Db, page: CursorPageQuery, viewerId: number | null = null): Promise<Page<Person>> {
-  const q = whereNotBlocked(db('users'), 'users.id', viewerId).select(
-    'id',
-    'username',
-    'display_name',
-    'profile_image',
-    'profile_image_thumb',
-    'role',
-    'bio',
-    'is_verified',
-    'created_at',
-  );
-  const { rows, nextCursor } = await idPage<PersonRow>(q, { column: 'id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
+  const q = whereNotBlocked(db('users as u'), 'u.id', viewerId).select(...PERSON_COLUMNS);
+  const { rows, nextCursor } = await idPage<PersonRow>(q, { column: 'u.id', valueOf: (r) => r.id, cursor: page.cursor, limit: page.limit });
   return { items: rows.map(presentPerson), nextCursor };
 }
 
@@ -124,18 +114,7 @@ export async function connections(db: Db, userId: number, direction: 'followers'
   const q = db('follows as f')
     .join('users as u', 'u.id', `f.${theirs}`)
     .where(`f.${mine}`, userId)
-    .select(
-      'f.id as follow_id',
-      'u.id',
-      'u.username',
-      'u.display_name',
-      'u.profile_image',
-      'u.profile_image_thumb',
-      'u.role',
-      'u.bio',
-      'u.is_verified',
-      'u.created_at',
-    );
+    .select('f.id as follow_id', ...PERSON_COLUMNS);
   const { rows, nextCursor } = await idPage<PersonRow & { follow_id: number }>(q, {
     column: 'f.id',
     valueOf: (r) => r.follow_id,
@@ -173,7 +152,7 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
     await trx('follows').insert({ follower_id: me.id, following_id: target.id, created_at: nowIso() });
     created.push({
       userId: target.id,
-      notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }),
+      notificationId: await createNotification(trx, { userId: target.id, type: 'follow', actorId: me.id, message: N.follow }, notificationClock(ctx)),
     });
     return 'following' as const;
   });
@@ -224,19 +203,7 @@ export async function incomingRequests(db: Db, me: UserRow, page: CursorPageQuer
   const q = db('follow_requests as r')
     .join('users as u', 'u.id', 'r.requester_id')
     .where('r.target_id', me.id)
-    .select(
-      'r.id as request_id',
-      'r.created_at as requested_at',
-      'u.id',
-      'u.username',
-      'u.display_name',
-      'u.profile_image',
-      'u.profile_image_thumb',
-      'u.role',
-      'u.bio',
-      'u.is_verified',
-      'u.created_at',
-    );
+    .select('r.id as request_id', 'r.created_at as requested_at', ...PERSON_COLUMNS);
   type Row = PersonRow & { request_id: number; requested_at: unknown };
   const { rows, nextCursor } = await idPage<Row>(q, { column: 'r.id', valueOf: (r) => r.request_id, cursor: page.cursor, limit: page.limit });
   return { items: rows.map((r) => ({ id: r.request_id, requestedAt: toIso(r.requested_at), user: presentPerson(r) })), nextCursor };

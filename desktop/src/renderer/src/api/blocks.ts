@@ -8,6 +8,7 @@ import { hobbyGroupKeys } from './hobby-groups';
 import { questionKeys } from './questions';
 import { blogKeys } from './blog';
 import { searchKeys } from './search';
+import { hashtagKeys } from './hashtags';
 
 /** Query keys of the member's own blocks and mutes. */
 export const blockKeys = {
@@ -41,9 +42,19 @@ export const useMutedMembers = () =>
 
 export const useMutedTerms = () => useQuery({ queryKey: blockKeys.terms, queryFn: () => call('GET /api/users/me/muted-terms') });
 
-/** A block or mute changes what every list shows: they all load again. */
+/** A block or mute changes what every list shows (a muted hashtag leaves trending too): they all load again. */
 function refreshAfter(qc: QueryClient) {
-  for (const queryKey of [blockKeys.all, userKeys.all, postKeys.all, notificationKeys.all, hobbyGroupKeys.all, questionKeys.all, blogKeys.all, searchKeys.all])
+  for (const queryKey of [
+    blockKeys.all,
+    userKeys.all,
+    postKeys.all,
+    notificationKeys.all,
+    hobbyGroupKeys.all,
+    questionKeys.all,
+    blogKeys.all,
+    searchKeys.all,
+    hashtagKeys.all,
+  ])
     void qc.invalidateQueries({ queryKey });
 }
 

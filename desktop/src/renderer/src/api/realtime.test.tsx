@@ -67,6 +67,23 @@ describe('useRealtime', () => {
       expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: 'Gönderen Can gönderinizi beğendi', route: `/posts/${post.id}` })),
     );
 
+    // The list as the notifications page holds it: a second like joins the first's group, and its row is replaced
+    // (one row, '2 kişi'), not joined by a second; the badge still counts one item.
+    const { queryClient } = await import('./query');
+    const { notificationKeys } = await import('./notifications');
+    queryClient.setQueryData(notificationKeys.list(100), (await receiver.client.get('/api/notifications?limit=100')).body);
+    const third = await server.member({ displayName: 'Üçüncü Üye' });
+    await third.client.post(`/api/posts/${post.id}/like`);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(notificationKeys.list(100))).toEqual([
+        expect.objectContaining({ type: 'like', groupCount: 2, relatedUserId: third.user.id }),
+      ]),
+    );
+    await waitFor(() =>
+      expect(bridge.notify).toHaveBeenCalledWith(expect.objectContaining({ body: '2 kişi gönderinizi beğendi', route: `/posts/${post.id}` })),
+    );
+    expect(useCounts.getState().notifications).toBe(1);
+
     useSession.setState({ user: null });
     hook.rerender();
     await waitFor(() => expect(useCounts.getState()).toMatchObject({ notifications: 0, messages: 0, connected: false }));

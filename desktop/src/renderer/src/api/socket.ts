@@ -6,7 +6,7 @@ import { serverBase } from './client';
 import { platform } from '../platform';
 import { useCounts, useSession } from '../stores/session';
 import { useConnection } from '../stores/connection';
-import { notificationKeys } from './notifications';
+import { pushNotification } from './notifications';
 import { messageKeys } from './messages';
 import { shouldRaiseNative } from './native-notice';
 
@@ -57,8 +57,10 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
       });
       socket.on(SOCKET_EVENTS.newNotification, (payload) => {
         const { notification } = payload;
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        // The count (and the tray badge) moved with notification_count; a native notice only when the server allows it.
+        // The row as the list shows it: a like joining a group replaces the group's row rather than adding one.
+        if (notification) pushNotification(queryClient, notification);
+        // The count (and the tray badge) moved with notification_count, which counts the list's items (a group once); a
+        // native notice only when the server allows it.
         if (notification && shouldRaiseNative(payload, document.hidden)) {
           // Clicking it opens what it is about: the post, the person, or else the list.
           platform.notify({ title: TEXTS.app.name, ...describe.current(notification) });

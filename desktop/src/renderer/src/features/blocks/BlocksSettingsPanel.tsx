@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Input, List, Select, Space, Tag, Typography } from 'antd';
-import { LIMITS, TEXTS, type MutedTermKind } from '@mahalle/shared';
+import { LIMITS, TEXTS, type MutedTermKind, type Person } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
 import { errorMessage } from '../../api/client';
 import { useAddMutedTerm, useBlock, useBlockedMembers, useMute, useMutedMembers, useMutedTerms, useRemoveMutedTerm } from '../../api/blocks';
@@ -22,10 +22,33 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function BlockedMembers() {
-  const { data, isLoading, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useBlockedMembers();
-  const block = useBlock();
-  const { notification } = useApp();
+/** What a paged list of people hands the list: its pages and how to load more. */
+interface PeoplePages<P> {
+  data?: { pages: { items: P[] }[] };
+  isLoading: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  fetchNextPage(): unknown;
+  isFetchingNextPage: boolean;
+}
+
+/** The members one blocked or muted: each with its undo button, and 'Daha fazla' while there are more. */
+function OwnPeopleList<P extends Person>({
+  pages,
+  testId,
+  empty,
+  undoLabel,
+  undo,
+  describe,
+}: {
+  pages: PeoplePages<P>;
+  testId: string;
+  empty: string;
+  undoLabel: string;
+  undo(p: P): void;
+  describe(p: P): string;
+}) {
+  const { data, isLoading, error, hasNextPage, fetchNextPage, isFetchingNextPage } = pages;
   if (isLoading) return <PageSpinner />;
   if (error) return <Alert type="error" message={errorMessage(error, TEXTS.resilience.errorTitle)} />;
   const items = data?.pages.flatMap((p) => p.items) ?? [];
@@ -33,30 +56,17 @@ function BlockedMembers() {
     <>
       <List
         dataSource={items}
-        locale={{ emptyText: B.blockedEmpty }}
-        data-testid="blocked-list"
+        locale={{ emptyText: empty }}
+        data-testid={testId}
         renderItem={(p) => (
           <List.Item
             actions={[
-              <Button
-                key="u"
-                size="small"
-                onClick={() =>
-                  block.mutate(
-                    { id: p.id, block: false },
-                    {
-                      onSuccess: () => notification.success({ message: B.unblocked(p.displayName) }),
-                      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, TEXTS.errors.title) }),
-                    },
-                  )
-                }
-                aria-label={`${p.displayName}: ${B.unblock}`}
-              >
-                {B.unblock}
+              <Button key="u" size="small" onClick={() => undo(p)} aria-label={`${p.displayName}: ${undoLabel}`}>
+                {undoLabel}
               </Button>,
             ]}
           >
-            <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={`@${p.username}`} />
+            <ItemMeta avatar={<UserAvatar user={p} />} title={<UserName user={p} />} description={describe(p)} />
           </List.Item>
         )}
       />
@@ -69,54 +79,44 @@ function BlockedMembers() {
   );
 }
 
-function MutedMembers() {
-  const { data, isLoading, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useMutedMembers();
-  const mute = useMute();
+/** A mutation's answer told as a notification: `ok` on success, the server's error otherwise. */
+function useTold() {
   const { notification } = useApp();
-  if (isLoading) return <PageSpinner />;
-  if (error) return <Alert type="error" message={errorMessage(error, TEXTS.resilience.errorTitle)} />;
-  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  return (ok: string) => ({
+    onSuccess: () => notification.success({ message: ok }),
+    onError: (err: unknown) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, TEXTS.errors.title) }),
+  });
+}
+
+function BlockedMembers() {
+  const pages = useBlockedMembers();
+  const block = useBlock();
+  const told = useTold();
   return (
-    <>
-      <List
-        dataSource={items}
-        locale={{ emptyText: B.mutedEmpty }}
-        data-testid="muted-list"
-        renderItem={(p) => (
-          <List.Item
-            actions={[
-              <Button
-                key="u"
-                size="small"
-                onClick={() =>
-                  mute.mutate(
-                    { id: p.id, duration: null },
-                    {
-                      onSuccess: () => notification.success({ message: B.unmuted(p.displayName) }),
-                      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, TEXTS.errors.title) }),
-                    },
-                  )
-                }
-                aria-label={`${p.displayName}: ${B.unmute}`}
-              >
-                {B.unmute}
-              </Button>,
-            ]}
-          >
-            <ItemMeta
-              avatar={<UserAvatar user={p} />}
-              title={<UserName user={p} />}
-              description={`@${p.username} · ${p.until ? B.mutedUntil(formatDate(p.until)) : B.mutedForever}`}
-            />
-          </List.Item>
-        )}
-      />
-      {hasNextPage && (
-        <Button onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
-          {B.loadMore}
-        </Button>
-      )}
-    </>
+    <OwnPeopleList
+      pages={pages}
+      testId="blocked-list"
+      empty={B.blockedEmpty}
+      undoLabel={B.unblock}
+      undo={(p) => block.mutate({ id: p.id, block: false }, told(B.unblocked(p.displayName)))}
+      describe={(p) => `@${p.username}`}
+    />
+  );
+}
+
+function MutedMembers() {
+  const pages = useMutedMembers();
+  const mute = useMute();
+  const told = useTold();
+  return (
+    <OwnPeopleList
+      pages={pages}
+      testId="muted-list"
+      empty={B.mutedEmpty}
+      undoLabel={B.unmute}
+      undo={(p) => mute.mutate({ id: p.id, duration: null }, told(B.unmuted(p.displayName)))}
+      describe={(p) => `@${p.username} · ${p.until ? B.mutedUntil(formatDate(p.until)) : B.mutedForever}`}
+    />
   );
 }
 

@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Modal, Radio, Space, Typography } from 'antd';
+import { Button, Dropdown, Modal, Radio, Space, Typography } from 'antd';
 import type { MenuProps, RadioChangeEvent } from 'antd';
-import { AudioMutedOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
-import { MUTE_DURATIONS, TEXTS, type MuteDuration } from '@mahalle/shared';
+import { AudioMutedOutlined, FlagOutlined, MoreOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
+import { MUTE_DURATIONS, TEXTS, type MuteDuration, type ReportTarget } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
 import { errorMessage } from '../../api/client';
 import { useBlock, useMute } from '../../api/blocks';
+import { useSession } from '../../stores/session';
+import { ReportDialog } from '../admin/ReportDialog';
 
 const B = TEXTS.blocks;
 
@@ -143,4 +145,41 @@ export function useMemberActions(
       <MuteDialog member={member} onClose={() => setDialog(null)} />
     ) : null;
   return { items, dialogs };
+}
+
+/**
+ * The '⋯' menu on someone else's content in a shared space or a comment list (a group post or comment, a
+ * question, an answer, a blog or feed comment): report the content where it can be reported, mute or block its
+ * author. None for visitors, on one's own content, or on a deleted account's placeholder (id 0). `blocked`: the
+ * server flagged the item (`blockedAuthor`), so the menu offers to unblock instead.
+ */
+export function MemberMenu({
+  author,
+  label,
+  blocked = false,
+  report,
+}: {
+  author: ActionTarget;
+  label: string;
+  blocked?: boolean;
+  report?: { targetType: ReportTarget; targetId: number };
+}) {
+  const user = useSession((s) => s.user);
+  const [reporting, setReporting] = useState(false);
+  const someoneElse = Boolean(user) && author.id !== 0 && author.id !== user?.id;
+  const member = useMemberActions(someoneElse ? author : null, { withMute: true, status: { blocked, muted: false } });
+  if (!someoneElse) return null;
+  const items: NonNullable<MenuProps['items']> = [
+    ...(report ? [{ key: 'report', icon: <FlagOutlined />, label: B.report, onClick: () => setReporting(true) }] : []),
+    ...member.items,
+  ];
+  return (
+    <>
+      <Dropdown menu={{ items }} trigger={['click']}>
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={label} />
+      </Dropdown>
+      {member.dialogs}
+      {reporting && report && <ReportDialog targetType={report.targetType} targetId={report.targetId} onClose={() => setReporting(false)} />}
+    </>
+  );
 }

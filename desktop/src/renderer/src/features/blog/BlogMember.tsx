@@ -8,6 +8,7 @@ import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ReportButton } from '../admin/ReportDialog';
+import { MemberMenu } from '../blocks/MemberActions';
 
 /**
  * A blog post's parts only a signed-in member gets (the comment form; report or delete a comment): loaded with
@@ -42,13 +43,25 @@ export function CommentForm({ postId }: { postId: number }) {
   );
 }
 
+/** A blog comment's actions for a member: report it, mute or block its author (someone else's); delete it (admins). */
 export function CommentActions({ comment: c }: { comment: BlogComment }) {
   const user = useSession((s) => s.user);
+  if (!user) return null;
+  const someoneElses = user.id !== c.author.id;
+  return (
+    <>
+      {someoneElses && user.role !== 'admin' && <ReportButton targetType="blog_comment" targetId={c.id} />}
+      {/* Someone else's comment: mute or block its author. */}
+      <MemberMenu author={c.author} label={TEXTS.blocks.menus.comment} blocked={c.blockedAuthor} />
+      {user.role === 'admin' && <DeleteComment comment={c} />}
+    </>
+  );
+}
+
+/** An admin's delete of a blog comment, asked first. */
+function DeleteComment({ comment: c }: { comment: BlogComment }) {
   const { notification, modal } = useApp();
   const deleteComment = useDeleteBlogComment();
-  if (!user) return null;
-  if (user.role !== 'admin' && user.id !== c.author.id) return <ReportButton targetType="blog_comment" targetId={c.id} />;
-  if (user.role !== 'admin') return null;
   return (
     <Button
       danger

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Input, List, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupComment, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests, useUpdateGroupPlace } from '../../api/hobby-groups';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
@@ -13,10 +13,11 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
+import { MemberMenu } from '../blocks/MemberActions';
 
 /**
- * A group page's parts only a signed-in member gets (report or delete a post, the comment box, the founder's join
- * requests): loaded with antd's buttons, input, list and dialogs for members, never for a visitor's first paint.
+ * A group page's parts only a signed-in member gets (report or delete a post; mute or block its author or a
+ * commenter; the comment box, the founder's join requests): loaded with antd's buttons, input, list and dialogs for members, never for a visitor's first paint.
  */
 export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
@@ -27,6 +28,7 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   return (
     <>
       {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
+      <MemberMenu author={p.author} label={TEXTS.blocks.menus.post} blocked={p.blockedAuthor} />
       {canDelete && (
         <Button
           type="text"
@@ -51,6 +53,11 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
       )}
     </>
   );
+}
+
+/** A group comment's '⋯' menu (someone else's comment): report it, mute or block its author. */
+export function CommentMenu({ comment: c }: { comment: GroupComment }) {
+  return <MemberMenu author={c.author} label={TEXTS.blocks.menus.comment} blocked={c.blockedAuthor} report={{ targetType: 'group_comment', targetId: c.id }} />;
 }
 
 /** A member's comment box under a group post's comments. */

@@ -34,6 +34,7 @@ import { BlockedCollapse } from '../../components/BlockedCollapse';
 const GroupDialogs = lazy(() => import('./GroupDialogs'));
 const PostActions = lazy(() => import('./GroupMember').then((m) => ({ default: m.PostActions })));
 const CommentBox = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentBox })));
+const CommentMenu = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentMenu })));
 const JoinRequests = lazy(() => import('./GroupMember').then((m) => ({ default: m.JoinRequests })));
 const GroupPlaceEditor = lazy(() => import('./GroupMember').then((m) => ({ default: m.GroupPlaceEditor })));
 
@@ -88,9 +89,15 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
       {open && (
         <div style={{ marginTop: 8 }}>
           {comments.map((c) => (
-            <div key={c.id} style={{ marginBottom: 4 }}>
+            <div key={c.id} style={{ marginBottom: 4 }} data-testid="group-comment">
               <BlockedCollapse blocked={c.blockedAuthor}>
                 <strong>{c.author.displayName}</strong> {c.content}
+                {user && user.id !== c.author.id && (
+                  <Suspense fallback={null}>
+                    {' '}
+                    <CommentMenu comment={c} />
+                  </Suspense>
+                )}
               </BlockedCollapse>
             </div>
           ))}

@@ -10,6 +10,7 @@ function n(over: Partial<Notification>): Notification {
     message: '',
     isRead: true,
     groupCount: 1,
+    groupKey: null,
     relatedPostId: 7,
     relatedUserId: 2,
     relatedUser: { username: 'u2', displayName: 'Üye 2', profileImage: null, profileImageThumb: null },

@@ -9,6 +9,7 @@ const base: Notification = {
   message: 'gönderinizi beğendi',
   isRead: false,
   groupCount: 1,
+  groupKey: null,
   relatedPostId: 7,
   relatedUserId: 3,
   relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null },

@@ -13,7 +13,7 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
-import { useMemberActions } from '../blocks/MemberActions';
+import { MemberMenu, useMemberActions } from '../blocks/MemberActions';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 
 /**
@@ -66,7 +66,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
                     ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
                     : []),
                   ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
-                  ...(user && user.id !== c.author.id ? [<CommentMemberMenu key="m" comment={c} />] : []),
+                  ...(user && user.id !== c.author.id ? [<MemberMenu key="m" author={c.author} label={TEXTS.blocks.menus.comment} />] : []),
                 ]}
               >
                 <ItemMeta
@@ -105,19 +105,6 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
         </div>
       )}
     </Modal>
-  );
-}
-
-/** A comment's '⋯' menu (someone else's comment): mute or block its author. */
-function CommentMemberMenu({ comment: c }: { comment: PostComment }) {
-  const member = useMemberActions(c.author, { withMute: true });
-  return (
-    <>
-      <Dropdown menu={{ items: member.items }} trigger={['click']}>
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Yorum menüsü" />
-      </Dropdown>
-      {member.dialogs}
-    </>
   );
 }
 

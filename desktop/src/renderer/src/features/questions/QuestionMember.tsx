@@ -8,10 +8,12 @@ import { useAcceptAnswer, useDeleteAnswer } from '../../api/answers';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
 import { ReportButton } from '../admin/ReportDialog';
+import { MemberMenu } from '../blocks/MemberActions';
 
 /**
- * A question page's parts only a signed-in member gets (report, accept, delete an answer; the answer form): loaded
- * with antd's button, input and dialogs when a member opens the page, never for a visitor's first paint.
+ * A question page's parts only a signed-in member gets (report, accept, delete an answer; mute or block the author
+ * of the question or an answer; the answer form): loaded with antd's button, input and dialogs when a member opens
+ * the page, never for a visitor's first paint.
  */
 export function AnswerActions({
   question: q,
@@ -30,6 +32,7 @@ export function AnswerActions({
   return (
     <>
       {user.id !== a.author.id && <ReportButton targetType="answer" targetId={a.id} />}
+      <MemberMenu author={a.author} label={TEXTS.blocks.menus.answer} blocked={a.blockedAuthor} />
       {user.id === q.authorId && !a.isAccepted && (
         <Button
           size="small"
@@ -60,6 +63,11 @@ export function AnswerActions({
       )}
     </>
   );
+}
+
+/** The question's '⋯' menu (someone else's question): mute or block its author. */
+export function QuestionMenu({ question: q }: { question: Question }) {
+  return <MemberMenu author={q.author} label={TEXTS.blocks.menus.question} blocked={q.blockedAuthor} />;
 }
 
 /** 'Cevabın': the member's answer form under the answers. */

@@ -18,10 +18,11 @@ import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
 
-// What only a member does here (answer, accept, report, delete) comes with antd's input and dialogs, for members only:
+// What only a member does here (answer, accept, report, delete, mute, block) comes with antd's input and dialogs, for members only:
 // a visitor's question paints from the light components.
 const AnswerActions = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerActions })));
 const AnswerForm = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerForm })));
+const QuestionMenu = lazy(() => import('./QuestionMember').then((m) => ({ default: m.QuestionMenu })));
 
 const PARAGRAPH: React.CSSProperties = { marginTop: 12, marginBottom: '1em', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' };
 
@@ -98,6 +99,11 @@ export default function QuestionPage() {
           <Button icon={<ShareAltOutlined />} onClick={() => void share()}>
             Paylaş
           </Button>
+          {user && user.id !== q.author.id && (
+            <Suspense fallback={null}>
+              <QuestionMenu question={q} />
+            </Suspense>
+          )}
         </Space>
       </Card>
       <Heading level={2} look={4} style={{ marginTop: 16 }}>
