@@ -12,6 +12,7 @@
  *        seed and its own port, alternating per endpoint), e.g. --server=dist-before/index.js,dist/index.js
  *        --names=before,after (labels of those builds)
  *        --node-flags='|--max-semi-space-size=2' (node flags per build, '|'-separated, after BENCH_NODE_FLAGS)
+ *        --no-start-flags (leave out the node flags of `npm start`, which every build gets by default)
  *        --build-env='|MALLOC_ARENA_MAX=2' (environment per build, '|'-separated, each a space-separated list of NAME=value)
  *        BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (flags for the server's node)
  *
@@ -71,6 +72,10 @@ const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
   .map((p) => path.resolve(serverDir, p));
 const NAMES = args.names ? String(args.names).split(',') : SERVER_JS.map((p) => path.basename(path.dirname(p)));
 const NODE_FLAGS = String(args['node-flags'] ?? '').split('|');
+/** The node flags `npm start` runs the server with (server/package.json), so the server is measured as it runs. */
+const START_FLAGS = args['no-start-flags']
+  ? ''
+  : (/^node\s+(.*?)\s*dist\/index\.js/.exec(JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '');
 const BUILD_ENV = String(args['build-env'] ?? '')
   .split('|')
   .map((list) =>
@@ -345,7 +350,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
 function startServerProcess(env: Record<string, string>, build = 0): ChildProcess {
   const child = spawn(
     process.execPath,
-    [...`${process.env.BENCH_NODE_FLAGS ?? ''} ${NODE_FLAGS[build] ?? ''}`.split(' ').filter(Boolean), SERVER_JS[build] ?? ''],
+    [...`${START_FLAGS} ${process.env.BENCH_NODE_FLAGS ?? ''} ${NODE_FLAGS[build] ?? ''}`.split(' ').filter(Boolean), SERVER_JS[build] ?? ''],
     {
       cwd: serverDir,
       env: {
@@ -745,7 +750,7 @@ if (!args['no-build']) {
   execFileSync('npx', ['tsup', '--silent'], { cwd: serverDir, stdio: 'inherit' });
 }
 console.log(
-  `bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; load ${load()}`,
+  `bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; server node flags: ${START_FLAGS || 'none'}; load ${load()}`,
 );
 const all: Row[] = [];
 for (const kind of DBS) {
