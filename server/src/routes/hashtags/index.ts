@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { cursorPageQuerySchema, hashtagParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
-import { postsWithTag, trendingHashtags } from '../../services/hashtags';
+import { postsWithTag } from '../../services/hashtags';
+import { trendingHashtags } from '../../services/trending';
 import { sendCursorList } from '../paging';
 
 export function hashtagsRouter(ctx: AppContext): Router {
