@@ -609,7 +609,8 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
       const migrating = startServerProcess(dbs[i]!.env, i);
       try {
-        await waitFor(`${baseOf(i)}/api/health`, migrating);
+        // The backfills of a big seed take minutes on a busy machine.
+        await waitFor(`${baseOf(i)}/api/health`, migrating, 900_000);
       } finally {
         await stop(migrating);
       }
@@ -771,7 +772,13 @@ if (args['seed-only']) {
 }
 const all: Row[] = [];
 for (const kind of DBS) {
-  for (const n of SIZES) all.push(...(await benchOne(kind, n)));
+  for (const n of SIZES) {
+    const rows = await benchOne(kind, n);
+    all.push(...rows);
+    // Each database and size as it ends, so a later failure loses nothing measured.
+    printTable(rows);
+    if (args.json) fs.writeFileSync(String(args.json), JSON.stringify(all, null, 2));
+  }
 }
 console.log(`\nload average at the end: ${load()}\n`);
 printTable(all);
