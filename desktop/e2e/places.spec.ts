@@ -34,6 +34,23 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
   await expect(admin.page.locator(`[data-district="${district}"]`).getByTestId('neighbourhood-row')).toHaveCount(2);
   await admin.page.screenshot({ path: `${SCREENS}places-admin.png`, fullPage: true });
 
+  // Güney turns out to lie in the other district: 'Düzenle' moves it there with its district picker.
+  await admin.page
+    .locator(`[data-district="${district}"]`)
+    .getByTestId('neighbourhood-row')
+    .filter({ hasText: 'Güney' })
+    .getByRole('button', { name: 'Düzenle' })
+    .click();
+  const editDialog = admin.page.getByRole('dialog', { name: 'Güney' });
+  await editDialog.getByLabel('İlçe').click();
+  await admin.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: other }).click();
+  await admin.page.screenshot({ path: `${SCREENS}places-move.png` });
+  await editDialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(editDialog).toBeHidden();
+  await admin.page.getByRole('button', { name: new RegExp(`^.*${other} \\(2\\)`) }).click();
+  await expect(admin.page.locator(`[data-district="${other}"]`).getByTestId('neighbourhood-row').filter({ hasText: 'Güney' })).toBeVisible();
+  await expect(admin.page.locator(`[data-district="${district}"]`).getByTestId('neighbourhood-row')).toHaveCount(1);
+
   // Someone in the other district has an event too.
   const elsewhere = await memberPage(browser);
   const places = await api(elsewhere.page.request, 'get', '/api/places');
@@ -99,6 +116,23 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
   await member.page.screenshot({ path: `${SCREENS}places-nearby.png`, fullPage: true });
   await member.page.setViewportSize({ width: 390, height: 844 });
   await member.page.screenshot({ path: `${SCREENS}places-nearby-mobile.png`, fullPage: true });
+
+  // A post written without a neighbourhood gets one afterwards, in its author's edit box.
+  const post = await api(member.page.request, 'post', '/api/posts', { content: uniqueName('Mahallesiz gönderi ') });
+  await member.page.setViewportSize({ width: 1366, height: 900 });
+  await member.page.goto(`/posts/${post.id}`);
+  await member.page.getByRole('button', { name: 'Gönderi menüsü' }).click();
+  await member.page.getByRole('menuitem', { name: 'Düzenle' }).click();
+  await pickNeighbourhood(
+    member.page,
+    member.page.locator(`#post-${post.id}-neighbourhood`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+    mine,
+  );
+  await member.page.locator('button.ant-btn-primary', { hasText: 'Kaydet' }).click();
+  await expect(member.page.getByText('Gönderi güncellendi')).toBeVisible();
+  await expect(member.page.getByTestId('place-tag').first()).toHaveText(`${mine}, ${district}`);
+  await member.page.evaluate(() => window.scrollTo(0, 0));
+  await member.page.screenshot({ path: `${SCREENS}places-post-edit.png` });
 
   await admin.context.close();
   await elsewhere.context.close();

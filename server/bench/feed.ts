@@ -589,6 +589,8 @@ interface Row {
   rpsMax: number;
   bareRps?: number;
   bareCpuUs?: number;
+  /** The bare app's own tail under the same wrk load: what this machine allows any Node server. */
+  bareP99p50?: number;
 }
 
 const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -705,7 +707,7 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
           rpsMin: Math.min(...s.map((x) => x.rps)),
           rpsMax: Math.max(...s.map((x) => x.rps)),
           errors: s.reduce((a, x) => a + x.errors, 0),
-          ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs') } : {}),
+          ...(b.length ? { bareRps: pick(b, 'rps'), bareCpuUs: pick(b, 'cpuUs'), bareP99p50: pick(b, 'p99') / pick(b, 'p50') } : {}),
         });
       }
     }
@@ -733,6 +735,7 @@ function printTable(rows: Row[]) {
     'RSS MiB',
     'bare req/s',
     '% of bare',
+    'bare p99/p50',
     'err',
   ];
   const lines = rows.map((r) => [
@@ -750,6 +753,7 @@ function printTable(rows: Row[]) {
     r.rss.toFixed(0),
     r.bareRps ? r.bareRps.toFixed(0) : '',
     r.bareRps ? `${((100 * r.rps) / r.bareRps).toFixed(0)}%` : '',
+    r.bareP99p50 ? r.bareP99p50.toFixed(1) : '',
     String(r.errors),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));

@@ -86,7 +86,8 @@ export const placeEndpoints = {
   }),
   'places.updateNeighbourhood': endpoint({
     route: 'PATCH /api/admin/places/neighbourhoods/:id',
-    summary: 'Renames a neighbourhood or sets its centre point',
+    summary:
+      'Renames a neighbourhood, sets its centre point, or moves it into another district (its posts, groups and events follow; 409 place_name_taken when the name is taken there)',
     access: 'admin',
     tag: 'places',
     params: idParamsSchema,

@@ -17,7 +17,7 @@ export const createNeighbourhoodSchema = z
   .object({ name: placeNameSchema, districtId: idSchema, lat: latSchema.optional(), lng: lngSchema.optional() })
   .refine(pairRule, { message: P.coordsPair, path: ['lat'] });
 export const updateNeighbourhoodSchema = z
-  .object({ name: placeNameSchema.optional(), lat: latSchema.optional(), lng: lngSchema.optional() })
+  .object({ name: placeNameSchema.optional(), districtId: idSchema.optional(), lat: latSchema.optional(), lng: lngSchema.optional() })
   .strict()
   .refine(pairRule, { message: P.coordsPair, path: ['lat'] });
 

@@ -30,6 +30,8 @@ export const updatePostSchema = z.object({
     .transform((v) => v.trim())
     .refine((v) => charCount(v) <= LIMITS.postContentMax, { message: S.postTooLong }),
   categoryId: optionalId,
+  /** Absent: unchanged; null: none. */
+  neighbourhoodId: neighbourhoodIdField,
 });
 
 export const POST_SORTS = ['newest', 'popular', 'commented'] as const;

@@ -328,6 +328,77 @@ describe('near me: the area filter on the feed, Discover, events and groups', ()
   });
 });
 
+describe('places: moving a neighbourhood into another district', () => {
+  it("carries its posts, groups and events into the new district's İlçem; a taken name or a missing district is refused and nothing moves", async () => {
+    const c = await city();
+    const me = await server.member();
+    const host = await server.member();
+    await me.client.put('/api/users/me/neighbourhood', { neighbourhoodId: c.ote, visibility: 'nobody' });
+    const post = (await host.client.post('/api/posts', { content: 'Uzak mahalleden', neighbourhoodId: c.uzak })).body as { id: number };
+    const event = (
+      await host.client.post('/api/events', { title: 'Uzak etkinlik', description: 'x', date: '2031-01-01T09:00:00.000Z', neighbourhoodId: c.uzak })
+    ).body as { id: number };
+    const group = (await host.client.post('/api/hobby-groups', { name: `Uzaklar ${seq}`, description: 'Uzak komşular', neighbourhoodId: c.uzak })).body as {
+      id: number;
+    };
+    const inIlce = async () => ({
+      posts: (await walkHeader(me.client, '/api/posts?area=ilce')).includes(post.id),
+      events: (await walkPage(me.client, '/api/events?area=ilce')).includes(event.id),
+      groups: (await walkHeader(me.client, '/api/hobby-groups?area=ilce')).includes(group.id),
+    });
+    expect(await inIlce()).toEqual({ posts: false, events: false, groups: false });
+    const oteDistrict = (await server.ctx.db('neighbourhoods').where({ id: c.ote }).first('district_id')) as { district_id: number };
+    const path = `/api/admin/places/neighbourhoods/${c.uzak}`;
+
+    expect((await me.client.patch(path, { districtId: oteDistrict.district_id })).status).toBe(403);
+    const missing = await admin.client.patch(path, { districtId: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('district_not_found');
+    // 'Öte' is taken in the target district (by the Turkish fold): refused, nothing moved.
+    const taken = await admin.client.patch(path, { districtId: oteDistrict.district_id, name: 'öTE' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('place_name_taken');
+    expect(await inIlce()).toEqual({ posts: false, events: false, groups: false });
+
+    const moved = await admin.client.patch(path, { districtId: oteDistrict.district_id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: c.uzak, name: 'Uzak', districtId: oteDistrict.district_id });
+    expect(await inIlce()).toEqual({ posts: true, events: true, groups: true });
+    const logged = (await server.ctx
+      .db('audit_log')
+      .where({ action: 'place.neighbourhood_update', target_id: String(c.uzak) })
+      .orderBy('id', 'desc')
+      .first('after')) as { after: string };
+    expect(JSON.parse(logged.after)).toMatchObject({ districtId: oteDistrict.district_id });
+  });
+});
+
+describe("places: a post's neighbourhood after posting", () => {
+  it('its author moves it to another neighbourhood or to none; nobody else may, and a missing neighbourhood is refused', async () => {
+    const c = await city();
+    const me = await server.member();
+    const author = await server.member();
+    await me.client.put('/api/users/me/neighbourhood', { neighbourhoodId: c.merkez, visibility: 'nobody' });
+    const post = (await author.client.post('/api/posts', { content: 'Yanlış mahalle seçtim', neighbourhoodId: c.ote })).body as { id: number };
+    const inMahalle = async () => (await walkHeader(me.client, '/api/posts?area=mahalle')).includes(post.id);
+    expect(await inMahalle()).toBe(false);
+
+    expect((await me.client.patch(`/api/posts/${post.id}`, { content: 'Yanlış mahalle seçtim', neighbourhoodId: c.merkez })).status).toBe(403);
+    const missing = await author.client.patch(`/api/posts/${post.id}`, { content: 'Yanlış mahalle seçtim', neighbourhoodId: 999999 });
+    expect(missing.body.code).toBe('neighbourhood_not_found');
+    expect(await inMahalle()).toBe(false);
+
+    const moved = await author.client.patch(`/api/posts/${post.id}`, { content: 'Doğru mahalle', neighbourhoodId: c.merkez });
+    expect(moved.status).toBe(200);
+    expect(moved.body.neighbourhood).toMatchObject({ id: c.merkez, name: 'Merkez' });
+    expect(await inMahalle()).toBe(true);
+    // Absent leaves it; null clears it.
+    expect((await author.client.patch(`/api/posts/${post.id}`, { content: 'Yine doğru' })).body.neighbourhood).toMatchObject({ id: c.merkez });
+    expect((await author.client.patch(`/api/posts/${post.id}`, { content: 'Mahallesiz', neighbourhoodId: null })).body.neighbourhood).toBeNull();
+    expect(await inMahalle()).toBe(false);
+  });
+});
+
 describe("Discover's Yakınımda", () => {
   it("orders the member's district by distance when both sides have coordinates; never another district", async () => {
     const c = await city();

@@ -145,20 +145,38 @@ export async function createNeighbourhood(
   });
 }
 
-export async function updateNeighbourhood(ctx: AppContext, admin: UserRow, id: number, input: { name?: string; lat?: number | null; lng?: number | null }) {
+/**
+ * Renames a neighbourhood, moves its centre, or moves it into another district. A move carries
+ * the district copied onto posts, groups and events (the near-me filters read it from the row) in
+ * the same transaction, so 'İlçem' follows the organiser's map at once.
+ */
+export async function updateNeighbourhood(
+  ctx: AppContext,
+  admin: UserRow,
+  id: number,
+  input: { name?: string; districtId?: number; lat?: number | null; lng?: number | null },
+) {
   return ctx.db.transaction(async (trx) => {
     const before = await neighbourhoodRow(trx, id);
     const change: Record<string, unknown> = {};
-    if (input.name !== undefined) {
-      const key = foldKey(input.name);
-      const other = await trx('neighbourhoods').where({ district_id: before.district_id, name_key: key }).whereNot({ id }).first('id');
+    const districtId = input.districtId ?? before.district_id;
+    if (districtId !== before.district_id) {
+      if (!(await trx('districts').where({ id: districtId }).first('id'))) throw errors.notFound(P.districtNotFound, 'district_not_found');
+      change.district_id = districtId;
+    }
+    const name = input.name ?? before.name;
+    if (input.name !== undefined || change.district_id !== undefined) {
+      const key = foldKey(name);
+      const other = await trx('neighbourhoods').where({ district_id: districtId, name_key: key }).whereNot({ id }).first('id');
       if (other) throw errors.conflict(P.neighbourhoodNameTaken, 'place_name_taken');
-      change.name = input.name;
+      change.name = name;
       change.name_key = key;
     }
     if (input.lat !== undefined) change.lat = input.lat;
     if (input.lng !== undefined) change.lng = input.lng;
     if (Object.keys(change).length) await trx('neighbourhoods').where({ id }).update(change);
+    if (change.district_id !== undefined)
+      for (const table of ['posts', 'hobby_groups', 'events']) await trx(table).where({ neighbourhood_id: id }).update({ district_id: districtId });
     const after = await neighbourhoodRow(trx, id);
     await audit(
       trx,

@@ -231,7 +231,12 @@ async function ownedPost(db: Db, id: number, actor: UserRow) {
   return post;
 }
 
-export async function updatePost(ctx: AppContext, actor: UserRow, id: number, input: { content: string; categoryId?: number }) {
+export async function updatePost(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  input: { content: string; categoryId?: number; neighbourhoodId?: number | null },
+) {
   const created: { userId: number; notificationId: number | null }[] = [];
   await ctx.db.transaction(async (trx) => {
     const post = await ownedPost(trx, id, actor);
@@ -240,6 +245,7 @@ export async function updatePost(ctx: AppContext, actor: UserRow, id: number, in
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
     if (patch.category_id !== undefined) await lockCategories(trx, [post.category_id, patch.category_id as number]);
+    if (input.neighbourhoodId !== undefined) Object.assign(patch, await placeColumns(trx, input.neighbourhoodId));
     await tallyTags(trx, { postIds: [id] }, -1);
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).update(patch);

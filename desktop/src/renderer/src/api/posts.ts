@@ -78,7 +78,8 @@ export function useCreatePost() {
 export function useUpdatePost() {
   const refresh = useRefreshPosts();
   return useMutation({
-    mutationFn: ({ id, content }: { id: number; content: string }) => call('PATCH /api/posts/:id', { params: { id }, body: { content } }),
+    mutationFn: ({ id, content, neighbourhoodId }: { id: number; content: string; neighbourhoodId?: number | null }) =>
+      call('PATCH /api/posts/:id', { params: { id }, body: { content, neighbourhoodId } }),
     onSuccess: refresh,
   });
 }

@@ -14,6 +14,7 @@ import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
 import { useMemberActions } from '../blocks/MemberActions';
+import { NeighbourhoodSelect } from '../places/PlaceFields';
 
 /**
  * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
@@ -173,9 +174,10 @@ export function PostMenu({
 export function PostEditor({ post: p, text, setText, onDone }: { post: Post; text: string; setText(t: string): void; onDone(): void }) {
   const { notification } = useApp();
   const updatePost = useUpdatePost();
+  const [neighbourhoodId, setNeighbourhoodId] = useState<number | null>(p.neighbourhood?.id ?? null);
   const saveEdit = async () => {
     try {
-      await updatePost.mutateAsync({ id: p.id, content: text });
+      await updatePost.mutateAsync({ id: p.id, content: text, neighbourhoodId });
       onDone();
       notification.success({ message: 'Gönderi güncellendi' });
     } catch (err) {
@@ -184,9 +186,12 @@ export function PostEditor({ post: p, text, setText, onDone }: { post: Post; tex
   };
   return (
     <div style={{ marginTop: 8 }}>
-      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.postContentMax} autoSize />
+      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={LIMITS.postContentMax} autoSize aria-label="Gönderi metni" />
+      <div style={{ marginTop: 8, maxWidth: 360 }}>
+        <NeighbourhoodSelect id={`post-${p.id}-neighbourhood`} value={neighbourhoodId} onChange={setNeighbourhoodId} />
+      </div>
       <Space style={{ marginTop: 8 }}>
-        <Button type="primary" onClick={() => void saveEdit()}>
+        <Button type="primary" onClick={() => void saveEdit()} loading={updatePost.isPending}>
           Kaydet
         </Button>
         <Button onClick={onDone}>İptal</Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Collapse, Form, Input, InputNumber, List, Modal, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Form, Input, InputNumber, List, Modal, Row, Select, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { TEXTS, type District, type Neighbourhood } from '@mahalle/shared';
 import { ApiError, errorMessage } from '../../../api/client';
@@ -17,7 +17,7 @@ import { useApp } from '../../../components/LazyFeedback';
 import { PageSpinner } from '../../../components/common';
 
 const P = TEXTS.places;
-type PlaceFields = { name: string; lat?: number | null; lng?: number | null };
+type PlaceFields = { name: string; districtId?: number; lat?: number | null; lng?: number | null };
 
 /** The CSV import: a file or pasted text; row errors are listed by line, nothing is written until all are right. */
 function ImportCard() {
@@ -78,13 +78,18 @@ function ImportCard() {
   );
 }
 
-/** Name and optional centre point, for adding or editing a neighbourhood. */
-function PlaceFormFields({ prefix }: { prefix: string }) {
+/** Name and optional centre point, for adding or editing a neighbourhood; editing also picks its district. */
+function PlaceFormFields({ prefix, districts }: { prefix: string; districts?: District[] }) {
   return (
     <>
       <Form.Item name="name" label={P.neighbourhoodName} rules={[{ required: true, message: P.nameRequired }]} htmlFor={`${prefix}-name`}>
         <Input id={`${prefix}-name`} maxLength={80} />
       </Form.Item>
+      {districts && (
+        <Form.Item name="districtId" label={P.district} htmlFor={`${prefix}-district`}>
+          <Select id={`${prefix}-district`} options={districts.map((d) => ({ value: d.id, label: d.name }))} />
+        </Form.Item>
+      )}
       <Space wrap>
         <Form.Item name="lat" label={P.lat}>
           <InputNumber min={-90} max={90} step={0.0001} />
@@ -97,8 +102,18 @@ function PlaceFormFields({ prefix }: { prefix: string }) {
   );
 }
 
-function DistrictPanel({ district }: { district: District }) {
-  const { notification, modal } = useApp();
+/** A remove button that asks first (districts and neighbourhoods alike). */
+function RemoveButton({ title, onRemove }: { title: string; onRemove(): Promise<unknown> }) {
+  const { modal } = useApp();
+  return (
+    <Button size="small" danger onClick={() => modal.confirm({ title, okText: P.remove, cancelText: P.cancel, onOk: onRemove })}>
+      {P.remove}
+    </Button>
+  );
+}
+
+function DistrictPanel({ district, districts }: { district: District; districts: District[] }) {
+  const { notification } = useApp();
   const [adding] = Form.useForm<PlaceFields>();
   const [editing, setEditing] = useState<Neighbourhood | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -116,20 +131,7 @@ function DistrictPanel({ district }: { district: District }) {
         <Button size="small" onClick={() => setRenaming(district.name)}>
           {P.rename}
         </Button>
-        <Button
-          size="small"
-          danger
-          onClick={() =>
-            modal.confirm({
-              title: P.removeDistrictConfirm(district.name),
-              okText: P.remove,
-              cancelText: P.cancel,
-              onOk: () => removeDistrict.mutateAsync(district.id).catch(fail),
-            })
-          }
-        >
-          {P.remove}
-        </Button>
+        <RemoveButton title={P.removeDistrictConfirm(district.name)} onRemove={() => removeDistrict.mutateAsync(district.id).catch(fail)} />
       </Space>
       <List
         size="small"
@@ -144,26 +146,12 @@ function DistrictPanel({ district }: { district: District }) {
                 size="small"
                 onClick={() => {
                   setEditing(n);
-                  editForm.setFieldsValue({ name: n.name, lat: n.lat, lng: n.lng });
+                  editForm.setFieldsValue({ name: n.name, districtId: n.districtId, lat: n.lat, lng: n.lng });
                 }}
               >
                 {P.rename}
               </Button>,
-              <Button
-                key="r"
-                size="small"
-                danger
-                onClick={() =>
-                  modal.confirm({
-                    title: P.removeNeighbourhoodConfirm(n.name),
-                    okText: P.remove,
-                    cancelText: P.cancel,
-                    onOk: () => remove.mutateAsync(n.id).catch(fail),
-                  })
-                }
-              >
-                {P.remove}
-              </Button>,
+              <RemoveButton key="r" title={P.removeNeighbourhoodConfirm(n.name)} onRemove={() => remove.mutateAsync(n.id).catch(fail)} />,
             ]}
           >
             <Space wrap>
@@ -201,9 +189,11 @@ function DistrictPanel({ district }: { district: District }) {
         <Form
           form={editForm}
           layout="vertical"
-          onFinish={(v) => editing && update.mutateAsync({ id: editing.id, body: { name: v.name, ...point(v) } }).then(() => setEditing(null), fail)}
+          onFinish={(v) =>
+            editing && update.mutateAsync({ id: editing.id, body: { name: v.name, districtId: v.districtId, ...point(v) } }).then(() => setEditing(null), fail)
+          }
         >
-          <PlaceFormFields prefix={`edit-${district.id}`} />
+          <PlaceFormFields prefix={`edit-${district.id}`} districts={districts} />
         </Form>
       </Modal>
       <Modal
@@ -262,7 +252,7 @@ export default function PlacesTab() {
             items={districts.map((d) => ({
               key: d.id,
               label: `${d.name} (${d.neighbourhoods.length})`,
-              children: <DistrictPanel district={d} />,
+              children: <DistrictPanel district={d} districts={districts} />,
             }))}
           />
         )}
