@@ -34,6 +34,7 @@ import * as privacy from './20261125030000_privacy';
 import * as places from './20261125040000_places';
 import * as commentSearch from './20261125050000_comment_search';
 import * as searchGinNoPending from './20261126020000_search_gin_no_pending';
+import * as trendingTotals from './20261126030000_trending_totals';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125040000_places': places,
   '20261125050000_comment_search': commentSearch,
   '20261126020000_search_gin_no_pending': searchGinNoPending,
+  '20261126030000_trending_totals': trendingTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
