@@ -11,7 +11,9 @@
  *        list measures several builds side by side in the same run (each on its own copy of the
  *        seed and its own port, alternating per endpoint), e.g. --server=dist-before/index.js,dist/index.js
  *        --names=before,after (labels of those builds)
+ *        --seed-only (write the cached seeds of these sizes and databases, measure nothing)
  *        --node-flags='|--max-semi-space-size=2' (node flags per build, '|'-separated, after BENCH_NODE_FLAGS)
+ *        --no-start-flags (leave out the node flags of `npm start`, which every build gets by default)
  *        --build-env='|MALLOC_ARENA_MAX=2' (environment per build, '|'-separated, each a space-separated list of NAME=value)
  *        BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (flags for the server's node)
  *
@@ -27,6 +29,8 @@
  * server's CPU per request from /proc/<pid>/stat; its RSS from /proc/<pid>/status. A bare
  * Express 5 app (bench/bare.mjs) on another port serves the feed's identical bytes from memory,
  * measured in the same run, alternating with the feed. Each figure is the median of the runs.
+ * 'trending miss member' sends every request to a URL of its own (?miss=N), so the in-memory
+ * cache of hot lists never answers it: what trending's database read costs a member.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -71,6 +75,10 @@ const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
   .map((p) => path.resolve(serverDir, p));
 const NAMES = args.names ? String(args.names).split(',') : SERVER_JS.map((p) => path.basename(path.dirname(p)));
 const NODE_FLAGS = String(args['node-flags'] ?? '').split('|');
+/** The node flags `npm start` runs the server with (server/package.json), so the server is measured as it runs. */
+const START_FLAGS = args['no-start-flags']
+  ? ''
+  : (/^node\s+(.*?)\s*dist\/index\.js/.exec(JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '');
 const BUILD_ENV = String(args['build-env'] ?? '')
   .split('|')
   .map((list) =>
@@ -264,8 +272,8 @@ async function prepareDb(kind: string, n: number): Promise<{ env: { DATA_DIR: st
     const file = path.join(CACHE, `seed_${seedKey(n)}.sqlite`);
     if (!fs.existsSync(file)) {
       console.log(`  seeding SQLite ${n}...`);
-      const tmp = `${file}.tmp`;
-      fs.rmSync(tmp, { force: true });
+      // A name of its own: two benchmarks seeding the same size at once each finish theirs.
+      const tmp = `${file}.${process.pid}.tmp`;
       const db = knexFactory({
         client: 'sqlite3',
         connection: { filename: tmp },
@@ -279,7 +287,8 @@ async function prepareDb(kind: string, n: number): Promise<{ env: { DATA_DIR: st
       });
       await seed(db, n);
       await db.destroy();
-      fs.renameSync(tmp, file);
+      if (fs.existsSync(file)) fs.rmSync(tmp, { force: true });
+      else fs.renameSync(tmp, file);
     }
     const dataDir = path.join(CACHE, `run_${runTag}`);
     fs.mkdirSync(dataDir, { recursive: true });
@@ -291,14 +300,17 @@ async function prepareDb(kind: string, n: number): Promise<{ env: { DATA_DIR: st
   const exists = await admin.raw('select 1 from pg_database where datname = ?', [seedDb]);
   if (exists.rows.length === 0) {
     console.log(`  seeding PostgreSQL ${n}...`);
-    await admin.raw(`drop database if exists ${seedDb}_tmp`);
-    await admin.raw(`create database ${seedDb}_tmp`);
+    // A name of its own: two benchmarks seeding the same size at once each finish theirs.
+    const tmpDb = `${seedDb}_tmp_${runTag}`;
+    await admin.raw(`create database ${tmpDb}`);
     const url = new URL(PG_URL);
-    url.pathname = `/${seedDb}_tmp`;
+    url.pathname = `/${tmpDb}`;
     const db = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 2 } });
     await seed(db, n);
     await db.destroy();
-    await admin.raw(`alter database ${seedDb}_tmp rename to ${seedDb}`);
+    const done = await admin.raw('select 1 from pg_database where datname = ?', [seedDb]);
+    if (done.rows.length) await admin.raw(`drop database ${tmpDb}`);
+    else await admin.raw(`alter database ${tmpDb} rename to ${seedDb}`);
   }
   const runDb = `mahalle_bench_run_${runTag}`;
   await admin.raw(`create database ${runDb} template ${seedDb}`);
@@ -345,7 +357,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
 function startServerProcess(env: Record<string, string>, build = 0): ChildProcess {
   const child = spawn(
     process.execPath,
-    [...`${process.env.BENCH_NODE_FLAGS ?? ''} ${NODE_FLAGS[build] ?? ''}`.split(' ').filter(Boolean), SERVER_JS[build] ?? ''],
+    [...`${START_FLAGS} ${process.env.BENCH_NODE_FLAGS ?? ''} ${NODE_FLAGS[build] ?? ''}`.split(' ').filter(Boolean), SERVER_JS[build] ?? ''],
     {
       cwd: serverDir,
       env: {
@@ -388,6 +400,18 @@ fs.writeFileSync(
 end
 `,
 );
+/** The same report, every request to a URL of its own (?miss=N): an in-memory cache keyed by URL never answers one. */
+const LUA_MISS = path.join(CACHE, 'report-miss.lua');
+fs.writeFileSync(
+  LUA_MISS,
+  `${fs.readFileSync(LUA, 'utf8')}
+counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format(nil, wrk.path .. (string.find(wrk.path, "?", 1, true) and "&" or "?") .. "miss=" .. counter)
+end
+`,
+);
 
 interface Sample {
   rps: number;
@@ -400,10 +424,10 @@ interface Sample {
   requests: number;
 }
 
-function wrk(url: string, headers: Record<string, string>, pid: number, seconds = DURATION): Sample {
+function wrk(url: string, headers: Record<string, string>, pid: number, seconds = DURATION, script = LUA): Sample {
   const before = procStat(pid);
   const hdr = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA, ...hdr, url], { encoding: 'utf8' });
+  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, ...hdr, url], { encoding: 'utf8' });
   const after = procStat(pid);
   const m = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
   if (!m) throw new Error(`wrk output: ${out}`);
@@ -448,6 +472,8 @@ interface Endpoint {
   path: string;
   as: 'visitor' | 'member' | 'admin';
   bare?: string;
+  /** Each request a cache miss (a URL of its own), for what the database read costs. */
+  miss?: boolean;
 }
 
 async function json(url: string, headers: Record<string, string>) {
@@ -540,6 +566,7 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor' },
     { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
     { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
+    { label: 'trending miss member', path: '/api/hashtags/trending', as: 'member', miss: true },
     { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
     { label: 'q&a deep', path: qaDeep, as: 'visitor' },
     { label: 'q&a search, no match', path: `/api/questions?search=${encodeURIComponent('zzqxw')}`, as: 'visitor' },
@@ -589,7 +616,8 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       // is a restart, so its RSS is a running server's, not the high-water mark of a backfill.
       const migrating = startServerProcess(dbs[i]!.env, i);
       try {
-        await waitFor(`${baseOf(i)}/api/health`, migrating);
+        // The backfills of a big seed take minutes on a busy machine.
+        await waitFor(`${baseOf(i)}/api/health`, migrating, 900_000);
       } finally {
         await stop(migrating);
       }
@@ -658,7 +686,7 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
         for (let k = 0; k < builds.length; k++) {
           const i = (k + run) % builds.length;
           const c = cookiesOf[i]![e.as];
-          entry.s[i]!.push(wrk(baseOf(i) + e.path, c ? { cookie: c } : {}, servers[i]!.pid!));
+          entry.s[i]!.push(wrk(baseOf(i) + e.path, c ? { cookie: c } : {}, servers[i]!.pid!, DURATION, e.miss ? LUA_MISS : LUA));
           await settle(baseOf(i));
         }
         if (run % 2 === 1) measureBare();
@@ -745,11 +773,21 @@ if (!args['no-build']) {
   execFileSync('npx', ['tsup', '--silent'], { cwd: serverDir, stdio: 'inherit' });
 }
 console.log(
-  `bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; load ${load()}`,
+  `bench: sizes ${SIZES.join(', ')}; ${DBS.join(', ')}; wrk ${DURATION}s × ${RUNS} runs, ${CONNECTIONS} connections; ${os.cpus().length} cores; server node flags: ${START_FLAGS || 'none'}; load ${load()}`,
 );
+if (args['seed-only']) {
+  for (const kind of DBS) for (const n of SIZES) await (await prepareDb(kind, n)).cleanup();
+  process.exit(0);
+}
 const all: Row[] = [];
 for (const kind of DBS) {
-  for (const n of SIZES) all.push(...(await benchOne(kind, n)));
+  for (const n of SIZES) {
+    const rows = await benchOne(kind, n);
+    all.push(...rows);
+    // Each database and size as it ends, so a later failure loses nothing measured.
+    printTable(rows);
+    if (args.json) fs.writeFileSync(String(args.json), JSON.stringify(all, null, 2));
+  }
 }
 console.log(`\nload average at the end: ${load()}\n`);
 printTable(all);

@@ -5,13 +5,14 @@
  *   cp /tmp/mahalle-bench/seed_v3_100000.sqlite /tmp/x.sqlite && npx tsx bench/misses.ts /tmp/x.sqlite
  *   createdb -T mahalle_bench_seed_v3_100000 x && npx tsx bench/misses.ts postgres://postgres@127.0.0.1:5432/x
  * Prints the median of 7 calls of the old categories count, the post_count read, community stats,
- * and trending read from the hourly counters alone against hourly edges plus daily counters.
+ * and trending three ways: every hourly counter of two weeks, daily counters plus edge hours
+ * (before), and the running totals (now), with the roll that moves them by an hour.
  */
 import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
 import { listCategories } from '../src/services/categories';
 import { communityStats } from '../src/services/stats';
-import { trendingHashtags } from '../src/services/hashtags';
+import { rollTrending, trendingFromCounters, trendingHashtags } from '../src/services/trending';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: a SQLite file or a postgres:// URL as the first argument');
@@ -60,7 +61,12 @@ const trendingHourly = async (now = Date.now()) => {
 };
 // The seed's last post is a minute old: trending's windows end now.
 await time('trending, hourly counters only (before)', () => trendingHourly(), 21);
-await time('trending, daily counters + edge hours', () => trendingHashtags(db), 21);
+await time('trending, daily counters + edge hours (before)', () => trendingFromCounters(db), 21);
+await time('trending, running totals (now)', () => trendingHashtags(db), 21);
+console.log('same list from the totals as from the counters:', JSON.stringify(await trendingHashtags(db)) === JSON.stringify(await trendingFromCounters(db)));
+// The job's work each hour: moving one hour's counters (the clock pushed an hour on each call).
+let clock = Date.now();
+await time('trending roll by one hour', () => rollTrending(db, (clock += 3_600_000)), 7);
 const hourlyTop = (await trendingHourly())
   .map((r: any) => [r.tag, Number(r.recent)])
   .filter(([, n]) => n > 0)
@@ -70,7 +76,7 @@ console.log(
   'trending top 3 (hourly):',
   JSON.stringify(hourlyTop),
   ' (daily+edges):',
-  JSON.stringify((await trendingHashtags(db)).slice(0, 3).map((t) => [t.tag, t.posts])),
+  JSON.stringify((await trendingFromCounters(db)).slice(0, 3).map((t) => [t.tag, t.posts])),
 );
 const c = async (q: Knex.QueryBuilder) => q.count({ n: '*' });
 await time('  count(users)', () => c(db('users')));

@@ -6,7 +6,8 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
-import { postsWithTag, trendingHashtags } from '../src/services/hashtags';
+import { postsWithTag } from '../src/services/hashtags';
+import { trendingFromCounters, trendingHashtags } from '../src/services/trending';
 import { listPosts } from '../src/services/posts';
 import { encodeIdCursor } from '../src/db/keyset';
 import { listUsers } from '../src/services/admin';
@@ -50,7 +51,8 @@ const pop = await db('posts')
   ])
   .offset(5000)
   .first('likes_count', 'id');
-await explain('trending', () => trendingHashtags(db));
+await explain('trending (running totals)', () => trendingHashtags(db));
+await explain('trending from the counters (before)', () => trendingFromCounters(db));
 await explain('hashtag page 1', () => postsWithTag(db, 'koşu', null, { limit: 20 }));
 await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, cursor: encodeIdCursor(deep) }));
 const qDeep = (await db('questions').orderBy('id', 'asc').offset(1000).first('id')).id;

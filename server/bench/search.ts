@@ -14,11 +14,15 @@
  * spread over a year, then indexed oldest first as the migration does. SQLite: a fresh file in
  * /tmp; PostgreSQL: a fresh schema, dropped afterwards.
  *
- * Measured in process through the search service (the SQL plus building the hits; no HTTP): the
- * first page of the posts tab (20 hits plus the eight capped counts) and its second page (no
- * counts), for a common word, a rare word, two words, a prefix of the last word, and suggest; as
- * a signed-in member (the privacy checks run). p50/p95 over --runs runs after warming up. Then
- * the query plans of the tier and count queries (EXPLAIN QUERY PLAN / EXPLAIN ANALYZE).
+ * Measured in process through the search service (the SQL plus building the hits; no HTTP), for a
+ * common word, a rare word, two words and a prefix of the last word, as a signed-in member (the
+ * privacy checks run): the first page of the posts tab alone (20 hits, what a tab switch costs),
+ * the eight capped counts alone (GET /api/search/counts, once per query), both side by side (what
+ * opening a query costs: the page asks them together), and the second page; then suggest. An
+ * older copy (--before) whose first page still carried the counts is measured as 'page 1 + counts'.
+ * p50/p95 over --runs runs after warming up, every measure taking turns run by run. Then per case
+ * the execution time of each query of the first page and of the counts, and the plan of the
+ * slowest of each (EXPLAIN ANALYZE / EXPLAIN QUERY PLAN).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -29,7 +33,7 @@ import { foldKey } from '@mahalle/shared';
 import { migrationSource } from '../src/db/migrations';
 import { createDb } from '../src/db/knex';
 import { indexEverything } from '../src/db/search/sources';
-import { search, suggest } from '../src/services/search';
+import { search, searchCounts, suggest } from '../src/services/search';
 import type { UserRow } from '../src/presenters/users';
 import { rng } from './rng';
 
@@ -49,7 +53,8 @@ const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/h
 const KEEP = args.keep === 'true';
 /** --before=dir: an older server/src measured side by side (its own search service and its own connections). */
 const BEFORE = args.before ? path.resolve(String(args.before)) : null;
-type SearchFns = { search: typeof search; suggest: typeof suggest; createDb: typeof createDb };
+/** An implementation measured: this one, or the --before copy (whose search may still carry the counts on its first page). */
+type SearchFns = { search: typeof search; suggest: typeof suggest; createDb: typeof createDb; searchCounts?: typeof searchCounts };
 
 const SYLLABLES = [
   'ka',
@@ -259,26 +264,38 @@ const fmt = (t: Timing) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} 
 const vs = (after: Timing, before: Timing | undefined) =>
   before ? ` [before ${fmt(before)}; after/before p50 ${(after.p50 / before.p50).toFixed(2)}, p95 ${(after.p95 / before.p95).toFixed(2)}]` : '';
 
-async function plans(db: Knex, engine: string, run: () => Promise<unknown>): Promise<void> {
+/**
+ * The search queries one call makes, each with its execution time as EXPLAIN ANALYZE measures it
+ * (SQLite: none), and the plan of the slowest.
+ */
+async function plans(db: Knex, engine: string, label: string, run: () => Promise<unknown>): Promise<void> {
   const seen: { sql: string; bindings: readonly unknown[] }[] = [];
   const listen = (q: { sql: string; bindings?: readonly unknown[] }) => {
-    if (/search_(fts|docs)/.test(q.sql) && !seen.some((s) => s.sql === q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    if (/search_(fts|docs)|hashtag_labels/.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
   };
   db.on('query', listen);
   await run();
   db.removeListener('query', listen);
-  // The tier queries (ordered walks), then one count.
-  const tiers = seen.filter((x) => /order by/.test(x.sql)).slice(0, 3);
-  const counts = seen.filter((x) => /count\(\*\)/.test(x.sql)).slice(0, 1);
-  for (const q of [...tiers, ...counts]) {
-    console.log(`\n  -- ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}…`);
+  console.log(`\n  ${label}: ${seen.length} queries`);
+  const explained: { head: string; ms: number; plan: string[] }[] = [];
+  for (const q of seen) {
+    const head = q.sql.replace(/\s+/g, ' ').slice(0, 150);
     if (engine === 'postgres') {
       const res = await db.raw(`explain (analyze, buffers off) ${q.sql.replace(/\$\d+/g, '?')}`, q.bindings as Knex.RawBinding[]);
-      for (const r of res.rows as { 'QUERY PLAN': string }[]) console.log(`     ${r['QUERY PLAN']}`);
+      const plan = (res.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+      const ms = (s: string) => Number(/(\d+\.\d+) ms/.exec(plan.find((l) => l.startsWith(s)) ?? '')?.[1] ?? 0);
+      explained.push({ head, ms: ms('Planning Time') + ms('Execution Time'), plan });
+      console.log(`    ${(ms('Planning Time') + ms('Execution Time')).toFixed(2).padStart(6)} ms (planning ${ms('Planning Time').toFixed(2)})  ${head}`);
     } else {
       const rows: { detail: string }[] = await db.raw(`explain query plan ${q.sql}`, q.bindings as Knex.RawBinding[]);
-      for (const r of rows) console.log(`     ${r.detail}`);
+      explained.push({ head, ms: 0, plan: rows.map((r) => r.detail) });
+      console.log(`    ${head}`);
     }
+  }
+  const slowest = engine === 'postgres' ? [...explained].sort((a, b) => b.ms - a.ms)[0] : explained[0];
+  if (slowest) {
+    console.log(`    plan of ${engine === 'postgres' ? 'the slowest' : 'the first'}:`);
+    for (const l of slowest.plan) console.log(`      ${l}`);
   }
 }
 
@@ -311,34 +328,58 @@ async function main() {
           ['two words', 'istanbul çay'],
           ['prefix', 'kit'],
         ];
-        const impls: { fns: SearchFns; db: Knex }[] = [{ fns: { search, suggest, createDb }, db }];
+        const impls: { name: string; fns: SearchFns; db: Knex }[] = [{ name: 'after', fns: { search, searchCounts, suggest, createDb }, db }];
         if (BEFORE) {
           const old = {
-            ...((await import(path.join(BEFORE, 'services/search/index.ts'))) as Pick<SearchFns, 'search' | 'suggest'>),
+            ...((await import(path.join(BEFORE, 'services/search/index.ts'))) as Pick<SearchFns, 'search' | 'suggest' | 'searchCounts'>),
             ...((await import(path.join(BEFORE, 'db/knex.ts'))) as Pick<SearchFns, 'createDb'>),
           };
-          impls.push({ fns: old, db: old.createDb({ dataDir, databaseUrl: engine === 'postgres' ? PG_URL : null, databaseSchema: schema }) });
+          impls.push({
+            name: 'before',
+            fns: old,
+            db: old.createDb({ dataDir, databaseUrl: engine === 'postgres' ? PG_URL : null, databaseSchema: schema }),
+          });
         }
         for (const [label, q] of cases) {
           const first = await search(db, viewer, { q, type: 'posts', limit: 20 });
-          const p1 = await times(impls.map((m) => () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20 })));
+          const counted = await searchCounts(db, viewer, q);
           const cursor = first.nextCursor ?? undefined;
-          const p2 = cursor ? await times(impls.map((m) => () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }))) : null;
-          console.log(
-            `  ${label.padEnd(12)} '${q}': first page + counts ${fmt(p1[0]!)}${vs(p1[0]!, p1[1])}` +
-              (p2 ? `; page 2 ${fmt(p2[0]!)}${vs(p2[0]!, p2[1])}` : '; one page') +
-              `  (posts ${first.counts?.posts ?? 0}${first.countsCapped ? '+' : ''})`,
-          );
+          // Every measure of every implementation, taking turns.
+          const measures: { impl: string; what: string; fn: () => Promise<unknown> }[] = [];
+          for (const m of impls) {
+            const page1 = () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20 });
+            const counts = m.fns.searchCounts;
+            if (counts) {
+              measures.push({ impl: m.name, what: 'page 1', fn: page1 });
+              measures.push({ impl: m.name, what: 'counts', fn: () => counts(m.db, viewer, q) });
+              measures.push({ impl: m.name, what: 'page 1 + counts', fn: () => Promise.all([page1(), counts(m.db, viewer, q)]) });
+            } else measures.push({ impl: m.name, what: 'page 1 + counts', fn: page1 });
+            if (cursor) measures.push({ impl: m.name, what: 'page 2', fn: () => m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }) });
+          }
+          // The same hits, in the same order, on both pages, as the older copy finds (the ranking did not change).
+          const same = async (m: (typeof impls)[number]) => {
+            const key = (r: { items: { kind: string; id: number }[] }) => r.items.map((h) => `${h.kind}:${h.id}`).join(',');
+            const a1 = await m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20 });
+            const a2 = cursor ? await m.fns.search(m.db, viewer, { q, type: 'posts', limit: 20, cursor }) : a1;
+            const b2 = cursor ? await search(db, viewer, { q, type: 'posts', limit: 20, cursor }) : first;
+            return key(a1) === key(first) && key(a2) === key(b2);
+          };
+          const agree = BEFORE ? ` (hits ${(await same(impls[1]!)) ? 'the same as' : 'DIFFERENT from'} before's)` : '';
+          const t = await times(measures.map((x) => x.fn));
+          console.log(`  ${label} '${q}' (posts ${counted.counts.posts}${counted.countsCapped ? '+' : ''}${cursor ? '' : ', one page'})${agree}:`);
+          for (const m of impls) {
+            const mine = measures.flatMap((x, i) => (x.impl === m.name ? [`${x.what} ${fmt(t[i]!)}`] : []));
+            console.log(`    ${m.name.padEnd(6)} ${mine.join('; ')}`);
+          }
         }
         const s = await times(impls.map((m) => () => m.fns.suggest(m.db, viewer, 'ist')));
         console.log(`  suggest      'ist': ${fmt(s[0]!)}${vs(s[0]!, s[1])}`);
         for (const m of impls.slice(1)) await m.db.destroy();
-        console.log(`\n  plans (${engine}, ${n}):`);
-        const second = await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20 });
-        await plans(db, engine, async () => {
-          await search(db, viewer, { q: 'istanbul çay', type: 'posts', limit: 20 });
-          await search(db, viewer, { q: 'merhaba', type: 'posts', limit: 20, cursor: second.nextCursor ?? undefined });
-        });
+        console.log(`\n  queries and plans (${engine}, ${n}):`);
+        for (const [label, q] of cases) {
+          await plans(db, engine, `${label}, page 1`, () => search(db, viewer, { q, type: 'posts', limit: 20 }));
+          await plans(db, engine, `${label}, counts`, () => searchCounts(db, viewer, q));
+        }
       } finally {
         await db.destroy();
         if (KEEP) console.log(`  kept: ${schema ? `schema ${schema}` : dataDir}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchHit, SearchResult } from '@mahalle/shared';
+import type { SearchCountsResult, SearchHit, SearchResult } from '@mahalle/shared';
 import { startTestServer, type ApiClient, type TestServer } from './test/harness';
 
 let server: TestServer;
@@ -22,6 +22,12 @@ async function find(client: ApiClient, q: string, type = 'posts', extra = ''): P
   expect(res.status).toBe(200);
   return res.body as SearchResult;
 }
+/** The tabs' counts for a query (GET /api/search/counts). */
+async function countsOf(client: ApiClient, q: string): Promise<SearchCountsResult['counts']> {
+  const res = await client.get(`/api/search/counts?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return (res.body as SearchCountsResult).counts;
+}
 const ids = (r: { items: SearchHit[] }) => r.items.map((h) => h.id);
 const marked = (segments: { text: string; mark: boolean }[]) => segments.filter((s) => s.mark).map((s) => s.text);
 
@@ -33,9 +39,11 @@ describe('search query rule', () => {
       expect(res.body.code).toBe('search_query_invalid');
       expect(res.body.error).toMatch(/Arama|aranacak|harf/);
     }
-    const res = await server.client().get('/api/search/suggest?q=a');
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('search_query_invalid');
+    for (const path of ['/api/search/suggest?q=a', '/api/search/counts?q=a', '/api/search/counts']) {
+      const res = await server.client().get(path);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('search_query_invalid');
+    }
     expect((await server.client().get('/api/search?q=merhaba&type=nope')).status).toBe(400);
     expect((await server.client().get('/api/search?q=merhaba&cursor=bozuk')).body.code).toBe('invalid_cursor');
   });
@@ -102,8 +110,9 @@ describe('ranking, snippets and paging', () => {
     expect(marked(r.items[0]?.title ?? [])).toEqual([w]);
     expect(marked(r.items[3]?.snippet ?? [])).toEqual([`${w}lar`]);
     expect(r.items[0]?.author?.id).toBe(m.user.id);
-    expect(r.counts?.questions).toBe(4);
-    expect(r.countsCapped).toBe(false);
+    const counted = (await m.client.get(`/api/search/counts?q=${w}`)).body as SearchCountsResult;
+    expect(counted.counts.questions).toBe(4);
+    expect(counted.countsCapped).toBe(false);
   });
 
   it('cuts a plain-text snippet around the first match and marks it', async () => {
@@ -123,7 +132,7 @@ describe('ranking, snippets and paging', () => {
     expect(hit?.path).toBe(`/blog/${blog.slug}`);
   });
 
-  it('pages by cursor across tiers, each hit once, counts on the first page only', async () => {
+  it('pages by cursor across tiers, each hit once; the counts are asked apart, once per query', async () => {
     const m = await server.member();
     const w = word();
     const made: number[] = [];
@@ -134,8 +143,7 @@ describe('ranking, snippets and paging', () => {
     let pages = 0;
     do {
       const r: SearchResult = await find(m.client, w, 'posts', `&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(r.counts === null).toBe(pages > 0);
-      if (pages === 0) expect(r.counts?.posts).toBe(5);
+      expect(Object.keys(r).sort()).toEqual(['items', 'nextCursor']);
       seen.push(...ids(r));
       cursor = r.nextCursor;
       pages++;
@@ -143,6 +151,7 @@ describe('ranking, snippets and paging', () => {
     expect(pages).toBe(3);
     // Exact words newest first, then the prefix matches newest first.
     expect(seen).toEqual([made[2], made[1], made[0], made[4], made[3]]);
+    expect((await countsOf(m.client, w)).posts).toBe(5);
   });
 });
 
@@ -175,7 +184,7 @@ describe('every kind is found, where the app opens it', () => {
     // The group's post has the word itself (tier 2); the member's post only '#{w}Etiket', a prefix (tier 3).
     expect((await one('posts')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#post-${gpost.id}`, expect.stringMatching(/^\/posts\/\d+$/)]);
     expect((await one('hashtags')).map((h) => h.title.map((s) => s.text).join(''))).toEqual([`#${w}Etiket`]);
-    const counts = (await find(c, w)).counts;
+    const counts = await countsOf(c, w);
     expect(counts).toEqual({ posts: 2, people: 1, questions: 1, answers: 1, blog: 1, groups: 1, events: 2, hashtags: 1 });
 
     // Suggestions as one types: the last word as a prefix, mixed kinds, at most 8.
@@ -199,13 +208,11 @@ describe('privacy', () => {
     expect(ids(await find(fan.client, w))).toEqual([]);
     expect((await priv.client.post(`/api/follow-requests/${fan.user.id}/accept`)).status).toBe(200);
     for (const c of [stranger.client, server.client()]) {
-      const r = await find(c, w);
-      expect(ids(r)).toEqual([]);
-      expect(r.counts?.posts).toBe(0);
+      expect(ids(await find(c, w))).toEqual([]);
+      expect((await countsOf(c, w)).posts).toBe(0);
     }
-    const r = await find(fan.client, w);
-    expect(ids(r)).toEqual([post.id]);
-    expect(r.counts?.posts).toBe(1);
+    expect(ids(await find(fan.client, w))).toEqual([post.id]);
+    expect((await countsOf(fan.client, w)).posts).toBe(1);
     expect(ids(await find(priv.client, w))).toEqual([post.id]);
   });
 
@@ -218,15 +225,13 @@ describe('privacy', () => {
     const date = new Date(Date.now() + 86_400_000).toISOString();
     await founder.client.post(`/api/hobby-groups/${group.slug}/events`, { title: `${w} toplantı`, description: 'x', date, location: 'Ev' });
     for (const c of [stranger.client, server.client()]) {
-      const r = await find(c, w);
-      expect(r.items).toEqual([]);
-      expect(r.counts).toMatchObject({ posts: 0, events: 0, groups: 1 });
+      expect((await find(c, w)).items).toEqual([]);
+      expect(await countsOf(c, w)).toMatchObject({ posts: 0, events: 0, groups: 1 });
     }
-    const r = await find(founder.client, w);
-    expect(r.items.length).toBe(1);
-    expect(r.counts).toMatchObject({ posts: 1, events: 1, groups: 1 });
+    expect((await find(founder.client, w)).items.length).toBe(1);
+    expect(await countsOf(founder.client, w)).toMatchObject({ posts: 1, events: 1, groups: 1 });
     const admin = await server.admin();
-    expect((await find(admin.client, w)).counts).toMatchObject({ posts: 1, events: 1 });
+    expect(await countsOf(admin.client, w)).toMatchObject({ posts: 1, events: 1 });
   });
 
   it('shows blog drafts only to admins, private city events only to their creator and attendees', async () => {
@@ -236,12 +241,12 @@ describe('privacy', () => {
     const w = word();
     const draft = (await admin.client.post('/api/blog/posts', { title: `${w} taslak`, content: '<p>x</p>', published: false })).body;
     expect(ids(await find(m.client, w, 'blog'))).toEqual([]);
-    expect((await find(m.client, w, 'blog')).counts?.blog).toBe(0);
+    expect((await countsOf(m.client, w)).blog).toBe(0);
     expect(ids(await find(admin.client, w, 'blog'))).toEqual([draft.id]);
     const date = new Date(Date.now() + 86_400_000).toISOString();
     const ev = (await m.client.post('/api/events', { title: `${w} özel`, description: 'x', date, location: 'Ev', isPrivate: true })).body;
     expect(ids(await find(other.client, w, 'events'))).toEqual([]);
-    expect((await find(other.client, w, 'events')).counts?.events).toBe(0);
+    expect((await countsOf(other.client, w)).events).toBe(0);
     expect(ids(await find(m.client, w, 'events'))).toEqual([ev.id]);
     // Publishing makes the draft public.
     expect((await admin.client.patch(`/api/blog/posts/${draft.id}`, { published: true })).status).toBe(200);
@@ -264,9 +269,9 @@ describe('privacy', () => {
       expect((await admin.client.post(`/api/admin/reports/${report.id}/resolve`, { action: 'hide' })).status).toBe(200);
     }
     for (const c of [m.client, admin.client]) {
-      const r = await find(c, w);
-      expect(r.items).toEqual([]);
-      expect(r.counts).toMatchObject({ posts: 0, answers: 0 });
+      expect((await find(c, w)).items).toEqual([]);
+      expect((await find(c, w, 'answers')).items).toEqual([]);
+      expect(await countsOf(c, w)).toMatchObject({ posts: 0, answers: 0 });
     }
   });
 });
@@ -306,15 +311,15 @@ describe('the index stays in step', () => {
 
     const group = (await m.client.post('/api/hobby-groups', { name: `${before} grubu`, description: 'Silinecek bir grup.' })).body;
     await m.client.post(`/api/hobby-groups/${group.slug}/posts`, { content: `${before} grup gönderisi` });
-    expect((await find(m.client, before)).counts).toMatchObject({ groups: 1, posts: 1 });
+    expect(await countsOf(m.client, before)).toMatchObject({ groups: 1, posts: 1 });
     expect((await admin.client.delete(`/api/admin/groups/${group.id}`)).status).toBe(200);
-    expect((await find(m.client, before)).counts).toMatchObject({ groups: 0, posts: 0 });
+    expect(await countsOf(m.client, before)).toMatchObject({ groups: 0, posts: 0 });
 
     // An account's deletion takes its profile and its posts out of the index.
     await m.client.post('/api/posts', { content: `son ${after}` });
-    expect((await find(admin.client, after)).counts).toMatchObject({ people: 1, posts: 1 });
+    expect(await countsOf(admin.client, after)).toMatchObject({ people: 1, posts: 1 });
     expect((await admin.client.delete(`/api/admin/users/${m.user.id}`)).status).toBe(200);
-    expect((await find(admin.client, after)).counts).toMatchObject({ people: 0, posts: 0 });
+    expect(await countsOf(admin.client, after)).toMatchObject({ people: 0, posts: 0 });
   });
 });
 
@@ -341,7 +346,7 @@ describe('hashtags fold like usernames', () => {
         r.items.map((h) => h.title.map((s) => s.text).join('')),
         q,
       ).toEqual([`#i${w}`]);
-      expect(r.counts?.hashtags).toBe(1);
+      expect((await countsOf(m.client, q)).hashtags).toBe(1);
     }
   });
 });

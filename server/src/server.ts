@@ -17,6 +17,7 @@ import { migrateWithBackup, UpgradeRefused } from './services/backup/upgrade';
 import { startBackupSchedule } from './services/backup/schedule';
 import { ReminderScheduler } from './services/events/reminders';
 import { PrivacyJobs } from './services/privacy/jobs';
+import { TrendingRoller } from './services/trending';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -26,6 +27,8 @@ export interface RunningServer {
   reminders: ReminderScheduler;
   /** KVKK job: data exports, their expiry, accounts past their grace period (tests set its clock and tick it). */
   privacy: PrivacyJobs;
+  /** Moves trending's running totals to the current hour (every config.trendingIntervalSec; tests set its clock and tick it). */
+  trending: TrendingRoller;
   url: string;
   close(): Promise<void>;
 }
@@ -110,6 +113,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   reminders.start(config.reminderIntervalSec);
   const privacy = new PrivacyJobs(ctx);
   privacy.start(config.privacyIntervalSec);
+  const trending = new TrendingRoller(ctx);
+  trending.start(config.trendingIntervalSec);
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
@@ -120,6 +125,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     realtime,
     reminders,
     privacy,
+    trending,
     url,
     /**
      * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
@@ -143,6 +149,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       await backups.stop();
       await reminders.stop();
       await privacy.stop();
+      await trending.stop();
       await realtime.close();
       await db.destroy();
       await passwords.close();

@@ -101,7 +101,7 @@ export const LIMITS = {
   /** A search query: at least this many letters or digits, at most searchQueryMax characters. */
   searchQueryMin: 2,
   searchQueryMax: 100,
-  /** Per-type counts of a search's first page stop here (the UI shows '1000+'), so counting never walks the whole index. */
+  /** A search's per-type counts (GET /api/search/counts) stop here (the UI shows '1000+'), so counting never walks the whole index. */
   searchCountCap: 1000,
   /** Suggestions as one types in the header's search box. */
   searchSuggestMax: 8,

@@ -81,6 +81,8 @@ export interface Config {
   reminderIntervalSec: number;
   /** How often the KVKK job builds exports, removes expired ones and deletes accounts past their grace period (0: only at start and on request). */
   privacyIntervalSec: number;
+  /** How often trending's running totals are moved to the current hour (TRENDING_INTERVAL_SECONDS; 0: never, tests tick it themselves). */
+  trendingIntervalSec: number;
 }
 
 /** A zone name Intl knows, else the fallback. */
@@ -222,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: zone(env.TIME_ZONE, 'Europe/Istanbul'),
     reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
     privacyIntervalSec: int(env.PRIVACY_JOB_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
+    trendingIntervalSec: int(env.TRENDING_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
   };
   return { ...config, ...overrides };
 }

@@ -35,6 +35,8 @@ function recordCovered(key: string): void {
 export function checkResponses(mode: ContractCheck): RequestHandler {
   return (req, res, next) => {
     if (mode === 'off') return next();
+    // Bodies written as JSON text go through res.json here too (routes/paging sendCursorJson).
+    res.locals.contractCheck = true;
     // Answers that are not JSON (204, files, redirects) are covered when they succeed.
     if (coverageDir)
       res.on('finish', () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hashtagKey, LIMITS, type CursorPageQuery, type TrendingHashtag } from '@mahalle/shared';
+import { isPostgres } from '../db/engine';
 import { decodeIdCursor, nextIdCursor } from '../db/keyset';
 import type { PostRow } from '../presenters/posts';
 import { presentPosts } from './posts/page';
@@ -7,67 +8,12 @@ import { postsQuery, visibleTo } from './posts';
 import { toIso } from '../db/time';
 import { feedMutes, whereNotMuted } from './blocks';
 
-const DAY = 86_400_000;
-/** A tag is hot with this many posts in the last 7 days, or half as many and growing by 50%. */
-export const HOT_POSTS = 5;
-
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
+/** Hours in a week: trending's windows are the last 168 hours and the 168 before. */
+export const WEEK_HOURS = 168;
 type Db = Knex | Knex.Transaction;
 
 /**
- * Trending tags: posts carrying the tag in the last 7 days, growth against the 7 days before,
- * to the hour. Read from counters, never from posts: whole days from hashtag_daily_counts and
- * the hours at the windows' edges (at most 47) from hashtag_counts, so the cost is the number of
- * tags times about 60 buckets, not the number of posts. Hidden posts and private accounts' posts
- * are not counted (tallyTags keeps them out).
- */
-export async function trendingHashtags(db: Knex, now = Date.now(), limit: number = LIMITS.trendingHashtags): Promise<TrendingHashtag[]> {
-  const weekAgo = Math.floor((now - 7 * DAY) / HOUR);
-  const twoWeeksAgo = Math.floor((now - 14 * DAY) / HOUR);
-  // Hours [twoWeeksAgo, weekAgo) are the previous week, hours from weekAgo on the recent one.
-  // Days wholly inside either window come from the daily counters: [firstDay, splitDay) previous,
-  // from resumeDay on recent; the hours before firstDay and those of the day weekAgo falls in
-  // (when it is not a day's first hour) come from the hourly ones.
-  const firstDay = Math.ceil(twoWeeksAgo / 24);
-  const splitDay = Math.floor(weekAgo / 24);
-  const resumeDay = Math.ceil(weekAgo / 24);
-  const hourly = db('hashtag_counts')
-    .where((w) =>
-      w
-        .where((a) => a.where('bucket', '>=', twoWeeksAgo).andWhere('bucket', '<', firstDay * 24))
-        .orWhere((b) => b.where('bucket', '>=', splitDay * 24).andWhere('bucket', '<', resumeDay * 24)),
-    )
-    .select('tag')
-    .select(db.raw('case when bucket >= ? then posts else 0 end as recent', [weekAgo]))
-    .select(db.raw('case when bucket < ? then posts else 0 end as previous', [weekAgo]));
-  const daily = db('hashtag_daily_counts')
-    .where((w) => w.where((a) => a.where('day', '>=', firstDay).andWhere('day', '<', splitDay)).orWhere('day', '>=', resumeDay))
-    .select('tag')
-    .select(db.raw('case when day >= ? then posts else 0 end as recent', [resumeDay]))
-    .select(db.raw('case when day < ? then posts else 0 end as previous', [splitDay]));
-  // Sums are strings on PostgreSQL.
-  const rows = (await db.from(hourly.unionAll(daily).as('c')).select('tag').sum({ recent: 'recent', previous: 'previous' }).groupBy('tag')) as {
-    tag: string;
-    recent: number | string;
-    previous: number | string;
-  }[];
-  const top = rows
-    .map((r) => {
-      const recent = Number(r.recent);
-      const previous = Number(r.previous);
-      const growth = previous === 0 ? (recent > 0 ? 100 : 0) : Math.round(((recent - previous) / previous) * 100);
-      return { tag: r.tag, posts: recent, growth, hot: recent >= HOT_POSTS || (recent >= Math.ceil(HOT_POSTS / 2) && growth >= 50) };
-    })
-    .filter((t) => t.posts > 0)
-    .sort((a, b) => b.posts - a.posts || b.growth - a.growth || a.tag.localeCompare(b.tag, 'tr'))
-    .slice(0, limit);
-  const labels = await mostUsedLabels(
-    db,
-    top.map((t) => t.tag),
-  );
-  return top.map((t) => ({ ...t, tag: labels.get(t.tag) ?? t.tag }));
-}
-
 /**
  * How long the community's trending list is read: a member's list leaves out the hashtags they
  * muted (at most LIMITS.mutedTermsMax), and the next ones move up, so the top tags they do see are
@@ -116,8 +62,9 @@ export async function mostUsedLabels(db: Db, tags: readonly string[]): Promise<M
 
 /**
  * Adds (1) or takes away (-1) the publicly counted tags of some posts to or from the trending
- * counters: call it with -1 before a change that may alter what counts (edit, delete, hide, an
- * account going private or away) and with 1 after it, inside the write's transaction.
+ * counters (by hour, by day, and the running totals trending reads): call it with -1 before a
+ * change that may alter what counts (edit, delete, hide, an account going private or away) and
+ * with 1 after it, inside the write's transaction.
  */
 export async function tallyTags(trx: Db, scope: { postIds: number[] } | { authorId: number }, sign: 1 | -1): Promise<void> {
   const q = trx('post_hashtags as h')
@@ -152,6 +99,23 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
     days.set(key, entry);
   }
   const dayRows = [...days.values()];
+  // The running totals: each post's hour is recent or previous against the hour the totals stand
+  // at, read under a key-share lock on PostgreSQL, so a roll (services/trending.ts, which locks it
+  // for update) waits for this write and never moves the hour between our read and our commit.
+  const standsAtQuery = trx('trending_window').where({ id: 1 }).first('hour');
+  if (isPostgres(trx)) standsAtQuery.forKeyShare();
+  const standsAt = (await standsAtQuery) as { hour: number } | undefined;
+  const totals = new Map<string, WindowRow>();
+  if (standsAt) {
+    const recentFrom = Number(standsAt.hour) - WEEK_HOURS;
+    for (const r of rows) {
+      if (r.bucket < recentFrom - WEEK_HOURS) continue;
+      const entry = totals.get(r.tag) ?? { tag: r.tag, recent: 0, previous: 0 };
+      if (r.bucket >= recentFrom) entry.recent += r.posts;
+      else entry.previous += r.posts;
+      totals.set(r.tag, entry);
+    }
+  }
   for (let i = 0; i < rows.length; i += 200) {
     await trx('hashtag_counts')
       .insert(rows.slice(i, i + 200))
@@ -164,6 +128,11 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
       .onConflict(['day', 'tag'])
       .merge({ posts: trx.raw('?? + ??', ['hashtag_daily_counts.posts', 'excluded.posts']) });
   }
+  await addTotals(
+    trx,
+    [...totals.values()].filter((t) => t.recent !== 0 || t.previous !== 0),
+    sign < 0,
+  );
   if (sign < 0) {
     await trx('hashtag_counts')
       .whereIn(
@@ -178,6 +147,39 @@ export async function tallyTags(trx: Db, scope: { postIds: number[] } | { author
         dayRows.map((r) => [r.day, r.tag]),
       )
       .andWhere('posts', '<=', 0)
+      .delete();
+  }
+}
+
+/** A tag's posts in trending's two windows: the last 7 days (to the hour) and the 7 days before. */
+export interface WindowRow {
+  tag: string;
+  recent: number;
+  previous: number;
+}
+
+/**
+ * Adds changes to the running totals of trending (trending_totals), in the caller's transaction,
+ * in the order of the tags (as every writer does); with `prune`, drops the tags left with nothing.
+ */
+export async function addTotals(trx: Db, changes: WindowRow[], prune: boolean): Promise<void> {
+  for (let i = 0; i < changes.length; i += 200) {
+    const batch = changes.slice(i, i + 200);
+    await trx('trending_totals')
+      .insert(batch)
+      .onConflict('tag')
+      .merge({
+        recent: trx.raw('?? + ??', ['trending_totals.recent', 'excluded.recent']),
+        previous: trx.raw('?? + ??', ['trending_totals.previous', 'excluded.previous']),
+      });
+    if (!prune) continue;
+    await trx('trending_totals')
+      .whereIn(
+        'tag',
+        batch.map((c) => c.tag),
+      )
+      .andWhere('recent', '<=', 0)
+      .andWhere('previous', '<=', 0)
       .delete();
   }
 }

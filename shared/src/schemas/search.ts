@@ -46,6 +46,9 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 /** GET /api/search/suggest */
 export const searchSuggestQuerySchema = z.object({ q: queryText });
 
+/** GET /api/search/counts */
+export const searchCountsQuerySchema = z.object({ q: queryText });
+
 /** A piece of a title or snippet: plain text (never HTML), `mark` when it is a word the query matched. */
 export const searchSegmentSchema = z.object({ text: z.string(), mark: z.boolean() });
 export type SearchSegment = z.infer<typeof searchSegmentSchema>;
@@ -81,15 +84,20 @@ export const searchCountsSchema = z.object({
 }) satisfies z.ZodType<Record<SearchType, number>>;
 export type SearchCounts = z.infer<typeof searchCountsSchema>;
 
+/** One type's page of hits (its counts are asked once per query, from GET /api/search/counts). */
 export const searchResultSchema = z.object({
   items: z.array(searchHitSchema),
   nextCursor: z.string().nullable().meta({ description: 'Opaque cursor of the next page (pass as `cursor`); null on the last page.' }),
-  /** Only on the first page (no cursor): how many of each type the viewer may see, capped at LIMITS.searchCountCap. */
-  counts: searchCountsSchema.nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** GET /api/search/counts: how many of each type the viewer may see, each capped at LIMITS.searchCountCap. */
+export const searchCountsResultSchema = z.object({
+  counts: searchCountsSchema,
   /** True when any count reached the cap (show it as '1000+'). */
   countsCapped: z.boolean(),
 });
-export type SearchResult = z.infer<typeof searchResultSchema>;
+export type SearchCountsResult = z.infer<typeof searchCountsResultSchema>;
 
 export const searchSuggestResultSchema = z.object({ items: z.array(searchHitSchema) });
 export type SearchSuggestResult = z.infer<typeof searchSuggestResultSchema>;

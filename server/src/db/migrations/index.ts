@@ -33,6 +33,8 @@ import * as notificationGroups from './20261125020100_notification_groups';
 import * as privacy from './20261125030000_privacy';
 import * as places from './20261125040000_places';
 import * as commentSearch from './20261125050000_comment_search';
+import * as searchGinNoPending from './20261126020000_search_gin_no_pending';
+import * as trendingTotals from './20261126030000_trending_totals';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -73,6 +75,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125030000_privacy': privacy,
   '20261125040000_places': places,
   '20261125050000_comment_search': commentSearch,
+  '20261126020000_search_gin_no_pending': searchGinNoPending,
+  '20261126030000_trending_totals': trendingTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../knex';
-import { migrationSource } from '../migrations';
+import { freshDb, migrateBefore, migrateRest } from '../../test/migration-db';
 import { listComments } from '../../services/engagement/admin';
 
 /** The comment search migration indexes the comments that existed before it. */
@@ -14,24 +9,7 @@ let db: Knex;
 let cleanUp: () => Promise<void>;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-mig-'));
-  const pgUrl = process.env.TEST_DATABASE_URL || null;
-  const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : null;
-  if (pgUrl && schema) {
-    const admin = knexFactory({ client: 'pg', connection: pgUrl });
-    await admin.raw(`create schema "${schema}"`);
-    await admin.destroy();
-  }
-  db = createDb({ dataDir, databaseUrl: pgUrl, databaseSchema: schema });
-  cleanUp = async () => {
-    await db.destroy();
-    if (pgUrl && schema) {
-      const admin = knexFactory({ client: 'pg', connection: pgUrl });
-      await admin.raw(`drop schema "${schema}" cascade`);
-      await admin.destroy();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  ({ db, cleanUp } = await freshDb());
 });
 afterAll(async () => {
   await cleanUp?.();
@@ -39,9 +17,7 @@ afterAll(async () => {
 
 describe('20261125050000_comment_search', () => {
   it('indexes existing comments of posts, blog posts and group posts, folded, and drops them on delete from then on', async () => {
-    await db.migrate.latest({
-      migrationSource: { ...migrationSource, getMigrations: async () => (await migrationSource.getMigrations([])).filter((name) => name < COMMENTS) },
-    });
+    await migrateBefore(db, COMMENTS);
     const now = new Date().toISOString();
     const stamp = { created_at: now, updated_at: now };
     const [u] = await db('users')
@@ -74,7 +50,7 @@ describe('20261125050000_comment_search', () => {
     await db('blog_comments').insert({ post_id: Number(typeof b === 'object' ? b.id : b), author_id: userId, content: 'ısparta yazısı', ...stamp });
     await db('group_post_comments').insert({ post_id: Number(typeof gp === 'object' ? gp.id : gp), author_id: userId, content: 'İsparta grubu', ...stamp });
 
-    await db.migrate.latest({ migrationSource });
+    await migrateRest(db);
     const kinds = async (search: string) => (await listComments(db, { kind: 'all', search, limit: 20, direction: 'desc' })).items.map((c) => c.kind).sort();
     expect(await kinds('isparta')).toEqual(['blog', 'group', 'post']);
     expect(await kinds('gül')).toEqual(['post']);

@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../knex';
-import { migrationSource } from '../migrations';
-import { search } from '../../services/search';
+import { freshDb, migrateBefore, migrateRest } from '../../test/migration-db';
+import { search, searchCounts } from '../../services/search';
 
 /** The search migration builds the index for a community that existed before it. */
 const SEARCH = '20261124140000_search_docs';
@@ -14,24 +9,7 @@ let db: Knex;
 let cleanUp: () => Promise<void>;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-mig-'));
-  const pgUrl = process.env.TEST_DATABASE_URL || null;
-  const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : null;
-  if (pgUrl && schema) {
-    const admin = knexFactory({ client: 'pg', connection: pgUrl });
-    await admin.raw(`create schema "${schema}"`);
-    await admin.destroy();
-  }
-  db = createDb({ dataDir, databaseUrl: pgUrl, databaseSchema: schema });
-  cleanUp = async () => {
-    await db.destroy();
-    if (pgUrl && schema) {
-      const admin = knexFactory({ client: 'pg', connection: pgUrl });
-      await admin.raw(`drop schema "${schema}" cascade`);
-      await admin.destroy();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  ({ db, cleanUp } = await freshDb());
 });
 afterAll(async () => {
   await cleanUp?.();
@@ -39,11 +17,7 @@ afterAll(async () => {
 
 describe('20261124140000_search_docs', () => {
   it('indexes existing rows, folded, oldest first, and keeps deletes in step from then on', async () => {
-    const before: Knex.MigrationSource<string> = {
-      ...migrationSource,
-      getMigrations: async () => (await migrationSource.getMigrations([])).filter((name) => name < SEARCH),
-    };
-    await db.migrate.latest({ migrationSource: before });
+    await migrateBefore(db, SEARCH);
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
     const user = (username: string, n: number, extra: Record<string, unknown> = {}) => ({
       username,
@@ -97,7 +71,7 @@ describe('20261124140000_search_docs', () => {
       { tag: 'istanbul', day: Math.floor(hour / 24), posts: 2 },
     ]);
 
-    await db.migrate.latest({ migrationSource });
+    await migrateRest(db);
     // One tag per post now, its typed form kept; the counters merged under the folded key.
     expect(await db('post_hashtags').orderBy('post_id').select('tag', 'label')).toEqual([
       { tag: 'istanbul', label: 'ISTANBUL' },
@@ -110,11 +84,11 @@ describe('20261124140000_search_docs', () => {
     const r = await search(db, null, { q: 'isparta', type: 'posts', limit: 20 });
     // Oldest first in the table, newest first in the answer; hidden and private ones left out.
     expect(r.items.map((h) => h.id)).toEqual(posts.filter((p) => /^(İSPARTA yolunda|ısparta çarşısı)/.test(p.content)).map((p) => Number(p.id)));
-    expect(r.counts).toMatchObject({ posts: 2, people: 1, questions: 1 });
+    expect((await searchCounts(db, null, 'isparta')).counts).toMatchObject({ posts: 2, people: 1, questions: 1 });
     expect(r.items[0]?.snippet.filter((s) => s.mark).map((s) => s.text)).toEqual(['İSPARTA']);
 
     // From now on a delete drops the document through the triggers.
     await db('users').where({ id: ids.ayse }).delete();
-    expect((await search(db, null, { q: 'isparta', type: 'posts', limit: 20 })).counts).toMatchObject({ posts: 0, people: 0, questions: 1 });
+    expect((await searchCounts(db, null, 'isparta')).counts).toMatchObject({ posts: 0, people: 0, questions: 1 });
   });
 });

@@ -22,13 +22,127 @@ export interface DocHit {
   ref_id: number;
 }
 
+/** Where a walk of one tier starts: the tier, and the id it continues below (the cursor's, or above every id). */
+export interface TierStart {
+  tier: Tier;
+  beforeId: number;
+  /** Continues a page's cursor: the tier that filled the last page, likely to fill this one too. */
+  continues?: boolean;
+}
+
+/** A document found by rankedDocs, with the tier it was found in. */
+export interface TieredDoc extends DocHit {
+  tier: Tier;
+}
+
+/**
+ * Documents of one type, best tier first and newest first within each, from where each tier
+ * starts, until `limit` are found: what a page of results is (and suggest, over fewer tiers).
+ * Neither engine ranks every match: each tier is a walk newest first that stops at the limit.
+ *
+ * SQLite: one query per tier, until the page is full (each walks the FTS5 index by rowid =
+ * document id, which follows time, descending, and stops at the limit).
+ *
+ * PostgreSQL: one statement for two tiers at a time (round trips were most of a page's time on a
+ * busy machine: up to nine queries for a rare word; see PG_TIERS_PER_STATEMENT). Per tier two
+ * branches, so that neither a common nor a rare word costs a walk of the whole index: first the newest PG_WINDOW ids below the
+ * tier's start, walked backwards on (kind, id) with each row checked (a common word fills the
+ * page there), then the older ones through the GIN index alone with a top-N sort (`d.id + 0`
+ * and no `kind` condition, which the type's own terms already imply: otherwise the planner
+ * ANDs the GIN bitmap with a bitmap of every document of the type below the window, 99,000
+ * entries and 8 ms for a rare word at 100,000 posts). The branches are a UNION ALL under one
+ * LIMIT: PostgreSQL's Append runs them in order and stops pulling once the page is full, so a
+ * later tier costs nothing but its planning when an earlier one filled the page. Should rows
+ * ever come back out of that order (a parallel Append), those tiers are walked one by one instead.
+ */
+export async function rankedDocs(db: Db, kind: SearchType, starts: readonly TierStart[], q: ParsedQuery, limit: number, filter: Filter): Promise<TieredDoc[]> {
+  if (!isPostgres(db)) {
+    const out: TieredDoc[] = [];
+    for (const { tier, beforeId } of starts) {
+      if (out.length >= limit) break;
+      const docs = await tierDocs(db, kind, tier, q, beforeId, limit - out.length, filter);
+      out.push(...docs.map((d) => ({ ...d, tier })));
+    }
+    return out;
+  }
+  const newest = await newestDocIdRecently(db);
+  const out: TieredDoc[] = [];
+  for (let i = 0; i < starts.length && out.length < limit;) {
+    // A tier continued from a cursor is planned alone first: it filled the last page and likely fills this one.
+    const size = i === 0 && starts[0]?.continues ? 1 : PG_TIERS_PER_STATEMENT;
+    const batch = starts.slice(i, i + size);
+    i += size;
+    const found = await tiersInOneStatement(db, kind, batch, q, limit - out.length, filter, newest);
+    out.push(...(found ?? (await tiersOneByOne(db, kind, batch, q, limit - out.length, filter, newest))));
+  }
+  return out;
+}
+
+/**
+ * How many tiers one PostgreSQL statement walks (rankedDocs): planning its branches, each with
+ * the privacy filter, cost more than running them (3 to 5 ms against 1 for all four tiers on a
+ * busy machine), so a common word, whose page the first two tiers fill, plans only theirs.
+ */
+const PG_TIERS_PER_STATEMENT = 2;
+
+/** Some tiers' walks as one UNION ALL (see rankedDocs); null if the rows came back out of order. */
+async function tiersInOneStatement(
+  db: Db,
+  kind: SearchType,
+  starts: readonly TierStart[],
+  q: ParsedQuery,
+  limit: number,
+  filter: Filter,
+  newest: number,
+): Promise<TieredDoc[] | null> {
+  const branches: { sql: string; bindings: Knex.RawBinding[] }[] = [];
+  let step = 0;
+  for (const { tier, beforeId } of starts) {
+    const match = tsquery.tier(tier, kind, q);
+    if (match === null) continue;
+    const floor = Math.max(0, Math.min(beforeId, newest + 1) - PG_WINDOW);
+    // The window has no upper bound but the start: documents newer than `newest` (read a moment ago) fall in it too.
+    if (beforeId > floor) {
+      branches.push({
+        sql: `(select d.id, d.source, d.ref_id, ${tier} as tier, ${step++} as step from search_docs d
+          where d.kind = ? and d.tsv @@ ?::tsquery and d.id < ? and d.id >= ? and (${filter.sql})
+          order by d.id desc limit ?)`,
+        bindings: [kind, match, beforeId, floor, ...filter.bindings, limit],
+      });
+    }
+    if (floor > 0) {
+      branches.push({
+        sql: `(select d.id, d.source, d.ref_id, ${tier} as tier, ${step++} as step from search_docs d
+          where d.tsv @@ ?::tsquery and d.id + 0 < ? and (${filter.sql})
+          order by d.id + 0 desc limit ?)`,
+        bindings: [match, floor, ...filter.bindings, limit],
+      });
+    }
+  }
+  if (branches.length === 0) return [];
+  // Wrapped: a lone parenthesised branch with a LIMIT of its own cannot take a second one.
+  const res = await db.raw(`select * from (${branches.map((b) => b.sql).join(' union all ')}) u limit ?`, [...branches.flatMap((b) => b.bindings), limit]);
+  const rows = res.rows as (DocHit & { tier: Tier; step: number })[];
+  if (!rows.every((r, i) => i === 0 || Number(r.step) >= Number(rows[i - 1]?.step))) return null;
+  return rows.map((r) => ({ ...num(r), tier: Number(r.tier) as Tier }));
+}
+
+/** Tiers on PostgreSQL one query at a time: only if a statement's rows came back out of order. */
+async function tiersOneByOne(db: Db, kind: SearchType, starts: readonly TierStart[], q: ParsedQuery, limit: number, filter: Filter, newest: number) {
+  const out: TieredDoc[] = [];
+  for (const { tier, beforeId } of starts) {
+    if (out.length >= limit) break;
+    const docs = await tierDocs(db, kind, tier, q, beforeId, limit - out.length, filter, newest);
+    out.push(...docs.map((d) => ({ ...d, tier })));
+  }
+  return out;
+}
+
 /**
  * One tier of one search type, newest first from `beforeId` down, at most `limit` documents the
- * filter lets through. Neither engine sorts the matches: SQLite walks the FTS5 index by rowid
- * (= document id, which follows time) descending and stops at `limit`; PostgreSQL reads the
- * GIN index (or, for a common word, walks (kind, id) backwards and checks each row) and stops likewise.
+ * filter lets through (the walks rankedDocs describes, as separate queries on PostgreSQL).
  */
-export async function tierDocs(
+async function tierDocs(
   db: Db,
   kind: SearchType,
   tier: Tier,
@@ -41,20 +155,22 @@ export async function tierDocs(
   if (isPostgres(db)) {
     const match = tsquery.tier(tier, kind, q);
     if (match === null) return [];
-    // Two steps, so neither a common nor a rare word costs a walk of the whole index: first the
-    // newest PG_WINDOW ids below the cursor, walked backwards on (kind, id) (a common word fills
-    // the page there); then, only if the page is not full, the older ones through the GIN index
-    // with a top-N sort (`d.id + 0` keeps the planner from walking (kind, id) for a rare word,
-    // which read every document of the type).
-    const sql = (range: string, order: string) => `select d.id, d.source, d.ref_id from search_docs d
-        where d.kind = ? and d.tsv @@ ?::tsquery and ${range} and (${filter.sql})
-        order by ${order} desc limit ?`;
-    const below = Math.min(beforeId, (newestId ?? (await newestDocId(db))) + 1);
-    const floor = Math.max(0, below - PG_WINDOW);
-    const recent = await db.raw(sql('d.id < ? and d.id >= ?', 'd.id'), [kind, match, below, floor, ...filter.bindings, limit]);
-    const rows = (recent.rows as DocHit[]).map(num);
+    const floor = Math.max(0, Math.min(beforeId, (newestId ?? (await newestDocId(db))) + 1) - PG_WINDOW);
+    const rows: DocHit[] = [];
+    if (beforeId > floor) {
+      const recent = await db.raw(
+        `select d.id, d.source, d.ref_id from search_docs d where d.kind = ? and d.tsv @@ ?::tsquery and d.id < ? and d.id >= ? and (${filter.sql})
+          order by d.id desc limit ?`,
+        [kind, match, beforeId, floor, ...filter.bindings, limit],
+      );
+      rows.push(...(recent.rows as DocHit[]).map(num));
+    }
     if (rows.length >= limit || floor === 0) return rows;
-    const older = await db.raw(sql('d.id < ?', 'd.id + 0'), [kind, match, floor, ...filter.bindings, limit - rows.length]);
+    const older = await db.raw(
+      `select d.id, d.source, d.ref_id from search_docs d where d.tsv @@ ?::tsquery and d.id + 0 < ? and (${filter.sql})
+        order by d.id + 0 desc limit ?`,
+      [match, floor, ...filter.bindings, limit - rows.length],
+    );
     return [...rows, ...(older.rows as DocHit[]).map(num)];
   }
   const match = fts5.tier(tier, kind, q);
@@ -130,7 +246,26 @@ export async function newestDocId(db: Db): Promise<number> {
   return Number(newest?.id ?? 0);
 }
 
+/** How long a page's walks reuse the newest id read (see newestDocIdRecently). */
+const NEWEST_REUSE_MS = 2000;
+const newestSeen = new WeakMap<object, { id: number; at: number }>();
+
+/**
+ * The newest document's id as read at most NEWEST_REUSE_MS ago (a round trip less per page).
+ * It only places the border between a tier's two walks (rankedDocs), which are right wherever
+ * it falls: documents written since are inside the first walk, which has no upper bound.
+ */
+async function newestDocIdRecently(db: Db): Promise<number> {
+  const key = (db as { client: object }).client;
+  const seen = newestSeen.get(key);
+  if (seen && Date.now() - seen.at < NEWEST_REUSE_MS) return seen.id;
+  const id = await newestDocId(db);
+  newestSeen.set(key, { id, at: Date.now() });
+  return id;
+}
+
 function num(r: DocHit): DocHit {
+  // Only the three fields: the single statement's rows also carry their tier and branch.
   return { id: Number(r.id), source: r.source, ref_id: Number(r.ref_id) };
 }
 

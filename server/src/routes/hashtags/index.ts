@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { cursorPageQuerySchema, hashtagParamsSchema, type TrendingHashtag } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
-import { postsWithTag, trendingFor, trendingHashtags, TRENDING_READ } from '../../services/hashtags';
+import { postsWithTag, trendingFor, TRENDING_READ } from '../../services/hashtags';
+import { trendingHashtags } from '../../services/trending';
 import { cachedValue, ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
 import { sendCursorList } from '../paging';
 
@@ -13,7 +14,7 @@ export function hashtagsRouter(ctx: AppContext): Router {
   const community = new ReadCache<TrendingHashtag[]>(READ_CACHE_MS, 1);
   ctx.bus.on('data:changed', () => community.clear());
   router.get('/trending', async (req, res) => {
-    const list = await cachedValue(community, 'trending', () => trendingHashtags(ctx.db, Date.now(), TRENDING_READ));
+    const list = await cachedValue(community, 'trending', () => trendingHashtags(ctx.db, TRENDING_READ));
     res.json(await trendingFor(ctx.db, req.user?.id ?? null, list));
   });
   router.get('/:tag/posts', async (req, res) => {

@@ -17,7 +17,7 @@ import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
 import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
-import { sendCursorList } from '../paging';
+import { sendCursorJson, sendCursorList } from '../paging';
 
 const S = TEXTS.social;
 
@@ -30,7 +30,9 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     const query = parse(listPostsQuerySchema, req.query);
-    sendCursorList(res, await posts.listPostsShared(ctx.db, pages, query, req.user?.id ?? null, req.user));
+    const answer = await posts.listPostsShared(ctx.db, pages, query, req.user?.id ?? null, req.user);
+    if ('body' in answer) sendCursorJson(res, answer.body, answer.nextCursor);
+    else sendCursorList(res, answer.page);
   });
 
   router.get('/:id', async (req, res) => {

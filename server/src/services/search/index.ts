@@ -4,6 +4,7 @@ import {
   SEARCH_TYPES,
   TEXTS,
   type SearchCounts,
+  type SearchCountsResult,
   type SearchHit,
   type SearchQuery,
   type SearchResult,
@@ -14,7 +15,7 @@ import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { presentHit } from '../../presenters/search';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { countDocs, newestDocId, tierDocs, type DocHit } from '../../db/search/query';
+import { countDocs, newestDocId, rankedDocs, type DocHit, type TieredDoc } from '../../db/search/query';
 import { isPostgres } from '../../db/engine';
 import { TIERS, type Tier } from '../../db/search/match';
 import { SOURCES_OF } from '../../db/search/sources';
@@ -25,32 +26,21 @@ import { hitRows } from './rows';
 
 export { indexRows } from '../../db/search/sources';
 
-/** PostgreSQL's walks start at the newest document (read once per request); SQLite needs none. */
+/** PostgreSQL's capped counts start at the newest document (read once per request); SQLite needs none. */
 const newestOnPostgres = async (db: Knex): Promise<number | undefined> => (isPostgres(db) ? newestDocId(db) : undefined);
 
 /** Above every document id (the largest a 32-bit id column holds; ids never reach it). */
 const ID_ABOVE_ALL = 2_147_483_647;
-
-interface TieredDoc extends DocHit {
-  tier: Tier;
-}
 
 /**
  * Documents of one type for one page: each tier in turn (best first), each walked newest first,
  * from where the cursor stopped, until limit + 1 are found (the one beyond says there is more).
  */
 async function pageDocs(db: Knex, viewer: UserRow | null, type: SearchType, q: ParsedQuery, limit: number, from: [Tier, number] | null): Promise<TieredDoc[]> {
-  const filter = accessFilter(SOURCES_OF[type], viewer);
-  const newest = await newestOnPostgres(db);
-  const out: TieredDoc[] = [];
-  for (const tier of TIERS) {
-    if (from && tier < from[0]) continue;
-    const before = from && tier === from[0] ? from[1] : ID_ABOVE_ALL;
-    const docs = await tierDocs(db, type, tier, q, before, limit + 1 - out.length, filter, newest);
-    out.push(...docs.map((d) => ({ ...d, tier })));
-    if (out.length > limit) break;
-  }
-  return out;
+  const starts = TIERS.filter((tier) => !from || tier >= from[0]).map((tier) =>
+    from && tier === from[0] ? { tier, beforeId: from[1], continues: true } : { tier, beforeId: ID_ABOVE_ALL },
+  );
+  return rankedDocs(db, type, starts, q, limit + 1, accessFilter(SOURCES_OF[type], viewer));
 }
 
 /**
@@ -71,20 +61,16 @@ async function countAll(db: Knex, viewer: UserRow | null, q: ParsedQuery): Promi
   return counts;
 }
 
-/** GET /api/search: one type's page of hits, ranked in tiers, newest first within each; counts on the first page. */
+/** GET /api/search/counts: per type, what the viewer may find, each capped (asked once per query, not per tab). */
+export async function searchCounts(db: Knex, viewer: UserRow | null, text: string): Promise<SearchCountsResult> {
+  const counts = await countAll(db, viewer, parseQuery(text));
+  return { counts, countsCapped: Object.values(counts).some((n) => n >= LIMITS.searchCountCap) };
+}
+
+/** GET /api/search: one type's page of hits, ranked in tiers, newest first within each. */
 export async function search(db: Knex, viewer: UserRow | null, query: SearchQuery): Promise<SearchResult> {
   const q = parseQuery(query.q);
-  // The counts (first page only) run beside the page's own queries, not before them.
-  const counting = query.cursor ? Promise.resolve(null) : countAll(db, viewer, q);
-  counting.catch(() => undefined); // awaited below; a failure of the page first must not leave it unhandled
-  const countsOf = async () => {
-    const counts = await counting;
-    return { counts, countsCapped: counts !== null && Object.values(counts).some((n) => n >= LIMITS.searchCountCap) };
-  };
-  if (query.type === 'hashtags') {
-    const page = await searchHashtags(db, q, query.limit, query.cursor);
-    return { ...page, ...(await countsOf()) };
-  }
+  if (query.type === 'hashtags') return searchHashtags(db, q, query.limit, query.cursor);
   const from = decodeTuple<[Tier, number]>(query.cursor, ['int', 'int']);
   if (from && !TIERS.includes(from[0])) throw errors.badRequest(TEXTS.errors.invalidCursor, 'invalid_cursor');
   const docs = await pageDocs(db, viewer, query.type, q, query.limit, from);
@@ -95,7 +81,6 @@ export async function search(db: Knex, viewer: UserRow | null, query: SearchQuer
   return {
     items: rows.map((r) => presentHit(r, q)),
     nextCursor: more && last ? encodeTuple([last.tier, last.id]) : null,
-    ...(await countsOf()),
   };
 }
 
@@ -115,7 +100,6 @@ const SUGGEST: [SearchType, number][] = [
  */
 export async function suggest(db: Knex, viewer: UserRow | null, text: string): Promise<SearchSuggestResult> {
   const q = parseQuery(text);
-  const newest = await newestOnPostgres(db);
   const items: SearchHit[] = [];
   for (const [type, n] of SUGGEST) {
     if (items.length >= LIMITS.searchSuggestMax) break;
@@ -124,13 +108,9 @@ export async function suggest(db: Knex, viewer: UserRow | null, text: string): P
       items.push(...(await searchHashtags(db, q, want, undefined)).items);
       continue;
     }
-    const filter = accessFilter(SOURCES_OF[type], viewer);
-    const docs: DocHit[] = [];
     // Tiers 1 to 3 (title, word, prefix): whatever the prefix finds, best first.
-    for (const tier of [1, 2, 3] as const) {
-      if (docs.length >= want) break;
-      docs.push(...(await tierDocs(db, type, tier, q, ID_ABOVE_ALL, want - docs.length, filter, newest)));
-    }
+    const starts = ([1, 2, 3] as const).map((tier) => ({ tier, beforeId: ID_ABOVE_ALL }));
+    const docs: DocHit[] = await rankedDocs(db, type, starts, q, want, accessFilter(SOURCES_OF[type], viewer));
     items.push(...(await hitRows(db, docs)).map((r) => presentHit(r, q)));
   }
   return { items };

@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Limits and types only (tree-shaken): the header's search box is in every first load, and the shared schemas would bring zod.
 import { LIMITS } from '@mahalle/shared';
-import type { SearchCounts, SearchHit, SearchResult, SearchSegment, SearchType } from '@mahalle/shared';
+import type { SearchCounts, SearchCountsResult, SearchHit, SearchResult, SearchSegment, SearchType } from '@mahalle/shared';
 import { call } from './call';
 
-export type { SearchCounts, SearchHit, SearchResult, SearchSegment, SearchType };
+export type { SearchCounts, SearchCountsResult, SearchHit, SearchResult, SearchSegment, SearchType };
 
 /** The search page's tabs in their order (the contract's SEARCH_TYPES, repeated here so no schema code is loaded). */
 export const SEARCH_TABS = ['posts', 'people', 'questions', 'answers', 'blog', 'groups', 'events', 'hashtags'] as const satisfies readonly SearchType[];
@@ -26,23 +26,25 @@ export function countLabel(count: number, capped: boolean): string {
   return capped && count >= LIMITS.searchCountCap ? `${LIMITS.searchCountCap}+` : String(count);
 }
 
-/** Query keys of search: results by query and type, suggestions by query. */
+/** Query keys of search: results by query and type, the tabs' counts by query, suggestions by query. */
 export const searchKeys = {
   all: ['search'] as const,
   results: (q: string, type: SearchType) => [...searchKeys.all, 'results', q, type] as const,
+  counts: (q: string) => [...searchKeys.all, 'counts', q] as const,
   suggest: (q: string) => [...searchKeys.all, 'suggest', q] as const,
 };
 
 export const fetchSearch = (q: string, type: SearchType, cursor?: string, signal?: AbortSignal) =>
   call('GET /api/search', { query: { q, type, cursor }, signal });
+export const fetchSearchCounts = (q: string, signal?: AbortSignal) => call('GET /api/search/counts', { query: { q }, signal });
 export const fetchSuggestions = (q: string, signal?: AbortSignal) => call('GET /api/search/suggest', { query: { q }, signal });
 
 /** Search answers go stale after a while (others keep writing), unlike the app's default of never. */
 const SEARCH_STALE_MS = 30_000;
 
 /**
- * One type's hits page by page (the 'Daha fazla' button asks for the next cursor). The first page carries the
- * per-type counts of the tabs. Runs only for a query the server accepts.
+ * One type's hits page by page (the 'Daha fazla' button asks for the next cursor). Runs only for a query the server
+ * accepts. The tabs' counts are not in it: see useSearchCounts.
  */
 export function useSearch(q: string, type: SearchType) {
   return useInfiniteQuery({
@@ -50,6 +52,19 @@ export function useSearch(q: string, type: SearchType) {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => fetchSearch(q, type, pageParam, signal),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: searchable(q),
+    staleTime: SEARCH_STALE_MS,
+  });
+}
+
+/**
+ * The tabs' counts of a query, asked once per query (keyed by it alone, so switching tabs reuses them) beside the
+ * open tab's first page.
+ */
+export function useSearchCounts(q: string) {
+  return useQuery({
+    queryKey: searchKeys.counts(q),
+    queryFn: ({ signal }) => fetchSearchCounts(q, signal),
     enabled: searchable(q),
     staleTime: SEARCH_STALE_MS,
   });

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 /**
  * The results page against a stand-in API: it opens on the first tab that found something, shows capped counts as
- * '1000+', renders marked words as <mark> (and a segment's HTML as text), pages by cursor, and says when a search failed.
+ * '1000+' (asked once per query, not per tab), renders marked words as <mark> (and a segment's HTML as text), pages
+ * by cursor, and says when a search failed.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SearchHit, SearchResult, SearchType } from '@mahalle/shared';
+import type { SearchCountsResult, SearchHit, SearchResult, SearchType } from '@mahalle/shared';
 
 const hit = (kind: SearchType, id: number, word: string): SearchHit => ({
   kind,
@@ -22,18 +23,24 @@ const hit = (kind: SearchType, id: number, word: string): SearchHit => ({
   author: null,
 });
 const asked: { type: string; cursor?: string }[] = [];
+const countsAsked: string[] = [];
 let failing = false;
 
 vi.mock('../../api/call', () => ({
-  call: async (route: string, input: { query: { q: string; type: SearchType; cursor?: string } }): Promise<SearchResult> => {
+  call: async (route: string, input: { query: { q: string; type: SearchType; cursor?: string } }): Promise<SearchResult | SearchCountsResult> => {
+    if (route === 'GET /api/search/counts') {
+      countsAsked.push(input.query.q);
+      if (failing) throw new Error('boom');
+      return { counts: { posts: 0, people: 1000, questions: 3, answers: 0, blog: 0, groups: 0, events: 0, hashtags: 0 }, countsCapped: true };
+    }
     expect(route).toBe('GET /api/search');
     const { type, cursor } = input.query;
     asked.push({ type, cursor });
     if (failing) throw new Error('boom');
-    const counts = { posts: 0, people: 1000, questions: 3, answers: 0, blog: 0, groups: 0, events: 0, hashtags: 0 };
-    if (type !== 'people') return { items: [], nextCursor: null, counts, countsCapped: true };
-    if (!cursor) return { items: [hit('people', 1, 'Ankara'), hit('people', 2, 'Ankara')], nextCursor: 'c2', counts, countsCapped: true };
-    return { items: [hit('people', 3, 'Ankara')], nextCursor: null, counts: null, countsCapped: false };
+    if (type === 'questions') return { items: [hit('questions', 7, 'Ankara')], nextCursor: null };
+    if (type !== 'people') return { items: [], nextCursor: null };
+    if (!cursor) return { items: [hit('people', 1, 'Ankara'), hit('people', 2, 'Ankara')], nextCursor: 'c2' };
+    return { items: [hit('people', 3, 'Ankara')], nextCursor: null };
   },
 }));
 
@@ -52,6 +59,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   asked.length = 0;
+  countsAsked.length = 0;
   failing = false;
 });
 
@@ -103,8 +111,13 @@ describe('search results page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('search-hit')).toHaveLength(3));
     expect(asked).toContainEqual({ type: 'people', cursor: 'c2' });
     expect(screen.queryByTestId('search-more')).toBeNull();
-    // The counts of the first page stay.
+    // Another tab: its own page, the same counts (asked once for the query, not again per tab).
+    fireEvent.click(screen.getByTestId('search-tab-questions'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search?q=ankara&type=questions'));
+    await waitFor(() => expect(screen.getAllByTestId('search-hit')).toHaveLength(1));
+    expect(asked).toContainEqual({ type: 'questions', cursor: undefined });
     expect(screen.getByTestId('search-tab-people').textContent).toBe('Kişiler1000+');
+    expect(countsAsked).toEqual(['ankara']);
   });
 
   it('keeps the tab the address names, even an empty one', async () => {

@@ -1,8 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LIMITS, TEXTS } from '@mahalle/shared';
-import { countLabel, isSearchType, searchable, SEARCH_TABS, useSearch, type SearchCounts, type SearchHit, type SearchType } from '../../api/search';
+import {
+  countLabel,
+  isSearchType,
+  searchable,
+  SEARCH_TABS,
+  useSearch,
+  useSearchCounts,
+  type SearchCounts,
+  type SearchHit,
+  type SearchType,
+} from '../../api/search';
 import { errorMessage } from '../../api/client';
 import { Heading } from '../../components/Heading';
 import { Marked } from '../../components/Marked';
@@ -112,21 +122,15 @@ export default function SearchPage() {
   usePageMeta({ title: q.trim() ? T.resultsFor(q.trim()) : T.pageTitle });
   const hint = queryHint(q);
 
-  // The counts come with each tab's first page; the last ones seen for this query stay while another tab loads.
-  const current = useSearch(q, type);
-  const first = current.data?.pages.at(0);
-  const [seen, setSeen] = useState<{ q: string; counts: SearchCounts; capped: boolean } | null>(null);
-  useEffect(() => {
-    if (first?.counts) setSeen({ q, counts: first.counts, capped: first.countsCapped });
-  }, [first, q]);
-  const counts = seen?.q === q ? seen : null;
+  // The counts are asked once per query (not with each tab's page) and stay while the tabs are switched.
+  const counts = useSearchCounts(q).data;
 
   // With no tab in the address, a search whose posts found nothing opens on the first tab that did find something.
   useEffect(() => {
-    if (typeParam || !first?.counts || first.counts.posts > 0) return;
-    const better = firstTabWithHits(first.counts);
+    if (typeParam || !counts || counts.counts.posts > 0) return;
+    const better = firstTabWithHits(counts.counts);
     if (better) setParams({ q, type: better }, { replace: true });
-  }, [typeParam, first, q, setParams]);
+  }, [typeParam, counts, q, setParams]);
 
   const total = counts ? SEARCH_TABS.reduce((n, t) => n + counts.counts[t], 0) : null;
   return (
@@ -162,7 +166,7 @@ export default function SearchPage() {
                 {T.tabs[t]}
                 {counts && (
                   <span style={{ marginInlineStart: 6, color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
-                    {countLabel(counts.counts[t], counts.capped)}
+                    {countLabel(counts.counts[t], counts.countsCapped)}
                   </span>
                 )}
               </span>
