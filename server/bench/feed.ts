@@ -522,7 +522,16 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     .offset(Math.floor((n / 13) * 0.9))
     .first('likes_count', 'id');
   const author = (await db('posts').groupBy('author_id').orderByRaw('count(*) desc').first('author_id')).author_id as number;
-  const authorDeep = (await db('posts').where({ author_id: author }).orderBy('id', 'asc').offset(3).first('id')).id as number;
+  // A deep page that is still a full page: the 21st oldest post, so 20 older ones follow it (page 1 and a page
+  // of three would not compare the same work).
+  const authorPosts = Number((await db('posts').where({ author_id: author }).count({ c: '*' }))[0]?.c ?? 0);
+  const authorDeep = (
+    await db('posts')
+      .where({ author_id: author })
+      .orderBy('id', 'asc')
+      .offset(Math.min(20, authorPosts - 1))
+      .first('id')
+  ).id as number;
   const tag = hashtagKey(cycle(TAGS, 0));
   const tagCount = Number((await db('post_hashtags').where({ tag }).count({ c: '*' }))[0]?.c ?? 0);
   const tagDeep = (
