@@ -3,25 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@mahalle/shared';
 import { mergePushedNotification, notificationKeys, pushNotification } from './notifications';
+import { notificationFixture } from '../test/notification';
 
-function n(id: number, over: Partial<Notification> = {}): Notification {
-  return {
-    id,
-    type: 'comment',
-    title: '',
-    message: '',
-    isRead: false,
-    groupCount: 1,
-    groupKey: null,
-    relatedPostId: 7,
-    relatedUserId: 2,
-    relatedUser: { username: 'u2', displayName: 'Üye 2', profileImage: null, profileImageThumb: null },
-    link: null,
-    contentRemoved: false,
-    createdAt: new Date().toISOString(),
-    ...over,
-  };
-}
+const n = (id: number, over: Partial<Notification> = {}): Notification => notificationFixture({ id, ...over });
 
 describe('a pushed notification in the lists', () => {
   it("replaces its group's row (the group's newest id, its new size) instead of adding one", () => {

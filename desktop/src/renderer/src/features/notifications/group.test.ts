@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@mahalle/shared';
 import { notificationText } from './text';
+import { notificationFixture } from '../../test/notification';
 
-function n(over: Partial<Notification>): Notification {
-  return {
-    id: 1,
-    type: 'like',
-    title: '',
-    message: '',
-    isRead: true,
-    groupCount: 1,
-    groupKey: null,
-    relatedPostId: 7,
-    relatedUserId: 2,
-    relatedUser: { username: 'u2', displayName: 'Üye 2', profileImage: null, profileImageThumb: null },
-    link: null,
-    contentRemoved: false,
-    createdAt: new Date().toISOString(),
-    ...over,
-  };
-}
+const n = (over: Partial<Notification>): Notification => notificationFixture({ type: 'like', isRead: true, ...over });
 
 describe('notifications the server grouped', () => {
   it('say how many liked or followed; a single one names the person', () => {
