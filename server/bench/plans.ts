@@ -6,7 +6,7 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
-import { postsWithTag } from '../src/services/hashtags';
+import { postsWithTag } from '../src/services/posts/tagged';
 import { trendingFromCounters, trendingHashtags } from '../src/services/trending';
 import { listPosts } from '../src/services/posts';
 import { encodeIdCursor } from '../src/db/keyset';

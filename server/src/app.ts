@@ -12,7 +12,7 @@ import { apiRouter } from './routes';
 import { checkResponses } from './contract/check';
 import { mountStatic } from './static';
 import { requestLog } from './middlewares/request-log';
-import { mountMetrics } from './metrics';
+import { mountMetrics, type Metrics } from './metrics';
 import { announceWrites, hotListCache, ReadCache, READ_CACHE_MS, SESSION_CACHE_MS, type CachedResponse, type CachedSession } from './middlewares/read-cache';
 
 /** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
@@ -23,8 +23,15 @@ function headersOf(middleware: RequestHandler): [string, string][] {
   return headers;
 }
 
+/** What the app serves besides what every service gets on the context. */
+export interface AppExtras {
+  /** Prometheus metrics at /metrics (server.ts builds them when METRICS_TOKEN is set). */
+  metrics?: Metrics;
+}
+
 /** Builds the Express app (no listen): API, uploads and the browser build of the UI. */
-export function createApp(ctx: AppContext): Express {
+export function createApp(ctx: AppContext, extras: AppExtras = {}): Express {
+  const { metrics } = extras;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
@@ -32,7 +39,7 @@ export function createApp(ctx: AppContext): Express {
 
   // API answers are no-store JSON: no ETag hash of every body (static files keep serve-static's own).
   app.set('etag', false);
-  if (ctx.metrics) app.use(ctx.metrics.middleware());
+  if (metrics) app.use(metrics.middleware());
   const live = ctx.live;
   if (live) {
     // Requests in flight, for a graceful stop; once it began, answers close their connection so clients reconnect elsewhere.
@@ -101,7 +108,7 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', api);
 
   app.use(security);
-  mountMetrics(app, ctx);
+  mountMetrics(app, ctx.config.metricsToken, metrics);
   mountStatic(app, ctx);
 
   app.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.notFound)));

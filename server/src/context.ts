@@ -4,7 +4,6 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { PasswordHasher } from './services/passwords';
 import type { Mailer } from './services/mail';
-import type { Metrics } from './metrics';
 
 /** Things that happened, for side effects that live elsewhere (the socket, the desktop badge...). */
 export interface DomainEvents {
@@ -51,8 +50,6 @@ export interface AppContext {
   passwords: PasswordHasher;
   /** Outgoing e-mail; absent or not `configured` without SMTP_URL (tools that build a context need none). */
   mailer?: Mailer;
-  /** Prometheus metrics, when METRICS_TOKEN is set. */
-  metrics?: Metrics;
   /** The clock for time-of-day rules (quiet hours); tests set it instead of waiting. */
   now?: () => Date;
   /** What the running server knows about itself, for /api/ready, /metrics and a graceful stop (server.ts fills it). */

@@ -17,7 +17,7 @@ export class Metrics {
   private duration: Histogram<'method' | 'route'>;
   private routes = new Map<string, { re: RegExp; route: string }[]>();
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: Pick<AppContext, 'db' | 'passwords' | 'live'>) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
       name: 'mahalle_http_requests_total',
@@ -116,9 +116,7 @@ function paramCount(route: string): number {
 }
 
 /** GET /metrics: 404 without METRICS_TOKEN; with it, 401 unless the request carries that bearer token. */
-export function mountMetrics(app: Express, ctx: AppContext): void {
-  const token = ctx.config.metricsToken;
-  const metrics = ctx.metrics;
+export function mountMetrics(app: Express, token: string | null, metrics: Metrics | undefined): void {
   app.get('/metrics', async (req, res) => {
     if (!token || !metrics) throw errors.notFound();
     const given = Buffer.from(String(req.headers.authorization ?? ''));

@@ -51,7 +51,6 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const mailer = new Mailer(config.mail, logger);
   const live: LiveState = { shuttingDown: false, inFlight: 0 };
   const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords, mailer, live };
-  if (config.metricsToken) ctx.metrics = new Metrics(ctx);
   if (mailer.configured && !config.publicUrl)
     logger.warn('SMTP_URL is set but PUBLIC_URL is not: e-mails need the address members reach the site at, so none are sent');
   if (config.trustProxy === true) {
@@ -100,7 +99,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     { db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl },
     { ...config.backup, logger },
   );
-  const app = createApp(ctx);
+  const metrics = config.metricsToken ? new Metrics(ctx) : undefined;
+  const app = createApp(ctx, { metrics });
   const httpServer = http.createServer(app);
   const realtime = await attachRealtime(ctx, httpServer).catch(bootFailed);
   await new Promise<void>((resolve, reject) => {

@@ -14,7 +14,7 @@ import { resetPasswordCommand } from './commands/reset-password';
  * write commands/<name>.ts exporting a CliCommand and add it to this list (help lists it as is).
  */
 export const COMMANDS: CliCommand[] = [
-  helpCommand,
+  helpCommand(() => COMMANDS),
   createAdminCommand,
   promoteCommand,
   demoteCommand,

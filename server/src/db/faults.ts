@@ -1,7 +1,14 @@
 /**
- * Whether an error says the database cannot be reached or used right now (a fault of the
- * moment, answered 503), as opposed to a query it refused (a bug, answered 500).
+ * What a database error means, on either engine: the database cannot be reached or used right
+ * now (a fault of the moment, answered 503) as opposed to a query it refused (a bug, answered
+ * 500); a unique constraint refused a row (the caller answers 409 or tries again).
  */
+
+/** Unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number; message?: string };
+  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? ''));
+}
 
 /** Socket errors: nothing listens, the peer went away, no route, name not found. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

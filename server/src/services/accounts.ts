@@ -3,18 +3,13 @@ import type { Knex } from 'knex';
 import { foldKey, TEXTS, type LoginInput, type RegisterInput } from '@mahalle/shared';
 import { errors } from '../errors';
 import { nowIso } from '../db/time';
+import { isUniqueViolation } from '../db/faults';
 import type { UserRow } from '../presenters/users';
 import type { PasswordHasher } from './passwords';
 import { indexRows } from '../db/search/sources';
 import { recordCurrentConsents } from './privacy/legal';
 
 const T = TEXTS.auth;
-
-/** Unique-constraint violation on either database. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; message?: string };
-  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? ''));
-}
 
 export async function findUserById(db: Knex | Knex.Transaction, id: number): Promise<UserRow | undefined> {
   return db('users').where({ id }).first();

@@ -19,7 +19,7 @@ import { errors } from '../errors';
 import { idPage } from '../db/keyset';
 import { nowIso, toIso, toIsoOrNull } from '../db/time';
 import { PERSON_COLUMNS, presentPerson, type PersonListRow, type UserRow } from '../presenters/users';
-import { userById } from './users/profiles';
+import { userById } from './users/lookup';
 import { lockRow } from '../db/locks';
 
 const B = TEXTS.blocks;

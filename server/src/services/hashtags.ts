@@ -1,19 +1,14 @@
 import type { Knex } from 'knex';
-import { hashtagKey, LIMITS, type CursorPageQuery, type TrendingHashtag } from '@mahalle/shared';
+import { hashtagKey, LIMITS, type TrendingHashtag } from '@mahalle/shared';
 import { isPostgres } from '../db/engine';
-import { decodeIdCursor, nextIdCursor } from '../db/keyset';
-import type { PostRow } from '../presenters/posts';
-import { presentPosts } from './posts/page';
-import { postsQuery, visibleTo } from './posts';
 import { toIso } from '../db/time';
-import { feedMutes, whereNotMuted } from './blocks';
+import { feedMutes } from './blocks';
 
 export const HOUR = 3_600_000;
 /** Hours in a week: trending's windows are the last 168 hours and the 168 before. */
 export const WEEK_HOURS = 168;
 type Db = Knex | Knex.Transaction;
 
-/**
 /**
  * How long the community's trending list is read: a member's list leaves out the hashtags they
  * muted (at most LIMITS.mutedTermsMax), and the next ones move up, so the top tags they do see are
@@ -182,17 +177,4 @@ export async function addTotals(trx: Db, changes: WindowRow[], prune: boolean): 
       .andWhere('previous', '<=', 0)
       .delete();
   }
-}
-
-/** A tag's posts the viewer may see (not those of members the viewer mutes), newest first, and the next page's cursor. */
-export async function postsWithTag(db: Knex, tag: string, viewerId: number | null, page: CursorPageQuery) {
-  const q = whereNotMuted(visibleTo(postsQuery(db), viewerId), 'p.author_id', viewerId)
-    .join('post_hashtags as h', 'h.post_id', 'p.id')
-    .where('h.tag', hashtagKey(tag));
-  // Paged on the tag index's own column: a backward range over (tag, post_id), no sort.
-  // The same bound on p.id keeps PostgreSQL's merge join from walking posts above the cursor.
-  const before = decodeIdCursor(page.cursor);
-  if (before) q.where('h.post_id', '<', before).andWhere('p.id', '<', before);
-  const rows = (await q.orderBy('h.post_id', 'desc').limit(page.limit)) as PostRow[];
-  return { items: await presentPosts(db, rows, viewerId), nextCursor: nextIdCursor(rows, page.limit, (r) => r.id) };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { errors } from '../errors';
 import { nowIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
-import { userById } from './users';
+import { userById } from './users/lookup';
 import { assertNotBlocked } from './blocks';
 
 const S = TEXTS.social;

@@ -1,16 +1,18 @@
 import type { CliCommand, CliContext } from '../types';
 
-/** The command list, Turkish and English, or one command's usage and details. */
-export const helpCommand: CliCommand = {
+/**
+ * The command list, Turkish and English, or one command's usage and details. The registry hands
+ * it the list (help is in it too), so this file imports no command.
+ */
+export const helpCommand = (commands: () => readonly CliCommand[]): CliCommand => ({
   name: 'help',
   usage: '[komut]',
   summary: { tr: 'Komutları ya da bir komutun kullanımını gösterir', en: 'Lists the commands, or shows how to use one' },
   async run(ctx, args) {
-    // Imported here: the registry imports this file.
-    const { COMMANDS, findCommand } = await import('../registry');
+    const COMMANDS = commands();
     const name = args.at(0);
     if (name) {
-      const command = findCommand(name);
+      const command = COMMANDS.find((c) => c.name === name);
       if (!command) {
         ctx.err(`Bilinmeyen komut: ${name} / Unknown command: ${name}`);
         return 2;
@@ -32,7 +34,7 @@ export const helpCommand: CliCommand = {
     ctx.out('Ortam / Environment: DATA_DIR, DATABASE_URL (README: "Yönetim / Operations")');
     return 0;
   },
-};
+});
 
 export function printCommandHelp(ctx: CliContext, command: CliCommand): void {
   ctx.out(`npm run admin -- ${command.name} ${command.usage}`.trimEnd());

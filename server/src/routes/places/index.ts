@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { requireAdmin, requireUser } from '../../middlewares/auth';
 import * as places from '../../services/places';
+import { nearby } from '../../services/nearby';
 
 /** /api/places: the city's list (anyone) and Yakınımda (a member). */
 export function placesRouter(ctx: AppContext): Router {
@@ -21,7 +22,7 @@ export function placesRouter(ctx: AppContext): Router {
   });
   router.get('/nearby', async (req, res) => {
     const me = requireUser(req);
-    res.json(await places.nearby(ctx, me));
+    res.json(await nearby(ctx, me));
   });
   return router;
 }

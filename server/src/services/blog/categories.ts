@@ -3,7 +3,7 @@ import { categorySlug, DEFAULT_BLOG_CATEGORY_COLOR, TEXTS } from '@mahalle/share
 import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
-import { isUniqueViolation } from '../accounts';
+import { isUniqueViolation } from '../../db/faults';
 import { audit } from '../audit';
 import { presentBlogCategory, type BlogCategoryRow } from '../../presenters/blog';
 

@@ -3,7 +3,7 @@ import { foldKey, registerSchema } from '@mahalle/shared';
 import { nowIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { audit, type AuditActor } from '../audit';
-import { isUniqueViolation } from '../accounts';
+import { isUniqueViolation } from '../../db/faults';
 import type { PasswordHasher } from '../passwords';
 import { OpsError } from '../backup/errors';
 

@@ -1,4 +1,3 @@
 export * from './places';
 export * from './import';
 export * from './area';
-export * from './nearby';

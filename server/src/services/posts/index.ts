@@ -1,2 +1,3 @@
 export * from './posts';
 export * from './shared-pages';
+export * from './tagged';

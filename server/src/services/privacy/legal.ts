@@ -6,7 +6,7 @@ import { idPage } from '../../db/keyset';
 import { presentConsentRecord, presentLegalDocument, presentLegalVersion, type ConsentRow, type LegalDocumentRow } from '../../presenters/privacy';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
-import { isUniqueViolation } from '../accounts';
+import { isUniqueViolation } from '../../db/faults';
 
 /**
  * The legal texts (terms of use, privacy notice) and members' consent to them. Every published

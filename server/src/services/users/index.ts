@@ -1,1 +1,2 @@
+export * from './lookup';
 export * from './profiles';

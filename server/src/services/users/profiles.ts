@@ -8,31 +8,18 @@ import { errors } from '../../errors';
 import { auditModeration } from '../audit';
 import { nowIso, toIso } from '../../db/time';
 import type { PersonListRow as PersonRow, UserRow } from '../../presenters/users';
-import { isUniqueViolation } from '../accounts';
+import { isUniqueViolation } from '../../db/faults';
 import { announceNotifications, createNotification, notificationClock } from '../notifications';
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
 import { assertNotBlocked, blockedEitherWay, whereNotBlocked } from '../blocks';
-import { visibleNeighbourhood } from '../places';
+import { visibleNeighbourhood } from '../places/places';
+import { userById } from './lookup';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
 type Db = Knex | Knex.Transaction;
-
-export async function userById(db: Db, id: number): Promise<UserRow> {
-  const user = (await db('users').where({ id }).first()) as UserRow | undefined;
-  if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
-  return user;
-}
-
-export async function userByUsername(db: Db, username: string): Promise<UserRow> {
-  const user = (await db('users')
-    .where({ username_key: foldKey(username) })
-    .first()) as UserRow | undefined;
-  if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
-  return user;
-}
 
 export async function isFollowing(db: Db, followerId: number, followingId: number): Promise<boolean> {
   return Boolean(await db('follows').where({ follower_id: followerId, following_id: followingId }).first('id'));

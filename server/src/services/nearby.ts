@@ -1,17 +1,17 @@
 import { LIMITS, TEXTS, type Nearby } from '@mahalle/shared';
-import type { AppContext } from '../../context';
-import { errors } from '../../errors';
-import { nowIso } from '../../db/time';
-import type { UserRow } from '../../presenters/users';
-import type { EventRow } from '../../presenters/events';
-import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
-import type { PostRow } from '../../presenters/posts';
-import { eventsQuery, present as presentEvents, visible as visibleEvents } from '../events/events';
-import { postsQuery, visibleTo } from '../posts/posts';
-import { presentPosts } from '../posts/page';
-import { memberships } from '../hobby-groups/access';
-import { viewerPlace } from './area';
-import { placeRefs, refOf } from './places';
+import type { AppContext } from '../context';
+import { errors } from '../errors';
+import { nowIso } from '../db/time';
+import type { UserRow } from '../presenters/users';
+import type { EventRow } from '../presenters/events';
+import { presentGroup, type GroupRow } from '../presenters/hobby-groups';
+import type { PostRow } from '../presenters/posts';
+import { eventsQuery, present as presentEvents, visible as visibleEvents } from './events/events';
+import { postsQuery, visibleTo } from './posts/posts';
+import { presentPosts } from './posts/page';
+import { memberships } from './hobby-groups/access';
+import { viewerPlace } from './places/area';
+import { placeRefs, refOf } from './places/places';
 
 type Point = { lat: number; lng: number };
 
