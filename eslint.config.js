@@ -2,10 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Boundaries between the parts (CONVENTIONS.md): each entry is a no-restricted-imports pattern
- * (`regex` on the import string). eslint-boundaries.test.ts proves every one fires.
+ * (`regex` on the import string). shared/src/boundaries.test.ts proves every one fires.
  */
 const noImport = (regex, message) => ({ regex, message });
 const BOUNDARIES = {
@@ -17,6 +19,10 @@ const BOUNDARIES = {
     noImport('^@mahalle/desktop(/|$)', 'The server never imports the desktop app.'),
     noImport('(^|/)desktop/', 'The server never imports the desktop app.'),
   ],
+  // Tests and benches under desktop/ that need a real server start it through @mahalle/server/testing.
+  desktop: [noImport('^\\.{1,2}/(.*/)?server/', 'desktop/ never reaches into server/ by path; tests and benches use @mahalle/server/testing.')],
+  rendererServer: [noImport('^@mahalle/server(/|$)', 'The renderer never imports the server.')],
+  rendererTestServer: [noImport('^@mahalle/server(?!/testing$)(/|$)', 'A renderer test that needs a real server starts it through @mahalle/server/testing.')],
   renderer: [
     noImport('^electron(/|$)', 'The renderer reaches the OS only through the platform bridge.'),
     noImport('^(\\.\\./)+(main|preload)(/|$)', 'The renderer never imports the main process or the preload; use the platform bridge.'),
@@ -29,6 +35,55 @@ const BOUNDARIES = {
   ],
 };
 const restrict = (...groups) => ({ 'no-restricted-imports': ['error', { patterns: groups.flat() }] });
+
+/**
+ * Inside services/, a file imports the files of another service it uses, not that service
+ * folder's index.ts: a barrel pulls in every file of its folder, and that is how services ended
+ * up importing each other in circles.
+ * A barrel is a folder whose index.ts only re-exports (`export ... from`); the rule resolves the
+ * import on disk rather than matching names (blog/posts.ts and the posts/ folder share one), and
+ * an index.ts with code of its own (search/index.ts, config/index.ts) is a module like any other.
+ * Routes keep their barrels (`import * as blog from '../../services/blog'`): a route calls many
+ * functions of its one resource, and nothing imports a route back.
+ */
+const SERVICES = path.join(import.meta.dirname, 'server/src/services');
+const barrels = new Map();
+function isBarrel(dir) {
+  if (!barrels.has(dir)) {
+    const file = path.join(dir, 'index.ts');
+    const code = fs.existsSync(file)
+      ? fs
+          .readFileSync(file, 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/^\s*\/\/.*$/gm, '')
+      : null;
+    const statements =
+      code
+        ?.split(';')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [];
+    barrels.set(dir, statements.length > 0 && statements.every((s) => /^export\s+(type\s+)?(\*|\{[^}]*\})\s+from\s+'[^']+'$/.test(s)));
+  }
+  return barrels.get(dir);
+}
+const noFolderBarrel = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { barrel: "Import the file ('{{source}}/<file>'), not the folder's index.ts: inside services/, barrels lead to import circles." },
+  },
+  create(context) {
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source.replace(/\/index$/, ''));
+      if (!path.relative(SERVICES, target).startsWith('..') && isBarrel(target))
+        context.report({ node: node.source, messageId: 'barrel', data: { source: source.replace(/\/index$/, '') } });
+    };
+    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+  },
+};
+const mahalle = { rules: { 'no-folder-barrel': noFolderBarrel } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/out/**', '**/release/**', 'test-results/**', 'playwright-report/**'] },
@@ -67,6 +122,16 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: restrict(BOUNDARIES.shared) },
   { files: ['server/**/*.ts'], rules: restrict(BOUNDARIES.server) },
   { files: ['server/src/db/migrations/**/*.ts'], rules: restrict(BOUNDARIES.server, BOUNDARIES.migrations) },
-  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.renderer) },
-  { files: ['desktop/src/renderer/src/api/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.renderer, BOUNDARIES.rendererApi) },
+  { files: ['server/src/services/**/*.ts'], plugins: { mahalle }, rules: { 'mahalle/no-folder-barrel': 'error' } },
+  { files: ['desktop/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop) },
+  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererServer) },
+  { files: ['desktop/src/renderer/**/*.test.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererTestServer) },
+  {
+    files: ['desktop/src/renderer/src/api/**/*.{ts,tsx}'],
+    rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererServer, BOUNDARIES.rendererApi),
+  },
+  {
+    files: ['desktop/src/renderer/src/api/**/*.test.{ts,tsx}'],
+    rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererTestServer, BOUNDARIES.rendererApi),
+  },
 );

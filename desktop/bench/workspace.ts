@@ -12,8 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { foldKey } from '@mahalle/shared';
-import { loadConfig } from '../../server/src/config';
-import { startServer } from '../../server/src/server';
+import { loadConfig, startServer } from '@mahalle/server/testing';
 
 const N = Number(process.env.BENCH_ROWS ?? 10_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-wsbench-'));

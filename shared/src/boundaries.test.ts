@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import madge from 'madge';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -28,6 +29,16 @@ const cases: { file: string; source: string; refused: boolean }[] = [
   { file: 'desktop/src/renderer/src/App.tsx', source: "export * from '../../preload/index';", refused: true },
   { file: 'desktop/src/renderer/src/App.tsx', source: "export { ipcRenderer } from 'electron';", refused: true },
   { file: 'desktop/src/renderer/src/App.tsx', source: "export * from './features/shell/Layout';", refused: false },
+  // the renderer never imports the server; desktop tests and benches reach a real one through @mahalle/server/testing
+  { file: 'desktop/src/renderer/src/api/x.test.tsx', source: "export * from '../../../../../server/src/test/harness';", refused: true },
+  { file: 'desktop/src/renderer/src/api/x.test.tsx', source: "export * from '@mahalle/server/testing';", refused: false },
+  { file: 'desktop/src/renderer/src/features/x/y.test.ts', source: "export * from '@mahalle/server/testing';", refused: false },
+  { file: 'desktop/src/renderer/src/features/x/y.test.ts', source: "export * from '@mahalle/server/src/errors';", refused: true },
+  { file: 'desktop/src/renderer/src/api/x.ts', source: "export * from '@mahalle/server/testing';", refused: true },
+  { file: 'desktop/src/renderer/src/App.tsx', source: "export * from '@mahalle/server';", refused: true },
+  { file: 'desktop/bench/x.ts', source: "export * from '../../server/src/server';", refused: true },
+  { file: 'desktop/bench/x.ts', source: "export * from '@mahalle/server/testing';", refused: false },
+  { file: 'desktop/e2e/x.spec.ts', source: "export * from '../../server/src/test/harness';", refused: true },
   // api/ never imports features/
   { file: 'desktop/src/renderer/src/api/x.ts', source: "export * from '../features/notifications/text';", refused: true },
   { file: 'desktop/src/renderer/src/api/x.ts', source: "export * from '../../../main/app';", refused: true },
@@ -49,6 +60,20 @@ describe('import boundaries (eslint.config.js)', () => {
   }
 });
 
+describe('inside services/, files and not folder barrels', () => {
+  const barrel = (file: string, source: string) => refused(file, source, 'mahalle/no-folder-barrel');
+  it('refuses a barrel of another service (a folder whose index.ts only re-exports)', async () => {
+    expect(await barrel('server/src/services/x.ts', "export { postsQuery } from './posts';")).toBe(true);
+    expect(await barrel('server/src/services/admin/x.ts', "export { deleteBlogPost } from '../blog/index';")).toBe(true);
+  });
+  it('allows files, an index.ts with code of its own, and barrels in routes', async () => {
+    expect(await barrel('server/src/services/x.ts', "export { postsQuery } from './posts/posts';")).toBe(false);
+    expect(await barrel('server/src/services/blog/x.ts', "export { deleteBlogPost } from './posts';")).toBe(false);
+    expect(await barrel('server/src/services/x.ts', "export { search } from './search';")).toBe(false);
+    expect(await barrel('server/src/routes/x/index.ts', "export * from '../../services/blog';")).toBe(false);
+  });
+});
+
 describe('`any` only in tests', () => {
   const source = 'export const parse = (x: unknown) => x as any;';
   it('refuses it in server and renderer code', async () => {
@@ -60,4 +85,31 @@ describe('`any` only in tests', () => {
   it('allows it in a test', async () => {
     expect(await refused('server/src/routes/x.test.ts', source, '@typescript-eslint/no-explicit-any')).toBe(false);
   });
+});
+
+/**
+ * No import goes round in a circle (CONVENTIONS.md: no two files import each other, directly or
+ * around a circle). madge rather than eslint-plugin-import-x's `no-cycle`: madge follows
+ * `import type` as well (no-cycle leaves type imports out, and a circle of types is still two
+ * files that each need the other to be understood), and it builds each graph once, where no-cycle
+ * walks it again from every file `eslint .` lints. A failure names the files of each circle.
+ */
+describe('no import cycles', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const trees = [
+    { dir: 'server/src', tsConfig: 'server/tsconfig.json' },
+    { dir: 'desktop/src/renderer/src', tsConfig: 'desktop/tsconfig.json' },
+  ];
+  for (const tree of trees) {
+    it(`in ${tree.dir}`, { timeout: 120_000 }, async () => {
+      const graph = await madge(`${root}/${tree.dir}`, {
+        baseDir: root,
+        fileExtensions: ['ts', 'tsx'],
+        tsConfig: `${root}/${tree.tsConfig}`,
+      });
+      expect(graph.circular().map((circle) => circle.join(' → '))).toEqual([]);
+      // Only packages go unread: a relative import madge could not resolve would hide its edges.
+      expect(graph.warnings().skipped.filter((name) => name.startsWith('.'))).toEqual([]);
+    });
+  }
 });

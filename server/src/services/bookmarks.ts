@@ -8,7 +8,7 @@ import { decodeIdCursor, nextIdCursor } from '../db/keyset';
 import type { UserRow } from '../presenters/users';
 import type { PostRow } from '../presenters/posts';
 import { presentPosts } from './posts/page';
-import { postsQuery, visibleTo } from './posts';
+import { postsQuery, visibleTo } from './posts/posts';
 
 /**
  * A member's bookmarks (saved posts, 'Kaydedilenler'): a pair of member and post, only ever

@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../presenters/users';
 import { removeUpload } from '../uploads';
-import { deleteQuestion } from '../questions';
-import { deleteBlogCategory, deleteBlogPost } from '../blog';
+import { deleteQuestion } from '../questions/questions';
+import { deleteBlogCategory } from '../blog/categories';
+import { deleteBlogPost } from '../blog/posts';
 import { deleteGroup } from '../hobby-groups/admin';
 import { deleteEvent } from '../events/admin';
 

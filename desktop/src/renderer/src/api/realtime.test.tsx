@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { PlatformBridge } from '@mahalle/shared';
-import { startTestServer, type Member, type TestServer } from '../../../../../server/src/test/harness';
+import { startTestServer, type Member, type TestServer } from '@mahalle/server/testing';
 
 let server: TestServer;
 let receiver: Member;
