@@ -13,7 +13,8 @@ import { checkResponses } from './contract/check';
 import { mountStatic } from './static';
 import { requestLog } from './middlewares/request-log';
 import { mountMetrics, type Metrics } from './metrics';
-import { announceWrites, hotListCache, ReadCache, READ_CACHE_MS, SESSION_CACHE_MS, type CachedResponse, type CachedSession } from './middlewares/read-cache';
+import { announceWrites, hotListCache, type CachedResponse, type CachedSession } from './middlewares/caching';
+import { ReadCache, READ_CACHE_MS, SESSION_CACHE_MS } from './read-cache';
 
 /** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
 function headersOf(middleware: RequestHandler): [string, string][] {

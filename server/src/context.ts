@@ -24,7 +24,7 @@ export interface DomainEvents {
   'privacy:work': Record<string, never>;
   /**
    * A request that may write began (settled: false) or ended (settled: true), here or on another
-   * node (remote): in-memory read caches forget what they hold (middlewares/read-cache.ts).
+   * node (remote): in-memory read caches forget what they hold (read-cache.ts).
    */
   'data:changed': { settled: boolean; remote: boolean };
 }

@@ -5,8 +5,9 @@ import { errors } from '../errors';
 import type { UserRow } from '../presenters/users';
 import { SessionService } from '../services/sessions';
 import { toIso } from '../db/time';
-import { suspendedUntil } from '../services/users/suspended';
-import { ReadCache, SESSION_CACHE_MS, type CachedSession } from './read-cache';
+import { suspendedUntil } from '../rules/suspension';
+import { ReadCache, SESSION_CACHE_MS } from '../read-cache';
+import type { CachedSession } from './caching';
 
 export const SESSION_COOKIE = 'mahalle_sid';
 

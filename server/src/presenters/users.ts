@@ -1,6 +1,6 @@
 import type { AuthorSummary, CurrentUser, NeighbourhoodRef, Person, Profile, Role } from '@mahalle/shared';
 import { TEXTS } from '@mahalle/shared';
-import { suspendedUntil } from '../services/users/suspended';
+import { suspendedUntil } from '../rules/suspension';
 import { toIso } from '../db/time';
 import type { AdminUser } from '@mahalle/shared';
 

@@ -15,7 +15,7 @@ import { getMessage, unreadMessageCount } from '../services/messages';
 import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
 import { userRole } from '../services/users';
-import { suspendedUntil } from '../services/users/suspended';
+import { suspendedUntil } from '../rules/suspension';
 
 type Emitted = ServerToClientEvents<NonNullable<Awaited<ReturnType<typeof getNotificationItem>>>, NonNullable<Awaited<ReturnType<typeof getMessage>>>>;
 
@@ -27,7 +27,7 @@ interface SocketData {
   expiresAt: number;
 }
 
-/** Between nodes: a write happened on the sender (see middlewares/read-cache.ts). */
+/** Between nodes: a write happened on the sender (see read-cache.ts). */
 const DATA_CHANGED = 'mahalle:data-changed';
 interface ServerSideEvents {
   [DATA_CHANGED]: () => void;

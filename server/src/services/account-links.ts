@@ -62,7 +62,7 @@ async function useLink(trx: Knex.Transaction, token: string, purpose: LinkPurpos
 /**
  * Sets a new password through a link, and ends every session the member has: rows deleted in
  * the same transaction, then each one's sockets closed and this node's session cache emptied
- * (the request is a write, so every node's cache is emptied too, see middlewares/read-cache).
+ * (the request is a write, so every node's cache is emptied too, see read-cache.ts).
  */
 export async function resetPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<UserRow> {
   const hash = await ctx.passwords.hash(password);

@@ -5,7 +5,7 @@ import { parse } from '../../validation';
 import { trendingFor, TRENDING_READ } from '../../services/hashtags';
 import { postsWithTag } from '../../services/posts';
 import { trendingHashtags } from '../../services/trending';
-import { cachedValue, ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
+import { cachedValue, ReadCache, READ_CACHE_MS } from '../../read-cache';
 import { sendCursorList } from '../paging';
 
 export function hashtagsRouter(ctx: AppContext): Router {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListPostsQuery } from '@mahalle/shared';
-import { ReadCache, READ_CACHE_MS } from '../../middlewares/read-cache';
+import { ReadCache, READ_CACHE_MS } from '../../read-cache';
 import type { PresentedPost } from '../../presenters/posts';
 import type { UserRow } from '../../presenters/users';
 import { listPosts } from './posts';

@@ -11,7 +11,7 @@ import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { announceNotifications, createNotification } from '../notifications';
 import { SessionService } from '../sessions';
-import { suspendedUntil } from './suspended';
+import { suspendedUntil } from '../../rules/suspension';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer } from './test/harness';
 import { ReadCache } from './read-cache';
 
 let server: TestServer;
