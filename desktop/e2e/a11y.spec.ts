@@ -140,7 +140,7 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
-/** Rules below "serious" that the issue names: one h1 per page and headings without skipped levels. */
+/** Rules below "serious" checked too: one h1 per page, headings without skipped levels, one main landmark, a skip link. */
 const ALSO = new Set(['page-has-heading-one', 'heading-order', 'landmark-one-main', 'skip-link']);
 
 type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown; failureSummary?: string }[] };

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SCREENS, adminPage, api, memberPage, reportPageErrors, uniqueName } from './fixtures';
 
-/** Issue 12's 'defects seen on the way', each seen in a browser with a screenshot. */
+/** Layout and wording details of the screens (spacing, skeletons, phone sizes, Turkish numbers, toasts), each checked in a browser with a screenshot. */
 
 const PHONE = { width: 375, height: 780 };
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}defects-${name}.png` });

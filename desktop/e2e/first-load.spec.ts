@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 /**
- * The issue's budget: a visitor's `/` needs at most 200 KiB of JavaScript (gzip) before it is interactive. Sizes, not
+ * The first-load budget: a visitor's `/` needs at most 200 KiB of JavaScript (gzip) before it is interactive. Sizes, not
  * timings: summed from the build's chunk graph (vite's manifest), as `npm run bench:web` sums what the browser fetched.
  */
 const BUDGET_KIB = 200;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SCREENS, adminPage, api, memberPage, screenshots } from './fixtures';
 
 /**
- * Issue 14's journey: a member searches from the header (suggestions as they type, the keyboard to pick one, Enter
+ * The search journey: a member searches from the header (suggestions as they type, the keyboard to pick one, Enter
  * for every result), and opens a result of each type from its tab on /search, each landing where the hit lives.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the search (issue 14) on a big community (not a test: it prints numbers).
+ * Benchmark of the search on a big community (not a test: it prints numbers).
  *
  *   npm run bench:search -w server                                 # SQLite, 10k and 100k posts
  *   npm run bench:search -w server -- --db=sqlite,postgres --sizes=10000,100000 --runs=60

@@ -204,7 +204,7 @@ describe('requests a cross-site page can make', () => {
     expect(unreadable.status).toBe(403);
     const ownSite = await m.client.post('/api/posts', { content: 'Kendi sitemizden' }, { referer: `${server.url}/akis` });
     expect(ownSite.status).toBe(201);
-    // Neither header (a script, curl): nothing to judge by, as before.
+    // Neither header (a script, curl): nothing to judge by, so the write goes through.
     expect((await m.client.post('/api/posts', { content: 'Başlıksız' })).status).toBe(201);
   });
 

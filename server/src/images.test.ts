@@ -54,7 +54,7 @@ async function postImage(client: ApiClient, data: Buffer, type = 'image/png', na
 }
 
 describe('uploaded images', () => {
-  it("build the issue's bomb: 437 KB that says 60000×60000", async () => {
+  it('build the bomb: 437 KB that says 60000×60000', async () => {
     expect(bomb.length).toBeLessThan(LIMITS.imageMaxBytes);
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect([meta.width, meta.height]).toEqual([60000, 60000]);

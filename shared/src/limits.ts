@@ -6,7 +6,7 @@ export const LIMITS = {
   accountDeletionGraceDays: 14,
   dataExportHours: 24,
   postContentMax: 280,
-  /** A muted hashtag or word (issue 16), and how many a member may mute. */
+  /** A muted hashtag or word, and how many a member may mute. */
   mutedTermMax: 50,
   mutedTermsMax: 100,
   commentMax: 300,
@@ -152,7 +152,7 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   // An admin warned the recipient; the message carries the reason.
   'warning',
-  // Events (issue 17): the message says which event and what happened.
+  // Events: the message says which event and what happened.
   'event_waitlisted',
   'event_promoted',
   'event_time_changed',
@@ -167,7 +167,7 @@ export const NOTIFICATION_TYPES = [
   'data_export',
 ] as const;
 
-/** Why a member reports a person (issue 16): codes here, Turkish labels in TEXTS.reports.reasons. */
+/** Why a member reports a person: codes here, Turkish labels in TEXTS.reports.reasons. */
 export const REPORT_REASONS = ['spam', 'harassment', 'fake_account', 'hate_speech', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

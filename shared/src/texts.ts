@@ -158,7 +158,7 @@ export const TEXTS = {
     follow_request: 'size takip isteği gönderdi',
     follow_accepted: 'takip isteğinizi kabul etti',
   },
-  /** Events people can plan around: capacity, waitlist, organiser tools, calendar (issue 17). */
+  /** Events people can plan around: capacity, waitlist, organiser tools, calendar. */
   events: {
     organiserOnly: 'Bu işlemi yalnızca etkinliği düzenleyen kişi ya da bir yönetici yapabilir',
     cancelled: 'Bu etkinlik iptal edildi',
@@ -378,7 +378,7 @@ export const TEXTS = {
     reasonLabel: 'Gerekçe (yazara bildirilir, isteğe bağlı)',
   },
   /**
-   * Reporting a person and what admins do about a member (issue 16): the reasons' labels, the
+   * Reporting a person and what admins do about a member: the reasons' labels, the
    * dialog, the warning notification, suspension texts and the moderation workspace's actions.
    */
   memberReports: {
@@ -504,7 +504,7 @@ export const TEXTS = {
     queryTooShort: 'Arama için en az 2 harf ya da rakam yazın',
     queryTooLong: 'Arama en fazla 100 karakter olabilir',
   },
-  /** A member's notification preferences and quiet hours (issue 16). */
+  /** A member's notification preferences and quiet hours. */
   notificationSettings: {
     title: 'Bildirim ayarları',
     hint: 'Hangi bildirimleri uygulama içinde ve masaüstünde almak istediğinizi seçin.',
@@ -539,7 +539,7 @@ export const TEXTS = {
     /** Several follows of one day shown as one row. */
     followedByMany: (count: number) => `${count} kişi sizi takip etmeye başladı`,
   },
-  /** Blocking and muting members, hashtags and words (issue 16). */
+  /** Blocking and muting members, hashtags and words. */
   blocks: {
     block: 'Engelle',
     unblock: 'Engeli kaldır',
@@ -588,7 +588,7 @@ export const TEXTS = {
     menus: { post: 'Gönderi menüsü', comment: 'Yorum menüsü', question: 'Soru menüsü', answer: 'Cevap menüsü' },
     report: 'Şikayet Et',
   },
-  /** KVKK: legal texts and consent, 'Verilerimi indir', 'Hesabımı sil' (issue 16). */
+  /** KVKK: legal texts and consent, 'Verilerimi indir', 'Hesabımı sil'. */
   privacy: {
     termsTitle: 'Kullanım Koşulları',
     privacyTitle: 'Gizlilik ve Aydınlatma Metni',

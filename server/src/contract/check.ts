@@ -8,9 +8,6 @@ import { routeKey } from './routes';
 
 const byRoute = new Map<string, Endpoint>(Object.values(contract).map((e) => [routeKey(...(e.route.split(' ') as [string, string])), e]));
 
-/** The contract's endpoint for a route key ('GET /api/posts/:id'), if it has one. */
-export const endpointFor = (key: string): Endpoint | undefined => byRoute.get(key);
-
 export type ContractCheck = 'off' | 'known' | 'strict';
 
 /**

@@ -50,9 +50,3 @@ export class NewerSchemaError extends Error {
     this.name = 'NewerSchemaError';
   }
 }
-
-export async function assertNotNewer(db: Knex | Knex.Transaction): Promise<SchemaStatus> {
-  const status = await schemaStatus(db);
-  if (status.unknown.length > 0) throw new NewerSchemaError(status.unknown);
-  return status;
-}

@@ -11,10 +11,6 @@ import { recordCurrentConsents } from './privacy/legal';
 
 const T = TEXTS.auth;
 
-export async function findUserById(db: Knex | Knex.Transaction, id: number): Promise<UserRow | undefined> {
-  return db('users').where({ id }).first();
-}
-
 /** Creates a member account. Username and e-mail are unique regardless of case (Turkish İ/ı too). */
 export async function registerUser(
   db: Knex,

@@ -24,7 +24,7 @@ export const TRENDING_READ = LIMITS.trendingHashtags + LIMITS.mutedTermsMax;
  * The counts stay community-wide aggregates on purpose, the same for every viewer: a tag's post
  * count reveals no one (it is a sum over public posts), and counting per viewer, without the posts
  * of members they block or mute, would mean reading posts instead of the counters, losing the read
- * that costs the number of tags shown rather than the number of posts (issue 11). What is per
+ * that costs the number of tags shown rather than the number of posts. What is per
  * viewer is only which tags are shown.
  */
 export async function trendingFor(db: Db, viewerId: number | null, community: readonly TrendingHashtag[]): Promise<TrendingHashtag[]> {

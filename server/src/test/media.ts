@@ -84,7 +84,7 @@ export function makeWebm(seconds: number): Buffer {
 
 /**
  * A PNG whose header says width×height (1-bit grey) with all its rows of zeros deflated: 60000×60000
- * is the issue's 437 KB file that decodes to 3.6 gigapixels. Built by streaming, never held unpacked.
+ * is a 437 KB file that decodes to 3.6 gigapixels. Built by streaming, never held unpacked.
  */
 export function makePngBomb(width = 60000, height = 60000): Promise<Buffer> {
   const ihdr = Buffer.alloc(13);

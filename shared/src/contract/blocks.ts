@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { endpoint, okSchema, pageOf } from './endpoint';
 
 /**
- * Blocking and muting (issue 16): a member's own decisions about other members, hashtags and
+ * Blocking and muting: a member's own decisions about other members, hashtags and
  * words. A block works both ways for visibility; a mute only hides things from the muter, who
  * is the only one who knows about it.
  */

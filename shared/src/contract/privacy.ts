@@ -16,7 +16,7 @@ import { endpoint, pageOf } from './endpoint';
 
 const tag = 'privacy';
 
-/** KVKK (issue 16): legal texts and consent, the member's data export, deleting one's own account. */
+/** KVKK: legal texts and consent, the member's data export, deleting one's own account. */
 export const privacyEndpoints = {
   'legal.get': endpoint({
     route: 'GET /api/legal/:kind',

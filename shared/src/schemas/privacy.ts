@@ -3,7 +3,7 @@ import '../zod-locale';
 import { LEGAL_KINDS, LIMITS } from '../limits';
 import { TEXTS } from '../texts';
 
-/** KVKK (issue 16): the legal texts and members' consent, the data export, the account deletion. */
+/** KVKK: the legal texts and members' consent, the data export, the account deletion. */
 
 const L = TEXTS.legalAdmin;
 const P = TEXTS.privacy;

@@ -10,7 +10,6 @@ export const notifyRequestSchema = z.object({
     .regex(/^\/[^\s]*$/)
     .optional(),
 });
-export type NotifyRequest = z.infer<typeof notifyRequestSchema>;
 
 /** Native notifications only while the window is not in front; the page shows its own otherwise. */
 export function shouldNotify(window: { isFocused(): boolean; isMinimized(): boolean } | null): boolean {

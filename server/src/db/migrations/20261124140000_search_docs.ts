@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isPg } from '../time';
 
 /**
- * One search index over everything the header's search finds (issue 14). `search_docs` holds, per
+ * One search index over everything the header's search finds. `search_docs` holds, per
  * searchable row, its search type (`kind`), where it comes from (`source`, `ref_id`) and its text
  * folded by the shared Turkish rule: `title`, `body` (foldKey) and `loose` (foldLoose: without
  * diacritics, the second tier), each word a term of its type and column: a code per type, then

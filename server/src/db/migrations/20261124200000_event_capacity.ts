@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { timestamps, userRef } from './helpers';
 
 /**
- * Events people can plan around (issue 17): an optional capacity with a waitlist ordered by join
+ * Events people can plan around: an optional capacity with a waitlist ordered by join
  * time (its own id, monotonic), a status and reason for cancelled events, one row per reminder
  * sent (its unique key keeps a reminder to one per attendee even with several server nodes), and
  * each member's private calendar feed token (stored as its SHA-256, never in clear).

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { userRef } from './helpers';
 
 /**
- * A member's notification preferences (issue 16): one row per member who saved any, none for the
+ * A member's notification preferences: one row per member who saved any, none for the
  * rest (they have the defaults: everything on, quiet hours off 23:00–08:00 Europe/Istanbul).
  * `kinds` is JSON text `{ "<group>": { "inApp": bool, "desktop": bool } }`, read whole with the row.
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isPg } from '../time';
 
 /**
- * Hashtags fold by the shared Turkish rule, like usernames (issue 14): #İstanbul, #istanbul,
+ * Hashtags fold by the shared Turkish rule, like usernames: #İstanbul, #istanbul,
  * #ISTANBUL and #ıstanbul are one tag, `istanbul`, in lists, trending and search. Keys were the
  * Turkish lower case, so #ISTANBUL (ıstanbul) and #istanbul were two. Here:
  * - post_hashtags gets `label`, the form the author typed (recovered from the post's text), and

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { timestamps, userRef } from './helpers';
 
 /**
- * Blocking and muting (issue 16).
+ * Blocking and muting.
  *
  * `user_blocks`: one row per blocker and blocked member. Visibility is symmetric, so every read
  * checks both directions: (blocker_id, blocked_id) is unique and (blocked_id, blocker_id) is

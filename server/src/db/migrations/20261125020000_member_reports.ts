@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Reporting a person, and suspending members (issue 16):
+ * Reporting a person, and suspending members:
  * - reports get a reason code from the fixed list (REPORT_REASONS in shared, frozen here as plain
  *   strings), the reporter's optional note, the member the report is about (`subject_user_id`: the
  *   reported member, or the author of reported content) and that member's open-report count

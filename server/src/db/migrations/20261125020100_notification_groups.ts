@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Notification grouping on the server (issue 16): likes of one post, and follows, that arrive
+ * Notification grouping on the server: likes of one post, and follows, that arrive
  * on the same day (UTC) share a `group_key` (services/notifications writes it), and the list
  * shows each group once, at its newest row: '12 kişi gönderinizi beğendi'. The index finds a
  * row's newer group mates and a group's size. Rows written before this stay ungrouped.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { userRef } from './helpers';
 
 /**
- * KVKK (issue 16): the legal texts (every published version kept), the members' consent to them
+ * KVKK: the legal texts (every published version kept), the members' consent to them
  * (one row per member per version), data exports prepared in the background, and deletions a
  * member scheduled for after the grace period. Version 1 of both texts is written here, so every
  * community (and the demo) starts with them; the organiser edits them in the admin panel.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { timestamps } from './helpers';
 
 /**
- * The city's places (issue 17): districts (ilçe) and their neighbourhoods (mahalle), with an
+ * The city's places: districts (ilçe) and their neighbourhoods (mahalle), with an
  * optional centre point. Names are unique by their Turkish fold (name_key): a district in the
  * city, a neighbourhood within its district.
  *

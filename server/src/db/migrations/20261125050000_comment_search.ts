@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isPg } from '../time';
 
 /**
- * Comments in the search index (issue 14): the admin workspace's comment list searched with
+ * Comments in the search index: the admin workspace's comment list searched with
  * `lower(content) LIKE '%…%'`, a scan of every comment table. Comments of posts, blog posts and
  * group posts become search_docs rows of kind `comments` (sources post_comment, blog_comment,
  * group_comment; terms `c_…` and `c___…`, the body and diacritic-free namespaces), written by the

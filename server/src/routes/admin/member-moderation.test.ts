@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { LIMITS } from '@mahalle/shared';
 import { startTestServer, STRONG_PASSWORD, type ApiResponse, type Member, type TestServer } from '../../test/harness';
 
-/** Issue 16: reporting a person, the queue's order, and what admins do about a member. */
+/** Reporting a person, the queue's order, and what admins do about a member. */
 
 let server: TestServer;
 let admin: Member;

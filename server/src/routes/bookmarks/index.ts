@@ -11,7 +11,7 @@ import { sendCursorList } from '../paging';
 /** POST /api/bookmarks/toggle. */
 export function bookmarksRouter(ctx: AppContext): Router {
   const router = Router();
-  // The old client sent a userId too; the session says whose bookmark it is.
+  // A userId in the body is ignored: the session says whose bookmark it is.
   router.post('/toggle', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);
     const { postId } = parse(bookmarkToggleSchema, req.body);

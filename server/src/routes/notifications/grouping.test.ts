@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@mahalle/shared';
 import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
 
-/** Issue 16: likes of one post, and follows, of one day are one item of the list ('12 kişi gönderinizi beğendi'). */
+/** Likes of one post, and follows, of one day are one item of the list ('12 kişi gönderinizi beğendi'). */
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { startTestServer, type Member, type TestServer } from '../../test/harnes
 import { memberBody, sharedPage, type PostPage } from '../../services/posts/shared-pages';
 
 /**
- * Issue 11: a member's feed page is the visitors' shared page with the member's own flags, and
+ * A member's feed page is the visitors' shared page with the member's own flags, and
  * what a member gets is remembered with that page (services/posts/shared-pages). Each test reads
  * twice before a write, so the second read is answered from memory, then checks the next read.
  */

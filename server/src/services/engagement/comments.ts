@@ -24,8 +24,6 @@ export const COMMENT_SOURCE = { post: 'post_comment', blog: 'blog_comment', grou
   Source
 >;
 
-export const commentTableOf = (kind: CommentKind) => COMMENT_TABLES[kind].table;
-
 /** The audit log's target type of a comment of this kind. */
 export const commentAuditType = (kind: CommentKind) => `${kind}_comment`;
 

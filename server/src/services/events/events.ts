@@ -323,7 +323,7 @@ export async function updateEvent(
     if (input.isPrivate !== undefined) patch.is_private = input.isPrivate;
     if (input.capacity !== undefined) patch.capacity = input.capacity;
     await trx('events').where({ id }).update(patch);
-    // A new title, description or place is what the search finds from now on (issue 14's index, same transaction).
+    // A new title, description or place is what the search finds from now on (the search index, same transaction).
     await indexRows(trx, 'event', [id]);
     // A raised (or removed) capacity lets waiters in; a lowered one sends nobody away.
     if (input.capacity !== undefined) created.push(...(await fillFromWaitlist(trx, id)));

@@ -35,7 +35,7 @@ export type PostsAnswer = { page: PostPage } | { body: string | Buffer; nextCurs
 
 const NO_FLAGS = '"isLiked":false,"isBookmarked":false';
 const FLAGS = [NO_FLAGS, '"isLiked":true,"isBookmarked":false', '"isLiked":false,"isBookmarked":true', '"isLiked":true,"isBookmarked":true'];
-/** Members remembered per page (each a few bytes); past that, a member's flags are read per request as before. */
+/** Members remembered per page (each a few bytes); past that, a member's flags are read per request (listPosts). */
 const VIEWERS_PER_PAGE = 10_000;
 
 /**
@@ -141,7 +141,7 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
  * GET /api/posts for anyone, through the shared pages: a visitor's page from memory (or read once
  * and kept); a member's is that page's JSON with their own flags when they see what a visitor sees
  * (their flags read in one query at their first read of the page, then remembered with it);
- * otherwise, and for the following feed, the member's own list as before.
+ * otherwise, and for the following feed, the member's own list (listPosts).
  */
 export async function listPostsShared(
   db: Knex,

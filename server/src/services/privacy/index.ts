@@ -1,4 +1,4 @@
-/** KVKK (issue 16): legal texts and consent, the data export, the member's own account deletion, and their background job. */
+/** KVKK: legal texts and consent, the data export, the member's own account deletion, and their background job. */
 export * from './legal';
 export * from './export';
 export * from './deletion';

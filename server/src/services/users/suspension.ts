@@ -17,7 +17,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * What admins do about a member (issue 16): warn (a notification with the reason), suspend for a
+ * What admins do about a member: warn (a notification with the reason), suspend for a
  * while (every session ends at once and sign-in, sessions and the socket are refused until then)
  * and lift a suspension early. Each is written to the audit log in its own transaction.
  */

@@ -1,2 +1,0 @@
-export * from './comments';
-export * from './likes';
