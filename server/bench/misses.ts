@@ -4,9 +4,10 @@
  * benchmark seed (run the benchmark first; this migrates the copy it is given):
  *   cp /tmp/mahalle-bench/seed_v3_100000.sqlite /tmp/x.sqlite && npx tsx bench/misses.ts /tmp/x.sqlite
  *   createdb -T mahalle_bench_seed_v3_100000 x && npx tsx bench/misses.ts postgres://postgres@127.0.0.1:5432/x
- * Prints the median of 7 calls of the old categories count, the post_count read, community stats,
- * and trending three ways: every hourly counter of two weeks, daily counters plus edge hours
- * (before), and the running totals (now), with the roll that moves them by an hour.
+ * Prints the median of 7 calls of the categories counted from their posts against the post_count
+ * column the server reads, community stats, and trending three ways: every hourly counter of two
+ * weeks, daily counters plus edge hours (what the running totals must equal), and the running
+ * totals the server reads, with the roll that moves them by an hour.
  */
 import knexFactory, { type Knex } from 'knex';
 import { migrateLatest } from '../src/db/knex';
@@ -35,17 +36,17 @@ async function time(label: string, run: () => Promise<unknown>, n = 7) {
   const ms = (i: number) => (s[i] ?? NaN).toFixed(2);
   console.log(`${label}: median ${ms(Math.floor(n / 2))} ms, p95 ${pct(s, 0.95).toFixed(2)} (min ${ms(0)}, max ${ms(n - 1)})`);
 }
-const oldCategories = async () => {
+const countedCategories = async () => {
   const counts = db('posts').where('is_hidden', false).select('category_id').count({ n: '*' }).groupBy('category_id').as('pc');
   return db('categories as c')
     .leftJoin(counts, 'pc.category_id', 'c.id')
     .select('c.id', 'c.name', 'c.slug', 'c.name_key', 'c.color', 'c.icon', 'pc.n')
     .orderBy('c.id');
 };
-const o = await oldCategories();
+const o = await countedCategories();
 const nw = await listCategories(db);
 console.log('same counts:', JSON.stringify(o.map((r: any) => Number(r.n ?? 0))) === JSON.stringify(nw.map((r) => r.postCount)));
-await time('categories, old (count of posts)', oldCategories);
+await time('categories, counted from posts', countedCategories);
 await time('categories, new (post_count column)', () => listCategories(db));
 await time('community stats (all five)', () => communityStats(db));
 // Trending as it was: every hourly counter of the two weeks.
@@ -60,9 +61,9 @@ const trendingHourly = async (now = Date.now()) => {
     .groupBy('tag');
 };
 // The seed's last post is a minute old: trending's windows end now.
-await time('trending, hourly counters only (before)', () => trendingHourly(), 21);
-await time('trending, daily counters + edge hours (before)', () => trendingFromCounters(db), 21);
-await time('trending, running totals (now)', () => trendingHashtags(db), 21);
+await time('trending, hourly counters only', () => trendingHourly(), 21);
+await time('trending, daily counters + edge hours', () => trendingFromCounters(db), 21);
+await time('trending, running totals (served)', () => trendingHashtags(db), 21);
 console.log('same list from the totals as from the counters:', JSON.stringify(await trendingHashtags(db)) === JSON.stringify(await trendingFromCounters(db)));
 // The job's work each hour: moving one hour's counters (the clock pushed an hour on each call).
 let clock = Date.now();

@@ -52,7 +52,7 @@ const pop = await db('posts')
   .offset(5000)
   .first('likes_count', 'id');
 await explain('trending (running totals)', () => trendingHashtags(db));
-await explain('trending from the counters (before)', () => trendingFromCounters(db));
+await explain('trending summed from the counters', () => trendingFromCounters(db));
 await explain('hashtag page 1', () => postsWithTag(db, 'koşu', null, { limit: 20 }));
 await explain('hashtag deep page', () => postsWithTag(db, 'koşu', null, { limit: 20, cursor: encodeIdCursor(deep) }));
 const qDeep = (await db('questions').orderBy('id', 'asc').offset(1000).first('id')).id;
