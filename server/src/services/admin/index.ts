@@ -6,8 +6,8 @@
 export { stats } from './stats';
 export { bulkDelete } from './bulk';
 export { listUsers, updateUser, deleteUser, bulkUsers } from '../users/admin';
-export { listGroups, deleteGroup, deleteGroupAndFiles } from '../hobby-groups/admin';
+export { listGroups, deleteGroupAndFiles } from '../hobby-groups/admin';
 export { listQuestions } from '../questions/admin';
 export { listComments, editComment, deleteComment, bulkDeleteComments } from '../engagement/admin';
-export { listContent, deleteContentTx, deleteContent, bulkDeleteContent } from '../posts/admin';
+export { listContent, deleteContent, bulkDeleteContent } from '../posts/admin';
 export { listEvents, deleteEvent } from '../events/admin';

@@ -1,6 +1,6 @@
 export { groupBySlug, isMember } from './access';
 export * from './groups';
 export * from './membership';
-export { listPosts, assertMember, createPost, canSeeGroupPost, deletePost, setLike, isLiked } from './posts';
+export { listPosts, assertMember, createPost, deletePost, setLike, isLiked } from './posts';
 export * from './comments';
 export * from './events';

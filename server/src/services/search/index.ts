@@ -24,8 +24,6 @@ import { accessFilter } from './access';
 import { countHashtags, searchHashtags } from './hashtags';
 import { hitRows } from './rows';
 
-export { indexRows } from '../../db/search/sources';
-
 /** PostgreSQL's capped counts start at the newest document (read once per request); SQLite needs none. */
 const newestOnPostgres = async (db: Knex): Promise<number | undefined> => (isPostgres(db) ? newestDocId(db) : undefined);
 
