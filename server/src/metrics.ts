@@ -7,7 +7,7 @@ import { errors } from './errors';
 
 /**
  * Prometheus metrics at GET /metrics, only when METRICS_TOKEN is set and then only for
- * `Authorization: Bearer <token>` (otherwise 404, as if there were none). Requests are labelled
+ * `Authorization: Bearer <token>` (404 without METRICS_TOKEN, 401 without the right token). Requests are labelled
  * by route pattern from the contract (`GET /api/posts/:id`), never by raw URL, so the series stay
  * few; everything outside the API is `static`. One registry per app, not prom-client's global one.
  */
@@ -68,6 +68,23 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(ctx.passwords.queueLength);
+      },
+    });
+    const mailer = ctx.mailer;
+    new Gauge({
+      name: 'mahalle_mail_sent_total',
+      help: 'E-mails this node handed to the SMTP server since it started',
+      registers: [this.registry],
+      collect() {
+        this.set(mailer?.health().sent ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'mahalle_mail_failures_total',
+      help: 'E-mails this node could not send since it started (the admin panel shows the last error)',
+      registers: [this.registry],
+      collect() {
+        this.set(mailer?.health().failed ?? 0);
       },
     });
     for (const e of Object.values(contract)) {

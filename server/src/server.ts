@@ -13,6 +13,7 @@ import { attachRealtime, type Realtime } from './realtime';
 import { prepareRateLimitStore } from './middlewares/rate-limit';
 import { PasswordHasher } from './services/passwords';
 import { Mailer } from './services/mail';
+import { recordLiveDatabase } from './services/operations/live-database';
 import { migrateWithBackup, UpgradeRefused } from './services/backup/upgrade';
 import { startBackupSchedule } from './services/backup/schedule';
 import { ReminderScheduler } from './services/events/reminders';
@@ -86,6 +87,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       passwords,
     });
   }).catch(bootFailed);
+  recordLiveDatabase(config);
+  if (config.legacyDataDir) {
+    logger.warn(
+      { dataDir: config.dataDir },
+      'DATA_DIR is unset and the database was found in server/data, the older default: set DATA_DIR to this folder, or move it to data/ in the checkout root',
+    );
+  }
   if (admin?.password) {
     // Printed once, on the console only: there is no built-in admin password.
     process.stdout.write(

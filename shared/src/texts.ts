@@ -303,6 +303,10 @@ export const TEXTS = {
     roles: { user: 'Üye', admin: 'Yönetici' } as Record<string, string>,
     /** Kinds of the statistics tab's recent activity. */
     activityTypes: { user: 'Yeni üye', post: 'Gönderi', question: 'Soru', blog: 'Blog', event: 'Etkinlik' } as Record<string, string>,
+    mailFailing: (n: number) => `E-posta gönderilemiyor: son ${n} deneme başarısız oldu`,
+    mailFailingDetail: 'Şifre yardımı ve adres doğrulama e-postaları üyelere ulaşmıyor. SMTP_URL ayarını ve posta sunucusunu kontrol edin.',
+    mailLastError: 'Son hata',
+    mailRecovered: (n: number) => `Bu sunucu açıldığından beri ${n} e-posta gönderilemedi; sonraki gönderim başarılı oldu.`,
     /** What the workspace calls each kind of reported thing. */
     reportTargets: {
       post: 'Gönderi',

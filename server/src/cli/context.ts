@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import type { Knex } from 'knex';
-import type { Config } from '../config';
+import { SQLITE_FILE_NAME, type Config } from '../config';
+import { databaseOf } from '../services/operations/live-database';
 import { createDb } from '../db/knex';
 import { PasswordHasher } from '../services/passwords';
 import { schemaStatus } from '../db/schema-version';
@@ -31,6 +34,10 @@ export function createCliContext(
   const out = io.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = io.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   const rawDb = () => (db ??= createDb({ ...config, log: { warn() {}, error() {}, deprecate() {}, debug() {} } }));
+  const assertDatabaseExists = () => {
+    if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, SQLITE_FILE_NAME))) return;
+    throw new CliError(noDatabase(config, 'missing'));
+  };
   return {
     config,
     actorLabel: cliActorLabel(),
@@ -38,9 +45,12 @@ export function createCliContext(
     out: (line = '') => out(line),
     err: (line = '') => err(line),
     rawDb,
+    assertDatabaseExists,
     async db() {
+      assertDatabaseExists();
       const knex = rawDb();
       const status = await schemaStatus(knex);
+      if (status.applied.length === 0) throw new CliError(noDatabase(config, 'empty'));
       if (status.unknown.length > 0) {
         throw new CliError({
           tr: `Veritabanı bu Mahalle sürümünden daha yeni (bilinmeyen geçiş: ${status.unknown.join(', ')}).`,
@@ -49,8 +59,8 @@ export function createCliContext(
       }
       if (status.pending.length > 0) {
         throw new CliError({
-          tr: `Veritabanı güncel değil (${status.pending.length} geçiş bekliyor). Önce: npm run migrate`,
-          en: `The database is not up to date (${status.pending.length} migrations pending). First run: npm run migrate`,
+          tr: `Veritabanı (${databaseOf(config).database}) güncel değil (${status.pending.length} geçiş bekliyor). Sunucunun kullandığı veritabanı buysa önce: npm run migrate`,
+          en: `The database (${databaseOf(config).database}) is not up to date (${status.pending.length} migrations pending). If this is the one the server uses, first run: npm run migrate`,
         });
       }
       return knex;
@@ -84,4 +94,22 @@ export function createCliContext(
       await passwords?.close();
     },
   };
+}
+
+/**
+ * Where the command looked and how to point it at the server's data: the usual cause is a command
+ * run without the service's settings (DATA_DIR and DATABASE_URL live in its environment file).
+ */
+function noDatabase(config: Config, why: 'missing' | 'empty'): { tr: string; en: string } {
+  const where = databaseOf(config).database;
+  const hint = {
+    tr: 'DATA_DIR ve DATABASE_URL sunucununkilerle aynı olmalı; sunucu bir ortam dosyasından okuyorsa komuta onu verin: --settings /etc/mahalle/mahalle.env',
+    en: "DATA_DIR and DATABASE_URL must be the server's; if the server reads an environment file, give it to the command: --settings /etc/mahalle/mahalle.env",
+  };
+  return why === 'missing'
+    ? { tr: `Burada veritabanı yok: ${where}. ${hint.tr}`, en: `There is no database here: ${where}. ${hint.en}` }
+    : {
+        tr: `Veritabanı boş, Mahalle hiç kurulmamış: ${where}. ${hint.tr} (Yeni bir topluluk için sunucuyu başlatın.)`,
+        en: `The database is empty, Mahalle was never set up in it: ${where}. ${hint.en} (For a new community, start the server.)`,
+      };
 }

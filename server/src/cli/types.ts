@@ -15,6 +15,12 @@ export interface CliContext {
   db(): Promise<Knex>;
   /** The database opened as it is, without the schema check (migrate, backup, restore). */
   rawDb(): Knex;
+  /**
+   * Refuses, naming the folder it looked in, when DATA_DIR holds no SQLite database (and
+   * DATABASE_URL is unset): a command never creates an empty database where the organiser's
+   * settings pointed by mistake.
+   */
+  assertDatabaseExists(): void;
   passwords(): PasswordHasher;
   /** The audit log's actor for this run, e.g. `cli:ali` (no account: actor_id stays null). */
   actorLabel: string;

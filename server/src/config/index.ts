@@ -17,7 +17,10 @@ export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
+  /** Absolute; a relative DATA_DIR is taken from the checkout's root folder (installRoot). */
   dataDir: string;
+  /** True when DATA_DIR is unset and the database was found in the older default, server/data. */
+  legacyDataDir: boolean;
   uploadsDir: string;
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves with it). */
@@ -69,7 +72,8 @@ export interface Config {
   /** Bearer token for GET /metrics; null turns the endpoint off (404). */
   metricsToken: string | null;
   /**
-   * Backups (services/backup): where archives go (BACKUP_DIR, default DATA_DIR/backups), every how
+   * Backups (services/backup): where archives go (BACKUP_DIR, default `<DATA_DIR>-backups` beside
+   * the data folder, so a copy of the data folder is not a copy of its backups too), every how
    * many hours the server takes one (BACKUP_INTERVAL_HOURS; 0, the default, is off), how many of
    * them it keeps (BACKUP_KEEP), and whether it takes one before migrating a database that has
    * data (BACKUP_BEFORE_MIGRATE, on unless set to false).
@@ -97,6 +101,47 @@ function zone(value: string | undefined, fallback: string): string {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The SQLite file's name inside DATA_DIR (db/knex.ts opens it). */
+export const SQLITE_FILE_NAME = 'mahalle.sqlite';
+
+/**
+ * The checkout's root folder (the one with the workspaces' package.json), found from the source
+ * tree (server/src/config) or from the build (server/dist). Relative DATA_DIR and BACKUP_DIR are
+ * taken from here, so `npm start`, `npm run backup` and `node server/dist/index.js` open the same
+ * folder whichever directory they were started in.
+ */
+export function installRoot(): string {
+  const candidates = [path.resolve(here, '../../..'), path.resolve(here, '../..')];
+  return (
+    candidates.find((dir) => {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+        return Array.isArray(pkg.workspaces);
+      } catch {
+        return false;
+      }
+    }) ?? process.cwd()
+  );
+}
+
+/**
+ * DATA_DIR as an absolute path. Unset, it is `data/` in the checkout's root, except where an
+ * install made before relative paths were fixed to the root keeps its database in `server/data`
+ * (where `npm start` put it): that folder is used, so an upgrade never opens an empty database.
+ */
+export function resolveDataDir(value: string | undefined, root = installRoot()): { dir: string; legacy: boolean } {
+  if (value) return { dir: path.resolve(root, value), legacy: false };
+  const dir = path.join(root, 'data');
+  const legacy = path.join(root, 'server', 'data');
+  if (!fs.existsSync(path.join(dir, SQLITE_FILE_NAME)) && fs.existsSync(path.join(legacy, SQLITE_FILE_NAME))) return { dir: legacy, legacy: true };
+  return { dir, legacy: false };
+}
+
+/** Backups go beside the data folder, not inside it: `<DATA_DIR>-backups` unless BACKUP_DIR says. */
+export function defaultBackupDir(dataDir: string): string {
+  return path.join(path.dirname(dataDir), `${path.basename(dataDir)}-backups`);
+}
 
 /** The renderer's browser build, found from the source tree or from server/dist. */
 function defaultWebDir(): string {
@@ -148,7 +193,9 @@ function resolveSessionSecret(dataDir: string, fromEnv: string | undefined): str
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const root = installRoot();
+  const resolvedDataDir = resolveDataDir(overrides.dataDir ?? env.DATA_DIR, root);
+  const dataDir = resolvedDataDir.dir;
   fs.mkdirSync(dataDir, { recursive: true });
   const uploadsDir = path.join(dataDir, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
@@ -169,7 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminUsername: env.ADMIN_USERNAME || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: bool(env.SEED_DEMO, true),
-    webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : defaultWebDir(),
+    legacyDataDir: resolvedDataDir.legacy,
+    webDir: env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir(),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
@@ -216,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutSec: int(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     metricsToken: env.METRICS_TOKEN || null,
     backup: {
-      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      dir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : defaultBackupDir(dataDir),
       intervalHours: positiveNumber(env.BACKUP_INTERVAL_HOURS, 0),
       keep: int(env.BACKUP_KEEP, 7, 1),
       beforeMigrate: bool(env.BACKUP_BEFORE_MIGRATE, true),

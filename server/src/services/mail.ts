@@ -8,6 +8,18 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** What the organiser sees of outgoing mail on this node (admin panel and /metrics). */
+export interface MailHealth {
+  configured: boolean;
+  sent: number;
+  failed: number;
+  /** Failures since the last mail that went out; 0 when the last one did. */
+  consecutiveFailures: number;
+  lastFailureAt: string | null;
+  /** The SMTP server's answer or the connection error, first line only (never an address or a link). */
+  lastError: string | null;
+}
+
 /**
  * Outgoing e-mail through the organiser's SMTP server (SMTP_URL, e.g.
  * smtp://user:pass@mail.example.org:587; smtps:// for TLS from the start). Without SMTP_URL the
@@ -15,6 +27,7 @@ export interface OutgoingMail {
  */
 export class Mailer {
   private transport: Transporter | null;
+  private counts = { sent: 0, failed: 0, consecutiveFailures: 0, lastFailureAt: null as string | null, lastError: null as string | null };
   constructor(
     private config: Config['mail'],
     private logger: Logger,
@@ -28,7 +41,24 @@ export class Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     if (!this.transport) throw new Error('SMTP_URL is not set');
-    await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text });
+    try {
+      await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text });
+    } catch (err) {
+      this.counts.failed += 1;
+      this.counts.consecutiveFailures += 1;
+      this.counts.lastFailureAt = new Date().toISOString();
+      this.counts.lastError = String((err as Error)?.message ?? err)
+        .split('\n')[0]!
+        .replaceAll(mail.to, '…')
+        .slice(0, 300);
+      throw err;
+    }
+    this.counts.sent += 1;
+    this.counts.consecutiveFailures = 0;
+  }
+
+  health(): MailHealth {
+    return { configured: this.configured, ...this.counts };
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   adminQuestionSchema,
   adminQuestionsQuerySchema,
   adminReportSchema,
+  adminHealthSchema,
   adminStatsSchema,
   adminUpdateUserSchema,
   adminUserSchema,
@@ -52,6 +53,13 @@ export const adminEndpoints = {
     summary: "The panel's totals and the ten newest things made",
     access: 'admin',
     response: adminStatsSchema,
+  }),
+
+  'admin.health': endpoint({
+    route: 'GET /api/admin/health',
+    summary: 'Outgoing mail on the node that answered: configured, sent and failed since it started, the last error',
+    access: 'admin',
+    response: adminHealthSchema,
   }),
 
   'admin.users': endpoint({

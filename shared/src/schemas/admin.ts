@@ -246,6 +246,22 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
+/** What the organiser must know is failing on the node that answered (outgoing mail for now). */
+export const adminHealthSchema = z.object({
+  mail: z.object({
+    /** SMTP_URL and PUBLIC_URL are set: password help and verification go out by e-mail. */
+    configured: z.boolean(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    /** Failures since the last mail that went out (0: the last one did). */
+    consecutiveFailures: z.number().int(),
+    lastFailureAt: isoTime.nullable(),
+    /** The mail server's answer or the connection error, first line. */
+    lastError: z.string().nullable(),
+  }),
+});
+export type AdminHealth = z.infer<typeof adminHealthSchema>;
+
 /** A user as the admin panel sees them (with e-mail and flags nobody else sees). */
 export const adminUserSchema = z.object({
   id: z.number().int(),

@@ -32,6 +32,7 @@ export const helpCommand = (commands: () => readonly CliCommand[]): CliCommand =
     ctx.out('');
     ctx.out('Bir komutun ayrıntıları / One command in detail: npm run admin -- <komut> --help');
     ctx.out('Ortam / Environment: DATA_DIR, DATABASE_URL (README: "Yönetim / Operations")');
+    ctx.out("  --settings DOSYA / FILE: sunucunun ortam dosyasını okur / reads the server's environment file (/etc/mahalle/mahalle.env)");
     return 0;
   },
 });

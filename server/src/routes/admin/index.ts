@@ -49,6 +49,11 @@ export function adminRouter(ctx: AppContext): Router {
   });
 
   router.get('/stats', async (_req, res) => res.json(await admin.stats(ctx.db)));
+  router.get('/health', (_req, res) => {
+    const mail = ctx.mailer?.health() ?? { configured: false, sent: 0, failed: 0, consecutiveFailures: 0, lastFailureAt: null, lastError: null };
+    // Mail goes out only with PUBLIC_URL too (links are built from it).
+    res.json({ mail: { ...mail, configured: mail.configured && Boolean(ctx.config.publicUrl) } });
+  });
 
   router.get('/users', async (req, res) => res.json(await admin.listUsers(ctx.db, parse(adminUsersQuerySchema, req.query))));
   router.post('/users/bulk', async (req, res) => {

@@ -8,7 +8,7 @@ import { engineOf } from '../../db/engine';
 import { schemaStatus } from '../../db/schema-version';
 import { currentSchema, tableCounts } from '../../db/tables';
 import { describeFiles, sha256File } from './files';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, PG_DUMP_ENTRY, SQLITE_ENTRY, type BackupManifest } from './manifest';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, PG_DUMP_ENTRY, SESSION_SECRET_ENTRY, SQLITE_ENTRY, type BackupManifest } from './manifest';
 import { pgTool, runPgTool } from './pg-tools';
 import pkg from '../../../package.json';
 
@@ -58,6 +58,13 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
     cleanups.push(() => links && fs.rmSync(links, { recursive: true, force: true }));
     const uploadsRoot = links ?? source.uploadsDir;
     const uploads = await describeFiles(uploadsRoot);
+    const secretFile = path.join(source.dataDir, SESSION_SECRET_ENTRY);
+    let sessionSecret: BackupManifest['sessionSecret'];
+    if (fs.existsSync(secretFile)) {
+      const staged = path.join(stage, SESSION_SECRET_ENTRY);
+      fs.copyFileSync(secretFile, staged);
+      sessionSecret = { path: SESSION_SECRET_ENTRY, bytes: fs.statSync(staged).size, sha256: await sha256File(staged) };
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -70,6 +77,7 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       tables: snapshot.tables,
       database: { path: snapshot.entry, bytes: fs.statSync(dbFile).size, sha256: await sha256File(dbFile) },
       uploads,
+      ...(sessionSecret ? { sessionSecret } : {}),
     };
     fs.writeFileSync(path.join(stage, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     // uploads/ in the archive is that folder, through a symbolic link: tar streams each file from there.
@@ -77,6 +85,7 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
     await createTar({ gzip: true, file: partFile, cwd: stage, portable: true, strict: true }, [
       MANIFEST_FILE,
       snapshot.entry,
+      ...(sessionSecret ? [SESSION_SECRET_ENTRY] : []),
       ...uploads.map((u) => `uploads/${u.path}`),
     ]);
     fs.renameSync(partFile, finalFile);

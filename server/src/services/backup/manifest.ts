@@ -5,6 +5,8 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
 export const SQLITE_ENTRY = 'database/mahalle.sqlite';
 export const PG_DUMP_ENTRY = 'database/mahalle.pgdump';
+/** DATA_DIR's session-secret: restored with the data, members stay signed in after a move. */
+export const SESSION_SECRET_ENTRY = 'session-secret';
 
 /** manifest.json, the archive's first entry: what it holds and how to check it came back whole. */
 export interface BackupManifest {
@@ -22,6 +24,8 @@ export interface BackupManifest {
   tables: Record<string, number>;
   database: FileEntry;
   uploads: FileEntry[];
+  /** The generated session key (absent when SESSION_SECRET came from the environment, and in older backups). */
+  sessionSecret?: FileEntry;
 }
 
 export function parseManifest(text: string): BackupManifest {

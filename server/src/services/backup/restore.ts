@@ -8,7 +8,7 @@ import { listTables, tableCounts } from '../../db/tables';
 import { openSqliteFile, randomSuffix } from './backup';
 import { OpsError } from './errors';
 import { sha256File, walkFiles } from './files';
-import { MANIFEST_FILE, parseManifest, type BackupManifest } from './manifest';
+import { MANIFEST_FILE, SESSION_SECRET_ENTRY, parseManifest, type BackupManifest } from './manifest';
 import { pgTool, runPgTool } from './pg-tools';
 
 export const SQLITE_FILE = 'mahalle.sqlite';
@@ -95,7 +95,12 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
   const stage = fs.mkdtempSync(path.join(target.dataDir, `.restore-${randomSuffix()}-`));
   try {
     await extractTar({ file, cwd: stage, strict: true, preserveOwner: false });
-    for (const entry of [manifest.database, ...manifest.uploads.map((u) => ({ ...u, path: `uploads/${u.path}` }))]) {
+    const entries = [
+      manifest.database,
+      ...(manifest.sessionSecret ? [manifest.sessionSecret] : []),
+      ...manifest.uploads.map((u) => ({ ...u, path: `uploads/${u.path}` })),
+    ];
+    for (const entry of entries) {
       const full = path.join(stage, entry.path);
       if (!fs.existsSync(full) || (await sha256File(full)) !== entry.sha256) {
         throw new OpsError({ tr: `Yedek bozuk: ${entry.path} eksik ya da değişmiş.`, en: `The backup is damaged: ${entry.path} is missing or altered.` });
@@ -121,6 +126,14 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
     const stagedUploads = path.join(stage, 'uploads');
     if (fs.existsSync(stagedUploads)) fs.renameSync(stagedUploads, target.uploadsDir);
     else fs.mkdirSync(target.uploadsDir, { recursive: true });
+    if (manifest.sessionSecret) {
+      // The target's own key was generated when its configuration was first read: the community's is the one to keep.
+      const secret = path.join(target.dataDir, SESSION_SECRET_ENTRY);
+      fs.copyFileSync(path.join(stage, manifest.sessionSecret.path), `${secret}.tmp`);
+      fs.chmodSync(`${secret}.tmp`, 0o600);
+      fs.renameSync(`${secret}.tmp`, secret);
+      log('Oturum anahtarı geri yüklendi (SESSION_SECRET ayarlıysa o geçerlidir). / Session key restored (SESSION_SECRET, when set, takes precedence).');
+    }
     log(
       `${Object.keys(manifest.tables).length} tablo ve ${manifest.uploads.length} dosya doğrulandı. / ${Object.keys(manifest.tables).length} tables and ${manifest.uploads.length} files verified.`,
     );

@@ -44,6 +44,7 @@ export type ReportAction = NonNullable<Body<'POST /api/admin/reports/:id/resolve
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
+  health: ['admin', 'health'] as const,
   users: (q?: AdminUsersQuery) => (q ? (['admin', 'users', q] as const) : (['admin', 'users'] as const)),
   groups: (q?: AdminGroupsQuery) => (q ? (['admin', 'groups', q] as const) : (['admin', 'groups'] as const)),
   questions: (q?: AdminQuestionsQuery) => (q ? (['admin', 'questions', q] as const) : (['admin', 'questions'] as const)),
@@ -62,6 +63,7 @@ const PAGE = 100;
 // ---- fetchers: one page of each table, from the cursor of the page before ----
 
 export const fetchAdminStats = () => call('GET /api/admin/stats');
+export const fetchAdminHealth = () => call('GET /api/admin/health');
 export const fetchAdminUsers = (q: AdminUsersQuery, cursor?: string) => call('GET /api/admin/users', { query: { ...q, limit: PAGE, cursor } });
 export const fetchAdminGroups = (q: AdminGroupsQuery, cursor?: string) => call('GET /api/admin/groups', { query: { ...q, limit: PAGE, cursor } });
 export const fetchAdminQuestions = (q: AdminQuestionsQuery, cursor?: string) => call('GET /api/admin/questions', { query: { ...q, limit: PAGE, cursor } });
@@ -102,6 +104,8 @@ function useTablePages<T>(queryKey: readonly unknown[], fetchPage: (cursor?: str
 }
 
 export const useAdminStats = (enabled = true) => useQuery({ queryKey: adminKeys.stats, queryFn: fetchAdminStats, enabled });
+/** Asked again every minute while the panel is open: a mail server can start failing at any time. */
+export const useAdminHealth = () => useQuery({ queryKey: adminKeys.health, queryFn: fetchAdminHealth, refetchInterval: 60_000 });
 export const useAdminUsers = (q: AdminUsersQuery) => useTablePages(adminKeys.users(q), (c) => fetchAdminUsers(q, c));
 export const useAdminGroups = (q: AdminGroupsQuery) => useTablePages(adminKeys.groups(q), (c) => fetchAdminGroups(q, c));
 export const useAdminQuestions = (q: AdminQuestionsQuery) => useTablePages(adminKeys.questions(q), (c) => fetchAdminQuestions(q, c));
