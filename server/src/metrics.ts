@@ -17,7 +17,7 @@ export class Metrics {
   private duration: Histogram<'method' | 'route'>;
   private routes = new Map<string, { re: RegExp; route: string }[]>();
 
-  constructor(ctx: Pick<AppContext, 'db' | 'passwords' | 'live'>) {
+  constructor(ctx: Pick<AppContext, 'db' | 'passwords' | 'live' | 'mailer'>) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
       name: 'mahalle_http_requests_total',
