@@ -63,11 +63,9 @@ export const privacyEndpoints = {
     access: 'member',
     tag,
     params: exportIdParamsSchema,
-    response: z
-      .string()
-      .meta({
-        description: 'The archive: profile.json, one JSON array per kind of content (posts.json, messages.json...) and the images and videos under files/',
-      }),
+    response: z.string().meta({
+      description: 'The archive: profile.json, one JSON array per kind of content (posts.json, messages.json...) and the images and videos under files/',
+    }),
     mediaType: 'application/zip',
   }),
   'privacy.requestDeletion': endpoint({
