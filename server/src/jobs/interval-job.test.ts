@@ -334,3 +334,20 @@ describe('a single-node job (singleNode)', () => {
     expect(await running).toBe('one');
   });
 });
+
+describe("the server's jobs", () => {
+  it('are counted on /metrics when METRICS_TOKEN is set', async () => {
+    const server = await startTestServer({ metricsToken: 'olcum-anahtari-123' });
+    try {
+      await server.jobs.trending.tick();
+      await server.jobs.reminders.tick();
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer olcum-anahtari-123' } });
+      const text = await res.text();
+      expect(text).toContain('mahalle_job_ticks_total{job="trending",outcome="done"} 1');
+      expect(text).toContain('mahalle_job_ticks_total{job="event-reminders",outcome="done"} 1');
+      expect(text).toContain('mahalle_job_duration_seconds_count{job="trending"} 1');
+    } finally {
+      await server.close();
+    }
+  });
+});
