@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { Registry } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomainBus } from '../context';
 import type { Logger } from '../logger';
 import { isPostgres } from '../db/engine';
 import { startTestServer, type TestServer } from '../test/harness';
 import { IntervalJob, jobSet, type JobDeps, type JobSpec, type JobTimers } from '.';
+import { REAL_TIMERS } from './interval-job';
 import { jobMetrics } from './metrics';
 
 /** A promise the test settles by hand. */
@@ -229,6 +230,33 @@ describe('IntervalJob', () => {
     expect(text).toContain('mahalle_job_ticks_total{job="measured",outcome="done"} 2');
     expect(text).toContain('mahalle_job_ticks_total{job="measured",outcome="failed"} 1');
     expect(text).toContain('mahalle_job_duration_seconds_count{job="measured"} 3');
+  });
+});
+
+describe("the machine's timers", () => {
+  it('keep an interval longer than Node holds (a monthly backup) instead of firing at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const DAY = 86_400_000;
+      let runs = 0;
+      const handle = REAL_TIMERS.setInterval(() => (runs += 1), 30 * DAY);
+      vi.advanceTimersByTime(29 * DAY);
+      expect(runs).toBe(0);
+      vi.advanceTimersByTime(DAY);
+      expect(runs).toBe(1);
+      vi.advanceTimersByTime(30 * DAY);
+      expect(runs).toBe(2);
+      REAL_TIMERS.clearInterval(handle);
+      vi.advanceTimersByTime(60 * DAY);
+      expect(runs).toBe(2);
+      // A short one is Node's own interval.
+      const short = REAL_TIMERS.setInterval(() => (runs += 1), 1000);
+      vi.advanceTimersByTime(3000);
+      expect(runs).toBe(5);
+      REAL_TIMERS.clearInterval(short);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

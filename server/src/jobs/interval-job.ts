@@ -50,14 +50,33 @@ export interface JobDeps {
   timers?: JobTimers;
 }
 
-const REAL_TIMERS: JobTimers = {
+/** The longest delay Node's timers hold (about 24.8 days); a longer one would fire at once. */
+const MAX_DELAY = 2 ** 31 - 1;
+
+/** The machine's timers, never what keeps the process alive; an interval longer than MAX_DELAY waits in steps. */
+export const REAL_TIMERS: JobTimers = {
   setInterval: (fn, ms) => {
-    const t = setInterval(fn, ms);
-    // Never what keeps the process alive.
-    t.unref();
-    return t;
+    if (ms <= MAX_DELAY) return setInterval(fn, ms).unref();
+    const handle: { timer?: NodeJS.Timeout } = {};
+    let left = ms;
+    const step = () => {
+      const wait = Math.min(left, MAX_DELAY);
+      handle.timer = setTimeout(() => {
+        left -= wait;
+        if (left <= 0) {
+          left = ms;
+          fn();
+        }
+        step();
+      }, wait).unref();
+    };
+    step();
+    return handle;
   },
-  clearInterval: (t) => clearInterval(t as NodeJS.Timeout),
+  clearInterval: (handle) => {
+    if (handle && typeof handle === 'object' && 'timer' in handle) clearTimeout((handle as { timer?: NodeJS.Timeout }).timer);
+    else clearInterval(handle as NodeJS.Timeout);
+  },
 };
 
 /**
