@@ -20,7 +20,7 @@ export interface DomainEvents {
   'report:created': { reportId: number };
   /** Reports were resolved or dismissed. */
   'reports:changed': Record<string, never>;
-  /** A member asked for a data export: the privacy job (services/privacy/jobs.ts) wakes up. */
+  /** A member asked for a data export: the `privacy` job (jobs/index.ts) runs at once. */
   'privacy:work': Record<string, never>;
   /**
    * A request that may write began (settled: false) or ended (settled: true), here or on another

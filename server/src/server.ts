@@ -15,21 +15,15 @@ import { PasswordHasher } from './services/passwords';
 import { Mailer } from './services/mail';
 import { recordLiveDatabase } from './services/operations/live-database';
 import { migrateWithBackup, UpgradeRefused } from './services/backup/upgrade';
-import { startBackupSchedule } from './services/backup/schedule';
-import { ReminderScheduler } from './services/events/reminders';
-import { PrivacyJobs } from './services/privacy/jobs';
-import { TrendingRoller } from './services/trending';
+import { serverJobs, type ServerJobs } from './jobs';
+import { jobMetrics } from './jobs/metrics';
 
 export interface RunningServer {
   ctx: AppContext;
   httpServer: http.Server;
   realtime: Realtime;
-  /** Event reminders (every config.reminderIntervalSec; tests set its clock and tick it). */
-  reminders: ReminderScheduler;
-  /** KVKK job: data exports, their expiry, accounts past their grace period (tests set its clock and tick it). */
-  privacy: PrivacyJobs;
-  /** Moves trending's running totals to the current hour (every config.trendingIntervalSec; tests set its clock and tick it). */
-  trending: TrendingRoller;
+  /** The background jobs (jobs/index.ts), started after the HTTP server listens; tests set a job's clock and tick it. */
+  jobs: ServerJobs;
   url: string;
   close(): Promise<void>;
 }
@@ -103,10 +97,6 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     logger.info({ username: admin.username, created: admin.created }, 'admin account ready');
   }
 
-  const backups = startBackupSchedule(
-    { db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl },
-    { ...config.backup, logger },
-  );
   const metrics = config.metricsToken ? new Metrics(ctx) : undefined;
   const app = createApp(ctx, { metrics });
   const httpServer = http.createServer(app);
@@ -117,12 +107,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   });
   // Promoting an existing account signed it out (ensureAdmin): the other nodes forget its session now.
   if (admin && !admin.created) ctx.bus.emit('data:changed', { settled: true, remote: false });
-  const reminders = new ReminderScheduler(ctx);
-  reminders.start(config.reminderIntervalSec);
-  const privacy = new PrivacyJobs(ctx);
-  privacy.start(config.privacyIntervalSec);
-  const trending = new TrendingRoller(ctx);
-  trending.start(config.trendingIntervalSec);
+  const jobs = serverJobs(ctx, metrics && jobMetrics(metrics.registry));
+  jobs.start();
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
@@ -131,9 +117,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     ctx,
     httpServer,
     realtime,
-    reminders,
-    privacy,
-    trending,
+    jobs,
     url,
     /**
      * A graceful stop: no new connections; sockets told to reconnect elsewhere and closed; the
@@ -154,10 +138,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       await stopped;
       clearInterval(sweep);
       clearTimeout(cut);
-      await backups.stop();
-      await reminders.stop();
-      await privacy.stop();
-      await trending.stop();
+      await jobs.stop();
       await realtime.close();
       await db.destroy();
       await passwords.close();

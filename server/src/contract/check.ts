@@ -39,6 +39,17 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
       res.on('finish', () => {
         if (res.statusCode < 400 && req.route && !res.locals.contractJson) recordCovered(keyOf(req));
       });
+    // A success answer's Content-Type must be the one the contract gives (JSON unless `mediaType`
+    // says otherwise), checked as its head is written, for files and JSON alike.
+    const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => typeof res;
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      const problem = mediaProblem(req, res, status);
+      if (!problem) return writeHead(status, ...rest);
+      req.log.error({ problem }, 'answer does not have the media type of the contract');
+      res.setHeader('X-Contract-Problem', problem);
+      res.statusCode = 500;
+      return writeHead(500, ...rest);
+    }) as typeof res.writeHead;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400 || !req.route) return json(body);
@@ -66,6 +77,20 @@ export function checkResponses(mode: ContractCheck): RequestHandler {
     };
     next();
   };
+}
+
+/** A success answer (not 204) whose Content-Type is not its endpoint's media type: what is wrong, or null. */
+function mediaProblem(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], status: number): string | null {
+  if (status < 200 || status >= 300 || status === 204 || !req.route) return null;
+  const key = keyOf(req);
+  const found = byRoute.get(key);
+  if (!found) return null;
+  const expected = found.mediaType ?? 'application/json';
+  const actual = String(res.getHeader('content-type') ?? '(none)')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  return actual === expected ? null : `${key} answered ${actual}; the contract says ${expected}`;
 }
 
 function keyOf(req: Parameters<RequestHandler>[0]): string {

@@ -27,6 +27,19 @@ function parameters(s: z.ZodType | undefined, where: 'path' | 'query'): Json[] {
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
+const ACCESS: Record<Endpoint['access'], string> = {
+  public: 'Anyone may call it, signed in or not; the answer may differ for a signed-in viewer.',
+  member: 'Needs a signed-in member (the session cookie or a bearer token); 401 without.',
+  admin: "Needs an admin's session; 401 without one, 403 for a member who is not an admin.",
+};
+
+/** The success answer's schema: JSON Schema for JSON, a string of its media type for a file. */
+function mediaSchema(e: Endpoint): Json {
+  if (!e.mediaType) return schemaOf(e.response, 'output');
+  const description = e.response.description;
+  return { type: 'string', contentMediaType: e.mediaType, ...(description ? { description } : {}) };
+}
+
 function operation(name: string, e: Endpoint): Json {
   const [, path] = e.route.split(' ') as [string, string];
   const status = String(e.status ?? 200);
@@ -41,7 +54,7 @@ function operation(name: string, e: Endpoint): Json {
           ? { description: 'No content' }
           : {
               description: 'OK',
-              content: { 'application/json': { schema: schemaOf(e.response, 'output') } },
+              content: { [e.mediaType ?? 'application/json']: { schema: mediaSchema(e) } },
               ...(e.cursorHeader
                 ? { headers: { 'X-Next-Cursor': { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } } } }
                 : {}),
@@ -50,8 +63,9 @@ function operation(name: string, e: Endpoint): Json {
       '5XX': ERROR_RESPONSE,
     },
   };
-  if (e.access !== 'public') op.security = [{ session: [] }, { bearer: [] }];
-  if (e.access === 'admin') op.description = 'Admins only.';
+  // Public calls say so (an empty list): they need no session, and a signed-in caller may get more.
+  op.security = e.access === 'public' ? [] : [{ session: [] }, { bearer: [] }];
+  op.description = ACCESS[e.access];
   if (e.body || e.files) {
     if (e.files) {
       const fields = e.body ? schemaOf(e.body, 'input') : { type: 'object', properties: {} };
@@ -81,7 +95,9 @@ export function openApiDocument(version = '1.0'): Json {
       description:
         'The JSON API of a Mahalle community. Signed-in calls use the session cookie (browser) or `Authorization: Bearer <token>` (desktop app, scripts). ' +
         'Errors are `{ error, code, details? }`: `error` is Turkish text for people, `code` a stable identifier for programs. ' +
-        'Growing lists answer `{ items, nextCursor }` and take `cursor`; a few lists the original specification fixed as bare arrays carry the next cursor in the `X-Next-Cursor` header.',
+        'Growing lists answer `{ items, nextCursor }` and take `cursor`; a few answer a bare array and carry the next cursor in the `X-Next-Cursor` header (absent on the last page). ' +
+        'Where two paths could match one URL (`/api/users/profile/{username}` and `/api/users/{id}/stats`), the path with the fixed word there wins: ids are integers, so a word never reaches an `{id}`. ' +
+        'Files answer their own media type (`text/calendar` for calendars, `application/zip` for the data export).',
     },
     servers: [{ url: '/' }],
     paths,

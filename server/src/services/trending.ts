@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { LIMITS, type TrendingHashtag } from '@mahalle/shared';
-import type { AppContext } from '../context';
 import { isPostgres } from '../db/engine';
 import { addTotals, HOUR, mostUsedLabels, WEEK_HOURS, type WindowRow } from './hashtags';
 
@@ -105,19 +104,15 @@ export async function trendingFromCounters(db: Knex, now = Date.now()): Promise<
  * `from`: the hourly counters of [from - 168, to - 168) leave the recent week for the previous
  * one, those of [from - 336, to - 336) leave the two weeks (a counter in both ranges, after a
  * gap of more than a week, leaves at once). After more than two weeks (a long stop) the totals
- * are rebuilt from the counters. On PostgreSQL one node rolls at a time (an advisory lock; the
- * others skip), and the window row is locked for update, which waits for the writes classifying
- * by the old hour (they hold it for key share) and makes later ones classify by the new.
+ * are rebuilt from the counters. On PostgreSQL the window row is locked for update, which waits
+ * for the writes classifying by the old hour (they hold it for key share) and makes later ones
+ * classify by the new; the job that calls this (jobs/: trending) runs on one node at a time.
  * Answers whether it moved them.
  */
 export async function rollTrending(db: Knex, now: number): Promise<boolean> {
   const to = Math.floor(now / HOUR);
   return db.transaction(async (trx) => {
     const pg = isPostgres(trx);
-    if (pg) {
-      const got = await trx.raw("select pg_try_advisory_xact_lock(hashtext('mahalle-trending:' || current_schema())) as ok");
-      if (!got.rows[0]?.ok) return false;
-    }
     const q = trx('trending_window').where({ id: 1 }).first('hour');
     if (pg) q.forUpdate();
     const state = (await q) as { hour: number } | undefined;
@@ -149,40 +144,4 @@ export async function rollTrending(db: Knex, now: number): Promise<boolean> {
     await trx('trending_window').insert({ id: 1, hour: to }).onConflict('id').merge({ hour: to });
     return true;
   });
-}
-
-/**
- * Runs rollTrending every `intervalSec` (and once at start) on the clock it is given; tests give
- * their own and call `tick` themselves (no timers, no sleeps). Ticks never overlap on one node.
- */
-export class TrendingRoller {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<boolean> | null = null;
-
-  constructor(
-    private readonly ctx: AppContext,
-    public now: () => Date = () => new Date(),
-  ) {}
-
-  tick(): Promise<boolean> {
-    if (this.running) return this.running;
-    this.running = rollTrending(this.ctx.db, this.now().getTime()).finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  start(intervalSec: number): void {
-    if (intervalSec <= 0 || this.timer) return;
-    const run = () => this.tick().catch((err: unknown) => this.ctx.logger.error({ err }, 'trending roll failed'));
-    void run();
-    this.timer = setInterval(run, intervalSec * 1000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
 }

@@ -24,8 +24,7 @@ import { cursorList, endpoint, okSchema } from './endpoint';
 export const blogEndpoints = {
   'blog.posts': endpoint({
     route: 'GET /api/blog/posts',
-    summary:
-      'Published posts, newest first or trending (views + 2 × likes), without their bodies (a bare list as the specification fixed it; next page cursor in X-Next-Cursor)',
+    summary: 'Published posts, newest first or trending (views + 2 × likes), without their bodies (a bare list, next page in X-Next-Cursor)',
     access: 'public',
     query: listBlogPostsQuerySchema,
     response: cursorList(blogPostSummarySchema),
@@ -33,7 +32,7 @@ export const blogEndpoints = {
   }),
   'blog.postsWithDrafts': endpoint({
     route: 'GET /api/blog/posts/admin',
-    summary: 'Drafts and published posts alike, for the editor (a bare list as the specification fixed it; next page cursor in X-Next-Cursor)',
+    summary: 'Drafts and published posts alike, for the editor (a bare list, next page in X-Next-Cursor)',
     access: 'admin',
     query: listBlogPostsQuerySchema,
     response: cursorList(blogPostSummarySchema),
@@ -99,7 +98,7 @@ export const blogEndpoints = {
   }),
   'blog.comments': endpoint({
     route: 'GET /api/blog/posts/:id/comments',
-    summary: "A post's comments, newest first (a bare list as the specification fixed it; next page cursor in X-Next-Cursor)",
+    summary: "A post's comments, newest first (a bare list, next page in X-Next-Cursor)",
     access: 'public',
     params: idParamsSchema,
     query: listBlogCommentsQuerySchema,

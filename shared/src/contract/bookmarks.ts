@@ -13,7 +13,7 @@ export const bookmarkEndpoints = {
   }),
   'bookmarks.list': endpoint({
     route: 'GET /api/users/:id/bookmarks',
-    summary: "One's own bookmarked posts, most recently saved first (a bare list as the specification fixed it, next page cursor in X-Next-Cursor)",
+    summary: "One's own bookmarked posts, most recently saved first (a bare list, next page in X-Next-Cursor)",
     access: 'member',
     tag: 'bookmarks',
     params: idParamsSchema,

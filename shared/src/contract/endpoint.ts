@@ -27,10 +27,12 @@ export interface Endpoint {
   /** Success status; 200 unless said. */
   status?: 200 | 201 | 204;
   response: z.ZodType;
+  /** The success answer's media type when it is not JSON (a file); the server sends it as its Content-Type. */
+  mediaType?: 'text/calendar' | 'application/zip';
   /**
-   * A list whose shape the specification fixed as a bare array: it stays an array, and the next
-   * page's opaque cursor travels in the `X-Next-Cursor` header (absent on the last page). Every
-   * other growing list answers `{ items, nextCursor }` (see `pageOf`).
+   * A list answered as a bare array: the next page's opaque cursor travels in the `X-Next-Cursor`
+   * header (absent on the last page). Every other growing list answers `{ items, nextCursor }`
+   * (see `pageOf`).
    */
   cursorHeader?: true;
 }
@@ -46,9 +48,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
-/** A specification-fixed bare list paged by the `X-Next-Cursor` header (see Endpoint.cursorHeader). */
+/** A bare list paged by the `X-Next-Cursor` header (see Endpoint.cursorHeader). */
 export const cursorList = <T extends z.ZodType>(item: T) =>
-  z.array(item).meta({ description: 'A bare list, as the specification fixed it; the next page cursor is in the X-Next-Cursor header.' });
+  z.array(item).meta({ description: "A bare list; the next page's cursor is in the X-Next-Cursor header (absent on the last page), passed back as `cursor`." });
 
 /** An answer with nothing to say beyond success. */
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -77,10 +77,11 @@ export const eventEndpoints = {
   }),
   'events.ics': endpoint({
     route: 'GET /api/events/:id/ics',
-    summary: 'The event as an iCalendar file (text/calendar), for those who may see it',
+    summary: 'The event as an iCalendar file (RFC 5545, named etkinlik-<id>.ics), for those who may see it',
     access: 'public',
     params: idParamsSchema,
     response: icsSchema,
+    mediaType: 'text/calendar',
   }),
   'calendar.feedGet': endpoint({
     route: 'GET /api/calendar/feed',
@@ -105,11 +106,12 @@ export const eventEndpoints = {
   }),
   'calendar.feed': endpoint({
     route: 'GET /api/calendar/:token.ics',
-    summary: "A member's private calendar feed (text/calendar): the events they attend; the token is the only key",
+    summary: "A member's private calendar feed (iCalendar, RFC 5545): the events they attend from a month ago on; the token is the only key",
     access: 'public',
     tag: 'events',
     params: calendarTokenParamsSchema,
     response: icsSchema,
+    mediaType: 'text/calendar',
   }),
   'events.photos': endpoint({
     route: 'GET /api/events/:id/photos',

@@ -13,7 +13,7 @@ export const hashtagEndpoints = {
   }),
   'hashtags.posts': endpoint({
     route: 'GET /api/hashtags/:tag/posts',
-    summary: 'Posts carrying a hashtag that the viewer may see, newest first (a bare list as the specification fixed it, next page cursor in X-Next-Cursor)',
+    summary: 'Posts carrying a hashtag that the viewer may see, newest first (a bare list, next page in X-Next-Cursor)',
     access: 'public',
     params: hashtagParamsSchema,
     query: cursorPageQuerySchema,

@@ -30,8 +30,7 @@ const slug = groupSlugParamsSchema;
 export const hobbyGroupEndpoints = {
   'hobby-groups.list': endpoint({
     route: 'GET /api/hobby-groups',
-    summary:
-      "Groups by size (most members first), optionally only in the viewer's neighbourhood or district (area); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary: "Groups by size (most members first), optionally only in the viewer's neighbourhood or district (area); a bare list, next page in X-Next-Cursor",
     access: 'public',
     query: listGroupsQuerySchema,
     response: cursorList(hobbyGroupSchema),
@@ -105,8 +104,7 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.members': endpoint({
     route: 'GET /api/hobby-groups/:slug/members',
-    summary:
-      "The group's members in the order they joined (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary: "The group's members in the order they joined (a private group's for members and admins); a bare list, next page in X-Next-Cursor",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -115,8 +113,7 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.posts': endpoint({
     route: 'GET /api/hobby-groups/:slug/posts',
-    summary:
-      "The group's posts, newest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary: "The group's posts, newest first (a private group's for members and admins); a bare list, next page in X-Next-Cursor",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -135,8 +132,7 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.events': endpoint({
     route: 'GET /api/hobby-groups/:slug/events',
-    summary:
-      "The group's upcoming events, soonest first (a private group's for members and admins); a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary: "The group's upcoming events, soonest first (a private group's for members and admins); a bare list, next page in X-Next-Cursor",
     access: 'public',
     params: slug,
     query: cursorQuerySchema,
@@ -183,8 +179,7 @@ export const hobbyGroupEndpoints = {
   }),
   'hobby-groups.comments': endpoint({
     route: 'GET /api/hobby-groups/posts/:id/comments',
-    summary:
-      "A group post's comments, each page oldest first, pages going back in time; a bare list as the specification fixed it, paged by the X-Next-Cursor header",
+    summary: "A group post's comments, each page oldest first, pages going back in time; a bare list, next page in X-Next-Cursor",
     access: 'public',
     params: idParamsSchema,
     query: cursorQuerySchema,

@@ -7,8 +7,7 @@ import { cursorList, endpoint, okSchema } from './endpoint';
 export const messagesEndpoints = {
   'messages.conversations': endpoint({
     route: 'GET /api/messages',
-    summary:
-      'Own conversations, the latest first, each with the other person, its last message and the unread count; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary: 'Own conversations, the latest first, each with the other person, its last message and the unread count; a bare list, next page in X-Next-Cursor',
     access: 'member',
     query: cursorPageQuerySchema,
     response: cursorList(conversationSchema),
@@ -30,8 +29,7 @@ export const messagesEndpoints = {
   }),
   'messages.conversation': endpoint({
     route: 'GET /api/messages/conversation/:userId',
-    summary:
-      'The messages with one member, oldest first within a page, pages going back in time; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary: 'The messages with one member, oldest first within a page, pages going back in time; a bare list, next page in X-Next-Cursor',
     access: 'member',
     params: userIdParamsSchema,
     query: cursorPageQuerySchema,

@@ -8,7 +8,7 @@ import { cursorList, endpoint, okSchema } from './endpoint';
 export const notificationsEndpoints = {
   'notifications.list': endpoint({
     route: 'GET /api/notifications',
-    summary: 'Own notifications, newest first; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary: 'Own notifications, newest first; a bare list, next page in X-Next-Cursor',
     access: 'member',
     query: cursorPageQuerySchema,
     response: cursorList(notificationSchema),

@@ -12,7 +12,7 @@ import {
 } from '../schemas/posts';
 import { cursorList, endpoint, okSchema } from './endpoint';
 
-const BARE = 'a bare list as the specification fixed it, next page cursor in X-Next-Cursor';
+const BARE = 'a bare list, next page in X-Next-Cursor';
 
 /** The feed's short posts and their comments (likes and comments of other kinds live with their resource). */
 export const postEndpoints = {

@@ -59,11 +59,14 @@ export const privacyEndpoints = {
   }),
   'privacy.downloadExport': endpoint({
     route: 'GET /api/users/me/data-export/:id/download',
-    summary: 'The ZIP archive (application/zip), only for the member it belongs to, for a day after it is ready (else 404)',
+    summary: 'The ZIP archive, only for the member it belongs to, for a day after it is ready (else 404)',
     access: 'member',
     tag,
     params: exportIdParamsSchema,
-    response: z.string().meta({ description: 'application/zip' }),
+    response: z.string().meta({
+      description: 'The archive: profile.json, one JSON array per kind of content (posts.json, messages.json...) and the images and videos under files/',
+    }),
+    mediaType: 'application/zip',
   }),
   'privacy.requestDeletion': endpoint({
     route: 'POST /api/users/me/deletion',

@@ -61,7 +61,7 @@ export const questionEndpoints = {
   }),
   'questions.answers': endpoint({
     route: 'GET /api/questions/:id/answers',
-    summary: "A question's answers, the accepted one first, then oldest first (a bare list as the specification fixed it; next page cursor in X-Next-Cursor)",
+    summary: "A question's answers, the accepted one first, then oldest first (a bare list, next page in X-Next-Cursor)",
     access: 'public',
     params: idParamsSchema,
     query: listAnswersQuerySchema,

@@ -28,7 +28,7 @@ export const usersEndpoints = {
   }),
   'users.recent': endpoint({
     route: 'GET /api/users/recent',
-    summary: 'The newest members first; a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary: 'The newest members first; a bare list, next page in X-Next-Cursor',
     access: 'public',
     query: cursorPageQuerySchema,
     response: cursorList(personSchema),
@@ -66,8 +66,7 @@ export const usersEndpoints = {
   }),
   'users.followers': endpoint({
     route: 'GET /api/users/:id/followers',
-    summary:
-      "A member's followers, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header",
+    summary: "A member's followers, newest first (403 inside a private account); a bare list, next page in X-Next-Cursor",
     access: 'public',
     params: idParamsSchema,
     query: cursorPageQuerySchema,
@@ -76,8 +75,7 @@ export const usersEndpoints = {
   }),
   'users.following': endpoint({
     route: 'GET /api/users/:id/following',
-    summary:
-      'Whom a member follows, newest first (403 inside a private account); a bare list as the specification fixed it, paged by `cursor` and the X-Next-Cursor header',
+    summary: 'Whom a member follows, newest first (403 inside a private account); a bare list, next page in X-Next-Cursor',
     access: 'public',
     params: idParamsSchema,
     query: cursorPageQuerySchema,

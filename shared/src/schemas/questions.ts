@@ -66,7 +66,7 @@ export const questionSchema = z.object({
   views: z.number().int(),
   upvotes: z.number().int(),
   answersCount: z.number().int(),
-  answerCount: z.number().int(),
+  answerCount: z.number().int().meta({ description: 'The same number as answersCount, under a second name' }),
   isAnswered: z.boolean(),
   acceptedAnswerId: z.number().int().nullable(),
   /** The viewer has upvoted it (false for visitors). */

@@ -119,4 +119,53 @@ describe('calendar files', () => {
     expect((await server.client().get('/api/calendar/feed')).status).toBe(401);
     expect((await server.client().get(`/api/calendar/${'A'.repeat(32)}.ics`)).status).toBe(404);
   });
+
+  it('both .ics answers follow RFC 5545 to the byte: CRLF after every line (the last too), calendar properties before the first component', async () => {
+    const host = await server.member();
+    const event = (await host.client.post('/api/events', { title: 'Bayt bayt', description: 'x', date: '2026-12-20T08:00:00.000Z' })).body;
+    // Its organiser attends it: it is in their feed.
+    const feedUrl = new URL((await host.client.post('/api/calendar/feed')).body.url as string);
+    const files = {
+      event: { path: `/api/events/${event.id}/ics`, props: ['VERSION', 'PRODID', 'X-WR-CALNAME', 'X-WR-TIMEZONE'] },
+      feed: { path: feedUrl.pathname, props: ['VERSION', 'PRODID', 'X-WR-CALNAME', 'X-WR-TIMEZONE', 'REFRESH-INTERVAL', 'X-PUBLISHED-TTL'] },
+    };
+    for (const [name, { path, props }] of Object.entries(files)) {
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie: '' } });
+      expect(res.status, name).toBe(200);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await res.arrayBuffer());
+      // Every line break is CRLF, the last line included; no line is longer than 75 octets.
+      expect(text.endsWith('END:VCALENDAR\r\n'), name).toBe(true);
+      expect(text.replace(/\r\n/g, ''), name).not.toMatch(/[\r\n]/);
+      const lines = text.slice(0, -2).split('\r\n');
+      expect(
+        lines.filter((l) => Buffer.byteLength(l) > 75),
+        name,
+      ).toEqual([]);
+      // Between BEGIN:VCALENDAR and the first component: the calendar's properties, every one of them.
+      expect(lines[0]).toBe('BEGIN:VCALENDAR');
+      const firstComponent = lines.findIndex((l, i) => i > 0 && l.startsWith('BEGIN:'));
+      const head = lines.slice(1, firstComponent).filter((l) => !/^[ \t]/.test(l));
+      expect(
+        head.map((l) => l.split(/[:;]/)[0]),
+        name,
+      ).toEqual(expect.arrayContaining(props));
+      expect(head.find((l) => l.startsWith('X-WR-TIMEZONE'))).toBe('X-WR-TIMEZONE:Europe/Istanbul');
+      // After the last component's END: only END:VCALENDAR.
+      const lastEnd = lines.findLastIndex((l) => l.startsWith('END:') && l !== 'END:VCALENDAR');
+      expect(lines.slice(lastEnd + 1), name).toEqual(['END:VCALENDAR']);
+      // Nothing at the calendar's level between or after its components.
+      let depth = 0;
+      const stray: string[] = [];
+      for (const l of lines.slice(firstComponent, -1)) {
+        if (l.startsWith('BEGIN:')) depth += 1;
+        else if (l.startsWith('END:')) depth -= 1;
+        else if (depth === 0 && !/^[ \t]/.test(l)) stray.push(l);
+      }
+      expect(stray, name).toEqual([]);
+      // ical.js reads the same calendar properties and the event.
+      const { cal, events } = parseIcs(text);
+      expect(cal.getFirstPropertyValue('x-wr-timezone')).toBe('Europe/Istanbul');
+      expect(events.map((e) => e.summary)).toContain('Bayt bayt');
+    }
+  });
 });

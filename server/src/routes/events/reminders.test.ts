@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReminderScheduler } from '../../services/events/reminders';
+import { eventReminders, IntervalJob } from '../../jobs';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ describe('event reminders', () => {
     const start = Date.parse('2099-06-10T15:00:00.000Z');
     const { host, guest, waiter, id } = await eventAt(new Date(start).toISOString(), 'Piknik');
     const clock = { now: start - 25 * HOUR };
-    const scheduler = new ReminderScheduler(server.ctx, () => new Date(clock.now));
+    const scheduler = new IntervalJob({ ...server.ctx, now: () => new Date(clock.now) }, eventReminders(server.ctx));
 
     expect(await scheduler.tick()).toBe(0);
     clock.now = start - 23 * HOUR;
@@ -60,10 +60,10 @@ describe('event reminders', () => {
     const other = await server.anotherNode();
     try {
       const at = () => new Date(start - 45 * 60_000);
-      const a = new ReminderScheduler(server.ctx, at);
-      const b = new ReminderScheduler(other.ctx, at);
+      const a = new IntervalJob({ ...server.ctx, now: at }, eventReminders(server.ctx));
+      const b = new IntervalJob({ ...other.ctx, now: at }, eventReminders(other.ctx));
       const sent = await Promise.all([a.tick(), b.tick()]);
-      expect(sent.reduce((x, y) => x + y, 0)).toBe(2);
+      expect(sent.reduce((x: number, y) => x + (y ?? 0), 0)).toBe(2);
       expect(await reminders(guest)).toHaveLength(1);
       expect(await reminders(host)).toHaveLength(1);
     } finally {
@@ -77,7 +77,7 @@ describe('event reminders', () => {
     const cancelled = await eventAt(new Date(start).toISOString(), 'İptal');
     await cancelled.host.client.post(`/api/events/${cancelled.id}/cancel`, { reason: 'Hava' });
     const clock = { now: start - 30 * 60_000 };
-    const scheduler = new ReminderScheduler(server.ctx, () => new Date(clock.now));
+    const scheduler = new IntervalJob({ ...server.ctx, now: () => new Date(clock.now) }, eventReminders(server.ctx));
     await scheduler.tick();
     expect(await reminders(cancelled.guest)).toEqual([]);
     expect(await reminders(moved.guest)).toHaveLength(1);

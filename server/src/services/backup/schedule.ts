@@ -15,41 +15,13 @@ export function pruneBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
-export interface BackupSchedule {
-  /** One scheduled run now (the timer calls this); never two at once. */
-  tick(): Promise<BackupResult | null>;
-  stop(): Promise<void>;
-}
-
 /**
- * The server's own backups every `intervalHours` (off at 0), keeping the newest `keep`. A failed
- * run is logged and the next one tried at its time; stopping waits for a run in progress.
+ * One run of the server's own backups (the `backup` job in jobs/, every BACKUP_INTERVAL_HOURS):
+ * an archive in `dir`, then only the newest `keep` are kept.
  */
-export function startBackupSchedule(source: BackupSource, opts: { dir: string; intervalHours: number; keep: number; logger: Logger }): BackupSchedule {
-  let running: Promise<BackupResult | null> | null = null;
-  const tick = () => {
-    running ??= createBackup(source, opts.dir)
-      .then((result) => {
-        const removed = pruneBackups(opts.dir, opts.keep);
-        opts.logger.info({ file: result.file, bytes: result.bytes, removed: removed.length }, 'backup written');
-        return result;
-      })
-      .catch((err: unknown) => {
-        opts.logger.error({ err }, 'scheduled backup failed');
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = opts.intervalHours > 0 ? setInterval(() => void tick(), opts.intervalHours * 3_600_000) : null;
-  timer?.unref();
-  return {
-    tick,
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+export async function writeScheduledBackup(source: BackupSource, opts: { dir: string; keep: number; logger: Logger }): Promise<BackupResult> {
+  const result = await createBackup(source, opts.dir);
+  const removed = pruneBackups(opts.dir, opts.keep);
+  opts.logger.info({ file: result.file, bytes: result.bytes, removed: removed.length }, 'backup written');
+  return result;
 }

@@ -8,7 +8,8 @@ import { migrationSource } from '../../db/migrations';
 import { knownMigrations } from '../../db/schema-version';
 import { createBackup } from './backup';
 import { readManifest } from './restore';
-import { pruneBackups, startBackupSchedule } from './schedule';
+import { pruneBackups } from './schedule';
+import { IntervalJob, scheduledBackup } from '../../jobs';
 import { pgTool } from './pg-tools';
 import { migrateWithBackup } from './upgrade';
 import { OpsError } from './errors';
@@ -103,7 +104,8 @@ describe('upgrades', () => {
 
   it('keeps the newest BACKUP_KEEP scheduled backups', async () => {
     const out = freshDir();
-    const schedule = startBackupSchedule(source(), { dir: out, intervalHours: 0, keep: 2, logger: server.ctx.logger });
+    const { config } = server.ctx;
+    const schedule = new IntervalJob(server.ctx, scheduledBackup({ ...server.ctx, config: { ...config, backup: { ...config.backup, dir: out, keep: 2 } } }));
     const files: string[] = [];
     for (let i = 0; i < 3; i++) {
       const result = await schedule.tick();

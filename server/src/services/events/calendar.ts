@@ -71,6 +71,32 @@ export function vtimezone(zone: string): string {
   return text;
 }
 
+/**
+ * The calendar as RFC 5545 text. ical-generator writes some calendar properties after a component
+ * (X-WR-TIMEZONE after the last VEVENT; REFRESH-INTERVAL, X-PUBLISHED-TTL after the VTIMEZONE) and
+ * leaves END:VCALENDAR without its line break; the RFC wants the calendar's properties before its
+ * first component (3.4, 3.6) and every content line ended by CRLF (3.1). Folded continuation
+ * lines (a leading space or tab) stay with their property.
+ */
+function icsText(cal: ICalCalendar): string {
+  const props: string[] = [];
+  const components: string[] = [];
+  let depth = 0;
+  let into = props;
+  for (const line of cal.toString().split('\r\n')) {
+    if (line === '' || line === 'BEGIN:VCALENDAR' || line === 'END:VCALENDAR') continue;
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      into.push(line);
+      continue;
+    }
+    if (line.startsWith('BEGIN:')) depth += 1;
+    into = depth > 0 ? components : props;
+    into.push(line);
+    if (line.startsWith('END:')) depth -= 1;
+  }
+  return ['BEGIN:VCALENDAR', ...props, ...components, 'END:VCALENDAR', ''].join('\r\n');
+}
+
 function calendar(ctx: AppContext, name: string): ICalCalendar {
   const cal = ical({ name, prodId: { company: 'Mahalle', product: 'Etkinlikler', language: 'TR' } });
   // No calendar-wide zone (DTSTAMP stays UTC, as RFC 5545 wants); each event names its zone and gets its VTIMEZONE.
@@ -104,7 +130,7 @@ export async function eventIcs(ctx: AppContext, id: number, viewer: UserRow | un
   const row = await visibleEventRow(ctx.db, id, viewer);
   const cal = calendar(ctx, row.title);
   addEvent(ctx, cal, row, origin);
-  return cal.toString();
+  return icsText(cal);
 }
 
 // ---- the member's private feed ----
@@ -156,5 +182,5 @@ export async function feedIcs(ctx: AppContext, token: string, origin: string): P
   const cal = calendar(ctx, TEXTS.events.calendarName);
   cal.ttl(60 * 60);
   for (const r of rows) addEvent(ctx, cal, r, origin);
-  return cal.toString();
+  return icsText(cal);
 }

@@ -80,39 +80,3 @@ export async function sendDueReminders(ctx: AppContext, now: Date): Promise<numb
   }
   return sent;
 }
-
-/**
- * Runs `sendDueReminders` every `intervalSec` on the clock it is given (tests give their own and
- * call `tick` themselves: no timers, no sleeps). Ticks never overlap on one node.
- */
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(
-    private readonly ctx: AppContext,
-    public now: () => Date = () => new Date(),
-  ) {}
-
-  tick(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = sendDueReminders(this.ctx, this.now()).finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  start(intervalSec: number): void {
-    if (intervalSec <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.tick().catch((err: unknown) => this.ctx.logger.error({ err }, 'event reminders failed'));
-    }, intervalSec * 1000);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-}
