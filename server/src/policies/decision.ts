@@ -18,6 +18,7 @@ export type Refusal =
   | { reason: 'event_photo_forbidden' }
   | { reason: 'question_author_only' }
   | { reason: 'admin_only' }
+  | { reason: 'target_is_admin'; action: 'suspend' | 'delete'; message?: string }
   | { reason: 'not_permitted'; message?: string };
 
 export type RefusalReason = Refusal['reason'];
@@ -90,6 +91,10 @@ export function refusalError(refusal: Refusal): AppError {
       return errors.forbidden(C.onlyAuthorAccepts, 'question_author_only');
     case 'admin_only':
       return errors.forbidden(TEXTS.errors.adminRequired, 'forbidden');
+    case 'target_is_admin':
+      return refusal.action === 'suspend'
+        ? errors.forbidden(refusal.message ?? TEXTS.memberReports.cannotSuspendAdmin, 'cannot_suspend_admin')
+        : errors.forbidden(refusal.message ?? TEXTS.admin.cannotDeleteAdmin, 'cannot_delete_admin');
     case 'not_permitted':
       return errors.forbidden(refusal.message);
   }

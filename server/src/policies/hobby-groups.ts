@@ -37,6 +37,11 @@ export function canViewInside(actor: Actor, group: GroupContext): Decision {
   return !group.isPrivate || moderatesSite(actor) || isIn(group) ? ALLOW : refuse({ reason: 'group_members_only' });
 }
 
+/** Joining: an open group at once; a private one by a request its manager answers, except for the site's moderators, who walk in. */
+export function joinsWithoutRequest(actor: Actor, group: Pick<GroupContext, 'isPrivate'>): boolean {
+  return !group.isPrivate || moderatesSite(actor);
+}
+
 /** Posting and commenting, and adding a group event: members only (a site moderator too must join). */
 export function canPost(actor: Actor, group: GroupRoleContext): Decision {
   if (!actor) return signedOut();

@@ -1,5 +1,5 @@
 import { TEXTS } from '@mahalle/shared';
-import { administersSite, moderatesSite, isSelf, type Actor } from './actor';
+import { administersSite, moderatesSite, isSelf, type Actor, type Member } from './actor';
 import { acrossBlock, ALLOW, notPermitted, refuse, type Decision } from './decision';
 
 /**
@@ -28,6 +28,11 @@ export function canViewInside(actor: Actor, profile: ProfileContext): Decision {
   return refuse({ reason: 'private_account' });
 }
 
+/** A member's own details (e-mail, a neighbourhood whatever its visibility): themselves and whoever runs the site. */
+export function seesPrivateDetails(actor: Actor, userId: number): boolean {
+  return isSelf(actor, userId) || administersSite(actor);
+}
+
 /** Following, messaging: refused across a block (the self cases are the services' own 400s). */
 export function canInteract(actor: Actor, other: Pick<ProfileContext, 'blocked'>): Decision {
   return acrossBlock(other);
@@ -43,4 +48,13 @@ export function canEditProfile(actor: Actor, userId: number): Decision {
 /** A member's bookmarks are their own. */
 export function canViewBookmarks(actor: Actor, userId: number): Decision {
   return isSelf(actor, userId) ? ALLOW : notPermitted(TEXTS.social.notOwnBookmarks);
+}
+
+/** An admin's account is never suspended, nor deleted (by another admin, or by its own request while it is an admin). */
+export function canSuspend(target: Member): Decision {
+  return administersSite(target) ? refuse({ reason: 'target_is_admin', action: 'suspend' }) : ALLOW;
+}
+export function canDeleteAccount(target: Member, ownRequest = false): Decision {
+  if (!administersSite(target)) return ALLOW;
+  return refuse({ reason: 'target_is_admin', action: 'delete', message: ownRequest ? TEXTS.privacy.deleteAdminRefused : undefined });
 }
