@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiClient, type ApiResponse, type Member, type TestServer } from '../test/harness';
+import { makePng } from '../test/media';
 
 /**
  * The policy table over HTTP: who (visitor, member, author, blocked, blocker, group member,
@@ -100,8 +101,28 @@ const make = {
   blogPost: async (published = true) =>
     created(await world.people.admin.client.post('/api/blog/posts', { title: `Politika yazısı ${Math.random()}`, content: '<p>Yazı</p>', published }))
       .id as number,
+  /** A past event of the author's, attended by the group member, `blocked` and `blocker` (and the author). */
+  pastEvent: async () => {
+    const date = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const id = created(await world.people.author.client.post('/api/events', { title: 'Geçmiş buluşma', description: 'x', date })).id as number;
+    const { groupMember, blocked, blocker } = world.people;
+    for (const m of [groupMember, blocked, blocker])
+      await world.server.ctx.db('event_attendees').insert({ event_id: id, user_id: m.user.id, created_at: new Date().toISOString() });
+    return id;
+  },
+  /** A photo the group member added to such an event. */
+  eventPhoto: async () => {
+    const id = await make.pastEvent();
+    return { id, photo: created(await world.people.groupMember.client.postForm(`/api/events/${id}/photos`, photoForm())).id as number };
+  },
   event: async (isPrivate = false) =>
     created(await world.people.author.client.post('/api/events', { title: 'Politika buluşması', description: 'x', date: soon(), isPrivate })).id as number,
+};
+
+const photoForm = () => {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(makePng(20, 20))], { type: 'image/png' }), 'foto.png');
+  return form;
 };
 
 interface Case {
@@ -328,6 +349,30 @@ const TABLE: Case[] = [
     action: 'delete',
     run: async (a) => clientOf(a).delete(`/api/events/${await make.event()}`),
     expect: { ...same(F), visitor: U, author: 200, admin: 200 },
+  },
+
+  {
+    resource: 'past event',
+    action: 'add a photo',
+    run: async (a) => clientOf(a).postForm(`/api/events/${await make.pastEvent()}/photos`, photoForm()),
+    expect: {
+      visitor: U,
+      member: [403, 'event_attendees_only'],
+      author: 201,
+      blocked: B,
+      blocker: B,
+      groupMember: 201,
+      admin: [403, 'event_attendees_only'],
+    },
+  },
+  {
+    resource: "a group member's event photo",
+    action: 'delete',
+    run: async (a) => {
+      const { id, photo } = await make.eventPhoto();
+      return clientOf(a).delete(`/api/events/${id}/photos/${photo}`);
+    },
+    expect: { ...same([403, 'event_photo_forbidden']), visitor: U, author: 200, groupMember: 200, admin: 200 },
   },
 
   // Members: a block closes the profile like a private account's and refuses follows and messages.
