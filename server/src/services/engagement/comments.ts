@@ -86,6 +86,7 @@ export async function deleteComment(db: Knex, actor: UserRow, kind: CommentKind,
 
 /** An admin rewrites a comment's text (audited); the caller presents the result as its route does. */
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string, opts: Pick<CommentDeleteOptions, 'notFound'> = {}) {
+  authorize(policy.canEdit(admin));
   const t = COMMENT_TABLES[kind];
   await db.transaction(async (trx) => {
     const before = await trx(t.table).where({ id }).first('content');

@@ -118,6 +118,7 @@ export async function createQuestion(db: Knex, me: UserRow, input: { title: stri
 }
 
 export async function updateQuestion(db: Knex, admin: UserRow, id: number, input: { title?: string; content?: string; category?: string; tags?: string[] }) {
+  authorize(policy.canModerate(admin));
   await db.transaction(async (trx) => {
     const before = await trx('questions').where({ id }).first();
     if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
@@ -149,6 +150,7 @@ export async function updateQuestion(db: Knex, admin: UserRow, id: number, input
 
 /** Admins only: the question and all its answers. */
 export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
+  authorize(policy.canModerate(admin));
   await db.transaction(async (trx) => {
     const before = await trx('questions').where({ id }).first('id', 'title', 'author_id', 'answers_count');
     if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
