@@ -3,8 +3,9 @@ import { acrossBlock, ALLOW, firstRefusal, hidden, notPermitted, refuse, signedO
 
 /**
  * A hobby group as its service loads it for one actor: its founder, whether it is private, and
- * the actor's place in it. A group role beyond founder and member (a group moderator) is a new
- * `membership` value and a line in `managesGroup`.
+ * the actor's place in it. A group role beyond founder and member (a group moderator, a
+ * `group_members.role` of its own) is a new `membership` value, a case in `membershipOf` and a
+ * line in `managesGroup`.
  */
 export interface GroupRoleContext {
   creatorId: number | null;
@@ -15,10 +16,13 @@ export interface GroupContext extends GroupRoleContext {
   isPrivate: boolean;
 }
 
-/** Builds the actor's place from what the service read: the group's creator and whether the actor is in `group_members`. */
-export function membershipOf(actor: Actor, creatorId: number | null, isMember: boolean): GroupRoleContext['membership'] {
+/**
+ * The actor's place, from what the service read: the group's creator and the actor's row in
+ * `group_members` (its `role`, null when not in the group). A new group role maps here.
+ */
+export function membershipOf(actor: Actor, creatorId: number | null, memberRole: string | null): GroupRoleContext['membership'] {
   if (isSelf(actor, creatorId)) return 'founder';
-  return isMember ? 'member' : 'none';
+  return memberRole === null ? 'none' : 'member';
 }
 
 /** Tidies the group: its founder (answers join requests, edits it, removes its posts and comments). */

@@ -56,8 +56,10 @@ async function mayDelete(
   let group: GroupRoleContext | undefined;
   if (kind === 'group') {
     const row = await trx('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', comment.post_id).first('g.id', 'g.creator_id');
-    const member = row ? Boolean(await trx('group_members').where({ group_id: row.id, user_id: actor.id }).first('id')) : false;
-    if (row) group = { creatorId: row.creator_id, membership: membershipOf(actor, row.creator_id, member) };
+    const member = row
+      ? ((await trx('group_members').where({ group_id: row.id, user_id: actor.id }).first('role')) as { role: string } | undefined)
+      : undefined;
+    if (row) group = { creatorId: row.creator_id, membership: membershipOf(actor, row.creator_id, member?.role ?? null) };
   }
   authorize(policy.canDelete(actor, { kind, authorId: comment.author_id, group }));
   return { asFounder: Boolean(group && managesGroup(actor, group)) };

@@ -25,6 +25,13 @@ export async function groupBySlug(db: Db, slug: string): Promise<GroupRow> {
   return group;
 }
 
+/** The viewer's `group_members.role` in the group, or null when not in it: what the group policy's `membershipOf` reads. */
+export async function memberRoleOf(db: Db, groupId: number, viewer: UserRow | undefined): Promise<string | null> {
+  if (!viewer) return null;
+  const row = await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('role');
+  return row ? String(row.role) : null;
+}
+
 export async function isMember(db: Db, groupId: number, viewer: UserRow | undefined): Promise<boolean> {
   if (!viewer) return false;
   return Boolean(await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('id'));
@@ -40,7 +47,7 @@ export async function groupContext(db: Db, group: GroupRow, viewer: UserRow | un
   return {
     creatorId: group.creator_id,
     isPrivate: Boolean(group.is_private),
-    membership: membershipOf(viewer, group.creator_id, await isMember(db, group.id, viewer)),
+    membership: membershipOf(viewer, group.creator_id, await memberRoleOf(db, group.id, viewer)),
   };
 }
 

@@ -7,7 +7,7 @@ import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
 import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
-import { insideOrThrow, isMember, memberOrThrow } from './access';
+import { insideOrThrow, memberOrThrow, memberRoleOf } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
@@ -96,11 +96,11 @@ export async function postWithGroup(db: Db, postId: number) {
 
 /** What the group policy needs about one group post for one actor: the post, its group, the actor's place in it, a block with its author. */
 export async function groupPostContext(db: Db, post: Awaited<ReturnType<typeof postWithGroup>>, viewer: UserRow | undefined): Promise<GroupPostContext> {
-  const member = await isMember(db, post.group_id, viewer);
+  const memberRole = await memberRoleOf(db, post.group_id, viewer);
   return {
     authorId: post.author_id,
     isHidden: Boolean(post.is_hidden),
-    group: { creatorId: post.group_creator_id, isPrivate: Boolean(post.is_private), membership: membershipOf(viewer, post.group_creator_id, member) },
+    group: { creatorId: post.group_creator_id, isPrivate: Boolean(post.is_private), membership: membershipOf(viewer, post.group_creator_id, memberRole) },
     blocked: Boolean(viewer && post.author_id && (await blockedEitherWay(db, viewer.id, post.author_id))),
   };
 }
