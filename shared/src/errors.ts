@@ -74,7 +74,7 @@ export const ERRORS = {
   blocked_interaction: {
     status: 403,
     meaning:
-      'A block stands between the two members (either way): no follow, message, comment or like. The same for both sides, so it does not tell who blocked.',
+      "A block stands between the two members (either way): no follow, message, like, comment, answer, vote or event attendance on the other's things, on every resource. The same for both sides, so it does not tell who blocked.",
   },
   cannot_message_self: { status: 400, meaning: 'A member cannot message themselves.' },
   cannot_report_self: { status: 400, meaning: 'A member cannot report their own content or account.' },

@@ -8,6 +8,9 @@ import { toIso } from '../db/time';
 import { suspendedUntil } from '../rules/suspension';
 import { ReadCache, SESSION_CACHE_MS } from '../read-cache';
 import type { CachedSession } from './caching';
+import { authorize } from '../policies/decision';
+import { administersSite } from '../policies/actor';
+import { canAdminister } from '../policies/site';
 
 export const SESSION_COOKIE = 'mahalle_sid';
 
@@ -102,12 +105,12 @@ export function checkFirst(check: (req: Request) => unknown) {
   };
 }
 
+/** The admin-only routes: the site policy's `canAdminister` (401 for a visitor, 403 for a member). */
 export function requireAdmin(req: Request): UserRow {
-  const user = requireUser(req);
-  if (user.role !== 'admin') throw errors.forbidden(TEXTS.errors.adminRequired, 'forbidden');
-  return user;
+  authorize(canAdminister(req.user));
+  return requireUser(req);
 }
 
 export function isAdmin(user: UserRow | undefined): boolean {
-  return user?.role === 'admin';
+  return administersSite(user);
 }

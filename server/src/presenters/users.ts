@@ -3,6 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import { suspendedUntil } from '../rules/suspension';
 import { toIso } from '../db/time';
 import type { AdminUser } from '@mahalle/shared';
+import { seesPrivateDetails } from '../policies/users';
 
 /** A users row as it comes from the database. Never sent raw: presenters pick the fields. */
 export interface UserRow {
@@ -137,7 +138,7 @@ export function presentAdminUser(r: UserRow): AdminUser {
 
 /** A profile as others see it; e-mail only for the person themself and admins. */
 export function presentProfile(row: UserRow, viewer: UserRow | undefined, neighbourhood: NeighbourhoodRef | null = null): Profile {
-  const self = viewer && (viewer.id === row.id || viewer.role === 'admin');
+  const self = seesPrivateDetails(viewer, row.id);
   return {
     id: row.id,
     username: row.username,

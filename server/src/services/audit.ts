@@ -3,6 +3,7 @@ import { presentAuditEntry, type AuditRow } from '../presenters/audit';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { intColumn, sortedPage } from '../db/keyset';
+import { moderatesSite } from '../policies/actor';
 
 /**
  * Who did it: an admin's account, or the command line (`id` null, `username` e.g. `cli:ali`, the
@@ -46,7 +47,7 @@ export async function auditModeration(
   target: { type: string; id: number | string },
   change: { before?: unknown; after?: unknown } = {},
 ): Promise<void> {
-  if (actor.role === 'admin' && ownerId !== actor.id) await audit(trx, actor, action, target, change);
+  if (moderatesSite(actor) && ownerId !== actor.id) await audit(trx, actor, action, target, change);
 }
 
 /** The log newest (or oldest) first, filtered by action, target kind or actor; keyset-paged by id. */

@@ -61,18 +61,13 @@ export function notBlockedSql(column: string): string {
     and not exists (select 1 from user_blocks bk2 where bk2.blocked_id = ? and bk2.blocker_id = ${column})`;
 }
 
-/** Whether a block stands between two members, either way. */
+/** Whether a block stands between two members, either way: the `blocked` of the policies' contexts (an interaction across it is refused there). */
 export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
   const row = await db('user_blocks')
     .where((w) => w.where({ blocker_id: a, blocked_id: b }).orWhere({ blocker_id: b, blocked_id: a }))
     .first('id');
   return Boolean(row);
-}
-
-/** Refuses an interaction (follow, message) across a block; the same answer for both sides. */
-export async function assertNotBlocked(db: Db, a: number, b: number): Promise<void> {
-  if (await blockedEitherWay(db, a, b)) throw errors.forbidden(B.cannotInteract, 'blocked_interaction');
 }
 
 /**

@@ -8,7 +8,10 @@ import { errors } from '../errors';
 import { nowIso } from '../db/time';
 import { presentAuthor, type UserRow } from '../presenters/users';
 import { userById } from './users/lookup';
-import { assertNotBlocked } from './blocks';
+import { blockedEitherWay } from './blocks';
+import { authorize, notFound } from '../policies/decision';
+import * as policy from '../policies/users';
+import * as messagePolicy from '../policies/messages';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -44,7 +47,7 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
   const id = await ctx.db.transaction(async (trx) => {
     await userById(trx, input.receiverId);
     // Neither a new conversation nor a message in an existing one across a block (either way).
-    await assertNotBlocked(trx, me.id, input.receiverId);
+    authorize(policy.canMessage(me, { blocked: await blockedEitherWay(trx, me.id, input.receiverId) }));
     const key = pair(me.id, input.receiverId);
     let conversation = await trx('conversations').where(key).first('id');
     const now = nowIso();
@@ -128,8 +131,8 @@ export async function conversationWith(db: Knex, me: UserRow, otherId: number, p
 
 export async function markRead(ctx: AppContext, me: UserRow, id: number) {
   const message = await ctx.db('messages').where({ id }).first();
-  if (!message || (message.sender_id !== me.id && message.receiver_id !== me.id)) throw errors.notFound(S.messageNotFound);
-  if (message.receiver_id !== me.id) throw errors.forbidden(S.onlyReceiverReads);
+  if (!message) throw notFound('message');
+  authorize(messagePolicy.canMarkRead(me, { senderId: message.sender_id, receiverId: message.receiver_id }));
   await ctx.db('messages').where({ id }).update({ is_read: true });
   ctx.bus.emit('messages:changed', { userId: me.id });
 }
@@ -144,8 +147,8 @@ export async function markConversationRead(ctx: AppContext, me: UserRow, otherId
 export async function deleteMessage(ctx: AppContext, me: UserRow, id: number) {
   const receiverId = await ctx.db.transaction(async (trx) => {
     const message = await trx('messages').where({ id }).first();
-    if (!message || (message.sender_id !== me.id && message.receiver_id !== me.id)) throw errors.notFound(S.messageNotFound);
-    if (message.sender_id !== me.id) throw errors.forbidden(S.onlySenderDeletes);
+    if (!message) throw notFound('message');
+    authorize(messagePolicy.canDelete(me, { senderId: message.sender_id, receiverId: message.receiver_id }));
     await trx('messages').where({ id }).delete();
     const latest = await trx('messages').where({ conversation_id: message.conversation_id }).max({ id: 'id' }).first();
     await trx('conversations')

@@ -99,7 +99,7 @@ describe('block', () => {
     }
   });
 
-  it('hides posts both ways: feeds, post page, profile list, comments, likes, hashtag lists, bookmarks', async () => {
+  it('hides posts both ways (feeds, post page, profile list, comments, hashtag lists, bookmarks) and refuses likes and comments', async () => {
     const { blocker, blocked } = await blockedPair();
     const other = await server.member();
     const mine = await post(blocker, 'Benim gönderim #blokdeneme');
@@ -117,8 +117,12 @@ describe('block', () => {
       expect(await feed(viewer, '&feed=following')).not.toContain(hidden);
       expect((await viewer.client.get(`/api/posts/${hidden}`)).status).toBe(404);
       expect((await viewer.client.get(`/api/posts/${hidden}/comments`)).status).toBe(404);
-      expect((await viewer.client.post(`/api/posts/${hidden}/like`)).status).toBe(404);
-      expect((await viewer.client.post(`/api/posts/${hidden}/comments`, { content: 'Yorum' })).status).toBe(404);
+      // Reads hide it; an interaction with it is refused, as on every resource.
+      for (const res of [
+        await viewer.client.post(`/api/posts/${hidden}/like`),
+        await viewer.client.post(`/api/posts/${hidden}/comments`, { content: 'Yorum' }),
+      ])
+        expect([res.status, res.body.code]).toEqual([403, 'blocked_interaction']);
       expect(ids((await viewer.client.get('/api/hashtags/blokdeneme/posts')).body)).not.toContain(hidden);
     }
     const authorId = (await blocker.client.get(`/api/posts/${mine}`)).body.author.id;

@@ -19,6 +19,7 @@ import { checkFirst, requireAdmin, requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
 import { filesOf, multipart, saveImage } from '../../services/uploads';
 import * as blog from '../../services/blog';
+import * as blogPolicy from '../../policies/blog';
 
 const S = TEXTS.social;
 
@@ -104,7 +105,7 @@ export function blogRouter(ctx: AppContext): Router {
     res.json(await blog.topAuthors(ctx.db));
   });
   router.get('/categories', async (req, res) => {
-    res.json(await blog.listBlogCategories(ctx.db, { includeDrafts: req.user?.role === 'admin' }));
+    res.json(await blog.listBlogCategories(ctx.db, { includeDrafts: blogPolicy.canWrite(req.user).ok }));
   });
   router.post('/categories', async (req, res) => {
     const admin = requireAdmin(req);

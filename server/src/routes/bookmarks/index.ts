@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
-import { bookmarkToggleSchema, cursorPageQuerySchema, idParamsSchema, TEXTS } from '@mahalle/shared';
+import { bookmarkToggleSchema, cursorPageQuerySchema, idParamsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
-import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
 import { clearBookmarks, listBookmarks, toggleBookmark } from '../../services/bookmarks';
 import { sendCursorList } from '../paging';
+import { authorize } from '../../policies/decision';
+import * as userPolicy from '../../policies/users';
 
 /** POST /api/bookmarks/toggle. */
 export function bookmarksRouter(ctx: AppContext): Router {
@@ -26,7 +27,7 @@ export function userBookmarksRouter(ctx: AppContext): Router {
   const owner = (req: Request) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id) throw errors.forbidden(TEXTS.social.notOwnBookmarks);
+    authorize(userPolicy.canViewBookmarks(me, id));
     return me;
   };
   router.get('/:id/bookmarks', async (req, res) => {

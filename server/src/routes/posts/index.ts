@@ -91,13 +91,13 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.post('/:id/share', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await posts.sharePost(ctx.db, req.user?.id ?? null, id));
+    res.json(await posts.sharePost(ctx.db, req.user, id));
   });
 
   router.get('/:id/comments', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     const page = parse(cursorPageQuerySchema, req.query);
-    sendCursorList(res, await posts.listComments(ctx.db, id, req.user?.id ?? null, page));
+    sendCursorList(res, await posts.listComments(ctx.db, id, req.user, page));
   });
 
   router.post('/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {

@@ -13,7 +13,6 @@ import {
   usernameParamsSchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
-import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { sendCursorList } from '../paging';
 import { checkFirst, requireUser } from '../../middlewares/auth';
@@ -21,6 +20,8 @@ import { carriesFiles, limitWrites, Limiter } from '../../middlewares/rate-limit
 import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
 import * as users from '../../services/users';
+import { authorize } from '../../policies/decision';
+import * as userPolicy from '../../policies/users';
 
 const S = TEXTS.social;
 
@@ -66,7 +67,7 @@ export function usersRouter(ctx: AppContext): Router {
     router.get(`/:id/${direction}`, async (req, res) => {
       const { id } = parse(idParamsSchema, req.params);
       const target = await users.userById(ctx.db, id);
-      if (!(await users.canSeeProfileInside(ctx.db, target, req.user))) throw errors.forbidden(S.privateAccount, 'private_account');
+      authorize(userPolicy.canViewInside(req.user, await users.profileContext(ctx.db, target, req.user)));
       sendCursorList(res, await users.connections(ctx.db, id, direction, parse(cursorPageQuerySchema, req.query)));
     });
   }
@@ -94,7 +95,7 @@ export function usersRouter(ctx: AppContext): Router {
   const profileEditor = (req: Request) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
-    if (me.id !== id && me.role !== 'admin') throw errors.forbidden(S.notOwnProfile);
+    authorize(userPolicy.canEditProfile(me, id));
     return { me, id };
   };
   router.patch('/:id', checkFirst(profileEditor), limitWrites(ctx, 'uploads', carriesFiles), upload, async (req, res) => {

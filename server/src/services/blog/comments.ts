@@ -3,7 +3,9 @@ import { TEXTS } from '@mahalle/shared';
 import type { UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
-import { getBlogPostById } from './posts';
+import { blogPostContext, getBlogPostById } from './posts';
+import { authorize, notFound } from '../../policies/decision';
+import * as policy from '../../policies/blog';
 import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
@@ -32,8 +34,9 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
   const id = await db.transaction(async (trx) => {
-    const post = await trx('blog_posts').where({ id: postId, published: true }).first('id');
-    if (!post) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    const post = await blogPostContext(trx, postId, me);
+    if (!post) throw notFound('blog_post');
+    authorize(policy.canComment(me, post));
     return insertCommentTx(trx, 'blog', postId, me.id, content);
   });
   return readBlogComment(db, id);

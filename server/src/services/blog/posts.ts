@@ -11,6 +11,10 @@ import { sanitizeBlogHtml } from './sanitize';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
 import { whereMatches } from '../../db/search/query';
+import { blockedEitherWay } from '../blocks';
+import { authorize, notFound } from '../../policies/decision';
+import * as policy from '../../policies/blog';
+import type { BlogPostContext } from '../../policies/blog';
 
 /** Blog posts: reading (lists, by id or slug, related, top authors), writing (admins) and liking. */
 
@@ -188,14 +192,16 @@ async function isLiked(db: Db, postId: number, viewer: UserRow | undefined) {
 
 export async function getBlogPostById(db: Db, id: number, viewer: UserRow | undefined) {
   const row: BlogPostListRow | undefined = await blogQuery(db).where('b.id', id).first();
-  if (!row || (!row.published && viewer?.role !== 'admin')) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+  if (!row) throw notFound('blog_post');
+  authorize(policy.canView(viewer, { published: Boolean(row.published) }));
   return presentBlogPost(row, { full: true, liked: await isLiked(db, id, viewer) });
 }
 
 /** A reader opening a post by its slug counts a view. Drafts only for admins. */
 export async function getBlogPostBySlug(db: Knex, slug: string, viewer: UserRow | undefined) {
   const row: BlogPostListRow | undefined = await blogQuery(db).where('b.slug', slug).first();
-  if (!row || (!row.published && viewer?.role !== 'admin')) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+  if (!row) throw notFound('blog_post');
+  authorize(policy.canView(viewer, { published: Boolean(row.published) }));
   if (row.published) {
     await db('blog_posts').where({ id: row.id }).increment('views', 1);
     row.views += 1;
@@ -229,10 +235,23 @@ export async function topAuthors(db: Knex, limit = 5) {
   return rows.map(presentTopAuthor);
 }
 
+/**
+ * What the blog policy needs about one post for one actor: whether it is published, its author
+ * and a block between them (null: no such post).
+ */
+export async function blogPostContext(db: Db, id: number, me: UserRow): Promise<BlogPostContext | null> {
+  const post = await db('blog_posts').where({ id }).first('published', 'author_id');
+  if (!post) return null;
+  const authorId = (post.author_id as number | null) ?? null;
+  return { published: Boolean(post.published), authorId, blocked: authorId !== null && (await blockedEitherWay(db, me.id, authorId)) };
+}
+
 export async function toggleBlogLike(db: Knex, me: UserRow, id: number) {
   return setLike(db, 'blog_post', id, me.id, 'toggle', {
-    check: async (trx) => {
-      if (!(await trx('blog_posts').where({ id, published: true }).first('id'))) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    check: async (trx, adding) => {
+      const post = await blogPostContext(trx, id, me);
+      if (!post) throw notFound('blog_post');
+      authorize(policy.canLike(me, post, adding));
     },
   });
 }

@@ -5,6 +5,9 @@ import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { audit, auditModeration } from '../audit';
 import { indexRows, type Source } from '../../db/search/sources';
+import { authorize } from '../../policies/decision';
+import * as policy from '../../policies/comments';
+import { managesGroup, membershipOf, type GroupRoleContext } from '../../policies/hobby-groups';
 
 /**
  * Comments of every kind in one place: post comments, blog comments, group post comments and
@@ -38,9 +41,9 @@ export interface CommentDeleteOptions {
 }
 
 /**
- * Who may delete a comment, decided here for every kind: its author, an admin, and for a group
- * post's comment the group's founder. (Blog comments and answers are admin-only at their routes.)
- * Answers whether the actor acted as the group's founder.
+ * Whether the comments policy lets the actor delete this comment (its author, whoever moderates
+ * the site, and for a group post's comment whoever manages the group). Answers whether the actor
+ * acted as the group's manager. (Blog comments and answers are admin-only at their routes.)
  */
 async function mayDelete(
   trx: Knex.Transaction,
@@ -48,13 +51,16 @@ async function mayDelete(
   kind: CommentKind,
   comment: { author_id: number | null; post_id?: number },
 ): Promise<{ asFounder: boolean }> {
-  let founder = false;
+  let group: GroupRoleContext | undefined;
   if (kind === 'group') {
-    const post = await trx('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', comment.post_id).first('g.creator_id');
-    founder = Boolean(post) && post.creator_id === actor.id;
+    const row = await trx('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', comment.post_id).first('g.id', 'g.creator_id');
+    const member = row
+      ? ((await trx('group_members').where({ group_id: row.id, user_id: actor.id }).first('role')) as { role: string } | undefined)
+      : undefined;
+    if (row) group = { creatorId: row.creator_id, membership: membershipOf(actor, row.creator_id, member?.role ?? null) };
   }
-  if (comment.author_id !== actor.id && !founder && actor.role !== 'admin') throw errors.forbidden();
-  return { asFounder: founder };
+  authorize(policy.canDelete(actor, { kind, authorId: comment.author_id, group }));
+  return { asFounder: Boolean(group && managesGroup(actor, group)) };
 }
 
 /** Deletes one comment of any kind inside the caller's transaction: counter, accepted answer and audit entry with it. */
@@ -80,6 +86,7 @@ export async function deleteComment(db: Knex, actor: UserRow, kind: CommentKind,
 
 /** An admin rewrites a comment's text (audited); the caller presents the result as its route does. */
 export async function editComment(db: Knex, admin: UserRow, kind: CommentKind, id: number, content: string, opts: Pick<CommentDeleteOptions, 'notFound'> = {}) {
+  authorize(policy.canEdit(admin));
   const t = COMMENT_TABLES[kind];
   await db.transaction(async (trx) => {
     const before = await trx(t.table).where({ id }).first('content');

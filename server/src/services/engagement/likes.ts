@@ -21,8 +21,8 @@ export type LikeMode = 'like' | 'unlike' | 'toggle';
 
 /**
  * Likes or unlikes in one transaction. The liked row is locked first (two toggles of one row run
- * one after the other on PostgreSQL), then `check` (the caller's rule: visible, published...)
- * runs; `onAdded` runs inside the transaction when a like was newly made (a notification).
+ * one after the other on PostgreSQL), then `check` (the caller's policy: visible, published, no
+ * block when `adding` a like; taking one back needs only sight of the row) runs; `onAdded` runs inside the transaction when a like was newly made (a notification).
  */
 export async function setLike<T>(
   db: Knex,
@@ -30,14 +30,14 @@ export async function setLike<T>(
   id: number,
   userId: number,
   mode: LikeMode,
-  hooks: { check: (trx: Knex.Transaction) => Promise<T>; onAdded?: (trx: Knex.Transaction, checked: T) => Promise<void> },
+  hooks: { check: (trx: Knex.Transaction, adding: boolean) => Promise<T>; onAdded?: (trx: Knex.Transaction, checked: T) => Promise<void> },
 ): Promise<{ liked: boolean; likesCount: number }> {
   const t = LIKE_TABLES[kind];
   return db.transaction(async (trx) => {
     await lockRow(trx, t.target, id);
-    const checked = await hooks.check(trx);
     const existing = Boolean(await trx(t.likes).where({ post_id: id, user_id: userId }).first('post_id'));
     const liked = mode === 'toggle' ? !existing : mode === 'like';
+    const checked = await hooks.check(trx, liked && !existing);
     if (liked && !existing) {
       await trx(t.likes).insert({ post_id: id, user_id: userId, created_at: nowIso() });
       await trx(t.target).where({ id }).increment('likes_count', 1);

@@ -14,6 +14,11 @@ import { dayjs, formatEventTime } from './time';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns, placeRefs, refOf } from '../places/places';
 import type { Area } from '@mahalle/shared';
+import { blockedEitherWay } from '../blocks';
+import { authorize, notFound } from '../../policies/decision';
+import { moderatesSite } from '../../policies/actor';
+import * as policy from '../../policies/events';
+import type { EventContext } from '../../policies/events';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -27,9 +32,9 @@ export function eventsQuery(db: Db) {
     .select('e.*', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image');
 }
 
-/** Private events are seen by their creator, their attendees and admins. */
+/** Private events are seen by their creator, their attendees and the site's moderators (the events policy's `canView`, as SQL for lists). */
 export function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
-  if (viewer?.role === 'admin') return q;
+  if (moderatesSite(viewer)) return q;
   return q.where((w) => {
     w.where('e.is_private', false);
     if (viewer) {
@@ -77,7 +82,7 @@ export async function present(ctx: AppContext, db: Db, rows: EventRow[], viewer:
       {
         attending: attending.has(r.id),
         waitlistPosition: positions.get(r.id) ?? null,
-        canManage: Boolean(viewer && (viewer.id === r.creator_id || viewer.role === 'admin')),
+        canManage: policy.managesEvent(viewer, { creatorId: r.creator_id }),
         timeZone: ctx.config.timeZone,
       },
       r.neighbourhood_id ? refOf(places.get(r.neighbourhood_id)) : null,
@@ -111,10 +116,22 @@ export async function listEvents(
   return { items: await present(ctx, db, rows, viewer), nextCursor: rows.length === page.limit && last ? encodeTuple([toIso(last.date), last.id]) : null };
 }
 
-/** The event's row if the viewer may see it, else 404. */
+/** What the events policy needs to decide who sees one event: whether the actor attends it. */
+async function viewContext(db: Db, row: EventRow, viewer: UserRow | undefined) {
+  const attending = Boolean(viewer && (await db('event_attendees').where({ event_id: row.id, user_id: viewer.id }).first('event_id')));
+  return { creatorId: row.creator_id, isPrivate: Boolean(row.is_private), attending };
+}
+
+/** The events policy's whole context for an interaction: the view's, and a block between the actor and the organiser. */
+export async function eventContext(db: Db, row: EventRow, me: UserRow): Promise<EventContext> {
+  return { ...(await viewContext(db, row, me)), blocked: await blockedEitherWay(db, me.id, row.creator_id) };
+}
+
+/** The event's row if the events policy lets the viewer see it, else 404 (`visible` is the same rule for lists). */
 export async function visibleEventRow(db: Db, id: number, viewer: UserRow | undefined): Promise<EventRow> {
-  const row: EventRow | undefined = await visible(eventsQuery(db), viewer).where('e.id', id).first();
-  if (!row) throw errors.notFound(S.eventNotFound, 'event_not_found');
+  const row: EventRow | undefined = await eventsQuery(db).where('e.id', id).first();
+  if (!row) throw notFound('event');
+  authorize(policy.canView(viewer, await viewContext(db, row, viewer)));
   return row;
 }
 
@@ -248,6 +265,8 @@ export async function toggleAttendance(ctx: AppContext, me: UserRow, id: number)
     if (new Date(toIso(event.date)).getTime() <= (ctx.now?.() ?? new Date()).getTime()) throw errors.conflict(V.over, 'event_over');
     const attending = await trx('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
     const waiting: { id: number } | undefined = await trx('event_waitlist').where({ event_id: id, user_id: me.id }).first('id');
+    // Joining across a block with the organiser is refused; leaving (or leaving the waitlist) never is.
+    authorize(policy.canAttend(me, await eventContext(trx, event, me), !attending && !waiting));
     let position: number | null = null;
     if (attending) {
       await trx('event_attendees').where({ event_id: id, user_id: me.id }).delete();
@@ -278,7 +297,7 @@ export async function toggleAttendance(ctx: AppContext, me: UserRow, id: number)
 async function managedEvent(trx: Knex.Transaction, me: UserRow, id: number): Promise<EventRow> {
   await lockRow(trx, 'events', id);
   const event = await visibleEventRow(trx, id, me);
-  if (event.creator_id !== me.id && me.role !== 'admin') throw errors.forbidden(V.organiserOnly, 'event_organiser_only');
+  authorize(policy.canManage(me, { creatorId: event.creator_id }));
   if (event.status === 'cancelled') throw errors.conflict(V.cancelled, 'event_cancelled');
   return event;
 }
@@ -383,7 +402,7 @@ export async function messageAttendees(ctx: AppContext, me: UserRow, id: number,
 
 export async function deleteEvent(ctx: AppContext, me: UserRow, id: number) {
   const event = await getEvent(ctx, id, me);
-  if (event.creator.id !== me.id && me.role !== 'admin') throw errors.forbidden();
+  authorize(policy.canDelete(me, { creatorId: event.creator.id }));
   await ctx.db.transaction(async (trx) => {
     await trx('events').where({ id }).delete();
     await auditModeration(trx, me, event.creator.id, 'event.delete', { type: 'event', id }, { before: { title: event.title, date: event.date } });

@@ -6,7 +6,9 @@ import { idPage } from '../../db/keyset';
 import { nowIso, toIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { removeUpload, type SavedImage } from '../uploads';
-import { visibleEventRow } from './events';
+import { eventContext, visibleEventRow } from './events';
+import { authorize, notFound } from '../../policies/decision';
+import * as policy from '../../policies/events';
 import { whereNotBlocked } from '../blocks';
 import { audit } from '../audit';
 
@@ -56,8 +58,7 @@ export async function listEventPhotos(ctx: AppContext, id: number, viewer: UserR
 export async function assertMayAddPhoto(ctx: AppContext, me: UserRow, id: number): Promise<void> {
   const event = await visibleEventRow(ctx.db, id, me);
   if (Date.parse(toIso(event.date)) > Date.now()) throw errors.conflict(TEXTS.events.photosAfterEvent, 'event_not_past');
-  const attended = await ctx.db('event_attendees').where({ event_id: id, user_id: me.id }).first('event_id');
-  if (!attended) throw errors.forbidden(TEXTS.events.photosAttendeesOnly, 'event_attendees_only');
+  authorize(policy.canAddPhoto(me, await eventContext(ctx.db, event, me)));
 }
 
 export async function addEventPhoto(ctx: AppContext, me: UserRow, id: number, image: SavedImage): Promise<EventPhoto> {
@@ -88,11 +89,9 @@ export async function deleteEventPhoto(ctx: AppContext, me: UserRow, eventId: nu
     const photo: { id: number; user_id: number; url: string } | undefined = await trx('event_photos')
       .where({ id: photoId, event_id: eventId })
       .first('id', 'user_id', 'url');
-    if (!photo) throw errors.notFound(TEXTS.events.photoNotFound, 'event_photo_not_found');
+    if (!photo) throw notFound('event_photo');
     const own = Number(photo.user_id) === me.id;
-    if (!own && Number(event.creator_id) !== me.id && me.role !== 'admin') {
-      throw errors.forbidden(TEXTS.events.photoDeleteNotAllowed, 'event_photo_forbidden');
-    }
+    authorize(policy.canDeletePhoto(me, { creatorId: Number(event.creator_id) }, { userId: Number(photo.user_id) }));
     await trx('event_photos').where({ id: photoId }).delete();
     if (!own)
       await audit(trx, me, 'event_photo.delete', { type: 'event_photo', id: photoId }, { before: { eventId, userId: Number(photo.user_id), url: photo.url } });

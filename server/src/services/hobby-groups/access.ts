@@ -3,8 +3,12 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import { type UserRow } from '../../presenters/users';
 import { type GroupRow } from '../../presenters/hobby-groups';
+import { authorize, type Decision } from '../../policies/decision';
+import type { Actor } from '../../policies/actor';
+import * as policy from '../../policies/hobby-groups';
+import { membershipOf, type GroupContext } from '../../policies/hobby-groups';
 
-/** Who may see a group's inside, post in it, or manage it: the checks every group service starts with. */
+/** The group and the actor's place in it, asked of the group policy: the checks every group service starts with. */
 
 const G = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -21,6 +25,13 @@ export async function groupBySlug(db: Db, slug: string): Promise<GroupRow> {
   return group;
 }
 
+/** The viewer's `group_members.role` in the group, or null when not in it: what the group policy's `membershipOf` reads. */
+export async function memberRoleOf(db: Db, groupId: number, viewer: UserRow | undefined): Promise<string | null> {
+  if (!viewer) return null;
+  const row = await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('role');
+  return row ? String(row.role) : null;
+}
+
 export async function isMember(db: Db, groupId: number, viewer: UserRow | undefined): Promise<boolean> {
   if (!viewer) return false;
   return Boolean(await db('group_members').where({ group_id: groupId, user_id: viewer.id }).first('id'));
@@ -31,23 +42,27 @@ export async function hasPendingRequest(db: Db, groupId: number, viewer: UserRow
   return Boolean(await db('group_join_requests').where({ group_id: groupId, user_id: viewer.id }).first('id'));
 }
 
-/** A private group's inside (posts, members, events) is for its members and admins. */
-export async function insideOrThrow(db: Db, slug: string, viewer: UserRow | undefined) {
+/** What the group policy needs about one group for one actor: its founder, its privacy, the actor's place in it. */
+export async function groupContext(db: Db, group: GroupRow, viewer: UserRow | undefined): Promise<GroupContext> {
+  return {
+    creatorId: group.creator_id,
+    isPrivate: Boolean(group.is_private),
+    membership: membershipOf(viewer, group.creator_id, await memberRoleOf(db, group.id, viewer)),
+  };
+}
+
+/** The group, if the group policy's `decide` allows the actor. */
+async function groupFor(db: Db, slug: string, viewer: UserRow | undefined, decide: (actor: Actor, group: GroupContext) => Decision) {
   const group = await groupBySlug(db, slug);
-  if (group.is_private && viewer?.role !== 'admin' && !(await isMember(db, group.id, viewer))) {
-    throw errors.forbidden(G.groupMembersOnly, 'group_members_only');
-  }
+  authorize(decide(viewer, await groupContext(db, group, viewer)));
   return group;
 }
 
-export async function memberOrThrow(db: Db, slug: string, viewer: UserRow) {
-  const group = await groupBySlug(db, slug);
-  if (!(await isMember(db, group.id, viewer))) throw errors.forbidden(G.groupMembersOnly, 'group_members_only');
-  return group;
-}
+/** A private group's inside (posts, members, events) is for its members and the site's moderators. */
+export const insideOrThrow = (db: Db, slug: string, viewer: UserRow | undefined) => groupFor(db, slug, viewer, policy.canViewInside);
 
-export async function founderOrAdmin(db: Db, slug: string, viewer: UserRow) {
-  const group = await groupBySlug(db, slug);
-  if (group.creator_id !== viewer.id && viewer.role !== 'admin') throw errors.forbidden(G.groupFounderOnly, 'group_founder_only');
-  return group;
-}
+/** Posting, commenting, adding events: members only. */
+export const memberOrThrow = (db: Db, slug: string, viewer: UserRow) => groupFor(db, slug, viewer, policy.canPost);
+
+/** Join requests and editing: whoever manages the group, or moderates the site. */
+export const founderOrAdmin = (db: Db, slug: string, viewer: UserRow) => groupFor(db, slug, viewer, policy.canManage);

@@ -3,11 +3,11 @@ import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import type { UserRow } from '../../presenters/users';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
-import { memberOrThrow } from './access';
 import { visiblePost } from './posts';
 import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobby-groups';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
-import { assertNotBlocked, flagBlocked } from '../blocks';
+import { flagBlocked } from '../blocks';
+import * as policy from '../../policies/hobby-groups';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
@@ -26,9 +26,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 /** Commenting is for members of the group (as posting is). */
 export async function addComment(db: Knex, me: UserRow, postId: number, content: string) {
   const id = await db.transaction(async (trx) => {
-    const post = await visiblePost(trx, postId, me);
-    await memberOrThrow(trx, post.slug, me);
-    await assertNotBlocked(trx, me.id, post.author_id as number);
+    await visiblePost(trx, postId, me, policy.canCommentPost);
     return insertCommentTx(trx, 'group', postId, me.id, content);
   });
   const row: GroupCommentRow | undefined = await commentsQuery(db, 'group').where('c.id', id).first();

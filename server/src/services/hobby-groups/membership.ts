@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { announceNotifications, createNotification } from '../notifications';
 import { groupBySlug, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
 import { presentGroupMember, presentJoinRequest, type GroupMemberRow, type JoinRequestRow } from '../../presenters/hobby-groups';
+import { joinsWithoutRequest } from '../../policies/hobby-groups';
 
 /** Joining and leaving, requests to private groups, the member list. */
 
@@ -37,7 +38,7 @@ export async function join(ctx: AppContext, me: UserRow, slug: string) {
     await lockRow(trx, 'hobby_groups', group.id);
     let pending = false;
     if (!(await isMember(trx, group.id, me))) {
-      if (group.is_private && me.role !== 'admin') {
+      if (!joinsWithoutRequest(me, { isPrivate: Boolean(group.is_private) })) {
         pending = true;
         if (!(await hasPendingRequest(trx, group.id, me))) {
           await trx('group_join_requests').insert({ group_id: group.id, user_id: me.id, created_at: nowIso() });

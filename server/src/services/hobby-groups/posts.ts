@@ -7,11 +7,15 @@ import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
 import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
-import { insideOrThrow, memberOrThrow } from './access';
+import { insideOrThrow, memberOrThrow, memberRoleOf } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
-import { assertNotBlocked, flagBlocked } from '../blocks';
+import { blockedEitherWay, flagBlocked } from '../blocks';
+import { authorize, type Decision } from '../../policies/decision';
+import type { Actor } from '../../policies/actor';
+import * as policy from '../../policies/hobby-groups';
+import { managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -90,11 +94,28 @@ export async function postWithGroup(db: Db, postId: number) {
   return post;
 }
 
-export async function visiblePost(db: Db, postId: number, viewer: UserRow | undefined) {
+/** What the group policy needs about one group post for one actor: the post, its group, the actor's place in it, a block with its author. */
+export async function groupPostContext(db: Db, post: Awaited<ReturnType<typeof postWithGroup>>, viewer: UserRow | undefined): Promise<GroupPostContext> {
+  const memberRole = await memberRoleOf(db, post.group_id, viewer);
+  return {
+    authorId: post.author_id,
+    isHidden: Boolean(post.is_hidden),
+    group: { creatorId: post.group_creator_id, isPrivate: Boolean(post.is_private), membership: membershipOf(viewer, post.group_creator_id, memberRole) },
+    blocked: Boolean(viewer && post.author_id && (await blockedEitherWay(db, viewer.id, post.author_id))),
+  };
+}
+
+/** The group post (with its group and the policy's context) if `decide` allows the actor; viewing by default. */
+export async function visiblePost(
+  db: Db,
+  postId: number,
+  viewer: UserRow | undefined,
+  decide: (actor: Actor, post: GroupPostContext) => Decision = policy.canViewPost,
+) {
   const post = await postWithGroup(db, postId);
-  if (post.is_hidden && viewer?.role !== 'admin') throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');
-  await insideOrThrow(db, post.slug, viewer);
-  return post;
+  const context = await groupPostContext(db, post, viewer);
+  authorize(decide(viewer, context));
+  return { ...post, context };
 }
 
 /** Whether this viewer may see a group post (not hidden, and the group's inside is open to them). */
@@ -112,10 +133,12 @@ export async function canSeeGroupPost(db: Db, postId: number, viewer: UserRow | 
 export async function deletePost(db: Knex, me: UserRow, postId: number, reason = '') {
   return db.transaction(async (trx) => {
     const post = await postWithGroup(trx, postId);
-    if (post.author_id !== me.id && post.group_creator_id !== me.id && me.role !== 'admin') throw errors.forbidden();
+    const { group } = await groupPostContext(trx, post, me);
+    authorize(policy.canDeletePost(me, { authorId: post.author_id, group }));
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
-    if (post.group_creator_id !== me.id)
+    // Whoever manages the group tidying it is not moderation of the site.
+    if (!managesGroup(me, group))
       await auditModeration(
         trx,
         me,
@@ -131,12 +154,8 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
 
 export async function setLike(db: Knex, me: UserRow, postId: number, like: boolean) {
   return setLikeOf(db, 'group_post', postId, me.id, like ? 'like' : 'unlike', {
-    check: async (trx) => {
-      const post = await visiblePost(trx, postId, me);
-      // The group stays usable, but not for liking the content of someone with a block between them.
-      if (like) await assertNotBlocked(trx, me.id, post.author_id as number);
-      return post;
-    },
+    // The group stays usable across a block, but not for liking the other's content.
+    check: (trx, adding) => visiblePost(trx, postId, me, (actor, post) => policy.canLikePost(actor, post, adding)),
   });
 }
 

@@ -5,6 +5,7 @@ import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
+import { seesPrivateDetails } from '../../policies/users';
 
 const P = TEXTS.places;
 type Db = Knex | Knex.Transaction;
@@ -231,7 +232,7 @@ export async function setMyNeighbourhood(ctx: AppContext, me: UserRow, input: { 
 export async function visibleNeighbourhood(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<NeighbourhoodRef | null> {
   const row = target;
   if (!row.neighbourhood_id) return null;
-  const self = viewer && (viewer.id === target.id || viewer.role === 'admin');
+  const self = seesPrivateDetails(viewer, target.id);
   const visibility = row.neighbourhood_visibility ?? 'nobody';
   let allowed = Boolean(self) || visibility === 'everyone';
   if (!allowed && visibility === 'followers' && viewer) {

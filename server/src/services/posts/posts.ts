@@ -28,6 +28,9 @@ import { lockCategories, tallyCategories } from '../categories';
 import { decodeCountCursor, decodeIdCursor, encodeCountCursor, nextIdCursor, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
 import { feedMutes, whereNotBlocked, whereNotMuted } from '../blocks';
+import { authorize, notFound, type Decision } from '../../policies/decision';
+import { moderatesSite, type Actor } from '../../policies/actor';
+import * as policy from '../../policies/posts';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
 
@@ -224,10 +227,11 @@ export async function createPost(
   return getPost(ctx.db, id, author.id);
 }
 
-async function ownedPost(db: Db, id: number, actor: UserRow) {
+/** The post's row, for a change the post policy's `decide` allows (404 when there is no such post). */
+async function postToChange(db: Db, id: number, actor: UserRow, decide: (actor: Actor, post: { authorId: number }) => Decision) {
   const post = await db('posts').where({ id }).first();
-  if (!post) throw errors.notFound(S.postNotFound);
-  if (post.author_id !== actor.id && actor.role !== 'admin') throw errors.forbidden();
+  if (!post) throw notFound('post');
+  authorize(decide(actor, { authorId: post.author_id }));
   return post;
 }
 
@@ -239,8 +243,7 @@ export async function updatePost(
 ) {
   const created: { userId: number; notificationId: number | null }[] = [];
   await ctx.db.transaction(async (trx) => {
-    const post = await ownedPost(trx, id, actor);
-    if (post.author_id !== actor.id) throw errors.forbidden();
+    const post = await postToChange(trx, id, actor, policy.canEdit);
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
     const patch: Record<string, unknown> = { content: input.content, updated_at: nowIso() };
     if (input.categoryId) patch.category_id = await resolveCategoryId(trx, input.categoryId);
@@ -270,14 +273,15 @@ export async function updatePost(
  */
 export async function deletePost(ctx: AppContext, actor: UserRow, id: number, reason = '') {
   const post = await ctx.db.transaction(async (trx) => {
-    const p = await ownedPost(trx, id, actor);
+    const p = await postToChange(trx, id, actor, policy.canDelete);
     const affected = (await trx('notifications').where({ related_post_id: id }).distinct('user_id')).map((r: { user_id: number }) => r.user_id);
     await tallyTags(trx, { postIds: [id] }, -1);
     await tallyCategories(trx, { postIds: [id] }, -1);
     await trx('posts').where({ id }).delete();
     await auditModeration(trx, actor, p.author_id, 'post.delete', { type: 'post', id }, { before: { content: p.content, authorId: p.author_id } });
-    const notice =
-      actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;
+    const notice = moderatesSite(actor)
+      ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason })
+      : null;
     return { ...p, affected, notice };
   });
   await removeUpload(ctx.config.uploadsDir, post.image_url);
@@ -286,22 +290,56 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
   if (post.notice) announceNotifications(ctx.bus, [post.notice]);
 }
 
-async function visiblePostOrThrow(db: Db, id: number, viewerId: number | null) {
-  const row = await visibleTo(postsQuery(db), viewerId).where('p.id', id).first('p.id', 'p.author_id');
-  if (!row) throw errors.notFound(S.postNotFound);
-  return row as { id: number; author_id: number };
+/**
+ * What the post policy needs about one post for one actor, in one read: the author's privacy,
+ * whether the actor follows them, and a block between the two either way (the rule of
+ * `visibleTo`, whose last part refuses a write where it hides a read).
+ */
+async function postContext(db: Db, id: number, actor: Actor): Promise<(policy.PostContext & { id: number }) | null> {
+  const me = actor?.id ?? 0;
+  const row = await db('posts as p')
+    .join('users as u', 'u.id', 'p.author_id')
+    .where('p.id', id)
+    .first(
+      'p.id',
+      'p.author_id',
+      'p.is_hidden',
+      'u.is_private',
+      db.raw('exists (select 1 from follows f where f.follower_id = ? and f.following_id = p.author_id) as follows', [me]),
+      db.raw(
+        'exists (select 1 from user_blocks b where (b.blocker_id = ? and b.blocked_id = p.author_id) or (b.blocked_id = ? and b.blocker_id = p.author_id)) as blocked',
+        [me, me],
+      ),
+    );
+  if (!row) return null;
+  return {
+    id: row.id,
+    authorId: row.author_id,
+    isHidden: Boolean(row.is_hidden),
+    authorPrivate: Boolean(row.is_private),
+    actorFollowsAuthor: Boolean(row.follows),
+    blocked: Boolean(row.blocked),
+  };
+}
+
+/** The post if the post policy's `decide` allows the actor, else its refusal (a missing post is a 404). */
+async function postFor(db: Db, id: number, actor: Actor, decide: (actor: Actor, post: policy.PostContext) => Decision) {
+  const post = await postContext(db, id, actor);
+  if (!post) throw notFound('post');
+  authorize(decide(actor, post));
+  return post;
 }
 
 export async function toggleLike(ctx: AppContext, user: UserRow, postId: number) {
   let notification: { userId: number; notificationId: number | null } | null = null;
   const result = await setLike(ctx.db, 'post', postId, user.id, 'toggle', {
-    check: (trx) => visiblePostOrThrow(trx, postId, user.id),
+    check: (trx, adding) => postFor(trx, postId, user, (actor, post) => (adding ? policy.canLike(actor, post) : policy.canView(actor, post))),
     onAdded: async (trx, post) => {
       notification = {
-        userId: post.author_id,
+        userId: post.authorId,
         notificationId: await createNotification(
           trx,
-          { userId: post.author_id, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like },
+          { userId: post.authorId, type: 'like', actorId: user.id, relatedPostId: postId, message: N.like },
           notificationClock(ctx),
         ),
       };
@@ -315,10 +353,11 @@ export async function toggleLike(ctx: AppContext, user: UserRow, postId: number)
  * The link was copied. A member's share counts once per post; a visitor's is not counted (the
  * link works for them all the same), so the number cannot be driven up by repetition.
  */
-export async function sharePost(db: Knex, viewerId: number | null, postId: number) {
+export async function sharePost(db: Knex, viewer: UserRow | undefined, postId: number) {
+  const viewerId = viewer?.id ?? null;
   return db.transaction(async (trx) => {
     await lockRow(trx, 'posts', postId);
-    await visiblePostOrThrow(trx, postId, viewerId);
+    await postFor(trx, postId, viewer, policy.canView);
     if (viewerId && !(await trx('post_shares').where({ post_id: postId, user_id: viewerId }).first('post_id'))) {
       await trx('post_shares').insert({ post_id: postId, user_id: viewerId, created_at: nowIso() });
       await trx('posts').where({ id: postId }).increment('shares_count', 1);
@@ -332,8 +371,9 @@ export async function sharePost(db: Knex, viewerId: number | null, postId: numbe
  * The latest page of comments, oldest first so a conversation reads top to bottom; the next
  * page's cursor (the page's oldest comment) goes further back.
  */
-export async function listComments(db: Knex, postId: number, viewerId: number | null, page: CursorPageQuery) {
-  await visiblePostOrThrow(db, postId, viewerId);
+export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: CursorPageQuery) {
+  const viewerId = viewer?.id ?? null;
+  await postFor(db, postId, viewer, policy.canView);
   const before = decodeIdCursor(page.cursor) ?? undefined;
   // Comments of members the viewer has a block with (either way) or mutes are not shown to them.
   const q = whereNotMuted(whereNotBlocked(commentsQuery(db, 'post'), 'c.author_id', viewerId), 'c.author_id', viewerId);
@@ -345,11 +385,11 @@ export async function listComments(db: Knex, postId: number, viewerId: number | 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
-    const post = await visiblePostOrThrow(trx, postId, user.id);
+    const post = await postFor(trx, postId, user, policy.canComment);
     const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
     notification = {
-      userId: post.author_id,
-      notificationId: await createNotification(trx, { userId: post.author_id, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
+      userId: post.authorId,
+      notificationId: await createNotification(trx, { userId: post.authorId, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
     };
     return commentId;
   });

@@ -7,6 +7,8 @@ import type { UserRow } from '../../presenters/users';
 import { audit, type AuditActor } from '../audit';
 import { SessionService } from '../sessions';
 import { deleteUser } from '../users/admin';
+import { authorize } from '../../policies/decision';
+import { canDeleteAccount } from '../../policies/users';
 
 /**
  * 'Hesabımı sil': confirmed by the password, the account is scheduled for deletion after
@@ -24,7 +26,7 @@ const BATCH = 100;
 export const DELETION_JOB_ACTOR: AuditActor = { id: null, username: 'sistem:hesap-silme' };
 
 export async function requestDeletion(ctx: AppContext, user: UserRow, password: string, now: Date) {
-  if (user.role === 'admin') throw errors.forbidden(P.deleteAdminRefused, 'cannot_delete_admin');
+  authorize(canDeleteAccount(user, true));
   if (!user.password_hash || !(await ctx.passwords.verify(password, user.password_hash))) throw errors.badRequest(P.wrongPassword, 'wrong_password');
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
   const row: AccountDeletionRow = {

@@ -12,7 +12,14 @@ import { lockRow } from '../../db/locks';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { indexRows } from '../../db/search/sources';
 import { whereMatches } from '../../db/search/query';
-import { assertNotBlocked, flagBlocked } from '../blocks';
+import { blockedEitherWay, flagBlocked } from '../blocks';
+import { authorize, notFound } from '../../policies/decision';
+import * as policy from '../../policies/questions';
+
+/** What the questions policy needs about a question or an answer for one actor: its author and a block between them. */
+async function authoredContext(db: Db, me: UserRow, authorId: number | null): Promise<policy.QuestionContext> {
+  return { authorId, blocked: authorId !== null && (await blockedEitherWay(db, me.id, authorId)) };
+}
 
 const Q = TEXTS.community;
 type Db = Knex | Knex.Transaction;
@@ -111,6 +118,7 @@ export async function createQuestion(db: Knex, me: UserRow, input: { title: stri
 }
 
 export async function updateQuestion(db: Knex, admin: UserRow, id: number, input: { title?: string; content?: string; category?: string; tags?: string[] }) {
+  authorize(policy.canModerate(admin));
   await db.transaction(async (trx) => {
     const before = await trx('questions').where({ id }).first();
     if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
@@ -142,6 +150,7 @@ export async function updateQuestion(db: Knex, admin: UserRow, id: number, input
 
 /** Admins only: the question and all its answers. */
 export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
+  authorize(policy.canModerate(admin));
   await db.transaction(async (trx) => {
     const before = await trx('questions').where({ id }).first('id', 'title', 'author_id', 'answers_count');
     if (!before) throw errors.notFound(Q.questionNotFound, 'question_not_found');
@@ -154,9 +163,9 @@ export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
     await lockRow(trx, 'questions', id);
     const question = await trx('questions').where({ id }).first('id', 'author_id');
-    if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
-    if (question.author_id) await assertNotBlocked(trx, me.id, question.author_id as number);
+    if (!question) throw notFound('question');
     const existing = await trx('question_votes').where({ question_id: id, user_id: me.id }).first('user_id');
+    authorize(policy.canVote(me, await authoredContext(trx, me, question.author_id), !existing));
     if (existing) {
       await trx('question_votes').where({ question_id: id, user_id: me.id }).delete();
       await trx('questions').where({ id }).decrement('upvotes', 1);
@@ -225,8 +234,8 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
   let note: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
-    if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
-    if (question.author_id) await assertNotBlocked(trx, me.id, question.author_id as number);
+    if (!question) throw notFound('question');
+    authorize(policy.canAnswer(me, await authoredContext(trx, me, question.author_id)));
     const now = nowIso();
     const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
     await trx('questions').where({ id: questionId }).increment('answers_count', 1);
@@ -257,9 +266,9 @@ export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
     await lockRow(trx, 'answers', id);
     const answer = await trx('answers').where({ id }).first('id', 'author_id');
-    if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
-    if (answer.author_id) await assertNotBlocked(trx, me.id, answer.author_id as number);
+    if (!answer) throw notFound('answer');
     const existing = await trx('answer_votes').where({ answer_id: id, user_id: me.id }).first('user_id');
+    authorize(policy.canVote(me, await authoredContext(trx, me, answer.author_id), !existing));
     if (existing) {
       await trx('answer_votes').where({ answer_id: id, user_id: me.id }).delete();
       await trx('answers').where({ id }).decrement('upvotes', 1);
@@ -279,7 +288,7 @@ export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
     const answer = await trx('answers').where({ id: answerId }).first('id', 'question_id');
     if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
     const question = await trx('questions').where({ id: answer.question_id }).first('id', 'author_id');
-    if (question.author_id !== me.id) throw errors.forbidden(Q.onlyAuthorAccepts, 'question_author_only');
+    authorize(policy.canAccept(me, { authorId: question.author_id }));
     await trx('answers').where({ question_id: question.id }).update({ is_accepted: false });
     await trx('answers').where({ id: answerId }).update({ is_accepted: true });
     await trx('questions').where({ id: question.id }).update({ is_answered: true, accepted_answer_id: answerId, updated_at: nowIso() });

@@ -3,6 +3,7 @@ import type { Filter } from '../../db/search/query';
 import type { UserRow } from '../../presenters/users';
 
 import { notBlockedSql } from '../blocks';
+import { moderatesSite } from '../../policies/actor';
 
 /**
  * Who may find a document, decided at query time from its source row with the rules the lists
@@ -18,7 +19,7 @@ import { notBlockedSql } from '../blocks';
  */
 function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
   const v = viewer?.id ?? 0;
-  const admin = viewer?.role === 'admin';
+  const admin = moderatesSite(viewer);
   const member = (group: string) => `exists (select 1 from group_members m where m.group_id = ${group} and m.user_id = ?)`;
   switch (source) {
     case 'post':

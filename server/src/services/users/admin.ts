@@ -10,6 +10,8 @@ import { audit, type AuditActor } from '../audit';
 import { removeUpload } from '../uploads';
 import { tallyTags } from '../hashtags';
 import { tallyCategories } from '../categories';
+import { authorize } from '../../policies/decision';
+import { canDeleteAccount } from '../../policies/users';
 
 /** The admin workspace's side of users: the sortable table, role and verification, deletion, bulk actions. */
 
@@ -73,7 +75,7 @@ export async function deleteUser(ctx: AppContext, admin: AuditActor, id: number,
     const target = (await trx('users').where({ id }).first()) as UserRow | undefined;
     if (!target) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
     if (target.id === admin.id) throw errors.badRequest(A.cannotDeleteSelf, 'cannot_delete_self');
-    if (target.role === 'admin') throw errors.forbidden(A.cannotDeleteAdmin, 'cannot_delete_admin');
+    authorize(canDeleteAccount(target));
     const files = [
       ...(await trx('posts').where({ author_id: id }).select('image_url', 'video_url')),
       ...(await trx('group_posts').where({ author_id: id }).whereNotNull('image_url').select('image_url')),

@@ -13,7 +13,10 @@ import { announceNotifications, createNotification, notificationClock } from '..
 import { lockRow } from '../../db/locks';
 import { tallyTags } from '../hashtags';
 import { indexRows } from '../../db/search/sources';
-import { assertNotBlocked, blockedEitherWay, whereNotBlocked } from '../blocks';
+import { blockedEitherWay, whereNotBlocked } from '../blocks';
+import { authorize } from '../../policies/decision';
+import * as policy from '../../policies/users';
+import type { ProfileContext } from '../../policies/users';
 import { visibleNeighbourhood } from '../places/places';
 import { userById } from './lookup';
 
@@ -25,21 +28,23 @@ export async function isFollowing(db: Db, followerId: number, followingId: numbe
   return Boolean(await db('follows').where({ follower_id: followerId, following_id: followingId }).first('id'));
 }
 
-/** A private account's connections and posts are for itself, its followers and admins. */
-export async function canSeeInside(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<boolean> {
-  if (!target.is_private) return true;
-  if (!viewer) return false;
-  if (viewer.id === target.id || viewer.role === 'admin') return true;
-  return isFollowing(db, viewer.id, target.id);
+/** What the users policy needs about one member for one viewer: privacy, an accepted follow, a block either way. */
+export async function profileContext(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<ProfileContext> {
+  const other = Boolean(viewer && viewer.id !== target.id);
+  return {
+    userId: target.id,
+    isPrivate: Boolean(target.is_private),
+    actorFollows: other && viewer ? await isFollowing(db, viewer.id, target.id) : false,
+    blocked: other && viewer ? await blockedEitherWay(db, viewer.id, target.id) : false,
+  };
 }
 
 /**
- * Whether the viewer may look inside a profile: what a private account allows, and never across
- * a block (either way), which then answers exactly as a private account does.
+ * Whether the viewer may look inside a profile (connections, posts): what a private account
+ * allows, and never across a block (either way), which then answers exactly as a private account does.
  */
 export async function canSeeProfileInside(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<boolean> {
-  if (viewer && viewer.id !== target.id && viewer.role !== 'admin' && (await blockedEitherWay(db, viewer.id, target.id))) return false;
-  return canSeeInside(db, target, viewer);
+  return policy.canViewInside(viewer, await profileContext(db, target, viewer)).ok;
 }
 
 /**
@@ -48,8 +53,8 @@ export async function canSeeProfileInside(db: Db, target: UserRow, viewer: UserR
  * learns nothing a private account would not show.
  */
 export async function profileFor(db: Db, target: UserRow, viewer: UserRow | undefined): Promise<Profile> {
-  const open = !viewer || viewer.id === target.id || viewer.role === 'admin' || !(await blockedEitherWay(db, viewer.id, target.id));
-  if (open) return presentProfile(target, viewer, await visibleNeighbourhood(db, target, viewer));
+  const blocked = Boolean(viewer && viewer.id !== target.id && (await blockedEitherWay(db, viewer.id, target.id)));
+  if (policy.seesProfileDetails(viewer, { userId: target.id, blocked })) return presentProfile(target, viewer, await visibleNeighbourhood(db, target, viewer));
   // Across a block, as a private account shows itself: no details, no neighbourhood.
   return { ...presentProfile(target, viewer), bio: '', location: '', website: '', hobbies: [], isPrivate: true };
 }
@@ -123,7 +128,7 @@ export async function follow(ctx: AppContext, me: UserRow, targetId: number): Pr
   const status = await ctx.db.transaction(async (trx) => {
     await lockRow(trx, 'users', targetId);
     const target = await userById(trx, targetId);
-    await assertNotBlocked(trx, me.id, target.id);
+    authorize(policy.canFollow(me, { blocked: await blockedEitherWay(trx, me.id, target.id) }));
     if (await isFollowing(trx, me.id, target.id)) return 'following' as const;
     if (target.is_private) {
       const existing = await trx('follow_requests').where({ requester_id: me.id, target_id: target.id }).first('id');

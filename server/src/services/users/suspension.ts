@@ -12,6 +12,8 @@ import { audit } from '../audit';
 import { announceNotifications, createNotification } from '../notifications';
 import { SessionService } from '../sessions';
 import { suspendedUntil } from '../../rules/suspension';
+import { authorize } from '../../policies/decision';
+import { canSuspend } from '../../policies/users';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -85,7 +87,7 @@ export async function suspendMember(
   if (Number.isNaN(until.getTime()) || until.getTime() <= at.getTime()) throw errors.badRequest(MR.suspendUntilInvalid);
   const { user, ended } = await ctx.db.transaction(async (trx) => {
     const user = await memberFor(trx, admin, id);
-    if (user.role === 'admin') throw errors.forbidden(MR.cannotSuspendAdmin, 'cannot_suspend_admin');
+    authorize(canSuspend(user));
     const before = suspendedUntil(user, at);
     await trx('users').where({ id }).update({ suspended_until: until.toISOString(), updated_at: nowIso() });
     const ended = await new SessionService(trx, ctx.config.sessionSecret).destroyAllForUser(id, trx);

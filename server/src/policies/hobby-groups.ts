@@ -1,0 +1,97 @@
+import { moderatesSite, isSelf, type Actor } from './actor';
+import { acrossBlock, ALLOW, firstRefusal, hidden, notPermitted, refuse, signedOut, type Decision } from './decision';
+
+/**
+ * A hobby group as its service loads it for one actor: its founder, whether it is private, and
+ * the actor's place in it. A group role beyond founder and member (a group moderator, a
+ * `group_members.role` of its own) is a new `membership` value, a case in `membershipOf` and a
+ * line in `managesGroup`.
+ */
+export interface GroupRoleContext {
+  creatorId: number | null;
+  /** The actor's place in the group: `founder` is its creator. */
+  membership: 'none' | 'member' | 'founder';
+}
+export interface GroupContext extends GroupRoleContext {
+  isPrivate: boolean;
+}
+
+/**
+ * The actor's place, from what the service read: the group's creator and the actor's row in
+ * `group_members` (its `role`, null when not in the group). A new group role maps here.
+ */
+export function membershipOf(actor: Actor, creatorId: number | null, memberRole: string | null): GroupRoleContext['membership'] {
+  if (isSelf(actor, creatorId)) return 'founder';
+  return memberRole === null ? 'none' : 'member';
+}
+
+/** Tidies the group: its founder (answers join requests, edits it, removes its posts and comments). */
+export function managesGroup(actor: Actor, group: GroupRoleContext): boolean {
+  return Boolean(actor) && group.membership === 'founder';
+}
+
+const isIn = (group: GroupRoleContext) => group.membership !== 'none';
+
+/**
+ * The group's inside (posts, comments, members, events): open groups for everyone, a private
+ * group for its members and the site's moderators. The group itself is listed for everyone, so
+ * a closed inside refuses (403) rather than hides.
+ */
+export function canViewInside(actor: Actor, group: GroupContext): Decision {
+  return !group.isPrivate || moderatesSite(actor) || isIn(group) ? ALLOW : refuse({ reason: 'group_members_only' });
+}
+
+/** Joining: an open group at once; a private one by a request its manager answers, except for the site's moderators, who walk in. */
+export function joinsWithoutRequest(actor: Actor, group: Pick<GroupContext, 'isPrivate'>): boolean {
+  return !group.isPrivate || moderatesSite(actor);
+}
+
+/** Posting and commenting, and adding a group event: members only (a site moderator too must join). */
+export function canPost(actor: Actor, group: GroupRoleContext): Decision {
+  if (!actor) return signedOut();
+  return isIn(group) ? ALLOW : refuse({ reason: 'group_members_only' });
+}
+
+/** Join requests, editing the group: whoever manages it, or moderates the site. */
+export function canManage(actor: Actor, group: GroupRoleContext): Decision {
+  return managesGroup(actor, group) || moderatesSite(actor) ? ALLOW : refuse({ reason: 'group_founder_only' });
+}
+
+/** A group post in its group, for one actor. */
+export interface GroupPostContext {
+  authorId: number;
+  isHidden: boolean;
+  group: GroupContext;
+  /** A block between the actor and the post's author, either way. */
+  blocked: boolean;
+}
+
+/** A hidden post is gone for all but the site's moderators; then the group's inside rule. Blocks do not hide: a shared space flags. */
+export function canViewPost(actor: Actor, post: GroupPostContext): Decision {
+  if (post.isHidden && !moderatesSite(actor)) return hidden('group_post');
+  return canViewInside(actor, post.group);
+}
+
+/** Liking: whoever sees the post; across a block, refused. Taking one's like back is always allowed. */
+export function canLikePost(actor: Actor, post: GroupPostContext, adding = true): Decision {
+  if (!actor) return signedOut();
+  return firstRefusal(
+    () => canViewPost(actor, post),
+    () => (adding ? acrossBlock(post) : ALLOW),
+  );
+}
+
+/** Commenting: members of the group who see the post; across a block, refused. */
+export function canCommentPost(actor: Actor, post: GroupPostContext): Decision {
+  if (!actor) return signedOut();
+  return firstRefusal(
+    () => canViewPost(actor, post),
+    () => canPost(actor, post.group),
+    () => acrossBlock(post),
+  );
+}
+
+/** The post's author, whoever manages the group, or whoever moderates the site. */
+export function canDeletePost(actor: Actor, post: Pick<GroupPostContext, 'authorId' | 'group'>): Decision {
+  return isSelf(actor, post.authorId) || managesGroup(actor, post.group) || moderatesSite(actor) ? ALLOW : notPermitted();
+}
