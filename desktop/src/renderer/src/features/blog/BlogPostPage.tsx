@@ -1,3 +1,4 @@
+import './blogContent.css';
 import { Suspense, useDeferredValue } from 'react';
 import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
