@@ -293,7 +293,7 @@ export const TEXTS = {
     placeholder: 'Yazınızı buraya yazın…',
     undo: 'Geri al',
     redo: 'Yinele',
-    heading2: 'Başlık',
+    heading2: 'Ara başlık',
     heading3: 'Alt başlık',
     paragraph: 'Paragraf',
     bold: 'Kalın',

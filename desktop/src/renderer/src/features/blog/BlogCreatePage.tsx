@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Col, Form, Input, Result, Row, Segmented, Select, Space, Switch, Tag, Upload } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
 import { UploadOutlined } from '@ant-design/icons';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useHref, useNavigate, useParams } from 'react-router-dom';
 import { blogSlug, createBlogPostSchema, LIMITS, TEXTS, truncate } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { uploadBlogImage, useBlogCategories, useBlogPostById, useSaveBlogPost, type BlogPostInput } from '../../api/blog';
@@ -65,6 +65,7 @@ export default function BlogCreatePage() {
   usePageMeta({ title: pageTitle });
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
+  const editHref = useHref('/blog/edit');
   const { notification, message } = useApp();
   const [form] = Form.useForm();
   const [tags, setTagsState] = useState<string[]>([]);
@@ -105,10 +106,10 @@ export default function BlogCreatePage() {
     published: serverPublished,
     read,
     onCreated: (created) => {
-      hydrated.current = created.id;
       setPostId(created.id);
-      // The draft's own address, so a reload opens it (the page stays mounted: the router keeps this component).
-      navigate(`/blog/edit/${created.id}`, { replace: true });
+      // The draft's own address, so that a reload opens it. Written past the router on purpose: the shell remounts the
+      // page on every path change, which would take the caret out of the text being typed.
+      window.history.replaceState(window.history.state, '', `${editHref}/${created.id}`);
     },
   });
   const changed = autosave.changed;

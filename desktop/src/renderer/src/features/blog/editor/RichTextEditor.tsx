@@ -203,7 +203,7 @@ function Toolbar({ editor, onLink, onImages }: { editor: Editor; onLink: () => v
         type="file"
         accept="image/*"
         multiple
-        hidden
+        style={{ display: 'none' }}
         aria-hidden
         tabIndex={-1}
         data-testid="blog-editor-image-input"
