@@ -63,3 +63,9 @@ export function clearLocalDraft(key: string, storage: Pick<Storage, 'removeItem'
 export function isSavable(f: Pick<DraftFields, 'title' | 'content'>): boolean {
   return f.title.trim() !== '' && (f.content.replace(/<[^>]*>/g, '').trim() !== '' || /<img\s/i.test(f.content));
 }
+
+/** The body of an autosave: fields without a value left out, as the explicit save sends them ('' clears a field). */
+export function autosaveBody(f: DraftFields) {
+  const { categoryId, ...rest } = f;
+  return categoryId === null ? rest : { ...rest, categoryId };
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { call } from '../../../api/call';
-import { clearLocalDraft, draftKey, isSavable, writeLocalDraft, type DraftFields } from './localDraft';
+import { autosaveBody, clearLocalDraft, draftKey, isSavable, writeLocalDraft, type DraftFields } from './localDraft';
 
 /**
  * What the editor tells about its save: `saving` from the first change until the server confirms; `saved` once it has;
@@ -15,12 +15,6 @@ const QUIET_MS = 1500;
 const MAX_WAIT_MS = 5000;
 /** A save that found no server is tried again this often while the browser believes it is online. */
 const RETRY_MS = 5000;
-
-/** The body of an autosave: fields without a value left out, as the explicit save sends them ('' clears a field). */
-export function autosaveBody(f: DraftFields) {
-  const { categoryId, ...rest } = f;
-  return categoryId === null ? rest : { ...rest, categoryId };
-}
 
 /**
  * Saves the post being edited by itself: a copy on this device at every change, the server a moment later (a new post is
