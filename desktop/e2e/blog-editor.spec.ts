@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, api, reportPageErrors, SCREENS, uniqueName } from './fixtures';
+import { adminPage, api, reportPageErrors, SCREENS, screenshots, uniqueName } from './fixtures';
 
 const SAVED = 'Kaydedildi';
 const OFFLINE = 'Bağlantı yok — değişiklikler bu cihazda saklanıyor';
@@ -59,6 +59,10 @@ test('an admin writes a post in the rich editor: formatting, an uploaded image, 
   const png = await page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
   await page.getByTestId('blog-editor-image-input').setInputFiles({ name: 'cumba.png', mimeType: 'image/png', buffer: png });
   await expect(body(page).locator('img[src^="/uploads/"]')).toHaveCount(1);
+  // Its description is asked for at once.
+  await page.getByLabel('Görseli göremeyenlere ne gösterdiğini bir cümleyle anlatın').fill('Ahşap cumbalı bir ev');
+  await page.getByRole('button', { name: 'Uygula' }).click();
+  await expect(body(page).locator('img[alt="Ahşap cumbalı bir ev"]')).toHaveCount(1);
 
   // A paste from Word: a list without its typed bullets, bold kept, no script, no local image.
   await body(page).click();
@@ -118,7 +122,10 @@ test('an admin writes a post in the rich editor: formatting, an uploaded image, 
   await expect(preview.locator('.blog-content img')).toHaveCount(1);
   await page.screenshot({ path: `${SCREENS}blog-editor-preview.png`, fullPage: true });
   await page.getByText('Yaz', { exact: true }).click();
-  await page.screenshot({ path: `${SCREENS}blog-editor.png`, fullPage: true });
+  await screenshots(page, 'blog-editor');
+  // Reopened from the server: the excerpt the server made from the body is not frozen into the form.
+  await expect(page.getByLabel('Özet')).toHaveValue('');
+  await expect(saveState(page)).not.toHaveText(/Bağlantı yok|Kaydedilemedi/);
 
   // Published: the visitor reads it as written.
   await page.getByRole('switch', { name: 'Yayında' }).click();
@@ -129,7 +136,7 @@ test('an admin writes a post in the rich editor: formatting, an uploaded image, 
   await expect(article.locator('strong').first()).toHaveText('ahşap cumbalar');
   await expect(article.locator('h2')).toHaveText('Nereden başlamalı');
   await expect(article.locator('ul > li')).toHaveCount(4);
-  await expect(article.locator('img[src^="/uploads/"]')).toHaveCount(1);
+  await expect(article.locator('img[src^="/uploads/"][alt="Ahşap cumbalı bir ev"]')).toHaveCount(1);
   await expect(article).toContainText('Bağlantı yokken yazılan satır.');
   await expect(article).toContainText('Yeniden yüklemeden önce.');
   await visitor.screenshot({ path: `${SCREENS}blog-editor-published.png`, fullPage: true });

@@ -311,6 +311,8 @@ export const TEXTS = {
     linkRemove: 'Bağlantıyı kaldır',
     linkInvalid: 'Adres http://, https:// ya da mailto: ile başlamalıdır',
     image: 'Görsel ekle',
+    imageAlt: 'Görsel açıklaması',
+    imageAltHint: 'Görseli göremeyenlere ne gösterdiğini bir cümleyle anlatın',
     imageUploading: 'Görsel yükleniyor…',
     imageFailed: 'Görsel yüklenemedi',
     write: 'Yaz',

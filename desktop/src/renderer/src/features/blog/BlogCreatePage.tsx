@@ -3,7 +3,7 @@ import { Button, Card, Col, Form, Input, Result, Row, Segmented, Select, Space, 
 import { useApp } from '../../components/LazyFeedback';
 import { UploadOutlined } from '@ant-design/icons';
 import { useHref, useNavigate, useParams } from 'react-router-dom';
-import { blogSlug, createBlogPostSchema, LIMITS, TEXTS, truncate } from '@mahalle/shared';
+import { blogSlug, createBlogPostSchema, LIMITS, stripHtml, TEXTS, truncate } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { uploadBlogImage, useBlogCategories, useBlogPostById, useSaveBlogPost, type BlogPostInput } from '../../api/blog';
 import { fieldRule } from '../../components/formRules';
@@ -137,7 +137,8 @@ export default function BlogCreatePage() {
       const fields = {
         title: p.title,
         slug: p.slug,
-        excerpt: p.excerpt,
+        // The server fills an empty excerpt from the body: such an excerpt stays empty here, and keeps following the body.
+        excerpt: p.excerpt === truncate(stripHtml(p.content), LIMITS.blogExcerptCut) ? undefined : p.excerpt,
         content: p.content,
         categoryId: p.categoryId,
         featuredImage: p.featuredImage,

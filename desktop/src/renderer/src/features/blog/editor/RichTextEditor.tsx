@@ -50,6 +50,7 @@ export function RichTextEditor({
   id?: string;
 }) {
   const [linkOpen, setLinkOpen] = useState(false);
+  const [altOpen, setAltOpen] = useState(false);
   const emitted = useRef(value ?? '');
   const uploadRef = useRef(upload);
   uploadRef.current = upload;
@@ -61,6 +62,14 @@ export function RichTextEditor({
         if (!src) return;
         const chain = editor.chain().focus();
         (at === undefined ? chain : chain.setTextSelection(at)).setImage({ src, alt: '' }).run();
+        // The new image is selected: its description is asked for at once (it may be left empty for a decorative one).
+        let pos = -1;
+        editor.state.doc.descendants((node, p) => {
+          if (node.type.name === 'image' && node.attrs.src === src) pos = p;
+        });
+        if (pos < 0) return;
+        editor.commands.setNodeSelection(pos);
+        setAltOpen(true);
       });
     }
   };
@@ -137,14 +146,15 @@ export function RichTextEditor({
 
   return (
     <div className="blog-editor">
-      <Toolbar editor={editor} onLink={() => setLinkOpen(true)} onImages={(files) => insertFiles(editor, files)} />
+      <Toolbar editor={editor} onLink={() => setLinkOpen(true)} onAlt={() => setAltOpen(true)} onImages={(files) => insertFiles(editor, files)} />
       <EditorContent editor={editor} />
       {linkOpen && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
+      {altOpen && <AltDialog editor={editor} onClose={() => setAltOpen(false)} />}
     </div>
   );
 }
 
-function Toolbar({ editor, onLink, onImages }: { editor: Editor; onLink: () => void; onImages: (files: File[]) => void }) {
+function Toolbar({ editor, onLink, onAlt, onImages }: { editor: Editor; onLink: () => void; onAlt: () => void; onImages: (files: File[]) => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const s = useEditorState({
     editor,
@@ -162,6 +172,7 @@ function Toolbar({ editor, onLink, onImages }: { editor: Editor; onLink: () => v
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -198,6 +209,7 @@ function Toolbar({ editor, onLink, onImages }: { editor: Editor; onLink: () => v
       <Divider orientation="vertical" />
       <Tool label={T.link} shortcut="Mod+K" icon={<LinkOutlined />} active={s.link} onClick={onLink} />
       <Tool label={T.image} icon={<PictureOutlined />} onClick={() => fileInput.current?.click()} />
+      {s.image && <Tool label={T.imageAlt} text="Alt" onClick={onAlt} />}
       <input
         ref={fileInput}
         type="file"
@@ -306,6 +318,33 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
         onPressEnter={apply}
       />
       {trimmed && !valid && <div role="alert">{T.linkInvalid}</div>}
+    </Modal>
+  );
+}
+
+function AltDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const [alt, setAlt] = useState(() => (editor.getAttributes('image').alt as string | undefined) ?? '');
+  const close = () => {
+    onClose();
+    editor.commands.focus();
+  };
+  const apply = () => {
+    editor.chain().focus().updateAttributes('image', { alt: alt.trim() }).run();
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      title={T.imageAlt}
+      onCancel={close}
+      footer={[
+        <Button key="apply" type="primary" onClick={apply}>
+          {T.linkApply}
+        </Button>,
+      ]}
+    >
+      <label htmlFor="blog-editor-alt">{T.imageAltHint}</label>
+      <Input id="blog-editor-alt" autoFocus value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} onPressEnter={apply} />
     </Modal>
   );
 }
