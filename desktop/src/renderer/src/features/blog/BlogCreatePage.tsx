@@ -186,14 +186,15 @@ export default function BlogCreatePage() {
       message.error(TEXTS.social.imageTooLargeAlt);
       return null;
     }
-    const done = message.loading(T.imageUploading, 0);
+    // By key, not by the returned closer: the toasts may still be loading, and then no function is returned.
+    message.open({ key: 'blog-image-upload', type: 'loading', content: T.imageUploading, duration: 0 });
     try {
       return await uploadBlogImage(file);
     } catch (err) {
       message.error(errorMessage(err, T.imageFailed));
       return null;
     } finally {
-      done();
+      message.destroy('blog-image-upload');
     }
   };
   const addTag = () => {

@@ -146,6 +146,8 @@ export function useAutosave(opts: {
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
+      // Leaving the editor within the quiet moment: what waits goes now (the copy on this device stays until it lands).
+      if (revision.current !== confirmed.current) void saveRef.current();
       clearTimeout(timer.current);
     };
   }, []);
