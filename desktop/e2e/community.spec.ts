@@ -104,7 +104,12 @@ test('an admin writes a blog post with a draft first, and deletes a comment', as
   const title = `Porsuk Gün Batımı ${uniqueName('')}`;
   await admin.page.goto('/blog/create');
   await admin.page.getByLabel('Başlık', { exact: true }).fill(title);
-  await admin.page.getByLabel('İçerik (HTML)').fill('<p>Köprülerin üzerinde <strong>altın</strong> saat.</p><script>alert(1)</script>');
+  await admin.page.getByRole('textbox', { name: 'İçerik' }).click();
+  await admin.page.keyboard.type('Köprülerin üzerinde ');
+  await admin.page.keyboard.press('Control+B');
+  await admin.page.keyboard.type('altın');
+  await admin.page.keyboard.press('Control+B');
+  await admin.page.keyboard.type(' saat.');
   await admin.page.getByRole('button', { name: 'Taslak Kaydet' }).click();
   await expect(admin.page.getByText('Taslak kaydedildi')).toBeVisible();
   await expect(admin.page.getByText('Taslak', { exact: true })).toBeVisible();

@@ -111,6 +111,7 @@ export const ERRORS = {
   // State
   conflict: { status: 409, meaning: 'The write clashes with the current state (general).' },
   blog_category_exists: { status: 409, meaning: 'A blog category with this slug exists.' },
+  blog_post_published: { status: 409, meaning: 'The editor autosaves drafts only; a published post changes when its editor saves it.' },
   report_already_open: { status: 409, meaning: 'The caller already has an open report on this.' },
   event_not_past: { status: 409, meaning: 'Photos are added to an event once it has taken place.' },
   event_cancelled: { status: 409, meaning: 'The event is cancelled: nobody joins it and it is not edited.' },

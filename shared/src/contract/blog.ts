@@ -1,5 +1,7 @@
 import {
+  autosaveBlogPostSchema,
   blogAuthorSchema,
+  blogAutosaveResultSchema,
   blogCategoryItemSchema,
   blogCategorySchema,
   blogCommentItemSchema,
@@ -74,6 +76,15 @@ export const blogEndpoints = {
     params: idParamsSchema,
     body: updateBlogPostSchema,
     response: blogPostSchema,
+  }),
+  'blog.autosave': endpoint({
+    route: 'PATCH /api/blog/posts/:id/autosave',
+    summary:
+      "The editor's own save of a draft every few seconds: any field but the published state; sanitised as every save, not audited (creating and publishing are); a published post answers 409 blog_post_published",
+    access: 'admin',
+    params: idParamsSchema,
+    body: autosaveBlogPostSchema,
+    response: blogAutosaveResultSchema,
   }),
   'blog.delete': endpoint({
     route: 'DELETE /api/blog/posts/:id',

@@ -68,7 +68,10 @@ export const updateBlogPostSchema = z.object({
   tags: tagList.optional(),
   published: formBoolean.optional(),
 });
+/** What the editor saves by itself while an admin writes a draft: any field but the published state. */
+export const autosaveBlogPostSchema = updateBlogPostSchema.omit({ published: true });
 export type CreateBlogPostInput = z.infer<typeof createBlogPostSchema>;
+export type AutosaveBlogPostInput = z.infer<typeof autosaveBlogPostSchema>;
 export type UpdateBlogPostInput = z.infer<typeof updateBlogPostSchema>;
 
 /** Newest first, or trending (views + 2 × likes); paged by the cursor of the X-Next-Cursor header. */
@@ -194,6 +197,10 @@ export type BlogAuthor = z.infer<typeof blogAuthorSchema>;
 
 export const blogLikeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export const blogIsLikedSchema = z.object({ isLiked: z.boolean() });
+
+/** A draft saved by the editor on its own: enough to know what the server now holds. */
+export const blogAutosaveResultSchema = z.object({ id: z.number().int(), slug: z.string(), updatedAt: isoTime });
+export type BlogAutosaveResult = z.infer<typeof blogAutosaveResultSchema>;
 
 /** An image uploaded for the editor: its URL, stored size and WebP thumbnail. */
 export const blogUploadSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), thumbUrl: z.string() });

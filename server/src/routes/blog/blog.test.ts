@@ -81,6 +81,45 @@ describe('blog', () => {
     expect(read).toContain('Merhaba');
   });
 
+  it('the editor autosaves a draft: sanitised, never published by it, not audited; a published post refuses it; drafts stay hidden', async () => {
+    const admin = await server.admin();
+    const member = await server.member();
+    const draft = (await admin.client.post('/api/blog/posts', { title: 'Kendiliğinden', content: '<p>ilk</p>' })).body;
+    expect(draft.status).toBe('draft');
+    const audited = async () => (await server.ctx.db('audit_log').where({ target_type: 'blog_post', target_id: String(draft.id) })).length;
+    const auditsBefore = await audited();
+
+    const saved = await admin.client.patch(`/api/blog/posts/${draft.id}/autosave`, {
+      title: 'Kendiliğinden kaydolan',
+      content: '<h2>Ara</h2><p>ikinci<img src="x" onerror="alert(1)"></p><script>alert(2)</script><p><a href="javascript:alert(3)">a</a></p>',
+      published: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: draft.id, slug: draft.slug });
+    expect(Date.parse(saved.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(draft.updatedAt));
+    const read = (await admin.client.get(`/api/blog/posts/${draft.id}`)).body;
+    expect(read).toMatchObject({ title: 'Kendiliğinden kaydolan', published: false, status: 'draft', publishedAt: null });
+    expect(read.content).not.toMatch(/script|onerror|javascript:|alert/i);
+    expect(read.content).toContain('<h2>Ara</h2>');
+    expect(await audited()).toBe(auditsBefore);
+    expect((await server.client().get(`/api/blog/posts/${draft.id}`)).status).toBe(404);
+    expect((await member.client.get(`/api/blog/posts/slug/${draft.slug}`)).status).toBe(404);
+
+    expect((await member.client.patch(`/api/blog/posts/${draft.id}/autosave`, { title: 'x' })).status).toBe(403);
+    expect((await server.client().patch(`/api/blog/posts/${draft.id}/autosave`, { title: 'x' })).status).toBe(401);
+    expect((await admin.client.patch('/api/blog/posts/999999/autosave', { title: 'x' })).status).toBe(404);
+
+    // Publishing is the editor's explicit, audited step; after it the post no longer changes by itself.
+    const published = await admin.client.patch(`/api/blog/posts/${draft.id}`, { published: true });
+    expect(published.body).toMatchObject({ status: 'published', published: true });
+    expect(published.body.publishedAt).not.toBeNull();
+    expect(await audited()).toBe(auditsBefore + 1);
+    const refused = await admin.client.patch(`/api/blog/posts/${draft.id}/autosave`, { content: '<p>yarım kalmış</p>' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('blog_post_published');
+    expect((await server.client().get(`/api/blog/posts/slug/${draft.slug}`)).body.content).toContain('ikinci');
+  });
+
   it('likes, comments (300 max), and comment moderation for admins only', async () => {
     const admin = await server.admin();
     const member = await server.member();

@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
 import {
+  autosaveBlogPostSchema,
   blogCategorySchema,
   blogCommentSchema,
   createBlogPostSchema,
@@ -61,6 +62,11 @@ export function blogRouter(ctx: AppContext): Router {
     const admin = requireAdmin(req);
     const { id } = parse(idParamsSchema, req.params);
     res.json(await blog.updateBlogPost(ctx.db, admin, id, parse(updateBlogPostSchema, req.body)));
+  });
+  router.patch('/posts/:id/autosave', async (req, res) => {
+    requireAdmin(req);
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await blog.autosaveBlogPost(ctx.db, id, parse(autosaveBlogPostSchema, req.body)));
   });
   router.delete('/posts/:id', async (req, res) => {
     const admin = requireAdmin(req);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { blogSlug, LIMITS, stripHtml, TEXTS, truncate, type CreateBlogPostInput, type UpdateBlogPostInput } from '@mahalle/shared';
+import { blogSlug, LIMITS, stripHtml, TEXTS, truncate, type AutosaveBlogPostInput, type CreateBlogPostInput, type UpdateBlogPostInput } from '@mahalle/shared';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
@@ -133,34 +133,46 @@ export async function createBlogPost(db: Knex, admin: UserRow, input: CreateBlog
   return getBlogPostById(db, id, admin);
 }
 
+/** The columns a save changes, from the fields it sent (a field left out keeps its value). */
+async function patchOf(
+  trx: Db,
+  id: number,
+  before: { title: string; content: string; excerpt: string | null; published_at: unknown },
+  input: UpdateBlogPostInput,
+) {
+  await checkCategory(trx, input.categoryId);
+  const title = input.title ?? before.title;
+  const content = input.content !== undefined ? sanitizeBlogHtml(input.content) : before.content;
+  const excerpt = input.excerpt !== undefined ? input.excerpt || truncate(stripHtml(content), LIMITS.blogExcerptCut) : before.excerpt;
+  const patch: Record<string, unknown> & { title: string; excerpt: string | null; updated_at: string } = { title, content, excerpt, updated_at: nowIso() };
+  if (input.slug !== undefined && input.slug) patch.slug = await uniqueSlug(trx, blogSlug(input.slug), id);
+  if (input.featuredImage !== undefined) patch.featured_image = input.featuredImage || null;
+  if (input.gallery !== undefined) patch.gallery = JSON.stringify(input.gallery);
+  if (input.categoryId !== undefined) patch.category_id = input.categoryId;
+  if (input.tags !== undefined) patch.tags = JSON.stringify(input.tags);
+  if (input.published !== undefined) {
+    patch.published = input.published;
+    if (input.published && !before.published_at) patch.published_at = nowIso();
+  }
+  for (const [field, column] of [
+    ['metaTitle', 'meta_title'],
+    ['metaDescription', 'meta_description'],
+    ['metaKeywords', 'meta_keywords'],
+    ['ogTitle', 'og_title'],
+    ['ogDescription', 'og_description'],
+    ['ogImage', 'og_image'],
+  ] as const) {
+    if (input[field] !== undefined) patch[column] = input[field] || null;
+  }
+  return patch;
+}
+
 export async function updateBlogPost(db: Knex, admin: UserRow, id: number, input: UpdateBlogPostInput) {
   await db.transaction(async (trx) => {
     const before = await trx('blog_posts').where({ id }).first();
     if (!before) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
-    await checkCategory(trx, input.categoryId);
-    const title = input.title ?? before.title;
-    const content = input.content !== undefined ? sanitizeBlogHtml(input.content) : before.content;
-    const excerpt = input.excerpt !== undefined ? input.excerpt || truncate(stripHtml(content), LIMITS.blogExcerptCut) : before.excerpt;
-    const patch: Record<string, unknown> = { title, content, excerpt, updated_at: nowIso() };
-    if (input.slug !== undefined && input.slug) patch.slug = await uniqueSlug(trx, blogSlug(input.slug), id);
-    if (input.featuredImage !== undefined) patch.featured_image = input.featuredImage || null;
-    if (input.gallery !== undefined) patch.gallery = JSON.stringify(input.gallery);
-    if (input.categoryId !== undefined) patch.category_id = input.categoryId;
-    if (input.tags !== undefined) patch.tags = JSON.stringify(input.tags);
-    if (input.published !== undefined) {
-      patch.published = input.published;
-      if (input.published && !before.published_at) patch.published_at = nowIso();
-    }
-    for (const [field, column] of [
-      ['metaTitle', 'meta_title'],
-      ['metaDescription', 'meta_description'],
-      ['metaKeywords', 'meta_keywords'],
-      ['ogTitle', 'og_title'],
-      ['ogDescription', 'og_description'],
-      ['ogImage', 'og_image'],
-    ] as const) {
-      if (input[field] !== undefined) patch[column] = input[field] || null;
-    }
+    const patch = await patchOf(trx, id, before, input);
+    const { title, excerpt } = patch;
     await trx('blog_posts').where({ id }).update(patch);
     await indexRows(trx, 'blog', [id]);
     await audit(
@@ -175,6 +187,23 @@ export async function updateBlogPost(db: Knex, admin: UserRow, id: number, input
     );
   });
   return getBlogPostById(db, id, admin);
+}
+
+/**
+ * The editor's own save of a draft, every few seconds while an admin writes: the same fields, sanitising and slug rules
+ * as an edit, but never the published state, and no audit entry each time (creating and publishing a post are audited;
+ * a draft is seen by admins only). A published post is not changed under its readers' eyes: 409 blog_post_published.
+ */
+export async function autosaveBlogPost(db: Knex, id: number, input: AutosaveBlogPostInput) {
+  return db.transaction(async (trx) => {
+    const before = await trx('blog_posts').where({ id }).first();
+    if (!before) throw errors.notFound(B.blogNotFound, 'blog_post_not_found');
+    if (before.published) throw errors.conflict(B.blogAutosavePublished, 'blog_post_published');
+    const patch = await patchOf(trx, id, before, input);
+    await trx('blog_posts').where({ id }).update(patch);
+    await indexRows(trx, 'blog', [id]);
+    return { id, slug: (patch.slug as string | undefined) ?? (before.slug as string), updatedAt: patch.updated_at };
+  });
 }
 
 export async function deleteBlogPost(db: Knex, admin: UserRow, id: number) {

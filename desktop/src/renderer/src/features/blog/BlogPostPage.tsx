@@ -1,3 +1,4 @@
+import './blogContent.css';
 import { Suspense, useDeferredValue } from 'react';
 import { theme } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
@@ -5,7 +6,7 @@ import { HeartFilled, HeartOutlined, ShareAltOutlined } from '@ant-design/icons'
 import { Link, useParams } from 'react-router-dom';
 import { stripHtml, TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useBlogCategories, useBlogComments, useBlogPost, useLikeBlogPost, useRelatedBlogPosts } from '../../api/blog';
+import { useBlogCategories, useBlogComments, useBlogPost, useLikeBlogPost, useRelatedBlogPosts, type BlogPost } from '../../api/blog';
 import { useSession } from '../../stores/session';
 import { mediaUrl, NotFound, PageSpinner, UserAvatar } from '../../components/common';
 import { formatDate, fromNow } from '../../components/time';
@@ -26,6 +27,53 @@ const BlogGallery = lazy(() => import('./BlogGallery'));
 function readingMinutes(html: string): number {
   const words = stripHtml(html).split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / 200));
+}
+
+/** What a post's reader sees of it: the post as the blog page shows it (the editor's preview draws this very component). */
+export type BlogArticlePost = Pick<
+  BlogPost,
+  'title' | 'content' | 'featuredImage' | 'gallery' | 'category' | 'tags' | 'published' | 'authorName' | 'createdAt' | 'views'
+>;
+
+export function BlogArticle({ post: b, tools, children }: { post: BlogArticlePost; tools?: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <Card
+      style={{ marginTop: 8 }}
+      cover={
+        b.featuredImage ? (
+          <img
+            src={mediaUrl(b.featuredImage)}
+            alt=""
+            style={{ display: 'block', width: '100%', maxHeight: 360, objectFit: 'cover' }}
+            onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')}
+          />
+        ) : undefined
+      }
+    >
+      <Space wrap>
+        {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
+        {!b.published && <Tag color="orange">Taslak</Tag>}
+        {b.tags.map((t) => (
+          <Tag key={t}>#{t}</Tag>
+        ))}
+        {tools}
+      </Space>
+      <Heading level={1} look={2} style={{ marginTop: 8 }}>
+        {b.title}
+      </Heading>
+      <Secondary>
+        {b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · {readingMinutes(b.content ?? '')} dk okuma
+      </Secondary>
+      {/* The server sanitises blog HTML with an allowlist before storing it. */}
+      <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
+      {b.gallery.length > 0 && (
+        <Suspense fallback={null}>
+          <BlogGallery gallery={b.gallery} />
+        </Suspense>
+      )}
+      {children}
+    </Card>
+  );
 }
 
 export default function BlogPostPage() {
@@ -62,44 +110,16 @@ export default function BlogPostPage() {
     <div className="page-split">
       <div>
         <Link to="/blog">← Blog</Link>
-        <Card
-          style={{ marginTop: 8 }}
-          cover={
-            b.featuredImage ? (
-              <img
-                src={mediaUrl(b.featuredImage)}
-                alt=""
-                style={{ display: 'block', width: '100%', maxHeight: 360, objectFit: 'cover' }}
-                onError={(e) => ((e.target as HTMLImageElement).style.display = 'none')}
-              />
-            ) : undefined
-          }
-        >
-          <Space wrap>
-            {b.category && <Tag color={b.category.color}>{b.category.name}</Tag>}
-            {!b.published && <Tag color="orange">Taslak</Tag>}
-            {b.tags.map((t) => (
-              <Tag key={t}>#{t}</Tag>
-            ))}
-            {user?.role === 'admin' && (
+        <BlogArticle
+          post={b}
+          tools={
+            user?.role === 'admin' && (
               <Link to={`/blog/edit/${b.id}`}>
                 <Button size="small">Düzenle</Button>
               </Link>
-            )}
-          </Space>
-          <Heading level={1} look={2} style={{ marginTop: 8 }}>
-            {b.title}
-          </Heading>
-          <Secondary>
-            {b.authorName} · {formatDate(b.createdAt)} · {b.views} görüntülenme · {readingMinutes(b.content ?? '')} dk okuma
-          </Secondary>
-          {/* The server sanitises blog HTML with an allowlist before storing it. */}
-          <div className="blog-content" style={{ marginTop: 16, lineHeight: 1.7 }} dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
-          {b.gallery.length > 0 && (
-            <Suspense fallback={null}>
-              <BlogGallery gallery={b.gallery} />
-            </Suspense>
-          )}
+            )
+          }
+        >
           <Space style={{ display: 'flex', marginTop: 16 }}>
             <Button icon={b.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()}>
               {b.likesCount}
@@ -111,7 +131,7 @@ export default function BlogPostPage() {
               Paylaş
             </Button>
           </Space>
-        </Card>
+        </BlogArticle>
         <Card title={`Yorumlar (${comments.length})`} size="default" style={{ marginTop: 16 }}>
           {user ? (
             // The form's height is kept while its code arrives, so the comments below it do not move.
