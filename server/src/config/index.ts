@@ -13,12 +13,46 @@ export interface RateLimitRule {
 export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups', 'eventMessages'] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+
+/** STORAGE=s3 needs at least a bucket; anything else keeps the files on disk. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  if ((env.STORAGE ?? 'disk').toLowerCase() !== 's3') return { kind: 'disk' };
+  if (!env.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as the provider asks)');
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT || null,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+  };
+}
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /** Where multipart parts are streamed while a request is read (DATA_DIR/tmp, beside the uploads: a move is a rename). */
+  uploadTmpDir: string;
+  /**
+   * Where uploads and data-export archives are kept: 'disk' (uploadsDir and DATA_DIR/exports, the
+   * default) or an S3-compatible bucket (STORAGE=s3 and the S3_* settings), under `uploads/` and `exports/`.
+   */
+  storage: StorageConfig;
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves with it). */
   databaseSchema: string | null;
@@ -160,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     uploadsDir,
+    uploadTmpDir: path.join(dataDir, 'tmp'),
+    storage: storageConfig(env),
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'strict' : 'off'),

@@ -59,11 +59,12 @@ const unreadable = () => errors.badRequest(S.imageUnreadable, 'image_unreadable'
  * counted, so a small file that expands to gigabytes is refused without being expanded. A file that
  * does not decode completely (a valid header followed by anything else) is refused too.
  */
-export function processImage(input: Buffer): Promise<ProcessedImage> {
+export function processImage(input: Buffer | string): Promise<ProcessedImage> {
   return decodeSlots(() => decodeAndEncode(input));
 }
 
-async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
+/** `input` is the image's bytes or the path of a file holding them (an upload's temporary file: read by libvips as it decodes). */
+async function decodeAndEncode(input: Buffer | string): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let meta: SharpModule.Metadata;
   try {

@@ -280,8 +280,8 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
       actor.role === 'admin' ? await notifyModeration(trx, actor, { authorId: p.author_id, kind: 'post', action: 'delete', content: p.content, reason }) : null;
     return { ...p, affected, notice };
   });
-  await removeUpload(ctx.config.uploadsDir, post.image_url);
-  await removeUpload(ctx.config.uploadsDir, post.video_url);
+  await removeUpload(ctx, post.image_url);
+  await removeUpload(ctx, post.video_url);
   for (const userId of post.affected) ctx.bus.emit('notifications:changed', { userId });
   if (post.notice) announceNotifications(ctx.bus, [post.notice]);
 }
