@@ -33,7 +33,20 @@ export function filesOf(req: Request): Record<string, UploadedFile[]> {
 }
 
 /** After a refusal, the rest of the body is drained (never kept) this long so the client reads the answer, then the connection is cut. */
-const DRAIN_MS = 2_000;
+const DRAIN_MS = 5_000;
+
+/**
+ * Parts (and image copies made from them) left by a process that was killed mid-request. Only old ones: another node sharing
+ * DATA_DIR may be writing fresh parts right now.
+ */
+function sweepStale(tmpDir: string, olderThanMs = 60 * 60 * 1000): void {
+  const before = Date.now() - olderThanMs;
+  for (const name of fs.readdirSync(tmpDir)) {
+    const file = path.join(tmpDir, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < before) fs.rmSync(file, { force: true });
+  }
+}
 
 interface Part {
   file: UploadedFile;
@@ -56,6 +69,7 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const maxFiles = fields.reduce((n, f) => n + (f.maxCount ?? 1), 0);
   fs.mkdirSync(tmpDir, { recursive: true });
+  sweepStale(tmpDir);
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import crypto from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import { LIMITS, TEXTS } from '@mahalle/shared';
@@ -73,17 +74,23 @@ export async function saveImage(
   if (file.size > LIMITS.imageMaxBytes) throw errors.tooLarge(texts.tooLarge);
   const type = await fileTypeFromFile(file.path);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw errors.unsupportedType(texts.wrongType);
-  const image = await processImage(file.path);
+  // The copies are written beside the upload's temporary file, so the middleware's clean-up of
+  // `<temp>.*` would find any a failure left; they are removed here in every case.
+  const image = await processImage(file.path, `${file.path}.out`);
   const store = uploadStore(ctx);
   const key = `${crypto.randomUUID()}.${image.ext}`;
   const url = `/uploads/${key}`;
   const thumbUrl = thumbUrlOf(url);
-  await store.put(key, image.data, image.mime);
   try {
-    await store.put(uploadKeyOf(thumbUrl)!, image.thumb, 'image/webp');
-  } catch (err) {
-    await store.delete(key).catch(() => undefined);
-    throw err;
+    await store.putFile(key, image.file, image.mime);
+    try {
+      await store.putFile(uploadKeyOf(thumbUrl)!, image.thumbFile, 'image/webp');
+    } catch (err) {
+      await store.delete(key).catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await Promise.all([fs.rm(image.file, { force: true }), fs.rm(image.thumbFile, { force: true })]);
   }
   return { url, mime: image.mime, width: image.width, height: image.height, thumbUrl };
 }
