@@ -2,9 +2,7 @@ import { pipeline } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from './context';
 import { uploadStore } from './services/uploads';
-import type { ByteRange } from './services/storage';
-
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+import { isKey, type ByteRange } from './services/storage';
 
 /** One `bytes=` range of an object of `size` bytes; undefined for none or several (the whole file is sent), null when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): ByteRange | undefined | null {
@@ -34,7 +32,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export function serveUploads(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = String(req.params.key ?? '');
-    if (!KEY.test(key) || key.includes('..')) return next();
+    if (!isKey(key)) return next();
     const store = uploadStore(ctx);
     let range: ByteRange | undefined;
     if (req.headers.range) {

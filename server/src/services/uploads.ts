@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 import type { UploadedFile } from '../middlewares/multipart';
 import { processImage } from './images';
 import { videoDurationOfFile } from './media-duration';
-import { storesFor, type ObjectStore } from './storage';
+import { isKey, storesFor, type ObjectStore } from './storage';
 
 const S = TEXTS.social;
 
@@ -58,7 +58,7 @@ export function thumbUrlOf(url: string): string {
 export function uploadKeyOf(url: string | null | undefined): string | null {
   if (!url || !url.startsWith('/uploads/')) return null;
   const key = url.slice('/uploads/'.length);
-  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key) && !key.includes('..') ? key : null;
+  return isKey(key) ? key : null;
 }
 
 /**

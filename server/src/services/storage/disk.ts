@@ -81,7 +81,7 @@ export class DiskStore implements ObjectStore {
     for (const name of names.sort()) {
       if (name.startsWith('.')) continue;
       const s = await fs.promises.stat(path.join(this.dir, name)).catch(() => null);
-      if (s?.isFile()) yield { key: name, size: s.size };
+      if (s?.isFile()) yield { key: name, size: s.size, modified: s.mtime };
     }
   }
 }

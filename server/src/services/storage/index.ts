@@ -6,7 +6,7 @@ import type { ObjectStore } from './types';
 
 export { DiskStore } from './disk';
 export { S3Store, s3Client } from './s3';
-export { StorageUnavailable, typeOfKey, type ByteRange, type ObjectInfo, type ObjectStore, type StoredObject } from './types';
+export { StorageUnavailable, isKey, typeOfKey, type ByteRange, type ObjectInfo, type ObjectStore, type StoredObject } from './types';
 
 export interface Stores {
   /** Originals, thumbnails, videos, blog images: `/uploads/<key>`. */

@@ -117,7 +117,7 @@ export class S3Store implements ObjectStore {
       );
       for (const o of page.Contents ?? []) {
         const key = o.Key?.slice(this.prefix.length + 1);
-        if (key && !key.includes('/')) yield { key, size: o.Size ?? 0 };
+        if (key && !key.includes('/')) yield { key, size: o.Size ?? 0, modified: o.LastModified ?? new Date(0) };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

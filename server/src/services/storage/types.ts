@@ -13,6 +13,7 @@ export interface StoredObject {
 export interface ObjectInfo {
   key: string;
   size: number;
+  modified: Date;
 }
 
 /** A byte range, both ends included, as HTTP's Range header says it. */
@@ -67,6 +68,8 @@ export function typeOfKey(key: string): string {
 }
 
 /** A key is one plain file name: no folders, no dotfiles. */
+export const isKey = (key: string): boolean => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(key) && !key.includes('..') && key.length <= 200;
+
 export function assertKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+  if (!isKey(key)) throw new Error(`invalid storage key: ${key}`);
 }
