@@ -18,8 +18,9 @@ function toAppError(err: unknown): AppError | null {
   if (err instanceof URIError) return errors.badRequest();
   // PostgreSQL refuses a NUL character (22021) or text it cannot encode (22P05): bad input, not a fault.
   if (e?.code === '22021' || e?.code === '22P05') return errors.badRequest(TEXTS.errors.invalidText, 'invalid_text');
-  if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
+  // Before the database check: a refused connection to the bucket looks like one to the database.
   if (err instanceof StorageUnavailable) return errors.storageUnavailable();
+  if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
   return null;
 }
 

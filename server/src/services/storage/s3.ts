@@ -31,6 +31,10 @@ export function s3Client(settings: S3Settings): S3Client {
     forcePathStyle: settings.forcePathStyle,
     credentials:
       settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    // Checksums only where the API demands them: streamed bodies are then sent plainly, not as
+    // aws-chunked with a trailer, which several S3-compatible servers store verbatim.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that does not answer fails the request in seconds (a 503), not after minutes of retries.
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
