@@ -25,10 +25,19 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
+export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
+
 /** STORAGE=s3 needs at least a bucket; anything else keeps the files on disk. */
 function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   if ((env.STORAGE ?? 'disk').toLowerCase() !== 's3') return { kind: 'disk' };
-  if (!env.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as the provider asks)');
+  const s3 = s3ConfigFromEnv(env);
+  if (!s3) throw new Error('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as the provider asks)');
+  return s3;
+}
+
+/** The bucket the S3_* settings name, whatever STORAGE says (the move-files command reads it before the switch); null without S3_BUCKET. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  if (!env.S3_BUCKET) return null;
   return {
     kind: 's3',
     endpoint: env.S3_ENDPOINT || null,

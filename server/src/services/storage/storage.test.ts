@@ -7,6 +7,7 @@ import { TEXTS } from '@mahalle/shared';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { makeMp4, makePng } from '../../test/media';
 import { startTestBucket, unreachableBucket, type TestBucket } from '../../test/s3';
+import { runCli } from '../../cli/run';
 import { DiskStore, S3Store, s3Client, StorageUnavailable, type ObjectStore } from '.';
 
 let bucket: TestBucket;
@@ -148,5 +149,108 @@ describe('an unreachable bucket', () => {
     await expect(new S3Store(s3Client(settings), settings.bucket, 'uploads').put('a.png', Buffer.from('x'), 'image/png')).rejects.toBeInstanceOf(
       StorageUnavailable,
     );
+  });
+});
+
+describe('npm run admin -- move-files', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const sums = (dir: string) =>
+    Object.fromEntries(
+      fs
+        .readdirSync(dir)
+        .filter((f) => !f.startsWith('.'))
+        .map((f) => [
+          f,
+          crypto
+            .createHash('sha256')
+            .update(fs.readFileSync(path.join(dir, f)))
+            .digest('hex'),
+        ]),
+    );
+  async function bucketSums(store: ObjectStore) {
+    const out: Record<string, string> = {};
+    for (const key of await keys(store)) {
+      const o = await store.get(key);
+      const hash = crypto.createHash('sha256');
+      for await (const c of o!.body) hash.update(c as Buffer);
+      out[key] = hash.digest('hex');
+    }
+    return out;
+  }
+  async function admin(config: TestServer['ctx']['config'], ...args: string[]) {
+    const lines: string[] = [];
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      S3_BUCKET: bucket.storage.bucket,
+      S3_ENDPOINT: bucket.storage.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    try {
+      const code = await runCli(args, () => config, { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+      return { code, text: lines.join('\n') };
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  it('copies uploads and exports to the bucket verified by SHA-256, resumes, and brings them back to another disk', async () => {
+    const { client } = await server.member();
+    for (const size of [16, 24]) {
+      const fd = new FormData();
+      fd.append('content', `taşınacak ${size}`);
+      fd.append('image', new Blob([new Uint8Array(makePng(size, size))], { type: 'image/png' }), 'a.png');
+      expect((await client.postForm('/api/posts', fd)).status).toBe(201);
+    }
+    const exportsDir = path.join(server.ctx.config.dataDir, 'exports');
+    fs.mkdirSync(exportsDir, { recursive: true });
+    fs.writeFileSync(path.join(exportsDir, 'arsiv.zip'), crypto.randomBytes(5000));
+    const uploads = sums(server.ctx.config.uploadsDir);
+    expect(Object.keys(uploads)).toHaveLength(4);
+    const client3 = s3Client(bucket.storage);
+    const inBucket = { uploads: new S3Store(client3, bucket.storage.bucket, 'uploads'), exports: new S3Store(client3, bucket.storage.bucket, 'exports') };
+    for (const s of Object.values(inBucket)) for (const k of await keys(s)) await s.delete(k);
+
+    const first = await admin(server.ctx.config, 'move-files', '--to', 's3');
+    expect(first.code, first.text).toBe(0);
+    expect(first.text).toContain('uploads: 4 kopyalandı');
+    expect(await bucketSums(inBucket.uploads)).toEqual(uploads);
+    expect(await bucketSums(inBucket.exports)).toEqual(sums(exportsDir));
+
+    // Run again: everything is already there and verified; one new file is the only copy.
+    fs.writeFileSync(path.join(server.ctx.config.uploadsDir, 'yeni.png'), makePng(4, 4));
+    const again = await admin(server.ctx.config, 'move-files', '--to', 's3');
+    expect(again.text).toContain('uploads: 1 kopyalandı');
+    expect(again.text).toContain('4 zaten doğrulanmış');
+
+    // Back to a disk that lost its files (the database restored on a new machine), removing them from the bucket once all are verified.
+    const before = { uploads: sums(server.ctx.config.uploadsDir), exports: sums(exportsDir) };
+    fs.rmSync(server.ctx.config.uploadsDir, { recursive: true });
+    fs.rmSync(exportsDir, { recursive: true });
+    const back = await admin(server.ctx.config, 'move-files', '--to', 'disk', '--delete-source');
+    expect(back.code, back.text).toBe(0);
+    expect(sums(server.ctx.config.uploadsDir)).toEqual(before.uploads);
+    expect(sums(exportsDir)).toEqual(before.exports);
+    expect(await keys(inBucket.uploads)).toEqual([]);
+    expect(await keys(inBucket.exports)).toEqual([]);
+    expect(fs.readdirSync(server.ctx.config.uploadTmpDir)).toEqual([]);
+  });
+
+  it('says clearly when the bucket cannot be reached', async () => {
+    const dead = await unreachableBucket();
+    const lines: string[] = [];
+    const code = await runCli(['move-files', '--to', 's3'], () => ({ ...server.ctx.config, storage: dead }), {
+      out: (l) => lines.push(l),
+      err: (l) => lines.push(l),
+    });
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toContain('Kovaya ulaşılamıyor');
   });
 });
