@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@mahalle/shared';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -109,6 +110,38 @@ describe('uploads in an S3 bucket', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 4-11/${whole.length}`);
     expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe(Buffer.from(whole.subarray(4, 12)).toString('latin1'));
     expect((await fetch(server.url + res.body.videoUrl, { headers: { range: `bytes=${whole.length + 10}-` } })).status).toBe(416);
+  });
+});
+
+describe('data exports in an S3 bucket', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ storage: bucket.storage });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('are built with the member’s files from the bucket, kept in the bucket and downloaded from it', async () => {
+    const m = await server.member();
+    const fd = new FormData();
+    fd.append('content', 'arşivlik');
+    fd.append('image', new Blob([new Uint8Array(makePng(20, 20))], { type: 'image/png' }), 'a.png');
+    const post = await m.client.postForm('/api/posts', fd);
+    expect(post.status).toBe(201);
+    const imageName = path.basename(post.body.imageUrl as string);
+    expect((await m.client.post('/api/users/me/data-export')).status).toBe(201);
+    await server.privacy.tick();
+    const { downloadUrl } = (await m.client.get('/api/users/me/data-export')).body.latest;
+    const archives = await keys(new S3Store(s3Client(bucket.storage), bucket.storage.bucket, 'exports'));
+    expect(archives).toHaveLength(1);
+    expect(fs.existsSync(path.join(server.ctx.config.dataDir, 'exports'))).toBe(false);
+    const res = await fetch(server.url + downloadUrl, { headers: { cookie: m.client.cookieHeader } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(zip)).toContain(`files/${imageName}`);
+    expect(fs.readdirSync(server.ctx.config.uploadTmpDir)).toEqual([]);
   });
 });
 
