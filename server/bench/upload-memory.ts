@@ -2,10 +2,12 @@
  * Upload memory: how far a server's RSS rises over idle under
  *   A. 8 concurrent 45 MB image uploads (refused: images are capped at 5 MB), then
  *   B. 8 concurrent 4 MB JPEG photos (accepted, decoded, stored),
- * sampled from /proc/<pid>/status every 5 ms, and how many temporary files are left afterwards.
+ * each on a freshly started server, sampled from /proc/<pid>/status every 5 ms, and how many
+ * temporary files are left afterwards.
  *
  *   npm run bench:uploads -w server                       # this tree
  *   npm run bench:uploads -w server -- --baseline /work/main/server   # and another tree, side by side
+ *   npm run bench:uploads -w server -- --baseline ../../main/server --only-after   # this tree only, same table
  *
  * Each server is started from source (`node --import tsx src/index.ts`, the same V8 flags and
  * glibc allocator settings as that tree's `npm start`) on a fresh DATA_DIR and SQLite, on its own port; "idle" is taken after sign-in and
@@ -150,12 +152,10 @@ async function photo(bytes: number): Promise<Buffer> {
   }
 }
 
-interface Result {
+interface Phase {
   idle: number;
-  peakRefused: number;
-  peakAccepted: number;
-  refused: Record<string, number>;
-  accepted: Record<string, number>;
+  peak: number;
+  answers: Record<string, number>;
   tempLeft: number;
   storedFiles: number;
   load: string;
@@ -167,7 +167,8 @@ function tally(statuses: number[]): Record<string, number> {
   return out;
 }
 
-async function measure(serverDir: string, port: number, big: Buffer, photos: Buffer): Promise<Result> {
+/** One phase on a freshly started server: idle RSS after warm-up, then the peak while 8 uploads of `body` run at once. */
+async function measure(serverDir: string, port: number, body: Buffer): Promise<Phase> {
   const server = await start(serverDir, port);
   const pid = server.child.pid!;
   try {
@@ -187,29 +188,19 @@ async function measure(serverDir: string, port: number, big: Buffer, photos: Buf
       idle += rssOf(pid) / 10;
       await new Promise((r) => setTimeout(r, 50));
     }
-
     let peak = 0;
     const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5);
-    const refused = await Promise.all(Array.from({ length: CONCURRENCY }, () => upload(server.url, cookie, big)));
-    const peakRefused = Math.max(peak, rssOf(pid));
-    await new Promise((r) => setTimeout(r, 500));
-    peak = 0;
-    const accepted = await Promise.all(Array.from({ length: CONCURRENCY }, () => upload(server.url, cookie, photos)));
-    const peakAccepted = Math.max(peak, rssOf(pid));
+    const answers = await Promise.all(Array.from({ length: CONCURRENCY }, () => upload(server.url, cookie, body)));
+    peak = Math.max(peak, rssOf(pid));
     clearInterval(timer);
     await new Promise((r) => setTimeout(r, 300));
-
     const tmp = path.join(server.dataDir, 'tmp');
-    const tempLeft = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0;
-    const storedFiles = fs.readdirSync(path.join(server.dataDir, 'uploads')).filter((f) => !f.startsWith('.')).length;
     return {
       idle,
-      peakRefused,
-      peakAccepted,
-      refused: tally(refused),
-      accepted: tally(accepted),
-      tempLeft,
-      storedFiles,
+      peak,
+      answers: tally(answers),
+      tempLeft: fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0,
+      storedFiles: fs.readdirSync(path.join(server.dataDir, 'uploads')).filter((f) => !f.startsWith('.')).length,
       load: os
         .loadavg()
         .map((l) => l.toFixed(2))
@@ -239,27 +230,41 @@ async function main() {
       .join(' ')}; photo ${(photos.length / 1e6).toFixed(2)} MB\n`,
   );
 
-  const runs: [string, Result][] = [];
-  if (baseline) runs.push([`before (${baseline})`, await measure(path.resolve(baseline), port + 1, big, photos)]);
-  runs.push([`after (${path.resolve(here, '..')})`, await measure(path.resolve(here, '..'), port, big, photos)]);
-
+  const trees = [...(baseline ? [['before', path.resolve(baseline)]] : []), ['after', path.resolve(here, '..')]] as const;
   const goal = 40 * MiB;
-  for (const [label, r] of runs) {
-    const peak = Math.max(r.peakRefused, r.peakAccepted);
-    process.stdout.write(
-      [
-        '',
-        label,
-        `  idle RSS                         ${mib(r.idle)}`,
-        `  peak RSS, 8 × 45 MB refused      ${mib(r.peakRefused)}  (+${mib(r.peakRefused - r.idle)})  answers ${JSON.stringify(r.refused)}`,
-        `  peak RSS, 8 × 4 MB accepted      ${mib(r.peakAccepted)}  (+${mib(r.peakAccepted - r.idle)})  answers ${JSON.stringify(r.accepted)}`,
-        `  peak − idle                      ${mib(peak - r.idle)}  goal ≤ ${mib(goal)}: ${peak - r.idle <= goal ? 'met' : 'NOT met'}`,
-        `  temporary files left             ${r.tempLeft}   stored files ${r.storedFiles}`,
-        `  load average after               ${r.load}`,
-        '',
-      ].join('\n'),
-    );
+  const rows: string[] = [];
+  for (const [label, dir] of trees.filter(([l]) => !process.argv.includes('--only-after') || l === 'after')) {
+    for (const [phase, body] of [
+      ['8 × 45 MB refused', big],
+      ['8 × 4 MB accepted', photos],
+    ] as const) {
+      const r = await measure(dir, port, body);
+      const delta = r.peak - r.idle;
+      rows.push(
+        [
+          label.padEnd(7),
+          phase.padEnd(18),
+          mib(r.idle).padStart(10),
+          mib(r.peak).padStart(10),
+          `+${mib(delta)}`.padStart(11),
+          (delta <= goal ? 'met' : 'NOT met').padEnd(8),
+          String(r.tempLeft).padStart(4),
+          JSON.stringify(r.answers).padEnd(12),
+          r.load,
+        ].join('  '),
+      );
+      process.stdout.write(`${rows.at(-1)}\n`);
+    }
   }
+  process.stdout.write(
+    [
+      '',
+      `${'tree'.padEnd(7)}  ${'uploads'.padEnd(18)}  ${'idle RSS'.padStart(10)}  ${'peak RSS'.padStart(10)}  ${'peak−idle'.padStart(11)}  ${'≤ 40 MiB'.padEnd(8)}  ${'tmp'.padStart(4)}  ${'answers'.padEnd(12)}  load average after`,
+      ...rows,
+      ...trees.map(([label, dir]) => `${label}: ${dir}`),
+      '',
+    ].join('\n'),
+  );
 }
 
 await main();

@@ -110,8 +110,9 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
       bb.removeAllListeners();
       bb.on('error', () => undefined);
       for (const part of parts) part.out.destroy();
-      res.setHeader('Connection', 'close');
-      // The rest of the body goes nowhere; a client that keeps sending is cut off once the answer is out.
+      // The rest of the body goes nowhere (no 'Connection: close': Node would then cut the socket as
+      // soon as the answer is written, and a client still sending would get a reset, not the 413).
+      // A client that keeps sending longer than DRAIN_MS after the answer is cut off.
       req.resume();
       res.once('finish', () => {
         if (req.complete) return;
