@@ -38,6 +38,7 @@ const FACTORY_STATUS: Record<string, number> = {
   tooMany: 429,
   unavailable: 503,
   databaseUnavailable: 503,
+  storageUnavailable: 503,
   mailUnavailable: 503,
   busy: 503,
 };

@@ -39,6 +39,8 @@ export const errors = {
   mailUnavailable: () => new AppError(503, 'mail_unavailable', TEXTS.accountHelp.mailUnavailable),
   /** The database cannot be reached right now: try again shortly, nothing was written. */
   databaseUnavailable: () => new AppError(503, 'database_unavailable', E.databaseUnavailable, undefined, { 'Retry-After': '5' }),
+  /** The file store (disk or bucket) cannot be reached: nothing was written. */
+  storageUnavailable: () => new AppError(503, 'storage_unavailable', E.storageUnavailable, undefined, { 'Retry-After': '5' }),
   busy: (retryAfterSec: number, message: string = E.busy) =>
     new AppError(503, 'server_busy', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
 };

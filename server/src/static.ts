@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type Request, type Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
 import { errors } from './errors';
 import { SESSION_COOKIE } from './middlewares/auth';
+import { serveUploads } from './serve-uploads';
 import {
   SITEMAP_KINDS,
   SITEMAP_MAX_URLS,
@@ -132,20 +133,7 @@ function mountSeo(app: Express, ctx: AppContext): void {
 
 /** Uploaded files and the browser build of the renderer, with client routes falling back to index.html. */
 export function mountStatic(app: Express, ctx: AppContext): void {
-  app.use(
-    '/uploads',
-    express.static(ctx.config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: true,
-      maxAge: '30d',
-      immutable: true,
-      setHeaders: (res) => {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-      },
-    }),
-  );
+  app.get('/uploads/:key', serveUploads(ctx));
 
   mountSeo(app, ctx);
 

@@ -139,6 +139,7 @@ export const ERRORS = {
   internal: { status: 500, meaning: 'An unexpected fault; nothing the caller can fix.' },
   unavailable: { status: 503, meaning: 'The server is starting or shutting down.' },
   database_unavailable: { status: 503, meaning: 'The database cannot be reached; nothing was written. `Retry-After: 5`.' },
+  storage_unavailable: { status: 503, meaning: 'The file store (disk or S3 bucket) cannot be reached; nothing was written. `Retry-After: 5`.' },
   server_busy: { status: 503, meaning: 'Too much work queued; `Retry-After` says when to try again.' },
   response_contract: { status: 500, meaning: 'In tests only: an answer did not fit its schema in shared/src/contract.' },
 } as const satisfies Record<string, { status: number; alsoStatus?: number; meaning: string }>;

@@ -96,6 +96,7 @@ export const TEXTS = {
     internal: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
     unavailable: 'Hizmet şu anda kullanılamıyor',
     databaseUnavailable: 'Veritabanına şu anda ulaşılamıyor; işleminiz kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
+    storageUnavailable: 'Dosya deposuna şu anda ulaşılamıyor; işleminiz kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
     busy: 'Sunucu şu anda çok yoğun. Lütfen birkaç saniye sonra tekrar deneyin.',
     tooManyWrites: 'Kısa sürede çok fazla işlem yaptınız. Lütfen biraz bekleyip tekrar deneyin.',
     invalidId: 'Geçersiz kimlik',

@@ -5,6 +5,7 @@ import { backupCommand } from './commands/backup';
 import { restoreCommand } from './commands/restore';
 import { createAdminCommand, demoteCommand, listAdminsCommand, promoteCommand } from './commands/admins';
 import { cleanupUploadsCommand } from './commands/cleanup-uploads';
+import { moveFilesCommand } from './commands/move-files';
 import { statsCommand } from './commands/stats';
 import { migrateToPostgresCommand } from './commands/migrate-to-postgres';
 import { resetPasswordCommand } from './commands/reset-password';
@@ -21,6 +22,7 @@ export const COMMANDS: CliCommand[] = [
   listAdminsCommand,
   resetPasswordCommand,
   cleanupUploadsCommand,
+  moveFilesCommand,
   statsCommand,
   backupCommand,
   restoreCommand,

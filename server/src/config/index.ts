@@ -13,6 +13,42 @@ export interface RateLimitRule {
 export const WRITE_ACTIONS = ['posts', 'comments', 'messages', 'likes', 'follows', 'reports', 'uploads', 'groups', 'eventMessages'] as const;
 export type WriteAction = (typeof WRITE_ACTIONS)[number];
 
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+
+export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
+
+/** STORAGE=s3 needs at least a bucket; anything else keeps the files on disk. */
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  if ((env.STORAGE ?? 'disk').toLowerCase() !== 's3') return { kind: 'disk' };
+  const s3 = s3ConfigFromEnv(env);
+  if (!s3) throw new Error('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as the provider asks)');
+  return s3;
+}
+
+/** The bucket the S3_* settings name, whatever STORAGE says (the move-files command reads it before the switch); null without S3_BUCKET. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT || null,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+  };
+}
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -22,6 +58,13 @@ export interface Config {
   /** True when DATA_DIR is unset and the database was found in the older default, server/data. */
   legacyDataDir: boolean;
   uploadsDir: string;
+  /** Where multipart parts are streamed while a request is read (DATA_DIR/tmp, beside the uploads: a move is a rename). */
+  uploadTmpDir: string;
+  /**
+   * Where uploads and data-export archives are kept: 'disk' (uploadsDir and DATA_DIR/exports, the
+   * default) or an S3-compatible bucket (STORAGE=s3 and the S3_* settings), under `uploads/` and `exports/`.
+   */
+  storage: StorageConfig;
   databaseUrl: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves with it). */
   databaseSchema: string | null;
@@ -207,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     uploadsDir,
+    uploadTmpDir: path.join(dataDir, 'tmp'),
+    storage: storageConfig(env),
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'strict' : 'off'),

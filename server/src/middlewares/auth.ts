@@ -95,7 +95,7 @@ export function requireUser(req: Request): UserRow {
 
 /**
  * Runs a check before the next handler, for routes with uploads: who may post is known before
- * multer reads a byte of the body, so nobody can make the server hold files in memory only to
+ * the body is read, so nobody can make the server stream files to disk only to
  * be refused afterwards. What the check throws is the answer (Express 5 passes it on).
  */
 export function checkFirst(check: (req: Request) => unknown) {

@@ -4,6 +4,7 @@ import { TEXTS, type ApiErrorBody } from '@mahalle/shared';
 import { AppError, errors } from '../errors';
 import { fromZodError } from '../validation';
 import { isDatabaseUnavailable } from '../db/faults';
+import { StorageUnavailable } from '../services/storage/types';
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
@@ -17,6 +18,8 @@ function toAppError(err: unknown): AppError | null {
   if (err instanceof URIError) return errors.badRequest();
   // PostgreSQL refuses a NUL character (22021) or text it cannot encode (22P05): bad input, not a fault.
   if (e?.code === '22021' || e?.code === '22P05') return errors.badRequest(TEXTS.errors.invalidText, 'invalid_text');
+  // Before the database check: a refused connection to the bucket looks like one to the database.
+  if (err instanceof StorageUnavailable) return errors.storageUnavailable();
   if (isDatabaseUnavailable(err)) return errors.databaseUnavailable();
   return null;
 }
@@ -27,8 +30,8 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   if (!appError) {
     req.log?.error({ err }, 'unexpected error');
     appError = new AppError(500, 'internal', TEXTS.errors.internal);
-  } else if (appError.code === 'database_unavailable') {
-    req.log?.warn({ err }, 'database unavailable');
+  } else if (appError.code === 'database_unavailable' || appError.code === 'storage_unavailable') {
+    req.log?.warn({ err }, appError.code === 'database_unavailable' ? 'database unavailable' : 'storage unavailable');
   }
   if (res.headersSent) return;
   const body: ApiErrorBody = { error: appError.message, code: appError.code };

@@ -117,5 +117,5 @@ export function limitWrites(ctx: AppContext, action: WriteAction, when: (req: Re
   };
 }
 
-/** Requests that carry files, for the uploads limit (counted before multer reads a byte). */
+/** Requests that carry files, for the uploads limit (counted before a byte of the body is read). */
 export const carriesFiles = (req: Request) => Boolean(req.is('multipart/form-data'));

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import pLimit from 'p-limit';
 import type SharpModule from 'sharp';
 import { LIMITS, TEXTS } from '@mahalle/shared';
@@ -21,10 +22,11 @@ function loadSharp(): Promise<Sharp> {
 }
 
 /**
- * Decoding runs on libuv's thread pool, which the SQLite driver needs too: at most two images
- * are decoded at once, the rest wait their turn instead of starving every database query.
+ * One image is decoded at a time: a photo being decoded and re-encoded holds some 30 MiB of native
+ * memory, and decoding runs on libuv's thread pool, which the SQLite driver needs too. The rest
+ * wait their turn instead of multiplying the peak.
  */
-const decodeSlots = pLimit(2);
+const decodeSlots = pLimit(1);
 
 /** The formats we keep, by the name libvips reads from the bytes. The stored file keeps the uploaded format. */
 const OUTPUT = {
@@ -36,14 +38,15 @@ const OUTPUT = {
 type Format = keyof typeof OUTPUT;
 
 export interface ProcessedImage {
-  data: Buffer;
+  /** The re-encoded image, written to a file beside the upload's temporary file (the caller stores and removes it). */
+  file: string;
   ext: string;
   mime: string;
   /** Size of the stored image (one frame of an animation). */
   width: number;
   height: number;
-  /** WebP, first frame, at most LIMITS.imageThumbSide on its longest side. */
-  thumb: Buffer;
+  /** WebP, first frame, at most LIMITS.imageThumbSide on its longest side (a file, like `file`). */
+  thumbFile: string;
   thumbWidth: number;
   thumbHeight: number;
 }
@@ -59,11 +62,12 @@ const unreadable = () => errors.badRequest(S.imageUnreadable, 'image_unreadable'
  * counted, so a small file that expands to gigabytes is refused without being expanded. A file that
  * does not decode completely (a valid header followed by anything else) is refused too.
  */
-export function processImage(input: Buffer): Promise<ProcessedImage> {
-  return decodeSlots(() => decodeAndEncode(input));
+export function processImage(input: Buffer | string, outBase: string): Promise<ProcessedImage> {
+  return decodeSlots(() => decodeAndEncode(input, outBase));
 }
 
-async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
+/** `input` is the image's bytes or the path of a file holding them (an upload's temporary file: read by libvips as it decodes). */
+async function decodeAndEncode(input: Buffer | string, outBase: string): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let meta: SharpModule.Metadata;
   try {
@@ -94,24 +98,28 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
     else if (format === 'webp') image = image.webp({ quality: 82 });
     else image = image.gif();
     // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP or IPTC unless asked to.
-    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    // Written to files, not buffers: the encoded image never sits in the JavaScript heap.
+    const file = `${outBase}.${out.ext}`;
+    const thumbFile = `${outBase}.thumb.webp`;
+    const info = await image.toFile(file);
 
-    const thumb = await sharp(data, { limitInputPixels: LIMITS.imageMaxPixels })
+    const thumb = await sharp(file, { limitInputPixels: LIMITS.imageMaxPixels })
       .resize({ width: LIMITS.imageThumbSide, height: LIMITS.imageThumbSide, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
-      .toBuffer({ resolveWithObject: true });
+      .toFile(thumbFile);
 
     return {
-      data,
+      file,
       ext: out.ext,
       mime: out.mime,
       width: info.width,
-      height: info.pageHeight ?? info.height,
-      thumb: thumb.data,
-      thumbWidth: thumb.info.width,
-      thumbHeight: thumb.info.height,
+      height: (info as { pageHeight?: number }).pageHeight ?? info.height,
+      thumbFile,
+      thumbWidth: thumb.width,
+      thumbHeight: thumb.height,
     };
   } catch {
+    await Promise.all([fs.rm(`${outBase}.${OUTPUT[format as Format].ext}`, { force: true }), fs.rm(`${outBase}.thumb.webp`, { force: true })]);
     throw unreadable();
   }
 }

@@ -1,3 +1,6 @@
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+
 /**
  * Duration of an MP4/MOV or WebM file, read from its container header (no decoding).
  * Audio-metadata libraries only report durations of audio tracks, so a silent clip would
@@ -131,5 +134,51 @@ export function videoDurationSeconds(buf: Buffer, mime: string): number | null {
     return mime === 'video/webm' ? webmDuration(buf) : mp4Duration(buf);
   } catch {
     return null;
+  }
+}
+
+/** How much of a file the readers look at: a 17-second clip's moov box or WebM header is a few KiB. */
+const HEADER_BYTES = 1024 * 1024;
+const MAX_MOOV_BYTES = 16 * 1024 * 1024;
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buf, 0, length, position);
+  return buf.subarray(0, bytesRead);
+}
+
+/**
+ * The same readers on a file, without reading it whole: for MP4 the top-level box headers are
+ * walked on disk and only `moov` (wherever it is, often at the end) is read; for WebM the
+ * header's first MiB, where Segment > Info sits.
+ */
+export async function videoDurationOfFile(file: string, mime: string): Promise<number | null> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (mime === 'video/webm') return videoDurationSeconds(await readAt(handle, 0, Math.min(size, HEADER_BYTES)), mime);
+    let pos = 0;
+    while (pos + 8 <= size) {
+      const head = await readAt(handle, pos, 16);
+      if (head.length < 8) return null;
+      let boxSize = head.readUInt32BE(0);
+      if (boxSize === 1) {
+        if (head.length < 16) return null;
+        boxSize = Number(head.readBigUInt64BE(8));
+      } else if (boxSize === 0) {
+        boxSize = size - pos;
+      }
+      if (boxSize < 8) return null;
+      if (head.toString('latin1', 4, 8) === 'moov') {
+        if (boxSize > MAX_MOOV_BYTES) return null;
+        return videoDurationSeconds(await readAt(handle, pos, Math.min(boxSize, size - pos)), mime);
+      }
+      pos += boxSize;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
   }
 }

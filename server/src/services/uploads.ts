@@ -1,13 +1,14 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import multer from 'multer';
-import { fileTypeFromBuffer } from 'file-type';
+import crypto from 'node:crypto';
+import { fileTypeFromFile } from 'file-type';
 import { LIMITS, TEXTS } from '@mahalle/shared';
+import type { Config } from '../config';
 import { errors } from '../errors';
+import type { Logger } from '../logger';
+import type { UploadedFile } from '../middlewares/multipart';
 import { processImage } from './images';
-import { videoDurationSeconds } from './media-duration';
+import { videoDurationOfFile } from './media-duration';
+import { isKey, storesFor, type ObjectStore } from './storage';
 
 const S = TEXTS.social;
 
@@ -24,48 +25,14 @@ const VIDEO_TYPES = new Map([
   ['video/quicktime', 'mov'],
 ]);
 
+type WithConfig = { config: Pick<Config, 'storage' | 'uploadsDir' | 'dataDir'>; logger?: Pick<Logger, 'warn'> };
+
+/** The store uploads go to (disk or bucket, by configuration). */
+export const uploadStore = (ctx: WithConfig): ObjectStore => storesFor(ctx.config).uploads;
+
 export interface SavedUpload {
   url: string;
-  path: string;
   mime: string;
-}
-
-/**
- * Multipart parsing into memory with a hard size cap. Files are checked from their bytes
- * before anything touches the disk, so a rejected upload never leaves a file behind.
- */
-export function multipart(fields: { name: string; maxCount?: number }[], maxBytes: number, tooLargeText: string): RequestHandler {
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: fields.length, fields: 30, fieldSize: 64 * 1024 },
-    // A NUL in a file name is no browser's doing (the name is not used, but is refused like the rest).
-    fileFilter: (_req, file, cb) => (file.originalname.includes('\0') ? cb(new Error('NUL in a file name')) : cb(null, true)),
-  }).fields(fields.map((f) => ({ name: f.name, maxCount: f.maxCount ?? 1 })));
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) return next();
-    upload(req, res, (err: unknown) => {
-      if (!err) return next();
-      if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return next(errors.tooLarge(tooLargeText));
-        if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') return next(errors.badRequest(S.unexpectedFile, 'unexpected_file'));
-        return next(errors.badRequest());
-      }
-      // Anything else is busboy refusing the body (no boundary, cut short, a malformed part header).
-      next(errors.badRequest(TEXTS.errors.invalidMultipart, 'invalid_multipart'));
-    });
-  };
-}
-
-/** The uploaded files of a multipart request, by field name. */
-export function filesOf(req: Request): Record<string, Express.Multer.File[]> {
-  return (req.files as Record<string, Express.Multer.File[]> | undefined) ?? {};
-}
-
-async function write(uploadsDir: string, buffer: Buffer, ext: string, mime: string): Promise<SavedUpload> {
-  const name = `${crypto.randomUUID()}.${ext}`;
-  const filePath = path.join(uploadsDir, name);
-  await fs.writeFile(filePath, buffer, { flag: 'wx' });
-  return { url: `/uploads/${name}`, path: filePath, mime };
 }
 
 export interface SavedImage extends SavedUpload {
@@ -87,46 +54,75 @@ export function thumbUrlOf(url: string): string {
   return url.replace(/\.[^./]+$/, '') + '.thumb.webp';
 }
 
+/** The store's key of a public `/uploads/<key>` URL, or null for anything else. */
+export function uploadKeyOf(url: string | null | undefined): string | null {
+  if (!url || !url.startsWith('/uploads/')) return null;
+  const key = url.slice('/uploads/'.length);
+  return isKey(key) ? key : null;
+}
+
 /**
- * An image (JPEG, PNG, WebP, GIF by its bytes) of at most 5 MB, decoded, re-encoded without metadata
- * and scaled down (see processImage), saved under a random name with its WebP thumbnail beside it.
+ * An image (JPEG, PNG, WebP, GIF by its bytes) of at most 5 MB, decoded from its temporary file,
+ * re-encoded without metadata and scaled down (see processImage), stored under a random name with
+ * its WebP thumbnail beside it. Either both are stored or neither.
  */
 export async function saveImage(
-  uploadsDir: string,
-  file: Express.Multer.File,
+  ctx: WithConfig,
+  file: UploadedFile,
   texts: { tooLarge: string; wrongType: string } = { tooLarge: S.imageTooLarge, wrongType: S.imageOnly },
 ): Promise<SavedImage> {
   if (file.size > LIMITS.imageMaxBytes) throw errors.tooLarge(texts.tooLarge);
-  const type = await fileTypeFromBuffer(file.buffer);
+  const type = await fileTypeFromFile(file.path);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw errors.unsupportedType(texts.wrongType);
-  const image = await processImage(file.buffer);
-  const saved = await write(uploadsDir, image.data, image.ext, image.mime);
-  const thumbUrl = thumbUrlOf(saved.url);
+  // The copies are written beside the upload's temporary file, so the middleware's clean-up of
+  // `<temp>.*` would find any a failure left; they are removed here in every case.
+  const image = await processImage(file.path, `${file.path}.out`);
+  const store = uploadStore(ctx);
+  const key = `${crypto.randomUUID()}.${image.ext}`;
+  const url = `/uploads/${key}`;
+  const thumbUrl = thumbUrlOf(url);
   try {
-    await fs.writeFile(path.join(uploadsDir, path.basename(thumbUrl)), image.thumb, { flag: 'wx' });
-  } catch (err) {
-    await removeUpload(uploadsDir, saved.url);
-    throw err;
+    await store.putFile(key, image.file, image.mime);
+    try {
+      await store.putFile(uploadKeyOf(thumbUrl)!, image.thumbFile, 'image/webp');
+    } catch (err) {
+      await store.delete(key).catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await Promise.all([fs.rm(image.file, { force: true }), fs.rm(image.thumbFile, { force: true })]);
   }
-  return { ...saved, width: image.width, height: image.height, thumbUrl };
+  return { url, mime: image.mime, width: image.width, height: image.height, thumbUrl };
 }
 
-/** A video (MP4 or WebM by its bytes) of at most 17 seconds, read from the container. */
-export async function saveVideo(uploadsDir: string, file: Express.Multer.File): Promise<SavedUpload> {
+/** A video (MP4 or WebM by its bytes) of at most 17 seconds, read from the container, stored as it came. */
+export async function saveVideo(ctx: WithConfig, file: UploadedFile): Promise<SavedUpload> {
   if (file.size > LIMITS.videoMaxBytes) throw errors.tooLarge(S.videoTooLarge);
-  const type = await fileTypeFromBuffer(file.buffer);
+  const type = await fileTypeFromFile(file.path);
   const ext = type && VIDEO_TYPES.get(type.mime);
   if (!type || !ext) throw errors.unsupportedType(S.videoOnly);
-  const duration = videoDurationSeconds(file.buffer, type.mime);
+  const duration = await videoDurationOfFile(file.path, type.mime);
   if (duration === null) throw errors.badRequest(S.videoUnreadable, 'video_unreadable');
   if (duration > LIMITS.videoMaxSeconds + 0.05) throw errors.badRequest(S.videoTooLong, 'video_too_long');
-  return write(uploadsDir, file.buffer, ext, type.mime);
+  const key = `${crypto.randomUUID()}.${ext}`;
+  await uploadStore(ctx).putFile(key, file.path, type.mime);
+  return { url: `/uploads/${key}`, mime: type.mime };
 }
 
-/** Remove a file we stored, by its public URL, with its thumbnail if it has one; missing files are fine. */
-export async function removeUpload(uploadsDir: string, url: string | null | undefined): Promise<void> {
-  if (!url || !url.startsWith('/uploads/')) return;
-  const name = path.basename(url);
-  await fs.rm(path.join(uploadsDir, name), { force: true });
-  await fs.rm(path.join(uploadsDir, path.basename(thumbUrlOf(url))), { force: true });
+/**
+ * Remove a file we stored, by its public URL, with its thumbnail if it has one; missing files are
+ * fine. Called after the rows that named it are gone, so a store that cannot be reached does not
+ * undo that: the file is left for `npm run admin -- cleanup-uploads` and the failure logged.
+ */
+export async function removeUpload(ctx: WithConfig, url: string | null | undefined): Promise<void> {
+  const key = uploadKeyOf(url);
+  if (!key) return;
+  const store = uploadStore(ctx);
+  const thumb = uploadKeyOf(thumbUrlOf(url!));
+  try {
+    await store.delete(key);
+    if (thumb && thumb !== key) await store.delete(thumb);
+  } catch (err) {
+    ctx.logger?.warn({ err, key }, 'an upload could not be removed from the store');
+  }
 }

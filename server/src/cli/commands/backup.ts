@@ -42,6 +42,10 @@ export const backupCommand: CliCommand = {
     ctx.out(
       `  ${formatBytes(result.bytes)}; ${Object.keys(result.manifest.tables).length} tablo/tables, ${rows} satır/rows, ${result.manifest.uploads.length} dosya/files; ${result.manifest.migration ?? '-'}`,
     );
+    if (config.storage.kind === 's3')
+      ctx.out(
+        `  Dosyalar ${config.storage.bucket} kovasında, bu yedekte değil: kovayı ayrıca yedekleyin (docs/deploy.md §11). / The files are in the bucket ${config.storage.bucket}, not in this backup: back the bucket up on its own (docs/deploy.md §11).`,
+      );
     if (keep !== null) for (const f of pruneBackups(dir, keep)) ctx.out(`  silindi / removed: ${f}`);
     return 0;
   },

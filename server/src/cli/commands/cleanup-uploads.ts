@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { findOrphanUploads, removeOrphanUploads } from '../../services/operations/uploads-cleanup';
+import { storesFor } from '../../services/storage';
 import { formatBytes } from '../format';
 import { usageError, type CliCommand } from '../types';
 
@@ -27,7 +28,7 @@ export const cleanupUploadsCommand: CliCommand = {
     const minAge = values['min-age-hours'] === undefined ? 24 : Number(values['min-age-hours']);
     if (!Number.isFinite(minAge) || minAge < 0) throw usageError(this, { tr: '--min-age-hours bir sayı olmalı', en: '--min-age-hours must be a number' });
     const db = await ctx.db();
-    const { orphans, refs } = await findOrphanUploads(db, ctx.config.uploadsDir, minAge);
+    const { orphans, refs } = await findOrphanUploads(db, storesFor(ctx.config).uploads, minAge);
     const total = orphans.reduce((sum, o) => sum + o.bytes, 0);
     ctx.out(`Dosyalara başvuran sütunlar / Columns referring to uploads: ${refs.columns.join(', ') || '-'}`);
     for (const o of orphans) ctx.out(`  ${formatBytes(o.bytes).padStart(9)}  ${o.modifiedAt.slice(0, 10)}  ${o.name}`);
@@ -41,7 +42,7 @@ export const cleanupUploadsCommand: CliCommand = {
       ctx.out('Kullanılmayan dosya yok. / No unused files.');
       return 0;
     }
-    const removed = await removeOrphanUploads(db, ctx.config.uploadsDir, orphans, { id: null, username: ctx.actorLabel });
+    const removed = await removeOrphanUploads(db, storesFor(ctx.config).uploads, orphans, { id: null, username: ctx.actorLabel });
     ctx.out(`${removed.files} dosya silindi, ${formatBytes(removed.bytes)} boşaldı / ${removed.files} files removed, ${formatBytes(removed.bytes)} freed`);
     return 0;
   },

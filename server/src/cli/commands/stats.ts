@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stats } from '../../services/admin/stats';
-import { walkFiles } from '../../services/backup/files';
+import { storesFor } from '../../services/storage';
 import { schemaStatus } from '../../db/schema-version';
 import { engineOf } from '../../db/engine';
 import { formatBytes, formatTable } from '../format';
@@ -26,9 +26,13 @@ export const statsCommand: CliCommand = {
       ['Kategoriler / Categories', String(s.totalCategories)],
       ['Açık şikayetler / Open reports', String(s.openReports)],
     ];
-    const files = await walkFiles(ctx.config.uploadsDir);
-    const uploadBytes = files.reduce((sum, f) => sum + (fs.statSync(path.join(ctx.config.uploadsDir, f), { throwIfNoEntry: false })?.size ?? 0), 0);
-    rows.push(['Yüklenen dosyalar / Uploaded files', `${files.length} (${formatBytes(uploadBytes)})`]);
+    let fileCount = 0;
+    let uploadBytes = 0;
+    for await (const o of storesFor(ctx.config).uploads.list()) {
+      fileCount++;
+      uploadBytes += o.size;
+    }
+    rows.push(['Yüklenen dosyalar / Uploaded files', `${fileCount} (${formatBytes(uploadBytes)})`]);
     if (engineOf(db) === 'postgres') {
       const size = (await db.raw('select pg_database_size(current_database()) as n')) as { rows: { n: number }[] };
       rows.push(['Veritabanı / Database (PostgreSQL)', formatBytes(Number(size.rows.at(0)?.n ?? 0))]);

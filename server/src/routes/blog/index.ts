@@ -18,7 +18,8 @@ import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireAdmin, requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
-import { filesOf, multipart, saveImage } from '../../services/uploads';
+import { filesOf, multipart } from '../../middlewares/multipart';
+import { saveImage } from '../../services/uploads';
 import * as blog from '../../services/blog';
 import * as blogPolicy from '../../policies/blog';
 
@@ -32,7 +33,7 @@ function sendCursorList(res: Response, page: { items: unknown[]; nextCursor: str
 
 export function blogRouter(ctx: AppContext): Router {
   const router = Router();
-  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, S.imageTooLargeAlt);
+  const upload = multipart(ctx.config.uploadTmpDir, [{ name: 'image', maxBytes: LIMITS.imageMaxBytes, tooLargeText: S.imageTooLargeAlt }]);
 
   router.get('/posts', async (req, res) => {
     sendCursorList(res, await blog.listBlogPosts(ctx.db, parse(listBlogPostsQuerySchema, req.query), { includeDrafts: false }));
@@ -133,7 +134,7 @@ export function blogRouter(ctx: AppContext): Router {
   router.post('/uploads', checkFirst(requireAdmin), limitWrites(ctx, 'uploads'), upload, async (req, res) => {
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(S.imageOnly, 'image_required');
-    const saved = await saveImage(ctx.config.uploadsDir, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });
+    const saved = await saveImage(ctx, file, { tooLarge: S.imageTooLargeAlt, wrongType: S.imageOnly });
     res.status(201).json({ url: saved.url, width: saved.width, height: saved.height, thumbUrl: saved.thumbUrl });
   });
 

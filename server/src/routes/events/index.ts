@@ -18,7 +18,8 @@ import { errors } from '../../errors';
 import { requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
 import * as events from '../../services/events';
-import { filesOf, multipart, saveImage } from '../../services/uploads';
+import { filesOf, multipart } from '../../middlewares/multipart';
+import { saveImage } from '../../services/uploads';
 
 export function eventsRouter(ctx: AppContext): Router {
   const router = Router();
@@ -33,14 +34,14 @@ export function eventsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await events.listEventPhotos(ctx, id, req.user, parse(cursorQuerySchema, req.query)));
   });
-  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
+  const upload = multipart(ctx.config.uploadTmpDir, [{ name: 'image', maxBytes: LIMITS.imageMaxBytes, tooLargeText: TEXTS.social.imageTooLarge }]);
   router.post('/:id/photos', limitWrites(ctx, 'uploads'), upload, async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     await events.assertMayAddPhoto(ctx, me, id);
     const file = filesOf(req).image?.[0];
     if (!file) throw errors.badRequest(TEXTS.social.imageOnly, 'image_required');
-    res.status(201).json(await events.addEventPhoto(ctx, me, id, await saveImage(ctx.config.uploadsDir, file)));
+    res.status(201).json(await events.addEventPhoto(ctx, me, id, await saveImage(ctx, file)));
   });
   router.delete('/:id/photos/:photoId', limitWrites(ctx, 'likes'), async (req, res) => {
     const me = requireUser(req);

@@ -20,7 +20,8 @@ import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
 import * as groups from '../../services/hobby-groups';
 import { announceNotifications } from '../../services/notifications';
-import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
+import { filesOf, multipart } from '../../middlewares/multipart';
+import { removeUpload, saveImage } from '../../services/uploads';
 
 /** A list the specification fixed as a bare array: the items, and the next page's cursor in X-Next-Cursor. */
 function sendList(res: Response, page: { items: unknown[]; nextCursor: string | null }) {
@@ -32,7 +33,7 @@ function sendList(res: Response, page: { items: unknown[]; nextCursor: string | 
 export function hobbyGroupsRouter(ctx: AppContext): Router {
   const router = Router();
   const page = (q: unknown) => parse(cursorQuerySchema, q);
-  const upload = multipart([{ name: 'image' }], LIMITS.imageMaxBytes, TEXTS.social.imageTooLarge);
+  const upload = multipart(ctx.config.uploadTmpDir, [{ name: 'image', maxBytes: LIMITS.imageMaxBytes, tooLargeText: TEXTS.social.imageTooLarge }]);
 
   router.get('/', async (req, res) => {
     sendList(res, await groups.listGroups(ctx.db, req.user, parse(listGroupsQuerySchema, req.query)));
@@ -54,7 +55,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { id } = parse(idParamsSchema, req.params);
     const { reason } = parse(moderationQuerySchema, req.query);
     const { image, notice } = await groups.deletePost(ctx.db, me, id, reason);
-    await removeUpload(ctx.config.uploadsDir, image);
+    await removeUpload(ctx, image);
     if (notice) announceNotifications(ctx.bus, [notice]);
     res.json({ ok: true });
   });
@@ -137,11 +138,11 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     const input = parse(groupPostSchema, req.body);
     const file = filesOf(req).image?.[0];
-    const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
+    const saved = file ? await saveImage(ctx, file) : null;
     try {
       res.status(201).json(await groups.createPost(ctx.db, me, slug, { content: input.content, imageUrl: saved?.url ?? null, image: saved }));
     } catch (err) {
-      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      if (saved) await removeUpload(ctx, saved.url);
       throw err;
     }
   });

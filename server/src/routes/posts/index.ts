@@ -15,7 +15,8 @@ import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites } from '../../middlewares/rate-limit';
-import { filesOf, multipart, removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
+import { filesOf, multipart } from '../../middlewares/multipart';
+import { removeUpload, saveImage, saveVideo, type SavedImage, type SavedUpload } from '../../services/uploads';
 import * as posts from '../../services/posts';
 import { sendCursorJson, sendCursorList } from '../paging';
 
@@ -23,7 +24,10 @@ const S = TEXTS.social;
 
 export function postsRouter(ctx: AppContext): Router {
   const router = Router();
-  const upload = multipart([{ name: 'image' }, { name: 'video' }], LIMITS.videoMaxBytes, S.videoTooLarge);
+  const upload = multipart(ctx.config.uploadTmpDir, [
+    { name: 'image', maxBytes: LIMITS.imageMaxBytes, tooLargeText: S.imageTooLarge },
+    { name: 'video', maxBytes: LIMITS.videoMaxBytes, tooLargeText: S.videoTooLarge },
+  ]);
   // Pages as visitors see them, shared by members who see the same (emptied by every write, like the other read caches).
   const pages = new posts.SharedPostPages();
   ctx.bus.on('data:changed', () => pages.clear());
@@ -51,8 +55,8 @@ export function postsRouter(ctx: AppContext): Router {
     let saved: SavedUpload | null = null;
     let savedImage: SavedImage | null = null;
     try {
-      if (image) saved = savedImage = await saveImage(ctx.config.uploadsDir, image);
-      if (video) saved = await saveVideo(ctx.config.uploadsDir, video);
+      if (image) saved = savedImage = await saveImage(ctx, image);
+      if (video) saved = await saveVideo(ctx, video);
       const post = await posts.createPost(ctx, user, {
         content: input.content,
         categoryId: input.categoryId,
@@ -63,7 +67,7 @@ export function postsRouter(ctx: AppContext): Router {
       });
       res.status(201).json(post);
     } catch (err) {
-      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      if (saved) await removeUpload(ctx, saved.url);
       throw err;
     }
   });

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import {
   acceptConsentsSchema,
@@ -71,10 +72,10 @@ export function privacyRouter(ctx: AppContext): Router {
   router.get('/data-export/:id/download', async (req, res) => {
     const me = requireUser(req);
     const { id } = parse(exportIdParamsSchema, req.params);
-    const { file, name } = await privacy.openExport(ctx, me.id, id, now());
+    const { archive, name } = await privacy.openExport(ctx, me.id, id, now());
     res.attachment(name);
-    res.set('Cache-Control', 'private, no-store');
-    await new Promise<void>((resolve, reject) => res.sendFile(file, (err) => (err && !res.headersSent ? reject(err) : resolve())));
+    res.set({ 'Content-Type': 'application/zip', 'Content-Length': String(archive.length), 'Cache-Control': 'private, no-store' });
+    await pipeline(archive.body, res).catch(() => undefined);
   });
 
   router.post('/deletion', async (req, res) => {

@@ -17,7 +17,8 @@ import { parse } from '../../validation';
 import { sendCursorList } from '../paging';
 import { checkFirst, requireUser } from '../../middlewares/auth';
 import { carriesFiles, limitWrites, Limiter } from '../../middlewares/rate-limit';
-import { filesOf, multipart, removeUpload, saveImage } from '../../services/uploads';
+import { filesOf, multipart } from '../../middlewares/multipart';
+import { removeUpload, saveImage } from '../../services/uploads';
 import { listPosts } from '../../services/posts';
 import * as users from '../../services/users';
 import { authorize } from '../../policies/decision';
@@ -27,7 +28,7 @@ const S = TEXTS.social;
 
 export function usersRouter(ctx: AppContext): Router {
   const router = Router();
-  const upload = multipart([{ name: 'profileImage' }], LIMITS.imageMaxBytes, S.imageTooLarge);
+  const upload = multipart(ctx.config.uploadTmpDir, [{ name: 'profileImage', maxBytes: LIMITS.imageMaxBytes, tooLargeText: S.imageTooLarge }]);
   // An e-mail change answers 409 for an address in use; a few tries an hour keep that from
   // becoming a way to list who is registered.
   const emailChanges = new Limiter(ctx.db, { points: 5, durationSec: 3600 }, TEXTS.auth.tooManyAttempts);
@@ -104,13 +105,13 @@ export function usersRouter(ctx: AppContext): Router {
     const input = parse(updateProfileSchema, req.body);
     if (input.email !== undefined && foldKey(input.email) !== target.email_key) await emailChanges.consume(`email:${me.id}`);
     const file = filesOf(req).profileImage?.[0];
-    const saved = file ? await saveImage(ctx.config.uploadsDir, file) : null;
+    const saved = file ? await saveImage(ctx, file) : null;
     try {
       const updated = await users.updateProfile(ctx.db, me, target, input, saved?.url ?? null, saved?.thumbUrl ?? null);
-      if (saved && target.profile_image !== saved.url) await removeUpload(ctx.config.uploadsDir, target.profile_image);
+      if (saved && target.profile_image !== saved.url) await removeUpload(ctx, target.profile_image);
       res.json(presentProfile(updated, me, await visibleNeighbourhood(ctx.db, updated, me)));
     } catch (err) {
-      if (saved) await removeUpload(ctx.config.uploadsDir, saved.url);
+      if (saved) await removeUpload(ctx, saved.url);
       throw err;
     }
   });

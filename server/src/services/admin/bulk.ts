@@ -28,6 +28,6 @@ export async function bulkDelete(ctx: AppContext, admin: UserRow, type: BulkDele
   await ctx.db.transaction(async (trx) => {
     for (const id of ids) files.push(...((await BULK_DELETERS[type](trx, admin, id)) ?? []));
   });
-  for (const url of files) await removeUpload(ctx.config.uploadsDir, url);
+  for (const url of files) await removeUpload(ctx, url);
   return { deleted: ids.length };
 }

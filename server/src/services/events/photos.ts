@@ -73,7 +73,7 @@ export async function addEventPhoto(ctx: AppContext, me: UserRow, id: number, im
     return present(saved);
   } catch (err) {
     // The event went away meanwhile (or the write failed): leave no file behind.
-    await removeUpload(ctx.config.uploadsDir, image.url);
+    await removeUpload(ctx, image.url);
     throw err;
   }
 }
@@ -98,5 +98,5 @@ export async function deleteEventPhoto(ctx: AppContext, me: UserRow, eventId: nu
     return photo.url;
   });
   // The files go once the row is gone (a failed delete leaves both in place).
-  await removeUpload(ctx.config.uploadsDir, url);
+  await removeUpload(ctx, url);
 }

@@ -46,5 +46,5 @@ export async function deleteGroup(db: Knex, admin: UserRow, id: number): Promise
 }
 
 export async function deleteGroupAndFiles(ctx: AppContext, admin: UserRow, id: number) {
-  for (const url of await deleteGroup(ctx.db, admin, id)) await removeUpload(ctx.config.uploadsDir, url);
+  for (const url of await deleteGroup(ctx.db, admin, id)) await removeUpload(ctx, url);
 }

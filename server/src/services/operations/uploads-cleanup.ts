@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { engineOf } from '../../db/engine';
 import { currentSchema, KNEX_TABLES, listTables } from '../../db/tables';
-import { walkFiles } from '../backup/files';
 import { audit, type AuditActor } from '../audit';
 import { thumbUrlOf } from '../uploads';
+import type { ObjectInfo, ObjectStore } from '../storage';
 
 /**
  * Files in uploads/ that no row refers to: the leftovers of deleted groups, blog posts and the
@@ -81,37 +80,32 @@ export interface OrphanFile {
   modifiedAt: string;
 }
 
-/** Files under uploads/ no row names, older than `minAgeHours` (a fresh upload may be about to be attached). */
+/** Stored uploads no row names, older than `minAgeHours` (a fresh upload may be about to be attached). */
 export async function findOrphanUploads(
   db: Knex,
-  uploadsDir: string,
+  store: ObjectStore,
   minAgeHours: number,
   now = Date.now(),
 ): Promise<{ orphans: OrphanFile[]; refs: UploadReferences }> {
   // Files first, references second: a file uploaded and attached in between is referenced by then.
-  const files = await walkFiles(uploadsDir);
+  const files: ObjectInfo[] = [];
+  for await (const o of store.list()) files.push(o);
   const refs = await referencedUploads(db);
   const orphans: OrphanFile[] = [];
-  for (const rel of files) {
-    if (refs.names.has(path.basename(rel))) continue;
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(path.join(uploadsDir, rel));
-    } catch {
-      continue;
-    }
-    if (now - stat.mtimeMs < minAgeHours * 3_600_000) continue;
-    orphans.push({ name: rel, bytes: stat.size, modifiedAt: stat.mtime.toISOString() });
+  for (const o of files) {
+    if (refs.names.has(o.key)) continue;
+    if (now - o.modified.getTime() < minAgeHours * 3_600_000) continue;
+    orphans.push({ name: o.key, bytes: o.size, modifiedAt: o.modified.toISOString() });
   }
   return { orphans, refs };
 }
 
 /** Removes the orphans and logs it (what and how much) in the audit log. */
-export async function removeOrphanUploads(db: Knex, uploadsDir: string, orphans: OrphanFile[], actor: AuditActor): Promise<{ files: number; bytes: number }> {
+export async function removeOrphanUploads(db: Knex, store: ObjectStore, orphans: OrphanFile[], actor: AuditActor): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
   for (const o of orphans) {
-    fs.rmSync(path.join(uploadsDir, o.name), { force: true });
+    await store.delete(o.name);
     files++;
     bytes += o.bytes;
   }

@@ -61,8 +61,8 @@ export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, ad
   // The author learns what went and why; the socket hears of it once this has committed.
   const notice = await notifyModeration(trx, admin, { authorId: before.author_id, kind, action: 'delete', content: before.content, reason });
   return async () => {
-    await removeUpload(ctx.config.uploadsDir, before.image_url);
-    await removeUpload(ctx.config.uploadsDir, before.video_url);
+    await removeUpload(ctx, before.image_url);
+    await removeUpload(ctx, before.video_url);
     if (notice) announceNotifications(ctx.bus, [notice]);
   };
 }

@@ -284,8 +284,8 @@ export async function deletePost(ctx: AppContext, actor: UserRow, id: number, re
       : null;
     return { ...p, affected, notice };
   });
-  await removeUpload(ctx.config.uploadsDir, post.image_url);
-  await removeUpload(ctx.config.uploadsDir, post.video_url);
+  await removeUpload(ctx, post.image_url);
+  await removeUpload(ctx, post.video_url);
   for (const userId of post.affected) ctx.bus.emit('notifications:changed', { userId });
   if (post.notice) announceNotifications(ctx.bus, [post.notice]);
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -6,6 +5,7 @@ import type { AppContext } from '../../context';
 import { toIsoOrNull as iso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { ZipFile } from './zip-file';
+import { uploadStore } from '../uploads';
 
 /**
  * The member's data archive (KVKK md. 11): profile.json, one JSON array per kind of thing they
@@ -28,7 +28,7 @@ const README =
 export async function writeArchive(ctx: AppContext, userId: number, file: string): Promise<void> {
   const db = ctx.db;
   const zip = new ZipFile(file);
-  const uploads = uploadsCollector(ctx.config.uploadsDir, zip);
+  const uploads = uploadsCollector(ctx, zip);
   try {
     const user = (await db('users').where({ id: userId }).first()) as UserRow | undefined;
     if (!user) throw new Error('member gone');
@@ -289,7 +289,7 @@ function safeJson(text: unknown): unknown {
 }
 
 /** The uploads the pages point at, added under files/ as the pages go by; the JSON names them by that path. */
-function uploadsCollector(uploadsDir: string, zip: ZipFile) {
+function uploadsCollector(ctx: AppContext, zip: ZipFile) {
   const wanted: string[] = [];
   return {
     ref(url: unknown): string | null {
@@ -301,8 +301,9 @@ function uploadsCollector(uploadsDir: string, zip: ZipFile) {
     async flush() {
       while (wanted.length) {
         const name = wanted.shift() as string;
-        const source = path.join(uploadsDir, path.basename(name));
-        if (!zip.has(name) && fs.existsSync(source)) await zip.file(name, source);
+        if (zip.has(name)) continue;
+        const stored = await uploadStore(ctx).get(path.basename(name));
+        if (stored) await zip.file(name, stored.body);
       }
     },
   };

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -13,6 +12,7 @@ import { lockRow } from '../../db/locks';
 import { audit } from '../audit';
 import { announceNotifications, createNotifications } from '../notifications';
 import { writeArchive } from './archive';
+import { storesFor, type StoredObject } from '../storage';
 
 /**
  * 'Verilerimi indir' (KVKK md. 11): the member asks (once a day), a background job (jobs.ts)
@@ -27,7 +27,8 @@ const BATCH = 200;
 /** One request per member in this window (the latest request's time decides). */
 const REQUEST_EVERY_MS = 24 * HOUR;
 
-export const exportsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'exports');
+/** Where archives are kept (DATA_DIR/exports, or `exports/` in the bucket). */
+const exportStore = (ctx: AppContext) => storesFor(ctx.config).exports;
 
 async function latestExport(db: Knex, userId: number): Promise<DataExportRow | undefined> {
   return db('data_exports').where({ user_id: userId }).orderBy('id', 'desc').first();
@@ -63,17 +64,17 @@ export async function requestExport(ctx: AppContext, user: UserRow, now: Date) {
   return exportState(ctx.db, user.id, now);
 }
 
-/** The archive's path for its owner while it is ready and in date; anything else is a 404, whoever asks. */
-export async function openExport(ctx: AppContext, userId: number, id: number, now: Date): Promise<{ file: string; name: string }> {
+/** The archive, opened for its owner while it is ready and in date; anything else is a 404, whoever asks. */
+export async function openExport(ctx: AppContext, userId: number, id: number, now: Date): Promise<{ archive: StoredObject; name: string }> {
   const row = (await ctx.db('data_exports').where({ id, user_id: userId }).first()) as DataExportRow | undefined;
   const notFound = () => errors.notFound(P.exportNotFound, 'data_export_not_found');
   if (!row || row.status !== 'ready' || !row.file_name) throw notFound();
   const expires = toIsoOrNull(row.expires_at);
   if (!expires || new Date(expires).getTime() <= now.getTime()) throw notFound();
-  const file = path.join(exportsDir(ctx), path.basename(row.file_name));
-  if (!fs.existsSync(file)) throw notFound();
+  const archive = await exportStore(ctx).get(path.basename(row.file_name));
+  if (!archive) throw notFound();
   const day = toIso(row.requested_at).slice(0, 10);
-  return { file, name: `mahalle-verilerim-${day}.zip` };
+  return { archive, name: `mahalle-verilerim-${day}.zip` };
 }
 
 /**
@@ -95,17 +96,22 @@ export async function buildNextExport(ctx: AppContext, now: Date): Promise<boole
     .andWhere((w) => (candidate.claimed_at ? w.where('claimed_at', candidate.claimed_at as Knex.Value) : w.whereNull('claimed_at')))
     .update({ status: 'building', claimed_at: now.toISOString() });
   if (!claimed) return true;
-  await fsp.mkdir(exportsDir(ctx), { recursive: true });
   const fileName = `${crypto.randomBytes(24).toString('base64url')}.zip`;
-  const file = path.join(exportsDir(ctx), fileName);
+  // Written on this machine's disk first, then stored whole (a rename on disk, one upload to a bucket).
+  await fsp.mkdir(ctx.config.uploadTmpDir, { recursive: true });
+  const file = path.join(ctx.config.uploadTmpDir, `export-${fileName}`);
+  let size: number;
   try {
     await writeArchive(ctx, candidate.user_id, file);
+    size = (await fsp.stat(file)).size;
+    await exportStore(ctx).putFile(fileName, file, 'application/zip');
   } catch (err) {
     ctx.logger.error({ err, exportId: candidate.id }, 'data export failed');
     await db('data_exports').where({ id: candidate.id }).update({ status: 'failed' });
     return true;
+  } finally {
+    await fsp.rm(file, { force: true });
   }
-  const size = (await fsp.stat(file)).size;
   const readyAt = now.toISOString();
   const created = await db.transaction(async (trx) => {
     await trx('data_exports')
@@ -132,7 +138,7 @@ export async function removeExpiredExports(ctx: AppContext, now: Date): Promise<
   for (;;) {
     const rows = (await db('data_exports').where('expires_at', '<=', now.toISOString()).orderBy('expires_at').limit(BATCH)) as DataExportRow[];
     for (const row of rows) {
-      if (row.file_name) await fsp.rm(path.join(exportsDir(ctx), path.basename(row.file_name)), { force: true });
+      if (row.file_name) await exportStore(ctx).delete(path.basename(row.file_name));
       // The row stays (without its file) so the once-a-day rule still sees the request; it no longer downloads.
       await db('data_exports').where({ id: row.id }).update({ status: 'expired', file_name: null, expires_at: null, size: null });
       removed += 1;
@@ -147,17 +153,18 @@ export async function removeExpiredExports(ctx: AppContext, now: Date): Promise<
  * are removed too; one younger than an hour may still be being written by a build.
  */
 async function removeOrphanFiles(ctx: AppContext, now: Date): Promise<number> {
-  const dir = exportsDir(ctx);
-  const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.zip'));
+  const store = exportStore(ctx);
+  const modified = new Map<string, Date>();
+  for await (const o of store.list()) if (o.key.endsWith('.zip')) modified.set(o.key, o.modified);
+  const names = [...modified.keys()];
   let removed = 0;
   for (let i = 0; i < names.length; i += BATCH) {
     const batch = names.slice(i, i + BATCH);
     const known = new Set<string>(await ctx.db('data_exports').whereIn('file_name', batch).pluck('file_name'));
     for (const name of batch) {
       if (known.has(name)) continue;
-      const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
-      if (!stat || now.getTime() - stat.mtimeMs < HOUR) continue;
-      await fsp.rm(path.join(dir, name), { force: true });
+      if (now.getTime() - (modified.get(name)?.getTime() ?? now.getTime()) < HOUR) continue;
+      await store.delete(name);
       removed += 1;
     }
   }

@@ -64,11 +64,11 @@ export class ZipFile {
   }
 
   /** A stored file, read in chunks; images are compressed already, so they are stored as they are. */
-  async file(name: string, source: string) {
+  async file(name: string, source: string | AsyncIterable<Uint8Array>) {
     this.files.add(name);
     const f = new ZipPassThrough(name);
     this.zip.add(f);
-    for await (const chunk of fs.createReadStream(source)) {
+    for await (const chunk of typeof source === 'string' ? fs.createReadStream(source) : source) {
       f.push(chunk as Uint8Array);
       await this.drain();
     }

@@ -91,10 +91,10 @@ export async function deleteUser(ctx: AppContext, admin: AuditActor, id: number,
   const result = trxIn ? await run(trxIn) : await ctx.db.transaction(run);
   const cleanup = async () => {
     for (const f of result.files) {
-      await removeUpload(ctx.config.uploadsDir, f.image_url);
-      await removeUpload(ctx.config.uploadsDir, f.video_url);
+      await removeUpload(ctx, f.image_url);
+      await removeUpload(ctx, f.video_url);
     }
-    await removeUpload(ctx.config.uploadsDir, result.profileImage);
+    await removeUpload(ctx, result.profileImage);
     ctx.bus.emit('user:deleted', { userId: id });
   };
   if (trxIn) return cleanup;
