@@ -49,7 +49,7 @@ type Dialog = 'warn' | 'suspend' | null;
 type Length = (typeof SUSPENSION_DAYS)[number] | 'until';
 
 /** Uyar / Askıya al / Askıyı kaldır for the member a report is about, each behind a confirm dialog. */
-export function MemberActions({ memberId, suspendedUntil }: { memberId: number; suspendedUntil: string | null }) {
+export function MemberModerationActions({ memberId, suspendedUntil }: { memberId: number; suspendedUntil: string | null }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState('');
   const [length, setLength] = useState<Length>(7);

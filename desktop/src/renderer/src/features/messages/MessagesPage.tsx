@@ -14,7 +14,7 @@ import { usePageMeta } from '../shell/meta';
 import { PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 import { useBlockStatus } from '../../api/blocks';
-import { useMemberActions } from '../blocks/MemberActions';
+import { useMemberActions } from '../blocks/BlockMuteReport';
 
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;

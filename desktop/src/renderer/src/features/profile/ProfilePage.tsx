@@ -21,7 +21,7 @@ import { CalendarFeedSection } from '../events/CalendarFeedSection';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { WrapTabs } from '../../components/WrapTabBar';
 import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
-import { useMemberActions } from '../blocks/MemberActions';
+import { useMemberActions } from '../blocks/BlockMuteReport';
 import { useBlock, useBlockStatus } from '../../api/blocks';
 import { PrivacyPanel } from '../privacy/PrivacyPanel';
 import { NeighbourhoodPanel } from '../places/NeighbourhoodPanel';

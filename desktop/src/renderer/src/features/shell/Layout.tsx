@@ -36,13 +36,15 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConsentGate } from '../privacy/ConsentGate';
 import { HeaderSearch } from './HeaderSearch';
-import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCount } from '../../components/lean/LeanCount';
+import { Secondary } from '../../components/lean/Secondary';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
 // The phone's side menu (antd's `Drawer`) loads the first time it is opened, not with every first page.
 const Drawer = lazy(() => import('antd/es/drawer'));
 // A member's header icons (notifications dropdown, messages, user menu) load once someone is signed in.
-const MemberActions = lazy(() => import('./MemberActions'));
+const SignedInHeaderActions = lazy(() => import('./SignedInHeaderActions'));
 
 /** antd's `lg` breakpoint: from here the side column and the header links show, below it the drawer and bottom bar. */
 const WIDE = '(min-width: 992px)';
@@ -86,7 +88,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       icon: <QuestionCircleOutlined />,
       label: (
         <span>
-          Soru & Cevap <LightCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} />
+          Soru & Cevap <LeanCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} />
         </span>
       ),
     },
@@ -108,7 +110,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             icon: <SafetyCertificateOutlined />,
             label: (
               <span>
-                Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} />
+                Yönetici Paneli <LeanCount count="Admin" color={PALETTE.light.badge} />
               </span>
             ),
           },
@@ -301,7 +303,7 @@ export function Layout() {
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
           <Suspense fallback={<div style={{ width: 116 }} />}>
-            <MemberActions user={user} onLogout={() => void logout()} />
+            <SignedInHeaderActions user={user} onLogout={() => void logout()} />
           </Suspense>
         ) : (
           user === null && (

@@ -5,7 +5,7 @@ import { useBulkReports, useCloseReport, useReports, type AdminReport, type Repo
 import { fromNow } from '../../../components/time';
 import { byId, toIds, useAct, useSort } from '../actions';
 import { actionsColumn, FilterSelect, optionsOf, PagedTable, RowButton } from '../workspace';
-import { MemberActions, RecentContent, suspendedLabel } from '../MemberModeration';
+import { MemberModerationActions, RecentContent, suspendedLabel } from '../MemberModeration';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -134,7 +134,9 @@ export default function ReportsTab() {
               <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text>
             ) : (
               <Space wrap>
-                {r.targetType === 'user' && r.target.exists && <MemberActions memberId={r.targetId} suspendedUntil={r.subject?.suspendedUntil ?? null} />}
+                {r.targetType === 'user' && r.target.exists && (
+                  <MemberModerationActions memberId={r.targetId} suspendedUntil={r.subject?.suspendedUntil ?? null} />
+                )}
                 <RowButton danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>
                   {r.targetType === 'user' ? MR.deleteMember : 'İçeriği sil'}
                 </RowButton>

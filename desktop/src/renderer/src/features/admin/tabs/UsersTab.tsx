@@ -17,7 +17,7 @@ import type { AdminColumn } from '../table/AdminTable';
 import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '../actions';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
 import { useApp } from '../../../components/LazyFeedback';
-import { MemberActions } from '../MemberModeration';
+import { MemberModerationActions } from '../MemberModeration';
 import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
@@ -96,7 +96,7 @@ export default function UsersTab() {
           </RowButton>
         )}
         <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
-        {u.role !== 'admin' && <MemberActions memberId={u.id} suspendedUntil={u.suspendedUntil} />}
+        {u.role !== 'admin' && <MemberModerationActions memberId={u.id} suspendedUntil={u.suspendedUntil} />}
         {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id)} />}
       </RowActions>
     )),

@@ -13,13 +13,13 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
-import { MemberMenu, useMemberActions } from '../blocks/MemberActions';
+import { MemberMenu, useMemberActions } from '../blocks/BlockMuteReport';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 
 /**
  * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
  * dialog (when opened), a member's menu (edit, delete, report) and the edit box. PostCard itself paints from
- * the light components.
+ * the lean components.
  */
 export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
   const user = useSession((s) => s.user);
