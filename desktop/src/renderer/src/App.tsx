@@ -248,7 +248,7 @@ function AppRoutes() {
 }
 
 /**
- * What antd's `<App>` was here: the theme's text style and CSS variables for everything below, and message,
+ * Does antd's `<App>`'s work: the theme's text style and CSS variables for everything below, and message,
  * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback).
  */
 function Root({ children }: { children: React.ReactNode }) {

@@ -349,7 +349,7 @@ export function Layout() {
               flex: 'auto',
               boxSizing: 'border-box',
               // On desktop the page fills the window below the header, so the footer starts below the fold
-              // and content arriving later pushes nothing visible down (it was a layout shift on every page).
+              // and content arriving later pushes nothing visible down (no layout shift).
               minHeight: desktop ? 'calc(100vh - 64px)' : undefined,
               outline: 'none',
               padding: desktop ? 24 : 12,
