@@ -93,6 +93,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       ),
     },
     { key: '/blog', icon: <ReadOutlined />, label: 'Blog' },
+    { key: '/hobby-groups', icon: <TeamOutlined />, label: 'Hobi Grupları' },
     { key: '/categories', icon: <TagsOutlined />, label: 'Kategoriler' },
     ...(user
       ? [
@@ -173,7 +174,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             <Secondary>({g.memberCount})</Secondary>
           </div>
         ))}
-        <Link to="/categories" onClick={onNavigate}>
+        <Link to="/hobby-groups" onClick={onNavigate}>
           Tümünü gör
         </Link>
         <Heading level={2} look={5} style={{ marginTop: 16 }}>
@@ -256,6 +257,7 @@ export function Layout() {
     { to: '/', label: 'Ana Sayfa' },
     { to: '/discover', label: 'Keşfet' },
     { to: '/qa', label: 'Soru & Cevap' },
+    { to: '/hobby-groups', label: 'Hobi Grupları' },
     { to: '/events', label: 'Etkinlikler' },
   ];
   return (
@@ -421,6 +423,9 @@ export function Layout() {
           />
           <Link to="/qa" aria-label="Q&A" style={BOTTOM_TAB}>
             <QuestionCircleOutlined /> <small>Q&A</small>
+          </Link>
+          <Link to="/hobby-groups" aria-label="Hobi Grupları" style={BOTTOM_TAB}>
+            <TeamOutlined /> <small>Gruplar</small>
           </Link>
           <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}>
             <CalendarOutlined /> <small>Etkinlik</small>
