@@ -490,6 +490,8 @@ export const TEXTS = {
     emptyTab: 'Bu sekmede sonuç yok',
     more: 'Daha fazla',
     error: 'Arama yapılamadı',
+    /** Under a person found: when they joined (the profile header's label). */
+    joined: (date: string) => `Katılma: ${date}`,
   },
   users: {
     notFound: 'Kullanıcı bulunamadı',

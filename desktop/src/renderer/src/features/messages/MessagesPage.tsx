@@ -287,15 +287,18 @@ export default function MessagesPage() {
           )}
         </Card>
       </Col>
-      <Col xs={24} md={15}>
-        {selected ? (
-          <ChatPane otherId={selected} />
-        ) : (
-          <Card>
-            <Empty description="Bir konuşma seçin" />
-          </Card>
-        )}
-      </Col>
+      {/* On a phone the list is the whole page until a conversation is picked: no 'choose one' card below it. */}
+      {!compact && (
+        <Col xs={24} md={15}>
+          {selected ? (
+            <ChatPane otherId={selected} />
+          ) : (
+            <Card>
+              <Empty description="Bir konuşma seçin" />
+            </Card>
+          )}
+        </Col>
+      )}
     </Row>
   );
 }
