@@ -445,6 +445,12 @@ export const TEXTS = {
   /** Confirm dialogs before a delete: the same words wherever the same thing is deleted. */
   confirm: {
     cannotUndo: 'Bu işlem geri alınamaz.',
+    /** A delete confirm's question, naming the item: 'Ayşe Yılmaz (@ayse) silinsin mi?', '“Başlık” silinsin mi?'. */
+    deleteNamed: (name: string) => `${name} silinsin mi?`,
+    /** A member as the admin screens name them. */
+    memberName: (displayName: string, username: string) => `${displayName} (@${username})`,
+    /** A piece of content named by its title or first words, quoted. */
+    quoted: (text: string) => `“${text}”`,
     deletePost: 'Gönderiyi Sil',
     deleteComment: 'Yorumu Sil',
     deleteAnswer: 'Cevabı Sil',
