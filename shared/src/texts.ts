@@ -193,6 +193,14 @@ export const TEXTS = {
     messageAttendees: 'Katılımcılara mesaj',
     messageSent: (n: number) => `Mesaj ${n} katılımcıya gönderildi`,
     addToCalendar: 'Takvime ekle',
+    /** On the event's page: who organises it. */
+    organiser: 'Düzenleyen',
+    /** Under the seats of a full event: how many wait for a place. */
+    waitlistCount: (n: number) => `Bekleme listesinde ${n} kişi`,
+    share: 'Bağlantıyı kopyala',
+    linkCopied: 'Bağlantı kopyalandı',
+    /** A visitor on an event's page, in place of the attend button. */
+    signInToAttend: 'Katılmak için giriş yapın',
     capacity: 'Kontenjan',
     capacityHint: 'Boş bırakılırsa sınırsız',
     feedTitle: 'Takvim aboneliği',

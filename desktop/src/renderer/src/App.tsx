@@ -222,14 +222,8 @@ function AppRoutes() {
             </MembersOnly>
           }
         />
-        <Route
-          path="events/:id"
-          element={
-            <MembersOnly>
-              <EventsPage />
-            </MembersOnly>
-          }
-        />
+        {/* An event's own page is shared by link: a visitor reads it (and signs in to attend); the list is members'. */}
+        <Route path="events/:id" element={<EventsPage />} />
         <Route
           path="admin"
           element={
