@@ -251,3 +251,101 @@ test('WCAG 2.2 target sizes on /login and a filled search box, and the time in o
     await m.context.close();
   }
 });
+
+test("a post's page shows its comments, paged newest or oldest first, the comment box, and a link to one comment beyond page one", async ({ browser }) => {
+  const author = await as(browser, 'yorumcu', { width: 1366, height: 768 });
+  const post = await api(author.page.request, 'post', '/api/posts', { content: `Yorumlu gönderi ${uniqueName('')}` });
+  const ids: number[] = [];
+  for (let i = 1; i <= 22; i++) ids.push((await api(author.page.request, 'post', `/api/posts/${post.id}/comments`, { content: `Yorum numarası ${i}` })).id);
+  await author.context.close();
+  // Each width's member adds one more from the page.
+  let total = 22;
+  let newest = 'Yorum numarası 22';
+  for (const [name, viewport] of WIDTHS) {
+    const v = await visitor(browser, viewport);
+    await v.page.goto(`/posts/${post.id}`);
+    const section = v.page.getByTestId('post-comments');
+    await expect(section.getByRole('heading', { name: `Yorumlar (${total})` })).toBeVisible();
+    // Newest first: 20 on the first page, the rest on 'Daha fazla yorum'.
+    await expect(section.getByTestId('comment')).toHaveCount(20);
+    await expect(section.getByTestId('comment').first()).toContainText(newest);
+    await section.getByTestId('comments-more').click();
+    await expect(section.getByTestId('comment')).toHaveCount(total);
+    await section.getByRole('button', { name: 'En eski' }).click();
+    await expect(section.getByTestId('comment').first()).toContainText('Yorum numarası 1');
+    await expect(section.getByRole('link', { name: 'Yorum yapmak için giriş yapın' })).toBeVisible();
+    await shot(v.page, `post-page-${name}`);
+
+    // The first comment is on page two of the newest-first list: the link still opens with it, highlighted, in view.
+    await v.page.goto(`/posts/${post.id}#yorum-${ids[0]}`);
+    const linked = v.page.getByTestId('linked-comment');
+    await expect(linked).toContainText('Yorum numarası 1');
+    await expect(linked).toHaveAttribute('id', `yorum-${ids[0]}`);
+    await expect(linked).toBeInViewport();
+    await shot(v.page, `post-linked-comment-${name}`);
+    await v.context.close();
+
+    const m = await as(browser, 'okur', viewport);
+    await m.page.goto(`/posts/${post.id}`);
+    const box = m.page.getByTestId('comment-box');
+    await box.getByLabel('Yorum yaz').fill(`Sayfadan yorum ${name}`);
+    await box.getByRole('button', { name: 'Gönder' }).click();
+    await expect(m.page.getByTestId('post-comments').getByTestId('comment').first()).toContainText(`Sayfadan yorum ${name}`);
+    total += 1;
+    newest = `Sayfadan yorum ${name}`;
+    await m.context.close();
+  }
+});
+
+test("an event's title opens its page: organiser, time, place, seats and waitlist, Takvime ekle, a link to share with Open Graph tags", async ({ browser }) => {
+  const host = await as(browser, 'duzenleyen', { width: 1366, height: 768 }, 'Ece Düzenler');
+  const title = `Porsuk Yürüyüşü ${uniqueName('')}`;
+  const date = new Date(Date.now() + 5 * 86_400_000);
+  date.setUTCHours(7, 0, 0, 0);
+  const event = await api(host.page.request, 'post', '/api/events', {
+    title,
+    description: 'Kıyı boyunca yürüyoruz.',
+    date: date.toISOString(),
+    location: 'Adalar',
+    capacity: 1,
+  });
+  const other = await as(browser, 'bekleyen', { width: 1366, height: 768 });
+  await api(other.page.request, 'post', `/api/events/${event.id}/attend`);
+  const third = await as(browser, 'ucuncu', { width: 1366, height: 768 });
+  await api(third.page.request, 'post', `/api/events/${event.id}/attend`);
+  await other.context.close();
+  await third.context.close();
+  await host.context.close();
+
+  // The organiser attends their own event: the one seat is theirs, the two others wait.
+  // A link preview: the server writes the tags, no script needed.
+  const raw = await (await browser.newContext()).request.get(`/events/${event.id}`);
+  const html = await raw.text();
+  expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+  expect(html).toMatch(/<meta property="og:description" content="[^"]*10:00 · Adalar\. Kıyı boyunca yürüyoruz\." \/>/);
+
+  for (const [name, viewport] of WIDTHS) {
+    const m = await as(browser, 'etkinlikci', viewport);
+    await m.page.goto('/events');
+    await m.page.getByRole('link', { name: title }).click();
+    await expect(m.page).toHaveURL(new RegExp(`/events/${event.id}$`));
+    await expect(m.page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(m.page.getByTestId('event-organiser')).toContainText('Düzenleyen: Ece Düzenler');
+    await expect(m.page.getByText(/10:00/)).toBeVisible();
+    await expect(m.page.getByText(/Adalar/)).toBeVisible();
+    await expect(m.page.getByTestId('event-seats')).toHaveText(/1 \/ 1 yer/);
+    await expect(m.page.getByTestId('event-waitlist')).toHaveText('Bekleme listesinde 2 kişi');
+    await expect(m.page.getByRole('button', { name: 'Takvime ekle' })).toBeVisible();
+    await expect(m.page.getByTestId('event-share')).toBeVisible();
+    await shot(m.page, `event-page-${name}`);
+    await m.context.close();
+
+    // A visitor opening the shared link reads the event and is asked to sign in to attend.
+    const v = await visitor(browser, viewport);
+    await v.page.goto(`/events/${event.id}`);
+    await expect(v.page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(v.page.getByRole('link', { name: 'Katılmak için giriş yapın' })).toBeVisible();
+    await shot(v.page, `event-page-visitor-${name}`);
+    await v.context.close();
+  }
+});

@@ -468,6 +468,15 @@ export const TEXTS = {
     cancel: 'İptal',
   },
   /** The header's search box and the results page (/search?q=&type=). */
+  /** The comments on a post's own page. */
+  postComments: {
+    title: (n: number) => `Yorumlar (${n})`,
+    order: 'Yorum sırası',
+    orders: { newest: 'En yeni', oldest: 'En eski' },
+    more: 'Daha fazla yorum',
+    linked: 'Bağlantı verilen yorum',
+    signIn: 'Yorum yapmak için giriş yapın',
+  },
   searchUi: {
     placeholder: 'Ara...',
     label: 'Ara',

@@ -12,6 +12,7 @@ export function LeanListItem({
   onClick,
   style,
   last,
+  ...li
 }: {
   avatar?: React.ReactNode;
   title?: React.ReactNode;
@@ -21,10 +22,15 @@ export function LeanListItem({
   onClick?: () => void;
   style?: React.CSSProperties;
   last?: boolean;
+  /** The row's own id (a link's target), class and test id. */
+  id?: string;
+  className?: string;
+  'data-testid'?: string;
 }) {
   const { token } = theme.useToken();
   return (
     <li
+      {...li}
       onClick={onClick}
       style={{
         display: 'flex',

@@ -25,8 +25,11 @@ const PostMenu = lazy(() => import('./PostSignedInParts').then((m) => ({ default
 const PostEditor = lazy(() => import('./PostSignedInParts').then((m) => ({ default: m.PostEditor })));
 const ReportDialog = lazy(() => import('../admin/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
-/** `large` where the post is shown alone (its page): the full image instead of the list thumbnail. */
-export function PostCard({ post: p, large = false }: { post: Post; large?: boolean }) {
+/**
+ * `large` where the post is shown alone (its page): the full image instead of the list thumbnail. `onComments`: the
+ * comment button's action where the comments are on the page itself (instead of the comments dialog).
+ */
+export function PostCard({ post: p, large = false, onComments }: { post: Post; large?: boolean; onComments?: () => void }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const { notification, message } = useApp();
@@ -147,7 +150,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             >
               {p.likesCount}
             </Button>
-            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>
+            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => (onComments ? onComments() : setCommentsOpen(true))}>
               {p.commentsCount}
             </Button>
             <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>
