@@ -276,14 +276,18 @@ test("a post's page shows its comments, paged newest or oldest first, the commen
     await expect(section.getByRole('link', { name: 'Yorum yapmak için giriş yapın' })).toBeVisible();
     await shot(v.page, `post-page-${name}`);
 
-    // The first comment is on page two of the newest-first list: the link still opens with it, highlighted, in view.
-    await v.page.goto(`/posts/${post.id}#yorum-${ids[0]}`);
-    const linked = v.page.getByTestId('linked-comment');
+    await v.context.close();
+
+    // Opened fresh (newest first), the first comment is on page two: the link still opens with it, highlighted, in view.
+    const shared = await visitor(browser, viewport);
+    await shared.page.goto(`/posts/${post.id}#yorum-${ids[0]}`);
+    const linked = shared.page.getByTestId('linked-comment');
     await expect(linked).toContainText('Yorum numarası 1');
     await expect(linked).toHaveAttribute('id', `yorum-${ids[0]}`);
     await expect(linked).toBeInViewport();
-    await shot(v.page, `post-linked-comment-${name}`);
-    await v.context.close();
+    await expect(shared.page.getByTestId('post-comments').getByTestId('comment').first()).toContainText(newest);
+    await shot(shared.page, `post-linked-comment-${name}`);
+    await shared.context.close();
 
     const m = await as(browser, 'okur', viewport);
     await m.page.goto(`/posts/${post.id}`);
