@@ -200,7 +200,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /events#event-3) scrolls to
+ * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /posts/7#yorum-3) scrolls to
  * that element once its page has drawn it: the router does not, and the element arrives with the page's data.
  */
 function useScrollToHash(pathname: string, hash: string) {
