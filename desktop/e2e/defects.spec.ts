@@ -73,7 +73,7 @@ test('side cards show skeletons while their lists load, and only then an empty t
   await shot(m.page, 'skeletons');
   release();
   await expect(m.page.getByTestId('list-skeleton')).toHaveCount(0);
-  await expect(m.page.locator('.light-card').filter({ hasText: 'Yeni Üyeler' }).getByRole('link').first()).toBeVisible();
+  await expect(m.page.locator('.lean-card').filter({ hasText: 'Yeni Üyeler' }).getByRole('link').first()).toBeVisible();
   await m.context.close();
 });
 

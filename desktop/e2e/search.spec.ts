@@ -106,7 +106,7 @@ test('searches from the header and opens a result of each type', async ({ browse
     {
       tab: 'Etkinlikler',
       type: 'events',
-      url: new RegExp(`#event-${event.id}$`),
+      url: new RegExp(`/events/${event.id}$`),
       then: async () => {
         await expect(page.locator(`#event-${event.id}`)).toBeInViewport();
         await expect(page.locator(`#event-${event.id}`)).toContainText(`${WORD} Festivali`);

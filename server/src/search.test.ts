@@ -180,7 +180,7 @@ describe('every kind is found, where the app opens it', () => {
     expect((await one('answers')).map((h) => h.path)).toEqual([`/qa/question/${q.id}#answer-${a.id}`]);
     expect((await one('blog')).map((h) => h.path)).toEqual([`/blog/${blog.slug}`]);
     expect((await one('groups')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}`]);
-    expect((await one('events')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#event-${gev.id}`, `/events#event-${ev.id}`]);
+    expect((await one('events')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#event-${gev.id}`, `/events/${ev.id}`]);
     // The group's post has the word itself (tier 2); the member's post only '#{w}Etiket', a prefix (tier 3).
     expect((await one('posts')).map((h) => h.path)).toEqual([`/hobby-groups/${group.slug}#post-${gpost.id}`, expect.stringMatching(/^\/posts\/\d+$/)]);
     expect((await one('hashtags')).map((h) => h.title.map((s) => s.text).join(''))).toEqual([`#${w}Etiket`]);

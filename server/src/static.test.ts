@@ -180,6 +180,27 @@ describe('static files, compression and SEO', () => {
     expect(draftHtml).toBe(INDEX);
     expect((await raw(`${server.url}/qa/question/999999`)).body.toString()).toBe(INDEX);
   });
+
+  it("renders an event's Open Graph tags with its date in the community's zone and its place; none for a private event", async () => {
+    const host = await server.member();
+    const open = (
+      await host.client.post('/api/events', {
+        title: 'Porsuk <Yürüyüşü>',
+        description: 'Kıyı boyunca & köprülere.',
+        date: '2026-12-12T07:00:00.000Z',
+        location: 'Adalar',
+      })
+    ).body;
+    const html = (await raw(`${server.url}/events/${open.id}`)).body.toString();
+    expect(html).toContain('<meta property="og:title" content="Porsuk &lt;Yürüyüşü&gt;" />');
+    // 07:00 UTC is 10:00 in Istanbul.
+    expect(html).toContain('<meta property="og:description" content="12 Aralık 2026 Cumartesi, 10:00 · Adalar. Kıyı boyunca &amp; köprülere." />');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/events/${open.id}" />`));
+    const secret = (await host.client.post('/api/events', { title: 'Gizli Buluşma', description: 'Özel', date: '2026-12-13T07:00:00.000Z', isPrivate: true }))
+      .body;
+    expect((await raw(`${server.url}/events/${secret.id}`)).body.toString()).toBe(INDEX);
+    expect((await raw(`${server.url}/events/999999`)).body.toString()).toBe(INDEX);
+  });
 });
 
 const BOOT_INDEX = `<!doctype html>

@@ -54,6 +54,7 @@ const BACK_LINKS = {
   question: { href: '/qa', label: '← Sorular' },
   blog: { href: '/blog', label: '← Blog' },
   group: { href: '/categories', label: '← Gruplar' },
+  event: { href: '/events', label: '← Etkinlikler' },
 } as const;
 /** A session cookie says a member is probably signed in: their `/` is the feed, not the visitors' welcome. */
 const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
@@ -167,8 +168,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         res.setHeader('Cache-Control', 'no-cache');
         const html = readIndex();
         if (html === null) return res.type('html').send(NOT_BUILT);
-        // Link previews (Open Graph, Twitter) of public blog posts and questions, rendered here since crawlers run no script.
-        const og = await openGraphFor(ctx.db, req.path);
+        // Link previews (Open Graph, Twitter) of public blog posts, questions, groups and events, rendered here since crawlers run no script.
+        const og = await openGraphFor(ctx.db, req.path, ctx.config.timeZone);
         if (!og) {
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
           const visitor = !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');

@@ -194,6 +194,14 @@ export const TEXTS = {
     messageAttendees: 'Katılımcılara mesaj',
     messageSent: (n: number) => `Mesaj ${n} katılımcıya gönderildi`,
     addToCalendar: 'Takvime ekle',
+    /** On the event's page: who organises it. */
+    organiser: 'Düzenleyen',
+    /** Under the seats of a full event: how many wait for a place. */
+    waitlistCount: (n: number) => `Bekleme listesinde ${n} kişi`,
+    share: 'Bağlantıyı kopyala',
+    linkCopied: 'Bağlantı kopyalandı',
+    /** A visitor on an event's page, in place of the attend button. */
+    signInToAttend: 'Katılmak için giriş yapın',
     capacity: 'Kontenjan',
     capacityHint: 'Boş bırakılırsa sınırsız',
     feedTitle: 'Takvim aboneliği',
@@ -491,6 +499,12 @@ export const TEXTS = {
   /** Confirm dialogs before a delete: the same words wherever the same thing is deleted. */
   confirm: {
     cannotUndo: 'Bu işlem geri alınamaz.',
+    /** A delete confirm's question, naming the item: 'Ayşe Yılmaz (@ayse) silinsin mi?', '“Başlık” silinsin mi?'. */
+    deleteNamed: (name: string) => `${name} silinsin mi?`,
+    /** A member as the admin screens name them. */
+    memberName: (displayName: string, username: string) => `${displayName} (@${username})`,
+    /** A piece of content named by its title or first words, quoted. */
+    quoted: (text: string) => `“${text}”`,
     deletePost: 'Gönderiyi Sil',
     deleteComment: 'Yorumu Sil',
     deleteAnswer: 'Cevabı Sil',
@@ -500,6 +514,15 @@ export const TEXTS = {
     cancel: 'İptal',
   },
   /** The header's search box and the results page (/search?q=&type=). */
+  /** The comments on a post's own page. */
+  postComments: {
+    title: (n: number) => `Yorumlar (${n})`,
+    order: 'Yorum sırası',
+    orders: { newest: 'En yeni', oldest: 'En eski' },
+    more: 'Daha fazla yorum',
+    linked: 'Bağlantı verilen yorum',
+    signIn: 'Yorum yapmak için giriş yapın',
+  },
   searchUi: {
     placeholder: 'Ara...',
     label: 'Ara',
@@ -536,6 +559,8 @@ export const TEXTS = {
     emptyTab: 'Bu sekmede sonuç yok',
     more: 'Daha fazla',
     error: 'Arama yapılamadı',
+    /** Under a person found: when they joined (the profile header's label). */
+    joined: (date: string) => `Katılma: ${date}`,
   },
   users: {
     notFound: 'Kullanıcı bulunamadı',

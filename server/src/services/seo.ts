@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toIso } from '../db/time';
+import { formatEventTime } from './events/time';
 
 /** The sitemaps protocol allows at most 50 000 URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -84,7 +85,7 @@ export interface OpenGraph {
   image: string | null;
   type: 'article' | 'website';
   /** What the page itself shows first (its h1 and the start of its text), for the first paint (`firstPaintHtml`). */
-  page: { kind: 'question' | 'blog' | 'group'; heading: string; lead: string };
+  page: { kind: 'question' | 'blog' | 'group' | 'event'; heading: string; lead: string };
 }
 
 function plain(text: string | null | undefined, max = 200): string {
@@ -96,8 +97,11 @@ function plain(text: string | null | undefined, max = 200): string {
   return s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s;
 }
 
-/** Open Graph data for a client route a link preview may ask for; null for anything not public. */
-export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGraph | null> {
+/**
+ * Open Graph data for a client route a link preview may ask for; null for anything not public. `timeZone` is the
+ * community's (config.timeZone): an event's preview says its date and time there.
+ */
+export async function openGraphFor(db: Knex, pathname: string, timeZone = 'Europe/Istanbul'): Promise<OpenGraph | null> {
   const blog = /^\/blog\/([^/]+)\/?$/.exec(pathname);
   if (blog?.[1]) {
     let slug: string;
@@ -151,6 +155,26 @@ export async function openGraphFor(db: Knex, pathname: string): Promise<OpenGrap
       image: null,
       type: 'website',
       page: { kind: 'group', heading: row.name, lead: plain(row.description, 300) },
+    };
+  }
+  const event = /^\/events\/(\d{1,12})\/?$/.exec(pathname);
+  if (event) {
+    // A private event is seen only by its organiser and attendees: no preview, as for a draft.
+    const row = await db('events as e')
+      .leftJoin('neighbourhoods as n', 'n.id', 'e.neighbourhood_id')
+      .select('e.title', 'e.description', 'e.date', 'e.location', 'e.image_url', 'e.status', 'n.name as neighbourhood')
+      .where({ 'e.id': Number(event[1]), 'e.is_private': false })
+      .first();
+    if (!row) return null;
+    const when = formatEventTime(toIso(row.date), timeZone);
+    const where = [row.location, row.neighbourhood].filter(Boolean).join(', ');
+    const facts = [when, where, row.status === 'cancelled' ? 'İptal edildi' : ''].filter(Boolean).join(' · ');
+    return {
+      title: row.title,
+      description: plain(`${facts}. ${row.description ?? ''}`),
+      image: row.image_url || null,
+      type: 'website',
+      page: { kind: 'event', heading: row.title, lead: plain(`${facts}. ${row.description ?? ''}`, 300) },
     };
   }
   return null;

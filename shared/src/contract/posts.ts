@@ -1,10 +1,12 @@
-import { cursorPageQuerySchema, idParamsSchema } from '../schemas/common';
+import { idParamsSchema } from '../schemas/common';
 import { moderationQuerySchema } from '../schemas/admin';
 import {
   commentSchema,
   createPostSchema,
   listPostsQuerySchema,
+  postCommentParamsSchema,
   postCommentSchema,
+  postCommentsQuerySchema,
   postLikeResultSchema,
   postSchema,
   postShareResultSchema,
@@ -72,13 +74,21 @@ export const postEndpoints = {
   }),
   'posts.comments': endpoint({
     route: 'GET /api/posts/:id/comments',
-    summary: `A post's comments, the latest page in reading order (oldest first); the next page goes further back (${BARE})`,
+    summary: `A post's comments: with order=newest newest first (the next page older), with order=oldest oldest first (the next page newer); without order the latest page in reading order, the next page further back (${BARE})`,
     access: 'public',
     tag: 'comments',
     params: idParamsSchema,
-    query: cursorPageQuerySchema,
+    query: postCommentsQuerySchema,
     response: cursorList(postCommentSchema),
     cursorHeader: true,
+  }),
+  'posts.comment': endpoint({
+    route: 'GET /api/posts/:id/comments/:commentId',
+    summary: "One comment of a post, as the post's comment list shows it (a link to one comment opens with it); 404 when the viewer may not see it",
+    access: 'public',
+    tag: 'comments',
+    params: postCommentParamsSchema,
+    response: postCommentSchema,
   }),
   'posts.addComment': endpoint({
     route: 'POST /api/posts/:id/comments',

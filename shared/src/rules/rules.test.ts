@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogSlug, groupSlug } from './slug';
+import { blogSlug, foldSlugLetters, groupSlug } from './slug';
 import { passwordScore, passwordStrength, isPasswordAcceptable } from './password';
 import { extractHashtags, extractMentions, hashtagKey, badgeText, truncate } from './text';
 import { foldKey } from './fold';
@@ -14,6 +14,46 @@ describe('slugs', () => {
   it('derives a blog slug: transliterated, brackets and punctuation removed', () => {
     expect(blogSlug('Şehrin En Güzel Parkları (2026 Rehberi)')).toBe('sehrin-en-guzel-parklari');
     expect(blogSlug('  Merhaba, Dünya!  ')).toBe('merhaba-dunya');
+  });
+  it('folds every letter Turkish writes, small and capital, instead of dropping it', () => {
+    const letters: [string, string][] = [
+      ['ç', 'c'],
+      ['Ç', 'c'],
+      ['ğ', 'g'],
+      ['Ğ', 'g'],
+      ['ı', 'i'],
+      ['I', 'i'],
+      ['İ', 'i'],
+      ['i', 'i'],
+      ['ö', 'o'],
+      ['Ö', 'o'],
+      ['ş', 's'],
+      ['Ş', 's'],
+      ['ü', 'u'],
+      ['Ü', 'u'],
+      ['â', 'a'],
+      ['Â', 'a'],
+      ['î', 'i'],
+      ['Î', 'i'],
+      ['û', 'u'],
+      ['Û', 'u'],
+    ];
+    for (const [letter, ascii] of letters) {
+      expect(foldSlugLetters(letter), letter).toBe(ascii);
+      expect(blogSlug(`x${letter}x`), letter).toBe(`x${ascii}x`);
+      expect(groupSlug(`x${letter}x`), letter).toBe(`x${ascii}x`);
+    }
+    expect(blogSlug('hikâye rüzgâr')).toBe('hikaye-ruzgar');
+    expect(groupSlug('Hikâye Rüzgâr')).toBe('hikaye-ruzgar');
+    expect(blogSlug('Kâğıt Işığı İçin Û')).toBe('kagit-isigi-icin-u');
+    // Decomposed input (a letter followed by its combining mark) folds the same way.
+    expect(blogSlug('hika\u0302ye')).toBe('hikaye');
+  });
+  it('leaves a stored (ASCII) slug as it is, so an older slug keeps its URL when a post is saved with it', () => {
+    for (const stored of ['hikye-ruzgr', 'cig-kofte-rehberi-2', 'sehir-rehberi']) {
+      expect(blogSlug(stored)).toBe(stored);
+      expect(groupSlug(stored)).toBe(stored);
+    }
   });
 });
 

@@ -1,21 +1,15 @@
-const TR_MAP: Record<string, string> = {
-  ğ: 'g',
-  ü: 'u',
-  ş: 's',
-  ı: 'i',
-  ö: 'o',
-  ç: 'c',
-  Ğ: 'g',
-  Ü: 'u',
-  Ş: 's',
-  İ: 'i',
-  Ö: 'o',
-  Ç: 'c',
-  I: 'i',
-};
-
-function transliterate(value: string): string {
-  return value.replace(/[ğüşıöçĞÜŞİÖÇI]/g, (ch) => TR_MAP[ch] ?? ch);
+/**
+ * Every letter Turkish writes folded to ASCII before a slug is cut: ç ğ ı ö ş ü → c g i o s u, the circumflexed
+ * â î û → a i u, and the capitals likewise (İ and I both to i); other Latin accents lose their mark (é → e).
+ * Stored slugs are never derived again, so a slug cut by an older rule keeps its URL; and on a slug that is already
+ * ASCII (a-z, 0-9, hyphens) both rules below change nothing, so saving a post with its own slug keeps it.
+ */
+export function foldSlugLetters(value: string): string {
+  return value
+    .replace(/[İIı]/g, 'i')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -23,8 +17,7 @@ function transliterate(value: string): string {
  * non-alphanumeric becomes a hyphen, repeated hyphens collapse (edges trimmed too).
  */
 export function groupSlug(name: string): string {
-  return transliterate(name)
-    .toLowerCase()
+  return foldSlugLetters(name)
     .replace(/[^a-z0-9]/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
@@ -35,8 +28,7 @@ export function groupSlug(name: string): string {
  * non-alphanumerics removed, spaces become hyphens.
  */
 export function blogSlug(title: string): string {
-  return transliterate(title)
-    .toLowerCase()
+  return foldSlugLetters(title)
     .replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ')
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()

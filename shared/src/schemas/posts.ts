@@ -104,6 +104,18 @@ export const postCommentSchema = z.object({
 });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
+/**
+ * A post's comments by page: `newest` first (the next page older) or `oldest` first (the next page newer); without
+ * `order`, the latest page in reading order (oldest first), the next page further back.
+ */
+export const COMMENT_ORDERS = ['newest', 'oldest'] as const;
+export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+export const postCommentsQuerySchema = cursorPageQuerySchema.extend({ order: z.enum(COMMENT_ORDERS).optional() });
+export type PostCommentsQuery = z.infer<typeof postCommentsQuerySchema>;
+
+/** One comment of one post (a link to `/posts/:id#yorum-<commentId>`). */
+export const postCommentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
+
 /** A like toggled: the viewer's state after it and the post's new count. */
 export const postLikeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type PostLikeResult = z.infer<typeof postLikeResultSchema>;

@@ -60,7 +60,7 @@ export const searchHitSchema = z.object({
   /**
    * The in-app route that opens it: /posts/12, /hobby-groups/{slug}#post-12 (a group's post),
    * /user/{username}, /qa/question/5, /qa/question/5#answer-9, /blog/{slug}, /hobby-groups/{slug},
-   * /events#event-3 (a city event), /hobby-groups/{slug}#event-3 (a group's event), /discover?tag={tag}.
+   * /events/3 (a city event's page), /hobby-groups/{slug}#event-3 (a group's event), /discover?tag={tag}.
    */
   path: z.string(),
   title: z.array(searchSegmentSchema),

@@ -222,14 +222,8 @@ function AppRoutes() {
             </MembersOnly>
           }
         />
-        <Route
-          path="events/:id"
-          element={
-            <MembersOnly>
-              <EventsPage />
-            </MembersOnly>
-          }
-        />
+        {/* An event's own page is shared by link: a visitor reads it (and signs in to attend); the list is members'. */}
+        <Route path="events/:id" element={<EventsPage />} />
         <Route
           path="admin"
           element={
@@ -248,7 +242,7 @@ function AppRoutes() {
 }
 
 /**
- * What antd's `<App>` was here: the theme's text style and CSS variables for everything below, and message,
+ * Does antd's `<App>`'s work: the theme's text style and CSS variables for everything below, and message,
  * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback).
  */
 function Root({ children }: { children: React.ReactNode }) {

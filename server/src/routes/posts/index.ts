@@ -2,7 +2,8 @@ import { Router } from 'express';
 import {
   commentSchema,
   createPostSchema,
-  cursorPageQuerySchema,
+  postCommentParamsSchema,
+  postCommentsQuerySchema,
   idParamsSchema,
   LIMITS,
   listPostsQuerySchema,
@@ -100,8 +101,13 @@ export function postsRouter(ctx: AppContext): Router {
 
   router.get('/:id/comments', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    const page = parse(cursorPageQuerySchema, req.query);
+    const page = parse(postCommentsQuerySchema, req.query);
     sendCursorList(res, await posts.listComments(ctx.db, id, req.user, page));
+  });
+
+  router.get('/:id/comments/:commentId', async (req, res) => {
+    const { id, commentId } = parse(postCommentParamsSchema, req.params);
+    res.json(await posts.getComment(ctx.db, id, commentId, req.user));
   });
 
   router.post('/:id/comments', limitWrites(ctx, 'comments'), async (req, res) => {

@@ -70,6 +70,29 @@ describe('the specification-fixed bare lists page with an opaque cursor in X-Nex
     expect(third.headers.get('x-next-cursor')).toBeNull();
   });
 
+  it("a post's page: comments newest or oldest first, paged; one comment by its id, 404 when it is not that post's or is hidden from the viewer", async () => {
+    const m = await server.member();
+    const other = await server.member();
+    const post = (await m.client.post('/api/posts', { content: 'sayfalı yorumlar' })).body;
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await (i === 2 ? other : m).client.post(`/api/posts/${post.id}/comments`, { content: `yorum ${i}` })).body.id);
+    expect(await walk(server.client(), `/api/posts/${post.id}/comments?order=newest`, 2)).toEqual([...ids].reverse());
+    expect(await walk(server.client(), `/api/posts/${post.id}/comments?order=oldest`, 2)).toEqual(ids);
+    expect((await server.client().get(`/api/posts/${post.id}/comments?order=yanlis`)).status).toBe(400);
+
+    const one = await server.client().get(`/api/posts/${post.id}/comments/${ids[2]}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: ids[2], postId: post.id, content: 'yorum 2', author: { username: other.user.username } });
+    const elsewhere = (await m.client.post('/api/posts', { content: 'başka' })).body;
+    const wrong = await server.client().get(`/api/posts/${elsewhere.id}/comments/${ids[2]}`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toMatchObject({ code: 'comment_not_found', error: TEXTS.social.commentNotFound });
+    // The author has blocked the commenter: the comment is not shown to them, alone or in the list.
+    expect((await m.client.post(`/api/users/${other.user.id}/block`)).status).toBeLessThan(300);
+    expect((await m.client.get(`/api/posts/${post.id}/comments/${ids[2]}`)).status).toBe(404);
+    expect(await walk(m.client, `/api/posts/${post.id}/comments?order=oldest`, 2)).toEqual(ids.filter((_, i) => i !== 2));
+  });
+
   it('refuses a cursor it did not make with 400 invalid_cursor, on every list and sort', async () => {
     const m = await server.member();
     const post = (await m.client.post('/api/posts', { content: '#bozuk imleç' })).body;

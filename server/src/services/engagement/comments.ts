@@ -127,17 +127,19 @@ export function commentsQuery(db: Db, kind: Exclude<CommentKind, 'answer'>) {
 }
 
 /**
- * One page of a parent's visible comments, newest first (`before`: older than that id). `query`
- * lets a kind add joins (the blog shows its post's title). The caller checks who may read.
+ * One page of a parent's visible comments, newest first (`before`: older than that id), or oldest first when
+ * `after` is given (newer than that id; 0 for the first page). `query` lets a kind add joins (the blog shows its
+ * post's title). The caller checks who may read.
  */
 export async function commentPage<R>(
   db: Db,
   kind: Exclude<CommentKind, 'answer'>,
   parentId: number,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number; after?: number },
   query = commentsQuery(db, kind),
 ): Promise<R[]> {
   const q = query.where(`c.${COMMENT_TABLES[kind].parent}`, parentId).andWhere('c.is_hidden', false);
+  if (page.after !== undefined) return (await q.where('c.id', '>', page.after).orderBy('c.id', 'asc').limit(page.limit)) as R[];
   if (page.before) q.where('c.id', '<', page.before);
   return (await q.orderBy('c.id', 'desc').limit(page.limit)) as R[];
 }

@@ -7,6 +7,7 @@ import {
   hashtagKey,
   matchesMutedWord,
   TEXTS,
+  type CommentOrder,
   type CursorPageQuery,
   type ListPostsQuery,
 } from '@mahalle/shared';
@@ -367,19 +368,36 @@ export async function sharePost(db: Knex, viewer: UserRow | undefined, postId: n
   });
 }
 
+/** A post's comments the viewer is shown: those of members they have a block with (either way) or mute are left out. */
+const commentsFor = (db: Knex, viewerId: number | null) =>
+  whereNotMuted(whereNotBlocked(commentsQuery(db, 'post'), 'c.author_id', viewerId), 'c.author_id', viewerId);
+
 /**
- * The latest page of comments, oldest first so a conversation reads top to bottom; the next
- * page's cursor (the page's oldest comment) goes further back.
+ * A page of comments. `newest`: newest first, the next page older; `oldest`: oldest first, the next page newer
+ * (the post's page offers both, as the feed does). Without an order, the latest page oldest first so a
+ * conversation reads top to bottom (the comments dialog), its next page further back.
  */
-export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: CursorPageQuery) {
+export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: CursorPageQuery & { order?: CommentOrder }) {
   const viewerId = viewer?.id ?? null;
   await postFor(db, postId, viewer, policy.canView);
-  const before = decodeIdCursor(page.cursor) ?? undefined;
-  // Comments of members the viewer has a block with (either way) or mutes are not shown to them.
-  const q = whereNotMuted(whereNotBlocked(commentsQuery(db, 'post'), 'c.author_id', viewerId), 'c.author_id', viewerId);
-  const rows = await commentPage<CommentRow>(db, 'post', postId, { limit: page.limit, before }, q);
+  const from = decodeIdCursor(page.cursor) ?? undefined;
+  const rows = await commentPage<CommentRow>(
+    db,
+    'post',
+    postId,
+    page.order === 'oldest' ? { limit: page.limit, after: from ?? 0 } : { limit: page.limit, before: from },
+    commentsFor(db, viewerId),
+  );
   const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
-  return { items: rows.reverse().map(presentComment), nextCursor };
+  return { items: (page.order ? rows : rows.reverse()).map(presentComment), nextCursor };
+}
+
+/** One comment of a post, if the viewer may see the post and is shown the comment (a link to it opens with it). */
+export async function getComment(db: Knex, postId: number, commentId: number, viewer: UserRow | undefined) {
+  await postFor(db, postId, viewer, policy.canView);
+  const row: CommentRow | undefined = await commentsFor(db, viewer?.id ?? null).where({ 'c.id': commentId, 'c.post_id': postId, 'c.is_hidden': false }).first();
+  if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
+  return presentComment(row);
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {

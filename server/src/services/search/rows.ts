@@ -80,7 +80,7 @@ const LOADERS: Record<
   event: {
     load: (db, ids) =>
       withAuthor(db('events as e').whereIn('e.id', ids).select('e.id', 'e.title', 'e.description', 'e.location', 'e.created_at'), 'e.creator_id'),
-    hit: (r) => ({ kind: 'events', path: `/events#event-${r.id}`, title: str(r.title), text: `${str(r.location)} · ${str(r.description)}` }),
+    hit: (r) => ({ kind: 'events', path: `/events/${r.id}`, title: str(r.title), text: `${str(r.location)} · ${str(r.description)}` }),
   },
   group_event: {
     load: (db, ids) =>

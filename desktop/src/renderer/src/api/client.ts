@@ -80,11 +80,6 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   return { data: data as T, headers: res.headers };
 }
 
-export const get = <T>(path: string) => api<T>(path);
-export const post = <T>(path: string, json?: unknown) => api<T>(path, { method: 'POST', json: json ?? {} });
-export const patch = <T>(path: string, json?: unknown) => api<T>(path, { method: 'PATCH', json: json ?? {} });
-export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });
-
 /**
  * A failure toast's text: the specification's own text for the action, and when the server
  * refused for a reason the user can act on (a 4xx with its Turkish message), that reason after

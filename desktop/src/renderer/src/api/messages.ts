@@ -11,7 +11,6 @@ export const messageKeys = {
 export const fetchConversations = (limit: number, cursor?: string) => callPage('GET /api/messages', { query: { limit, cursor } });
 export const fetchConversation = (userId: number, limit: number, cursor?: string) =>
   callPage('GET /api/messages/conversation/:userId', { params: { userId }, query: { limit, cursor } });
-export const fetchUnreadMessageCount = () => call('GET /api/messages/unread-count');
 
 /** The latest conversations (one page of up to 100). */
 export const useConversations = (limit = 100) =>

@@ -8,11 +8,9 @@ export const notificationKeys = {
   /** The newest few, for the header's dropdown. */
   latest: (limit: number) => ['notifications', 'latest', limit] as const,
   list: (limit: number) => ['notifications', 'list', limit] as const,
-  unreadCount: ['notifications', 'unread-count'] as const,
 };
 
 export const fetchNotifications = (limit: number, cursor?: string) => callPage('GET /api/notifications', { query: { limit, cursor } });
-export const fetchUnreadNotificationCount = () => call('GET /api/notifications/unread-count');
 
 /** The newest `limit` notifications (the page shows up to 100, the dropdown a few). */
 export const useNotifications = (limit: number, key: 'latest' | 'list' = 'list') =>

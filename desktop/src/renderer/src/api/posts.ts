@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@mahalle/shared/contract';
-import type { Area, Post, PostComment } from '@mahalle/shared';
+import type { Area, CommentOrder, Post, PostComment } from '@mahalle/shared';
 import { call, callPage } from './call';
 
 /** The sorts of a post list ('En yeni', 'En popüler', 'En çok yorumlanan'). */
@@ -20,6 +20,9 @@ export const postKeys = {
   recent: (limit: number) => [...postKeys.all, 'recent', limit] as const,
   one: (id: number) => [...postKeys.all, 'one', id] as const,
   comments: (id: number) => [...postKeys.all, id, 'comments'] as const,
+  /** The post page's paged comments in one order (under `comments`, so adding or deleting one refreshes them). */
+  commentPages: (id: number, order: CommentOrder) => [...postKeys.comments(id), 'pages', order] as const,
+  comment: (id: number, commentId: number) => [...postKeys.comments(id), 'one', commentId] as const,
 };
 
 // ---- Fetchers -------------------------------------------------------------------------------
@@ -34,6 +37,25 @@ export const fetchPost = (id: number) => call('GET /api/posts/:id', { params: { 
 export const fetchComments = (postId: number, limit: number) => callPage('GET /api/posts/:id/comments', { params: { id: postId }, query: { limit } });
 
 // ---- Reads ----------------------------------------------------------------------------------
+
+/** A post page's comments, newest or oldest first, `pageSize` at a time ('Daha fazla yorum' fetches the next page). */
+export const usePostCommentPages = (postId: number, order: CommentOrder, pageSize = 20) =>
+  useInfiniteQuery({
+    queryKey: postKeys.commentPages(postId, order),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      callPage('GET /api/posts/:id/comments', { params: { id: postId }, query: { limit: pageSize, order, cursor: pageParam }, signal }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The comment a link names (/posts/:id#yorum-<commentId>), wherever it falls in the pages. */
+export const usePostComment = (postId: number, commentId: number | null) =>
+  useQuery({
+    queryKey: postKeys.comment(postId, commentId ?? 0),
+    queryFn: () => call('GET /api/posts/:id/comments/:commentId', { params: { id: postId, commentId: commentId ?? 0 } }),
+    enabled: commentId !== null,
+    retry: false,
+  });
 
 /** A paged post list ('Daha fazla' fetches the next page by its cursor). */
 export function usePostList(feed: PostFeed, pageSize: number) {

@@ -28,7 +28,6 @@ export const fetchConnections = (id: number, kind: ConnectionKind, limit: number
 export const fetchPopularUsers = (limit: number) => call('GET /api/users/popular', { query: { limit } });
 export const fetchRecentUsers = (limit: number, cursor?: string) => callPage('GET /api/users/recent', { query: { limit, cursor } });
 /** Follow requests waiting for the signed-in member (the one page shape). */
-export const fetchFollowRequests = (limit: number, cursor?: string) => call('GET /api/follow-requests', { query: { limit, cursor } });
 
 export const useProfile = (username: string | undefined) =>
   useQuery({ queryKey: userKeys.profile(username), queryFn: () => fetchProfile(username ?? ''), enabled: !!username });

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { TEXTS } from '@mahalle/shared';
-import { LightButton, Secondary } from './Light';
+import { LeanButton } from './lean/LeanButton';
+import { Secondary } from './lean/Secondary';
 
 /**
  * Content by someone the viewer blocked, in a shared space (groups, Q&A, blog comments): the
  * server flags it (`blockedAuthor`), and it stays collapsed as 'Engellediğin bir üye' until asked
- * for. Light components only: the pages it sits in paint without antd's heavier parts.
+ * for. Lean components only: the pages it sits in paint without antd's heavier parts.
  */
 export function BlockedCollapse({ blocked, children }: { blocked: boolean | undefined; children: ReactNode }) {
   const [shown, setShown] = useState(false);
@@ -13,9 +14,9 @@ export function BlockedCollapse({ blocked, children }: { blocked: boolean | unde
   return (
     <div data-testid="blocked-collapse">
       <Secondary>{TEXTS.blocks.collapsed}</Secondary>{' '}
-      <LightButton type="text" size="small" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
+      <LeanButton type="text" size="small" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
         {shown ? TEXTS.blocks.hide : TEXTS.blocks.show}
-      </LightButton>
+      </LeanButton>
       {shown && <div style={{ marginTop: 4 }}>{children}</div>}
     </div>
   );

@@ -3,7 +3,7 @@ import { WarningFilled } from '@ant-design/icons';
 import { TEXTS } from '@mahalle/shared';
 import { platform } from '../platform';
 import { resetFailedChunks } from './lazyRetry';
-import { LightButton as Button } from './Light';
+import { LeanButton as Button } from './lean/LeanButton';
 
 interface Props {
   children: ReactNode;

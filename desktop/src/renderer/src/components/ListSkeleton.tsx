@@ -1,9 +1,9 @@
-import { SkeletonRow } from './Light';
+import { SkeletonRow } from './lean/SkeletonRow';
 
 /**
  * A card's list while it loads: grey lines (and round avatars) where the rows will be, so a
  * side card never says 'Veri Yok' or 'Yaklaşan etkinlik yok' before its answer has arrived.
- * Drawn by the light `SkeletonRow`: antd's `Skeleton` would ride along in every visitor's first load.
+ * Drawn by the lean `SkeletonRow`: antd's `Skeleton` would ride along in every visitor's first load.
  */
 export function ListSkeleton({ rows = 3, avatar = false }: { rows?: number; avatar?: boolean }) {
   return (

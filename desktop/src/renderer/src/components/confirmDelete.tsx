@@ -3,9 +3,6 @@ import { LIMITS, TEXTS } from '@mahalle/shared';
 
 type Confirm = (props: ModalFuncProps) => unknown;
 
-/** `?reason=…` for a delete that tells the author why (nothing when no reason was written). */
-export const reasonQuery = (reason: string) => (reason.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '');
-
 /**
  * The delete confirm ('Gönderiyi Sil' / 'Bu işlem geri alınamaz.' / 'Sil' / 'İptal'). When
  * someone removes another member's content (`moderating`), it also asks for an optional reason,

@@ -49,7 +49,16 @@ type Dialog = 'warn' | 'suspend' | null;
 type Length = (typeof SUSPENSION_DAYS)[number] | 'until';
 
 /** Uyar / Askıya al / Askıyı kaldır for the member a report is about, each behind a confirm dialog. */
-export function MemberActions({ memberId, suspendedUntil }: { memberId: number; suspendedUntil: string | null }) {
+export function MemberModerationActions({
+  memberId,
+  memberName,
+  suspendedUntil,
+}: {
+  memberId: number;
+  /** 'Ayşe Yılmaz (@ayse)': each dialog says whom it acts on. */
+  memberName: string;
+  suspendedUntil: string | null;
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState('');
   const [length, setLength] = useState<Length>(7);
@@ -77,7 +86,7 @@ export function MemberActions({ memberId, suspendedUntil }: { memberId: number; 
   };
   const confirmLift = () =>
     modal.confirm({
-      title: MR.liftTitle,
+      title: `${MR.liftTitle}: ${memberName}`,
       content: MR.liftBody,
       okText: MR.lift,
       cancelText: 'İptal',
@@ -96,7 +105,7 @@ export function MemberActions({ memberId, suspendedUntil }: { memberId: number; 
       )}
       <Modal
         open={dialog !== null}
-        title={dialog === 'warn' ? MR.warnTitle : MR.suspendTitle}
+        title={`${dialog === 'warn' ? MR.warnTitle : MR.suspendTitle}: ${memberName}`}
         okText={dialog === 'warn' ? MR.warn : MR.suspend}
         cancelText="İptal"
         okButtonProps={{ disabled: !ready, danger: dialog === 'suspend' }}

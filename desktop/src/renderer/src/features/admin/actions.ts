@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useApp } from '../../components/LazyFeedback';
-import { TEXTS } from '@mahalle/shared';
+import { TEXTS, truncate } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { useBulkDelete, type BulkDeleteType } from '../../api/admin';
 import type { BulkAction } from './table/AdminTable';
@@ -48,19 +48,29 @@ export function useAct() {
 /** For a change whose failure the toast has already told and nothing waits on: the failure stops there. */
 export const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
 
-/** A single row's delete asks first, as the bulk actions do. */
+/** A single row's delete asks first, naming the row ('Ayşe Yılmaz (@ayse) silinsin mi?'), as the bulk actions count theirs. */
 export function useConfirmDelete() {
   const { modal } = useApp();
-  return (title: string, content: string, run: () => Promise<unknown>) =>
-    modal.confirm({ title, content, okText: 'Sil', cancelText: 'İptal', okButtonProps: { danger: true }, onOk: () => run().catch(() => undefined) });
+  return (name: string, content: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title: TEXTS.confirm.deleteNamed(name),
+      content,
+      okText: 'Sil',
+      cancelText: 'İptal',
+      okButtonProps: { danger: true },
+      onOk: () => run().catch(() => undefined),
+    });
 }
 
-/** A row's 'Sil': asks with `title` and `content`, deletes, and says `done` or `failed`. */
-export function useDeleteRow<V>(remove: { mutateAsync(v: V): Promise<unknown> }, texts: { title: string; content: string; done: string; failed: string }) {
+/** A row's 'Sil': asks about the row it names with `content` (what goes with it), deletes, and says `done` or `failed`. */
+export function useDeleteRow<V>(remove: { mutateAsync(v: V): Promise<unknown> }, texts: { content: string; done: string; failed: string }) {
   const act = useAct();
   const confirmDelete = useConfirmDelete();
-  return (v: V) => confirmDelete(texts.title, texts.content, () => act(remove.mutateAsync(v), texts.done, texts.failed));
+  return (v: V, name: string) => confirmDelete(name, texts.content, () => act(remove.mutateAsync(v), texts.done, texts.failed));
 }
+
+/** A row's content named in a confirm: its first words, quoted. */
+export const quotedExcerpt = (text: string) => TEXTS.confirm.quoted(truncate(text.replace(/\s+/g, ' ').trim(), 60));
 
 /** Row keys of the workspace tables are ids as text; the API takes numbers. */
 export const toIds = (keys: string[]) => keys.map(Number);

@@ -62,8 +62,8 @@ export const optionsOf = <V extends string>(labels: Partial<Record<V, string>>) 
 /** The row actions column, kept at the table's right edge. */
 export const actionsColumn = <T,>(width: number, render: (row: T) => React.ReactNode): AdminColumn<T> => ({ key: 'actions', title: 'İşlemler', width, render });
 
-/** A row's buttons, side by side. */
-export const RowActions = ({ children }: { children: React.ReactNode }) => <Space>{children}</Space>;
+/** A row's buttons, side by side, wrapping onto more lines where the column (or a phone's card) is narrow. */
+export const RowActions = ({ children }: { children: React.ReactNode }) => <Space wrap>{children}</Space>;
 
 /** A row's small button. */
 export const RowButton = (props: ButtonProps) => <Button size="small" {...props} />;

@@ -60,7 +60,7 @@ function PromoPanel() {
       </Heading>
       {blog.map((b) => (
         <div key={b.id}>
-          <Link to={`/blog/${b.slug}`} style={{ color: '#fff' }}>
+          <Link to={`/blog/${b.slug}`} className="line-link" style={{ color: '#fff' }}>
             {b.title}
           </Link>
         </div>
@@ -70,7 +70,7 @@ function PromoPanel() {
       </Heading>
       {questions?.items.slice(0, 2).map((q) => (
         <div key={q.id}>
-          <Link to={`/qa/question/${q.id}`} style={{ color: '#fff' }}>
+          <Link to={`/qa/question/${q.id}`} className="line-link" style={{ color: '#fff' }}>
             {q.title}
           </Link>
         </div>
@@ -82,13 +82,13 @@ function PromoPanel() {
         <div key={e.id}>{e.title}</div>
       ))}
       <div style={{ marginTop: 16 }}>
-        <Link to="/" style={{ color: '#fff' }}>
+        <Link to="/" className="line-link" style={{ color: '#fff' }}>
           ← Ana sayfaya dön
         </Link>
       </div>
       {platform.kind === 'desktop' && (
         <div>
-          <Link to="/server" style={{ color: '#fff' }}>
+          <Link to="/server" className="line-link" style={{ color: '#fff' }}>
             Sunucuyu değiştir
           </Link>
         </div>
@@ -234,7 +234,9 @@ export default function LoginPage() {
                       <Checkbox>Beni hatırla</Checkbox>
                     </Form.Item>
                     <Typography.Paragraph>
-                      <Link to="/forgot-password">{TEXTS.accountHelp.forgotLink}</Link>
+                      <Link to="/forgot-password" className="line-link">
+                        {TEXTS.accountHelp.forgotLink}
+                      </Link>
                     </Typography.Paragraph>
                     {notVerified && (
                       <Typography.Paragraph type="danger" role="alert">

@@ -15,7 +15,7 @@ vi.mock('../../api/call', () => ({
 const success = vi.fn();
 vi.mock('../../components/LazyFeedback', () => ({ useApp: () => ({ notification: { success, error: vi.fn() } }) }));
 
-const { MuteDialog } = await import('./MemberActions');
+const { MuteDialog } = await import('./BlockMuteReport');
 
 afterEach(cleanup);
 

@@ -12,15 +12,20 @@ import { mediaUrl, NotFound, PageSpinner, UserAvatar } from '../../components/co
 import { formatDate, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
-import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
+import { LeanSpace as Space } from '../../components/lean/LeanSpace';
+import { LeanTag as Tag } from '../../components/lean/LeanTag';
+import { Secondary } from '../../components/lean/Secondary';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
 
-// A visitor's blog post paints from the light components; the comment form and the report and delete buttons
+// A visitor's blog post paints from the lean components; the comment form and the report and delete buttons
 // (antd's input, buttons and dialogs) load for members only, the gallery (antd's image) for a post that has one.
-const CommentForm = lazy(() => import('./BlogMember').then((m) => ({ default: m.CommentForm })));
-const CommentActions = lazy(() => import('./BlogMember').then((m) => ({ default: m.CommentActions })));
+const CommentForm = lazy(() => import('./BlogSignedInParts').then((m) => ({ default: m.CommentForm })));
+const CommentActions = lazy(() => import('./BlogSignedInParts').then((m) => ({ default: m.CommentActions })));
 const BlogGallery = lazy(() => import('./BlogGallery'));
 
 /** Minutes to read at 200 words a minute, at least one. */
@@ -148,9 +153,9 @@ export default function BlogPostPage() {
           ) : comments.length === 0 ? (
             <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz yorum yapılmamış</div>
           ) : (
-            <ul style={LIGHT_LIST}>
+            <ul style={LEAN_LIST}>
               {comments.map((c, i) => (
-                <LightListItem
+                <LeanListItem
                   key={c.id}
                   last={i === comments.length - 1}
                   avatar={<UserAvatar user={c.author} size={32} />}

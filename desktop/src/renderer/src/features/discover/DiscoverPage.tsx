@@ -12,10 +12,15 @@ import { Heading } from '../../components/Heading';
 import { useDailyStats } from '../../api/meta';
 import { usePopularPosts } from '../../api/posts';
 import { useTrendingHashtags } from '../../api/hashtags';
-import { LIGHT_LIST, LightButton, LightCard as Card, LightTabs, LightTag as Tag, Secondary } from '../../components/Light';
+import { LeanButton } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LEAN_LIST } from '../../components/lean/LeanList';
+import { LeanTabs } from '../../components/lean/LeanTabs';
+import { LeanTag as Tag } from '../../components/lean/LeanTag';
+import { Secondary } from '../../components/lean/Secondary';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
-// The trends paint from the light components; the other tabs (antd's cards and grid, the events page's card) load
+// The trends paint from the lean components; the other tabs (antd's cards and grid, the events page's card) load
 // when first opened.
 const People = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.People })));
 const Topics = lazy(() => import('./DiscoverTabs').then((m) => ({ default: m.Topics })));
@@ -34,7 +39,7 @@ function Counter({ title, value }: { title: string; value: string | undefined })
       <div style={{ marginBottom: 4, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>
       {value === undefined ? (
         <span
-          className="light-skeleton"
+          className="lean-skeleton"
           style={{ display: 'block', width: '60%', height: 32, borderRadius: 4, background: token.colorFillContent }}
           aria-busy="true"
         />
@@ -79,7 +84,7 @@ export default function DiscoverPage() {
         <p style={{ marginTop: 0, marginBottom: '1em', color: token.colorTextDescription }}>Şehrindeki gündem konularını ve popüler içerikleri keşfet.</p>
         <form role="search" aria-label="Keşfette ara" style={{ display: 'flex', marginBottom: 12 }} onSubmit={(e) => e.preventDefault()}>
           <input
-            className="light-input"
+            className="lean-input"
             type="search"
             placeholder="Keşfet..."
             value={filter}
@@ -87,7 +92,7 @@ export default function DiscoverPage() {
             aria-label="Keşfet"
             style={{ borderStartEndRadius: 0, borderEndEndRadius: 0 }}
           />
-          <LightButton
+          <LeanButton
             type="default"
             icon={<SearchOutlined />}
             aria-label="Ara"
@@ -99,7 +104,7 @@ export default function DiscoverPage() {
             <AreaFilter state={area} />
           </Suspense>
         )}
-        <LightTabs
+        <LeanTabs
           id="discover"
           activeKey={tab}
           onChange={setTab}
@@ -180,7 +185,7 @@ export default function DiscoverPage() {
           ) : trending.length === 0 ? (
             <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz gündem yok</div>
           ) : (
-            <ul style={LIGHT_LIST}>
+            <ul style={LEAN_LIST}>
               {trending.slice(0, 5).map((t, i, shown) => (
                 <li key={t.tag} style={{ padding: '12px 0', borderBottom: i === shown.length - 1 ? undefined : `1px solid ${token.colorSplit}` }}>
                   #{t.tag} <Secondary>{t.posts} gönderi</Secondary>

@@ -21,7 +21,7 @@ import { useHashtagPosts, useTrendingHashtags } from '../../api/hashtags';
 
 /**
  * Discover's tabs after the first ('İnsanlar', 'Konular', 'Etkinlikler'), with antd's cards, grid and tags and the
- * events page's card: loaded when a tab is first opened, so that the trends paint from the light components.
+ * events page's card: loaded when a tab is first opened, so that the trends paint from the lean components.
  */
 
 /**

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { CalendarOutlined, DownloadOutlined, EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DownloadOutlined, EnvironmentOutlined, LinkOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { cancelEventSchema, eventMessageSchema, TEXTS, type EventItem } from '@mahalle/shared';
 import { useApp } from '../../components/LazyFeedback';
-import { errorMessage } from '../../api/client';
+import { errorMessage, serverBase } from '../../api/client';
+import { useSession } from '../../stores/session';
 import { fetchEventIcs, useAttendEvent, useCancelEvent, useMessageAttendees, useUpdateEvent } from '../../api/events';
 import { mediaUrl } from '../../components/common';
 import { formatEventTime, inZone } from '../../components/time';
@@ -34,8 +36,16 @@ function attendLabel(e: EventItem): string {
   return e.isFull ? T.joinWaitlist : T.join;
 }
 
+/** The event's own page as a link to share: on the server's address, in the browser and the desktop app alike. */
+export const eventLink = (id: number) => new URL(`/events/${id}`, serverBase() || window.location.origin).href;
+
+/**
+ * An event: in a list (its title links to its page), or `full` on its own page (/events/:id) with the organiser, the
+ * waitlist and a link to share; a visitor there is asked to sign in instead of attending.
+ */
 export function EventCard({ event: e, full = false }: { event: EventItem; full?: boolean }) {
-  const { notification } = useApp();
+  const { notification, message } = useApp();
+  const signedIn = useSession((s) => s.user !== null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'edit' | 'cancel' | 'message' | null>(null);
   const attendEvent = useAttendEvent();
@@ -60,6 +70,15 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
       await downloadIcs(e);
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+    }
+  };
+  const share = async () => {
+    const url = eventLink(e.id);
+    try {
+      await navigator.clipboard.writeText(url);
+      message.success(T.linkCopied);
+    } catch {
+      message.info(url);
     }
   };
   return (
@@ -88,7 +107,7 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
       </Space>
       {/* On the event's own page its title is the page's heading. */}
       <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
-        {e.title}
+        {full ? e.title : <Link to={`/events/${e.id}`}>{e.title}</Link>}
       </Heading>
       {cancelled && (
         <Alert type="error" showIcon style={{ marginBottom: 8 }} message={T.cancelledTag} description={e.cancelReason} data-testid="event-cancelled" />
@@ -98,8 +117,13 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         <CalendarOutlined /> {formatEventTime(e.date, e.timeZone)}
       </div>
       <div>
-        <EnvironmentOutlined /> {[e.location, e.address].filter(Boolean).join(' · ') || '—'}
+        <EnvironmentOutlined /> {[e.location, e.address, full ? e.neighbourhood?.name : undefined].filter(Boolean).join(' · ') || '—'}
       </div>
+      {full && (
+        <div data-testid="event-organiser">
+          <UserOutlined /> {T.organiser}: <Link to={`/user/${e.creator.username}`}>{e.creator.displayName}</Link>
+        </div>
+      )}
       {full && e.lat !== null && e.lng !== null && (
         <Typography.Text type="secondary" data-testid="event-point">
           {TEXTS.places.lat} {e.lat.toLocaleString('tr-TR')}, {TEXTS.places.lng} {e.lng.toLocaleString('tr-TR')}
@@ -108,12 +132,24 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
       <div data-testid="event-seats">
         <TeamOutlined /> {e.capacity !== null ? T.seats(e.attendeesCount, e.capacity) : T.attending(e.attendeesCount)}
       </div>
+      {full && e.waitlistCount > 0 && (
+        <div data-testid="event-waitlist">
+          <Typography.Text type="secondary">{T.waitlistCount(e.waitlistCount)}</Typography.Text>
+        </div>
+      )}
       {e.waitlistPosition !== null && (
         <Typography.Text type="warning" data-testid="event-waitlist-position">
           {T.waitlistPosition(e.waitlistPosition)}
         </Typography.Text>
       )}
-      {!cancelled && !over && (
+      {!cancelled && !over && !signedIn && (
+        <Link to="/login" style={{ display: 'block', marginTop: 8 }}>
+          <Button block type="primary">
+            {T.signInToAttend}
+          </Button>
+        </Link>
+      )}
+      {!cancelled && !over && signedIn && (
         <Button
           style={{ marginTop: 8 }}
           type={e.isAttending || e.waitlistPosition !== null ? 'default' : 'primary'}
@@ -128,6 +164,11 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         <Button size="small" icon={<DownloadOutlined />} onClick={() => void ics()}>
           {T.addToCalendar}
         </Button>
+        {full && (
+          <Button size="small" icon={<LinkOutlined />} onClick={() => void share()} data-testid="event-share">
+            {T.share}
+          </Button>
+        )}
         {e.canManage && !cancelled && (
           <>
             <Button size="small" onClick={() => setDialog('edit')}>

@@ -25,18 +25,23 @@ import { GroupIcon } from './icons';
 import { usePageMeta } from '../shell/meta';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { Heading } from '../../components/Heading';
-import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
+import { LeanSpace as Space } from '../../components/lean/LeanSpace';
+import { LeanTag as Tag } from '../../components/lean/LeanTag';
+import { Secondary } from '../../components/lean/Secondary';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
 
 // The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one; a
 // member's report and delete buttons, comment box and the founder's join requests (antd's buttons, input and
-// list) load for members only: a visitor's group paints from the light components.
+// list) load for members only: a visitor's group paints from the lean components.
 const GroupDialogs = lazy(() => import('./GroupDialogs'));
-const PostActions = lazy(() => import('./GroupMember').then((m) => ({ default: m.PostActions })));
-const CommentBox = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentBox })));
-const CommentMenu = lazy(() => import('./GroupMember').then((m) => ({ default: m.CommentMenu })));
-const JoinRequests = lazy(() => import('./GroupMember').then((m) => ({ default: m.JoinRequests })));
-const GroupPlaceEditor = lazy(() => import('./GroupMember').then((m) => ({ default: m.GroupPlaceEditor })));
+const PostActions = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.PostActions })));
+const CommentBox = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentBox })));
+const CommentMenu = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentMenu })));
+const JoinRequests = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.JoinRequests })));
+const GroupPlaceEditor = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.GroupPlaceEditor })));
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
   const user = useSession((s) => s.user);
@@ -259,9 +264,9 @@ export default function GroupPage() {
                 {loadingMembers ? (
                   <ListSkeleton avatar />
                 ) : (
-                  <ul style={LIGHT_LIST}>
+                  <ul style={LEAN_LIST}>
                     {members.slice(0, LIMITS.groupSidebarMembers).map((m, i, shown) => (
-                      <LightListItem
+                      <LeanListItem
                         key={m.id}
                         last={i === shown.length - 1}
                         style={{ alignItems: 'center' }}

@@ -11,7 +11,10 @@ import { Suspense } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
-import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightListItem, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
+import { Secondary } from '../../components/lean/Secondary';
 import { useCommunityStats } from '../../api/meta';
 import { useBlogPosts } from '../../api/blog';
 import { useQuestions } from '../../api/questions';
@@ -50,9 +53,9 @@ function SideLists() {
         ) : members.length === 0 ? (
           <Secondary>Henüz üye yok</Secondary>
         ) : (
-          <ul style={LIGHT_LIST}>
+          <ul style={LEAN_LIST}>
             {members.map((m, i) => (
-              <LightListItem
+              <LeanListItem
                 key={m.id}
                 last={i === members.length - 1}
                 avatar={<UserAvatar user={m} size={32} />}
@@ -92,7 +95,7 @@ function Counter({ title, value }: { title: string; value: number | undefined })
       <div style={{ marginBottom: 4, color: token.colorTextDescription, fontSize: token.fontSize }}>{title}</div>
       {value === undefined ? (
         <span
-          className="light-skeleton"
+          className="lean-skeleton"
           style={{ display: 'block', width: '60%', height: 28, borderRadius: 4, background: token.colorFillContent }}
           aria-busy="true"
         />

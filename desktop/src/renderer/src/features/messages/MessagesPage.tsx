@@ -14,7 +14,7 @@ import { usePageMeta } from '../shell/meta';
 import { PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
 import { useBlockStatus } from '../../api/blocks';
-import { useMemberActions } from '../blocks/MemberActions';
+import { useMemberActions } from '../blocks/BlockMuteReport';
 
 function ChatPane({ otherId, compact = false, back }: { otherId: number; compact?: boolean; back?: React.ReactNode }) {
   const me = useSession((s) => s.user)!;
@@ -97,7 +97,8 @@ function ChatPane({ otherId, compact = false, back }: { otherId: number; compact
                   }}
                 >
                   {m.content}
-                  <div style={{ fontSize: 11, opacity: 0.7 }}>
+                  {/* In one's own (violet) bubble the time is a pale violet that keeps 4.5:1, not white faded to 4.2:1. */}
+                  <div style={{ fontSize: 11, ...(mine ? { color: '#ebe4fb' } : { opacity: 0.7 }) }}>
                     {fromNow(m.createdAt)}
                     {mine && (
                       <Popconfirm title="Mesaj silinsin mi?" okText="Sil" cancelText={TEXTS.confirm.cancel} onConfirm={() => void remove(m)}>
@@ -287,15 +288,18 @@ export default function MessagesPage() {
           )}
         </Card>
       </Col>
-      <Col xs={24} md={15}>
-        {selected ? (
-          <ChatPane otherId={selected} />
-        ) : (
-          <Card>
-            <Empty description="Bir konuşma seçin" />
-          </Card>
-        )}
-      </Col>
+      {/* On a phone the list is the whole page until a conversation is picked: no 'choose one' card below it. */}
+      {!compact && (
+        <Col xs={24} md={15}>
+          {selected ? (
+            <ChatPane otherId={selected} />
+          ) : (
+            <Card>
+              <Empty description="Bir konuşma seçin" />
+            </Card>
+          )}
+        </Col>
+      )}
     </Row>
   );
 }

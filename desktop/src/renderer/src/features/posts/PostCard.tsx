@@ -12,17 +12,24 @@ import { UserName } from '../../components/UserName';
 import { RichText } from '../../components/RichText';
 import { fromNow } from '../../components/time';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
-import { LightButton as Button, LightCard as Card, LightSpace as Space, LightTag, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LeanSpace as Space } from '../../components/lean/LeanSpace';
+import { LeanTag } from '../../components/lean/LeanTag';
+import { Secondary } from '../../components/lean/Secondary';
 
 // The comments dialog, a member's menu and the edit box (antd's modal, dropdown, list and input) load when needed:
-// a list of posts paints from the light components.
-const CommentsDialog = lazy(() => import('./PostMember').then((m) => ({ default: m.CommentsDialog })));
-const PostMenu = lazy(() => import('./PostMember').then((m) => ({ default: m.PostMenu })));
-const PostEditor = lazy(() => import('./PostMember').then((m) => ({ default: m.PostEditor })));
+// a list of posts paints from the lean components.
+const CommentsDialog = lazy(() => import('./PostSignedInParts').then((m) => ({ default: m.CommentsDialog })));
+const PostMenu = lazy(() => import('./PostSignedInParts').then((m) => ({ default: m.PostMenu })));
+const PostEditor = lazy(() => import('./PostSignedInParts').then((m) => ({ default: m.PostEditor })));
 const ReportDialog = lazy(() => import('../admin/ReportDialog').then((m) => ({ default: m.ReportDialog })));
 
-/** `large` where the post is shown alone (its page): the full image instead of the list thumbnail. */
-export function PostCard({ post: p, large = false }: { post: Post; large?: boolean }) {
+/**
+ * `large` where the post is shown alone (its page): the full image instead of the list thumbnail. `onComments`: the
+ * comment button's action where the comments are on the page itself (instead of the comments dialog).
+ */
+export function PostCard({ post: p, large = false, onComments }: { post: Post; large?: boolean; onComments?: () => void }) {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const { notification, message } = useApp();
@@ -83,11 +90,11 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
               <Secondary>
                 @{p.author.username} · {fromNow(p.createdAt)}
               </Secondary>
-              {p.category && <LightTag color={p.category.color}>{p.category.name}</LightTag>}
+              {p.category && <LeanTag color={p.category.color}>{p.category.name}</LeanTag>}
               {p.neighbourhood && (
-                <LightTag icon={<EnvironmentOutlined />} data-testid="place-tag">
+                <LeanTag icon={<EnvironmentOutlined />} data-testid="place-tag">
                   {TEXTS.places.placeLabel(p.neighbourhood.name, p.neighbourhood.districtName)}
-                </LightTag>
+                </LeanTag>
               )}
             </Space>
             {hasMenu && (
@@ -143,7 +150,7 @@ export function PostCard({ post: p, large = false }: { post: Post; large?: boole
             >
               {p.likesCount}
             </Button>
-            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => setCommentsOpen(true)}>
+            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => (onComments ? onComments() : setCommentsOpen(true))}>
               {p.commentsCount}
             </Button>
             <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>

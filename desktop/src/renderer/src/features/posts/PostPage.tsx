@@ -3,6 +3,7 @@ import { TEXTS } from '@mahalle/shared';
 import { usePost } from '../../api/posts';
 import { NotFound, PageSpinner } from '../../components/common';
 import { PostCard } from './PostCard';
+import { PostComments } from './PostComments';
 import { usePageMeta } from '../shell/meta';
 import { visuallyHidden } from '../../components/Heading';
 
@@ -17,7 +18,8 @@ export default function PostPage() {
     <div>
       <h1 style={visuallyHidden}>Gönderi</h1>
       <Link to="/">← Ana Sayfa</Link>
-      <PostCard post={data} large />
+      <PostCard post={data} large onComments={() => document.getElementById('comments-title')?.scrollIntoView({ block: 'start' })} />
+      <PostComments post={data} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { CalendarFeedSection } from '../events/CalendarFeedSection';
 import { NotificationSettingsPanel } from '../notifications/NotificationSettingsPanel';
 import { WrapTabs } from '../../components/WrapTabBar';
 import { BlocksSettingsPanel } from '../blocks/BlocksSettingsPanel';
-import { useMemberActions } from '../blocks/MemberActions';
+import { useMemberActions } from '../blocks/BlockMuteReport';
 import { useBlock, useBlockStatus } from '../../api/blocks';
 import { PrivacyPanel } from '../privacy/PrivacyPanel';
 import { NeighbourhoodPanel } from '../places/NeighbourhoodPanel';
@@ -106,6 +106,8 @@ function MessageDialog({ to, onClose }: { to: Profile; onClose(): void }) {
         showCount
         autoSize={{ minRows: 3, maxRows: 6 }}
         aria-label="Mesaj"
+        // antd draws the "0 / 500" count below the box, outside its height: room for it above the dialog's buttons.
+        style={{ marginBottom: 24 }}
       />
     </Modal>
   );
@@ -290,7 +292,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
   return (
     <div>
       <Card>
-        {/* Avatar and details side by side, wrapping on a phone; every line is its own block so nothing runs together. */}
+        {/* Avatar and details side by side, wrapping on a phone; every line (the details, the buttons) is its own block (Space is inline-flex, so it is made a flex row) so nothing runs together. */}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }} data-testid="profile-header">
           <UserAvatar user={profile} size={96} />
           <div style={{ flex: '1 1 260px', minWidth: 0 }}>
@@ -304,7 +306,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
               </Typography.Text>
             </div>
             {profile.bio && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{profile.bio}</Typography.Paragraph>}
-            <Space wrap size={[16, 4]} style={{ marginTop: 8 }}>
+            <Space wrap size={[16, 4]} style={{ display: 'flex', marginTop: 8 }}>
               {profile.location && (
                 <span>
                   <EnvironmentOutlined /> {profile.location}
@@ -325,7 +327,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
                 ))}
               </div>
             )}
-            <Space wrap style={{ marginTop: 12 }}>
+            <Space wrap style={{ display: 'flex', marginTop: 12 }}>
               {isOwn ? (
                 <Button onClick={() => setEditing(true)}>Profili Düzenle</Button>
               ) : (

@@ -13,16 +13,21 @@ import { UserName } from '../../components/UserName';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
-import { LIGHT_LIST, LightButton as Button, LightCard as Card, LightSpace as Space, LightTag as Tag, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LEAN_LIST } from '../../components/lean/LeanList';
+import { LeanSpace as Space } from '../../components/lean/LeanSpace';
+import { LeanTag as Tag } from '../../components/lean/LeanTag';
+import { Secondary } from '../../components/lean/Secondary';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
 
 // What only a member does here (answer, accept, report, delete, mute, block) comes with antd's input and dialogs, for members only:
-// a visitor's question paints from the light components.
-const AnswerActions = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerActions })));
-const AnswerForm = lazy(() => import('./QuestionMember').then((m) => ({ default: m.AnswerForm })));
-const QuestionMenu = lazy(() => import('./QuestionMember').then((m) => ({ default: m.QuestionMenu })));
+// a visitor's question paints from the lean components.
+const AnswerActions = lazy(() => import('./QuestionSignedInParts').then((m) => ({ default: m.AnswerActions })));
+const AnswerForm = lazy(() => import('./QuestionSignedInParts').then((m) => ({ default: m.AnswerForm })));
+const QuestionMenu = lazy(() => import('./QuestionSignedInParts').then((m) => ({ default: m.QuestionMenu })));
 
 const PARAGRAPH: React.CSSProperties = { marginTop: 12, marginBottom: '1em', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' };
 
@@ -114,7 +119,7 @@ export default function QuestionPage() {
       ) : answers.length === 0 ? (
         <div style={{ padding: 16, textAlign: 'center', color: token.colorTextTertiary }}>Henüz cevap yok. İlk cevabı sen yaz!</div>
       ) : (
-        <ul style={LIGHT_LIST}>
+        <ul style={LEAN_LIST}>
           {answers.map((a) => (
             <li key={a.id}>
               <Card

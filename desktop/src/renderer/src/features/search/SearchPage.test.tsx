@@ -105,7 +105,8 @@ describe('search results page', { timeout: 60_000 }, () => {
     // Text from the server is text: its markup is shown, never parsed.
     expect(first?.querySelector('b')).toBeNull();
     expect(first?.textContent).toContain('<b>kalın değil</b>');
-    expect(first?.querySelector('time')?.textContent).toBe('bir saat önce');
+    // A person's time is when they joined, labelled (their name is not repeated in an author line).
+    expect(first?.querySelector('time')?.textContent).toMatch(/^Katılma: \d+ \S+ \d{4}$/);
 
     fireEvent.click(screen.getByTestId('search-more'));
     await waitFor(() => expect(screen.getAllByTestId('search-hit')).toHaveLength(3));

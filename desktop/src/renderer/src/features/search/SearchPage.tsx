@@ -21,7 +21,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { WrapTabs } from '../../components/WrapTabBar';
-import { formatDateTime, fromNow } from '../../components/time';
+import { formatDate, formatDateTime, fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 
 const T = TEXTS.searchUi;
@@ -41,6 +41,7 @@ export function firstTabWithHits(counts: SearchCounts): SearchType | undefined {
 /** One hit: its title a link to where it lives, the snippet with the matched words marked, author and time. */
 export function SearchHitItem({ hit }: { hit: SearchHit }) {
   const { token } = theme.useToken();
+  if (hit.kind === 'people') return <PersonHitItem hit={hit} />;
   // A post has no title: its snippet is the link then, and is not repeated under it.
   const name = hit.title.length ? hit.title : hit.snippet;
   const snippet = hit.title.length ? hit.snippet : [];
@@ -70,6 +71,38 @@ export function SearchHitItem({ hit }: { hit: SearchHit }) {
           )}
         </div>
       )}
+    </li>
+  );
+}
+
+/**
+ * A person found: their avatar beside the title (name and @username, the words matched marked), the bio or place
+ * under it and when they joined, labelled; the name is not repeated in an author line.
+ */
+function PersonHitItem({ hit }: { hit: SearchHit }) {
+  const { token } = theme.useToken();
+  return (
+    <li
+      data-testid="search-hit"
+      data-kind={hit.kind}
+      style={{ display: 'flex', gap: 12, alignItems: 'flex-start', padding: `${token.paddingSM}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
+      {hit.author && <UserAvatar user={hit.author} size={40} />}
+      <div style={{ minWidth: 0 }}>
+        <Heading level={2} look={5} style={{ margin: 0 }}>
+          <Link to={hit.path}>{hit.title.length ? <Marked segments={hit.title} /> : T.kinds.people}</Link>
+        </Heading>
+        {hit.snippet.length > 0 && (
+          <p style={{ margin: '4px 0', overflowWrap: 'anywhere' }}>
+            <Marked segments={hit.snippet} />
+          </p>
+        )}
+        {hit.createdAt && (
+          <div style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+            <time dateTime={hit.createdAt}>{T.joined(formatDate(hit.createdAt))}</time>
+          </div>
+        )}
+      </div>
     </li>
   );
 }

@@ -36,13 +36,15 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConsentGate } from '../privacy/ConsentGate';
 import { HeaderSearch } from './HeaderSearch';
-import { LightButton as Button, LightCount, Secondary } from '../../components/Light';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCount } from '../../components/lean/LeanCount';
+import { Secondary } from '../../components/lean/Secondary';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
 // The phone's side menu (antd's `Drawer`) loads the first time it is opened, not with every first page.
 const Drawer = lazy(() => import('antd/es/drawer'));
 // A member's header icons (notifications dropdown, messages, user menu) load once someone is signed in.
-const MemberActions = lazy(() => import('./MemberActions'));
+const SignedInHeaderActions = lazy(() => import('./SignedInHeaderActions'));
 
 /** antd's `lg` breakpoint: from here the side column and the header links show, below it the drawer and bottom bar. */
 const WIDE = '(min-width: 992px)';
@@ -86,11 +88,12 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       icon: <QuestionCircleOutlined />,
       label: (
         <span>
-          Soru & Cevap <LightCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} />
+          Soru & Cevap <LeanCount count={questions?.total ?? 0} overflow={999} style={{ marginInlineStart: 6 }} />
         </span>
       ),
     },
     { key: '/blog', icon: <ReadOutlined />, label: 'Blog' },
+    { key: '/hobby-groups', icon: <TeamOutlined />, label: 'Hobi Grupları' },
     { key: '/categories', icon: <TagsOutlined />, label: 'Kategoriler' },
     ...(user
       ? [
@@ -108,7 +111,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             icon: <SafetyCertificateOutlined />,
             label: (
               <span>
-                Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} />
+                Yönetici Paneli <LeanCount count="Admin" color={PALETTE.light.badge} />
               </span>
             ),
           },
@@ -171,7 +174,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             <Secondary>({g.memberCount})</Secondary>
           </div>
         ))}
-        <Link to="/categories" onClick={onNavigate}>
+        <Link to="/hobby-groups" onClick={onNavigate}>
           Tümünü gör
         </Link>
         <Heading level={2} look={5} style={{ marginTop: 16 }}>
@@ -197,7 +200,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /events#event-3) scrolls to
+ * A route with a fragment (a search hit's /qa/question/5#answer-9, /hobby-groups/x#post-12, /posts/7#yorum-3) scrolls to
  * that element once its page has drawn it: the router does not, and the element arrives with the page's data.
  */
 function useScrollToHash(pathname: string, hash: string) {
@@ -254,6 +257,7 @@ export function Layout() {
     { to: '/', label: 'Ana Sayfa' },
     { to: '/discover', label: 'Keşfet' },
     { to: '/qa', label: 'Soru & Cevap' },
+    { to: '/hobby-groups', label: 'Hobi Grupları' },
     { to: '/events', label: 'Etkinlikler' },
   ];
   return (
@@ -301,7 +305,7 @@ export function Layout() {
         <Button type="text" aria-label="Tema" icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
         {user ? (
           <Suspense fallback={<div style={{ width: 116 }} />}>
-            <MemberActions user={user} onLogout={() => void logout()} />
+            <SignedInHeaderActions user={user} onLogout={() => void logout()} />
           </Suspense>
         ) : (
           user === null && (
@@ -347,7 +351,7 @@ export function Layout() {
               flex: 'auto',
               boxSizing: 'border-box',
               // On desktop the page fills the window below the header, so the footer starts below the fold
-              // and content arriving later pushes nothing visible down (it was a layout shift on every page).
+              // and content arriving later pushes nothing visible down (no layout shift).
               minHeight: desktop ? 'calc(100vh - 64px)' : undefined,
               outline: 'none',
               padding: desktop ? 24 : 12,
@@ -419,6 +423,9 @@ export function Layout() {
           />
           <Link to="/qa" aria-label="Q&A" style={BOTTOM_TAB}>
             <QuestionCircleOutlined /> <small>Q&A</small>
+          </Link>
+          <Link to="/hobby-groups" aria-label="Hobi Grupları" style={BOTTOM_TAB}>
+            <TeamOutlined /> <small>Gruplar</small>
           </Link>
           <Link to="/events" aria-label="Etkinlik" style={BOTTOM_TAB}>
             <CalendarOutlined /> <small>Etkinlik</small>

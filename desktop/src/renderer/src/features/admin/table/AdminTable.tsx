@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Dropdown, Space, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Grid, Space, Table, Typography } from 'antd';
 import { useApp } from '../../../components/LazyFeedback';
 import { SettingOutlined } from '@ant-design/icons';
 import { getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
@@ -12,6 +12,72 @@ export interface AdminColumn<T> {
   /** The server's sort key for this column; sortable columns ask the server to sort. */
   sortKey?: string;
   render?: (row: T) => React.ReactNode;
+}
+
+/** A column's content for a row: its own render, or the row's field of the column's key as text. */
+const cell = <T,>(c: AdminColumn<T>, row: T): React.ReactNode => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? ''));
+
+/**
+ * The rows as cards, for a phone: the first column is the card's title (the item's name), the others follow
+ * labelled (identity, status, dates …), and the actions column's buttons sit at the card's foot, so an action is
+ * always seen beside what it acts on. A selectable table's card has its checkbox by the title.
+ */
+function RowCards<T>({
+  rows,
+  columns,
+  rowKey,
+  cardTitle,
+  loading,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  rows: T[];
+  columns: AdminColumn<T>[];
+  rowKey(row: T): string;
+  cardTitle?(row: T): React.ReactNode;
+  loading?: boolean;
+  selectable: boolean;
+  selected: RowSelectionState;
+  onSelect(key: string, on: boolean): void;
+}) {
+  const others = columns.filter((c) => c.key !== 'actions');
+  // The first column is the title, unless the table names its rows itself.
+  const first = cardTitle ? undefined : others.at(0);
+  const rest = cardTitle ? others : others.slice(1);
+  const actions = columns.find((c) => c.key === 'actions');
+  if (loading && rows.length === 0) return <Card loading size="small" />;
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }} data-testid="row-cards">
+      {rows.map((row) => {
+        const key = rowKey(row);
+        return (
+          <li key={key}>
+            <Card
+              size="small"
+              data-testid="row-card"
+              title={
+                <span style={{ display: 'flex', alignItems: 'center', gap: 8, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                  {selectable && <Checkbox checked={!!selected[key]} onChange={(e) => onSelect(key, e.target.checked)} aria-label="Seç" />}
+                  <span>{cardTitle ? cardTitle(row) : first ? cell(first, row) : key}</span>
+                </span>
+              }
+            >
+              <dl className="row-card-fields">
+                {rest.map((c) => (
+                  <div key={c.key}>
+                    <dt>{c.title}</dt>
+                    <dd>{cell(c, row)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {actions && <div style={{ marginTop: 8 }}>{cell(actions, row)}</div>}
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 export interface BulkAction {
@@ -53,6 +119,8 @@ export interface AdminTableProps<T> {
   loadingMore?: boolean;
   onLoadMore?(): void;
   toolbar?: React.ReactNode;
+  /** A phone's card title for a row (what the row is about); the first column when not given. */
+  cardTitle?(row: T): React.ReactNode;
   sort?: { key: string; direction: 'asc' | 'desc' };
   onSortChange?(sort: { key: string; direction: 'asc' | 'desc' }): void;
 }
@@ -61,6 +129,9 @@ export interface AdminTableProps<T> {
  * The moderation workspace's table: @tanstack/react-table holds column visibility and row
  * selection, antd draws it (virtualised, so thousands of rows stay smooth). Column choice and
  * widths are remembered; arrow keys move the focused row, space selects it, enter opens it.
+ * Below antd's `md` breakpoint each row is a card instead (RowCards): its first column as the
+ * title, the other columns labelled under it and the row's actions inside it, so a phone sees
+ * which row an action acts on.
  */
 export function AdminTable<T>({
   id,
@@ -74,10 +145,13 @@ export function AdminTable<T>({
   loadingMore,
   onLoadMore,
   toolbar,
+  cardTitle,
   sort,
   onSortChange,
 }: AdminTableProps<T>) {
   const { modal } = useApp();
+  // Unknown before the first measure: the table then, as on a wide screen.
+  const phone = Grid.useBreakpoint().md === false;
   const [prefs, setPrefs] = useState(() => loadPrefs(id));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [focused, setFocused] = useState(-1);
@@ -165,50 +239,64 @@ export function AdminTable<T>({
           <Button icon={<SettingOutlined />}>Sütunlar</Button>
         </Dropdown>
       </Space>
-      <Table<T>
-        size="small"
-        virtual
-        scroll={{ y: height.value, x: visible.reduce((s, c) => s + (prefs.widths[c.key] ?? c.width ?? 160), 60) }}
-        loading={loading}
-        dataSource={rows}
-        rowKey={(r) => rowKey(r)}
-        pagination={false}
-        rowClassName={(_, i) => (i === focused ? 'ant-table-row-selected' : '')}
-        onScroll={(e) => {
-          // Near the end of what is loaded, the next page comes by itself: 10 000 rows are 100 pages.
-          const el = e.currentTarget as HTMLElement | null;
-          if (el && hasMore && !loadingMore && onLoadMore && el.scrollHeight - el.scrollTop - el.clientHeight < 400) onLoadMore();
-        }}
-        onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
-        onChange={(_p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter.at(0) : sorter;
-          const col = columns.find((c) => c.key === s?.columnKey);
-          if (s && onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
-        }}
-        rowSelection={
-          bulkActions.length
-            ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) }
-            : undefined
-        }
-        columns={visible.map((c) => ({
-          key: c.key,
-          title: c.title,
-          width: prefs.widths[c.key] ?? c.width ?? 160,
-          // Row actions stay in view at the right edge however wide the other columns are.
-          fixed: c.key === 'actions' ? ('right' as const) : undefined,
-          sorter: c.sortKey ? true : undefined,
-          sortOrder: c.sortKey && sort?.key === c.sortKey ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
-          render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
-          onHeaderCell: () => ({
-            onDoubleClick: () =>
-              update({
-                ...prefs,
-                widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 },
-              }),
-            title: 'Genişliği değiştirmek için çift tıklayın',
-          }),
-        }))}
-      />
+      {phone ? (
+        <RowCards
+          rows={rows}
+          columns={visible}
+          rowKey={rowKey}
+          cardTitle={cardTitle}
+          loading={loading}
+          selectable={bulkActions.length > 0}
+          selected={rowSelection}
+          onSelect={(key, on) => setRowSelection((s) => ({ ...s, [key]: on }))}
+        />
+      ) : (
+        <Table<T>
+          className="admin-table"
+          size="small"
+          virtual
+          scroll={{ y: height.value, x: visible.reduce((s, c) => s + (prefs.widths[c.key] ?? c.width ?? 160), 60) }}
+          loading={loading}
+          dataSource={rows}
+          rowKey={(r) => rowKey(r)}
+          pagination={false}
+          rowClassName={(_, i) => (i === focused ? 'ant-table-row-selected' : '')}
+          onScroll={(e) => {
+            // Near the end of what is loaded, the next page comes by itself: 10 000 rows are 100 pages.
+            const el = e.currentTarget as HTMLElement | null;
+            if (el && hasMore && !loadingMore && onLoadMore && el.scrollHeight - el.scrollTop - el.clientHeight < 400) onLoadMore();
+          }}
+          onRow={(r, i) => ({ onClick: () => setFocused(i ?? -1), onDoubleClick: () => onOpen?.(r) })}
+          onChange={(_p, _f, sorter) => {
+            const s = Array.isArray(sorter) ? sorter.at(0) : sorter;
+            const col = columns.find((c) => c.key === s?.columnKey);
+            if (s && onSortChange && col?.sortKey) onSortChange({ key: s.order ? col.sortKey : 'createdAt', direction: s.order === 'ascend' ? 'asc' : 'desc' });
+          }}
+          rowSelection={
+            bulkActions.length
+              ? { selectedRowKeys: selectedIds, onChange: (keys) => setRowSelection(Object.fromEntries(keys.map((k) => [String(k), true]))) }
+              : undefined
+          }
+          columns={visible.map((c) => ({
+            key: c.key,
+            title: c.title,
+            width: prefs.widths[c.key] ?? c.width ?? 160,
+            // Row actions stay in view at the right edge however wide the other columns are.
+            fixed: c.key === 'actions' ? ('right' as const) : undefined,
+            sorter: c.sortKey ? true : undefined,
+            sortOrder: c.sortKey && sort?.key === c.sortKey ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+            render: (_: unknown, row: T) => cell(c, row),
+            onHeaderCell: () => ({
+              onDoubleClick: () =>
+                update({
+                  ...prefs,
+                  widths: { ...prefs.widths, [c.key]: (prefs.widths[c.key] ?? c.width ?? 160) >= 320 ? 120 : (prefs.widths[c.key] ?? c.width ?? 160) + 80 },
+                }),
+              title: 'Genişliği değiştirmek için çift tıklayın',
+            }),
+          }))}
+        />
+      )}
       {hasMore && (
         <Button block style={{ marginTop: 8 }} onClick={onLoadMore} loading={loadingMore}>
           Daha fazla yükle

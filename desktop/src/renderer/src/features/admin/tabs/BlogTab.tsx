@@ -18,7 +18,6 @@ export default function BlogTab() {
   const pages = useAdminBlogPosts({ ...sortQuery<AdminBlogQuery['sort']>(sorting.sort), search: search || undefined, status });
   const setPublished = useSetBlogPostPublished();
   const remove = useDeleteRow(useDeleteBlogPost(), {
-    title: 'Yazıyı Sil',
     content: TEXTS.confirm.cannotUndo,
     done: 'Yazı silindi',
     failed: 'Blog yazısı silinemedi',
@@ -73,7 +72,7 @@ export default function BlogTab() {
             >
               {b.published ? 'Taslağa al' : 'Yayınla'}
             </RowButton>
-            <DeleteButton onClick={() => remove(b.id)} />
+            <DeleteButton onClick={() => remove(b.id, TEXTS.confirm.quoted(b.title))} />
           </RowActions>
         )),
       ]}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, ColorPicker, Form, Input, Row, Space } from 'antd';
-import { blogCategorySchema } from '@mahalle/shared';
+import { blogCategorySchema, TEXTS } from '@mahalle/shared';
 import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory, type BlogCategoryRow } from '../../../api/admin';
 import { PageSpinner } from '../../../components/common';
 import { ColorTag } from '../../../components/ColorTag';
@@ -22,7 +22,6 @@ export default function CategoriesTab() {
   const { data = [], isLoading } = useBlogCategories();
   const saveCategory = useSaveBlogCategory();
   const remove = useDeleteRow(useDeleteBlogCategory(), {
-    title: 'Kategoriyi Sil',
     content: 'Kategorideki yazılar kategorisiz kalır.',
     done: 'Kategori silindi',
     failed: 'Kategori silinemedi',
@@ -97,7 +96,7 @@ export default function CategoriesTab() {
                       form.setFieldsValue(c);
                     }}
                   />
-                  <DeleteButton onClick={() => remove(c.id)} />
+                  <DeleteButton onClick={() => remove(c.id, TEXTS.confirm.quoted(c.name))} />
                 </RowActions>
               )),
             ]}

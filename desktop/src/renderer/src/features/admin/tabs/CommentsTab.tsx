@@ -5,7 +5,7 @@ import { adminEditCommentSchema, TEXTS, type CommentKind } from '@mahalle/shared
 import { useAdminComments, useBulkDeleteComments, useDeleteComment, useEditComment, type AdminComment } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
 import { fieldRule } from '../../../components/formRules';
-import { deleteSelected, useAct, useDeleteRow, useEditDialog, useSort } from '../actions';
+import { deleteSelected, quotedExcerpt, useAct, useDeleteRow, useEditDialog, useSort } from '../actions';
 import { actionsColumn, DeleteButton, EditButton, EditDialog, FilterSelect, optionsOf, PagedTable, RowActions, SearchBox } from '../workspace';
 
 const KIND_LABEL: Record<CommentKind, string> = { post: 'Gönderi', blog: 'Blog', answer: 'Cevap', group: 'Grup' };
@@ -28,7 +28,6 @@ export default function CommentsTab() {
     act(edit.mutateAsync({ kind: c.kind, id: c.id, content }), 'Yorum güncellendi', 'Yorum güncellenemedi'),
   );
   const remove = useDeleteRow(useDeleteComment(), {
-    title: TEXTS.confirm.deleteComment,
     content: TEXTS.confirm.cannotUndo,
     done: 'Yorum silindi',
     failed: 'Yorum silinemedi',
@@ -63,7 +62,7 @@ export default function CommentsTab() {
           actionsColumn(160, (c) => (
             <RowActions>
               <EditButton onClick={() => editor.open(c)} />
-              <DeleteButton onClick={() => remove({ kind: c.kind, id: c.id })} />
+              <DeleteButton onClick={() => remove({ kind: c.kind, id: c.id }, `${quotedExcerpt(c.content)} (${c.author.displayName})`)} />
             </RowActions>
           )),
         ]}

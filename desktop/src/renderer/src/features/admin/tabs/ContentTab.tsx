@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAdminContent, useBulkDeleteContent, useDeleteContent, type AdminContent, type AdminContentQuery, type ContentKind } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
 import { confirmDelete as confirmRemoval } from '../../../components/confirmDelete';
-import { byId, deleteSelected, sortQuery, toIds, useAct, useSort } from '../actions';
+import { TEXTS } from '@mahalle/shared';
+import { byId, deleteSelected, quotedExcerpt, sortQuery, toIds, useAct, useSort } from '../actions';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, SearchBox } from '../workspace';
 
 export default function ContentTab() {
@@ -53,7 +54,7 @@ export default function ContentTab() {
           <DeleteButton
             onClick={() =>
               confirmRemoval(modal.confirm, {
-                title: 'İçeriği Sil',
+                title: TEXTS.confirm.deleteNamed(`${quotedExcerpt(r.content)} (${r.author.displayName})`),
                 moderating: true,
                 run: (reason) => act(remove.mutateAsync({ kind: r.kind, id: r.id, reason: reason.trim() }), 'Silindi', 'Silinemedi').catch(() => undefined),
               })

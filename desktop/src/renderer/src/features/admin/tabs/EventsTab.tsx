@@ -15,7 +15,6 @@ export default function EventsTab() {
   const navigate = useNavigate();
   const pages = useAdminEvents({ kind, ...sortQuery<AdminEventsQuery['sort']>(sorting.sort), search: search || undefined });
   const remove = useDeleteRow(useDeleteEvent(), {
-    title: 'Etkinliği Sil',
     content: TEXTS.confirm.cannotUndo,
     done: 'Etkinlik silindi',
     failed: 'Etkinlik silinemedi',
@@ -30,7 +29,7 @@ export default function EventsTab() {
       : [{ key: 'group', title: 'Grup', width: 160, render: (e: AdminEvent) => e.group?.name ?? '—' }]),
     { key: 'creator', title: 'Oluşturan', width: 140, render: (e) => e.creator?.displayName ?? TEXTS.users.deletedUser },
     { key: 'createdAt', title: 'Eklenme', width: 120, sortKey: 'createdAt', render: (e) => fromNow(e.createdAt) },
-    actionsColumn(100, (e) => <DeleteButton onClick={() => remove({ kind: e.kind, id: e.id })} />),
+    actionsColumn(100, (e) => <DeleteButton onClick={() => remove({ kind: e.kind, id: e.id }, TEXTS.confirm.quoted(e.title))} />),
   ];
   return (
     <PagedTable<AdminEvent>

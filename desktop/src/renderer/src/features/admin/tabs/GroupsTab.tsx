@@ -13,7 +13,6 @@ export default function GroupsTab() {
   const navigate = useNavigate();
   const pages = useAdminGroups({ ...sortQuery<AdminGroupsQuery['sort']>(sorting.sort), search: search || undefined });
   const remove = useDeleteRow(useDeleteGroup(), {
-    title: 'Grubu Sil',
     content: 'Grup, gönderileri, üyelikleri ve etkinlikleriyle kalıcı olarak silinecek.',
     done: 'Grup silindi',
     failed: 'Grup silinemedi',
@@ -35,7 +34,7 @@ export default function GroupsTab() {
         { key: 'eventCount', title: 'Etkinlik', width: 90 },
         { key: 'creator', title: 'Kuran', width: 140, render: (g) => g.creator?.displayName ?? TEXTS.users.deletedUser },
         { key: 'createdAt', title: 'Tarih', width: 120, sortKey: 'createdAt', render: (g) => fromNow(g.createdAt) },
-        actionsColumn(100, (g) => <DeleteButton onClick={() => remove(g.id)} />),
+        actionsColumn(100, (g) => <DeleteButton onClick={() => remove(g.id, TEXTS.confirm.quoted(g.name))} />),
       ]}
       bulkActions={[deleteSelected]}
     />

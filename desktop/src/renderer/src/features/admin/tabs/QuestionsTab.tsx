@@ -20,7 +20,6 @@ export default function QuestionsTab() {
   const edit = useEditQuestion();
   const editor = useEditDialog<AdminQuestion, QuestionFields>((q, v) => act(edit.mutateAsync({ id: q.id, ...v }), 'Soru güncellendi', 'Soru güncellenemedi'));
   const remove = useDeleteRow(useDeleteQuestionAsAdmin(), {
-    title: TEXTS.confirm.deleteQuestion,
     content: TEXTS.confirm.deleteQuestionBody,
     done: 'Soru silindi',
     failed: 'Soru silinemedi',
@@ -73,7 +72,7 @@ export default function QuestionsTab() {
           actionsColumn(170, (q) => (
             <RowActions>
               <EditButton onClick={() => editor.open(q)} />
-              <DeleteButton onClick={() => remove(q.id)} />
+              <DeleteButton onClick={() => remove(q.id, TEXTS.confirm.quoted(q.title))} />
             </RowActions>
           )),
         ]}

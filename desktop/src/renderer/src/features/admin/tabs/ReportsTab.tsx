@@ -3,14 +3,20 @@ import { Input, Modal, Space, Tag, Typography } from 'antd';
 import { LIMITS, TEXTS, type ReportTarget } from '@mahalle/shared';
 import { useBulkReports, useCloseReport, useReports, type AdminReport, type ReportAction } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
-import { byId, toIds, useAct, useSort } from '../actions';
+import { byId, quotedExcerpt, toIds, useAct, useSort } from '../actions';
 import { actionsColumn, FilterSelect, optionsOf, PagedTable, RowButton } from '../workspace';
-import { MemberActions, RecentContent, suspendedLabel } from '../MemberModeration';
+import { MemberModerationActions, RecentContent, suspendedLabel } from '../MemberModeration';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
 type Order = 'priority' | 'createdAt';
 type Status = AdminReport['status'];
+
+/** What a report is about, as its dialogs name it: the member 'Ayşe Yılmaz (@ayse)', or the content's first words quoted. */
+function reportedName(r: AdminReport) {
+  if (r.targetType === 'user') return r.target.author ? TEXTS.confirm.memberName(r.target.author.displayName, r.target.author.username) : r.target.preview;
+  return r.target.author ? `${quotedExcerpt(r.target.preview)} (${r.target.author.displayName})` : quotedExcerpt(r.target.preview);
+}
 
 export default function ReportsTab() {
   const [status, setStatus] = useState<Status>('open');
@@ -51,6 +57,11 @@ export default function ReportsTab() {
         pages={pages}
         sorting={sorting}
         rowKey={byId}
+        cardTitle={(r) => (
+          <>
+            <Tag>{A.reportTargets[r.targetType as keyof typeof A.reportTargets] ?? r.targetType}</Tag> {reportedName(r)}
+          </>
+        )}
         toolbar={
           <>
             <FilterSelect
@@ -134,7 +145,9 @@ export default function ReportsTab() {
               <Typography.Text type="secondary">{r.resolutionNote}</Typography.Text>
             ) : (
               <Space wrap>
-                {r.targetType === 'user' && r.target.exists && <MemberActions memberId={r.targetId} suspendedUntil={r.subject?.suspendedUntil ?? null} />}
+                {r.targetType === 'user' && r.target.exists && (
+                  <MemberModerationActions memberId={r.targetId} memberName={reportedName(r)} suspendedUntil={r.subject?.suspendedUntil ?? null} />
+                )}
                 <RowButton danger onClick={() => setClosing({ report: r, outcome: 'resolve', action: 'delete' })} disabled={!r.target.exists}>
                   {r.targetType === 'user' ? MR.deleteMember : 'İçeriği sil'}
                 </RowButton>
@@ -169,11 +182,14 @@ export default function ReportsTab() {
       <Modal
         open={!!closing}
         title={
-          closing?.outcome === 'dismiss'
-            ? 'Şikayeti reddet'
-            : closing?.report.targetType === 'user' && closing.action === 'delete'
-              ? MR.deleteTitle
-              : 'Şikayeti çöz'
+          closing &&
+          `${
+            closing.outcome === 'dismiss'
+              ? 'Şikayeti reddet'
+              : closing.report.targetType === 'user' && closing.action === 'delete'
+                ? MR.deleteTitle
+                : 'Şikayeti çöz'
+          }: ${reportedName(closing.report)}`
         }
         okText="Onayla"
         cancelText="İptal"

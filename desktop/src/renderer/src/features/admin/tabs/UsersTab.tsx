@@ -17,7 +17,7 @@ import type { AdminColumn } from '../table/AdminTable';
 import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '../actions';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
 import { useApp } from '../../../components/LazyFeedback';
-import { MemberActions } from '../MemberModeration';
+import { MemberModerationActions } from '../MemberModeration';
 import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
@@ -64,7 +64,6 @@ export default function UsersTab() {
   const pages = useAdminUsers({ ...sortQuery<AdminUsersQuery['sort']>(sorting.sort), search: search || undefined, role: role || undefined });
   const update = useUpdateUser();
   const remove = useDeleteRow(useDeleteUser(), {
-    title: 'Kullanıcıyı Sil',
     content: 'Hesap, gönderileri, yorumları ve mesajlarıyla kalıcı olarak silinecek.',
     done: 'Kullanıcı silindi',
     failed: 'Kullanıcı silinemedi',
@@ -72,14 +71,15 @@ export default function UsersTab() {
   const bulkUsers = useBulkUsers();
   const resetLink = useResetLink();
   const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
+  // The widths add up to what a 1366 px window gives the panel (about 1,040 px), so no column hides under the actions.
   const columns: AdminColumn<AdminUser>[] = [
-    { key: 'displayName', title: 'Ad', width: 160, sortKey: 'displayName' },
-    { key: 'username', title: 'Kullanıcı adı', width: 140, sortKey: 'username', render: (u) => `@${u.username}` },
+    { key: 'displayName', title: 'Ad', width: 130, sortKey: 'displayName' },
+    { key: 'username', title: 'Kullanıcı adı', width: 120, sortKey: 'username', render: (u) => `@${u.username}` },
     { key: 'email', title: 'E-posta', width: 200 },
-    { key: 'role', title: 'Rol', width: 90, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
-    { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
-    { key: 'createdAt', title: 'Katılma', width: 150, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    actionsColumn(600, (u) => (
+    { key: 'role', title: 'Rol', width: 70, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
+    { key: 'isVerified', title: 'Doğrulanmış', width: 105, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
+    { key: 'createdAt', title: 'Katılma', width: 120, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
+    actionsColumn(230, (u) => (
       <RowActions>
         <RowButton
           onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
@@ -96,8 +96,10 @@ export default function UsersTab() {
           </RowButton>
         )}
         <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
-        {u.role !== 'admin' && <MemberActions memberId={u.id} suspendedUntil={u.suspendedUntil} />}
-        {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id)} />}
+        {u.role !== 'admin' && (
+          <MemberModerationActions memberId={u.id} memberName={TEXTS.confirm.memberName(u.displayName, u.username)} suspendedUntil={u.suspendedUntil} />
+        )}
+        {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id, TEXTS.confirm.memberName(u.displayName, u.username))} />}
       </RowActions>
     )),
   ];

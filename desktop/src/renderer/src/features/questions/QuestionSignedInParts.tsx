@@ -8,7 +8,7 @@ import { useAcceptAnswer, useDeleteAnswer } from '../../api/answers';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
 import { ReportButton } from '../admin/ReportDialog';
-import { MemberMenu } from '../blocks/MemberActions';
+import { MemberMenu } from '../blocks/BlockMuteReport';
 
 /**
  * A question page's parts only a signed-in member gets (report, accept, delete an answer; mute or block the author

@@ -8,7 +8,7 @@ import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ReportButton } from '../admin/ReportDialog';
-import { MemberMenu } from '../blocks/MemberActions';
+import { MemberMenu } from '../blocks/BlockMuteReport';
 
 /**
  * A blog post's parts only a signed-in member gets (the comment form; report or delete a comment): loaded with

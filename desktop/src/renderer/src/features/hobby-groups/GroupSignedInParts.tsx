@@ -13,7 +13,7 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
-import { MemberMenu } from '../blocks/MemberActions';
+import { MemberMenu } from '../blocks/BlockMuteReport';
 
 /**
  * A group page's parts only a signed-in member gets (report or delete a post; mute or block its author or a

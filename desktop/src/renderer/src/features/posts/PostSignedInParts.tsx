@@ -13,30 +13,22 @@ import { fromNow } from '../../components/time';
 import { ReportButton } from '../admin/ReportDialog';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ItemMeta } from '../../components/ItemMeta';
-import { MemberMenu, useMemberActions } from '../blocks/MemberActions';
+import { MemberMenu, useMemberActions } from '../blocks/BlockMuteReport';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 
 /**
  * A post card's heavier parts, loaded when they are needed rather than with every list of posts: the comments
- * dialog (when opened), a member's menu (edit, delete, report) and the edit box. PostCard itself paints from
- * the light components.
+ * dialog (when opened), a comment's buttons and the comment box (also on the post's page), a member's menu (edit,
+ * delete, report) and the edit box. PostCard itself paints from
+ * the lean components.
  */
-export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
+/** A comment's buttons for a signed-in member: delete (their own, or any as an admin), report and the member menu (someone else's). */
+export function PostCommentActions({ comment: c }: { comment: PostComment }) {
   const user = useSession((s) => s.user);
   const { notification, modal } = useApp();
-  const [text, setText] = useState('');
-  const { data: comments = [], isLoading } = usePostComments(p.id, open);
-  const addComment = useAddComment(p.id);
   const deleteComment = useDeleteComment();
-  const add = () =>
-    addComment.mutate(text, {
-      onSuccess: () => {
-        setText('');
-        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
-      },
-      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
-    });
-  const remove = (c: PostComment) =>
+  if (!user) return null;
+  const remove = () =>
     confirmDelete(modal.confirm, {
       title: TEXTS.confirm.deleteComment,
       run: () =>
@@ -45,7 +37,56 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
           .then(() => notification.success({ message: 'Yorum silindi' }))
           .catch((err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum silinirken bir hata oluştu.') })),
     });
+  return (
+    <Space size={4}>
+      {(user.id === c.author.id || user.role === 'admin') && (
+        <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={remove} />
+      )}
+      {user.id !== c.author.id && <ReportButton targetType="comment" targetId={c.id} />}
+      {user.id !== c.author.id && <MemberMenu author={c.author} label={TEXTS.blocks.menus.comment} />}
+    </Space>
+  );
+}
+
+/** The box a signed-in member comments with: the text, its count against the limit and 'Gönder'. */
+export function PostCommentBox({ post: p }: { post: Post }) {
+  const { notification } = useApp();
+  const [text, setText] = useState('');
+  const addComment = useAddComment(p.id);
+  const add = () =>
+    addComment.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
+      },
+      onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
+    });
   const count = charCount(text);
+  return (
+    <div style={{ marginTop: 12 }} data-testid="comment-box">
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Yorum yaz..."
+        aria-label="Yorum yaz"
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        maxLength={LIMITS.commentMax}
+      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
+        <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>
+          {count}/{LIMITS.commentMax}
+        </Typography.Text>
+        <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>
+          Gönder
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: boolean; onClose(): void }) {
+  const user = useSession((s) => s.user);
+  const { data: comments = [], isLoading } = usePostComments(p.id, open);
   return (
     <Modal open={open} onCancel={onClose} footer={null} title="Yorumlar" destroyOnHidden>
       <div style={{ maxHeight: '20rem', overflowY: 'auto' }}>
@@ -60,15 +101,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
           <List
             dataSource={comments}
             renderItem={(c) => (
-              <List.Item
-                actions={[
-                  ...(user && (user.id === c.author.id || user.role === 'admin')
-                    ? [<Button key="d" type="text" danger size="small" icon={<DeleteOutlined />} aria-label="Yorumu sil" onClick={() => remove(c)} />]
-                    : []),
-                  ...(user && user.id !== c.author.id ? [<ReportButton key="r" targetType="comment" targetId={c.id} />] : []),
-                  ...(user && user.id !== c.author.id ? [<MemberMenu key="m" author={c.author} label={TEXTS.blocks.menus.comment} />] : []),
-                ]}
-              >
+              <List.Item actions={user ? [<PostCommentActions key="a" comment={c} />] : []}>
                 <ItemMeta
                   avatar={<UserAvatar user={c.author} size={32} />}
                   title={
@@ -84,26 +117,7 @@ export function CommentsDialog({ post: p, open, onClose }: { post: Post; open: b
           />
         )}
       </div>
-      {user && (
-        <div style={{ marginTop: 12 }}>
-          <Input.TextArea
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Yorum yaz..."
-            aria-label="Yorum yaz"
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            maxLength={LIMITS.commentMax}
-          />
-          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-            <Typography.Text style={{ color: count > LIMITS.commentWarnAbove ? '#ff4d4f' : undefined }}>
-              {count}/{LIMITS.commentMax}
-            </Typography.Text>
-            <Button type="primary" onClick={add} loading={addComment.isPending} disabled={!text.trim() || count > LIMITS.commentMax}>
-              Gönder
-            </Button>
-          </div>
-        </div>
-      )}
+      {user && <PostCommentBox post={p} />}
     </Modal>
   );
 }

@@ -10,7 +10,7 @@ import { platform } from '../../platform';
 import { notificationTarget } from '../notifications/text';
 import { NotificationTitle } from '../notifications/NotificationTitle';
 import { fromNow } from '../../components/time';
-import { LIGHT_LIST, LightListItem } from '../../components/Light';
+import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
 
 function NotificationsDropdown() {
   const count = useCounts((s) => s.notifications);
@@ -36,9 +36,9 @@ function NotificationsDropdown() {
               Henüz bildirim yok
             </Typography.Text>
           ) : (
-            <ul style={LIGHT_LIST}>
+            <ul style={LEAN_LIST}>
               {items.map((n, i) => (
-                <LightListItem
+                <LeanListItem
                   key={n.id}
                   last={i === items.length - 1}
                   onClick={() => void open(n)}
@@ -77,7 +77,7 @@ function NotificationsDropdown() {
  * A member's header icons: the notifications dropdown, messages and the user menu. Loaded once someone is signed
  * in, so a visitor's first page carries neither antd's dropdown nor its menu.
  */
-export default function MemberActions({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
+export default function SignedInHeaderActions({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
   const messages = useCounts((s) => s.messages);
   return (
     <Space>
