@@ -395,7 +395,9 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 /** One comment of a post, if the viewer may see the post and is shown the comment (a link to it opens with it). */
 export async function getComment(db: Knex, postId: number, commentId: number, viewer: UserRow | undefined) {
   await postFor(db, postId, viewer, policy.canView);
-  const row: CommentRow | undefined = await commentsFor(db, viewer?.id ?? null).where({ 'c.id': commentId, 'c.post_id': postId, 'c.is_hidden': false }).first();
+  const row: CommentRow | undefined = await commentsFor(db, viewer?.id ?? null)
+    .where({ 'c.id': commentId, 'c.post_id': postId, 'c.is_hidden': false })
+    .first();
   if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
   return presentComment(row);
 }
