@@ -23,9 +23,9 @@ type Db = Knex | Knex.Transaction;
 const CACHE_MS = 10_000;
 const cache = new WeakMap<object, { at: number; value: TrustSettings }>();
 
-/** The database the settings live in (a transaction's own knex shares the cache of its pool). */
+/** The database the settings live in: a transaction's client is its own, but shares its knex's `config` object. */
 function cacheKey(db: Db): object {
-  return (db as Knex.Transaction).client ?? db;
+  return (db as { client?: { config?: object } }).client?.config ?? db;
 }
 
 export async function trustSettings(db: Db): Promise<TrustSettings> {
