@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, SCREENS, memberPage, screenshots, uniqueName } from './fixtures';
+import { PASSWORD, SCREENS, adminPage, memberPage, screenshots, uniqueName } from './fixtures';
 
 function png(): Buffer {
   // A real 2×2 PNG, built from bytes.
@@ -36,7 +36,7 @@ function png(): Buffer {
   ]);
 }
 
-test('a new member registers, posts text and an image, likes, comments, bookmarks, and finds it all after a reload', async ({ page }) => {
+test('a new member registers, posts text and an image, likes, comments, bookmarks, and finds it all after a reload', async ({ page, browser }) => {
   const username = uniqueName('yeni');
   await page.goto('/login?tab=register');
   await page.getByLabel('Ad Soyad').fill('Yeni Üye');
@@ -67,8 +67,18 @@ test('a new member registers, posts text and an image, likes, comments, bookmark
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, png());
   await page.getByLabel('Ne düşünüyorsun...').click();
+  // A new member (trust level 0) sees what their level limits, and meets it: no image in the first 24 hours.
+  await expect(page.getByTestId('trust-hint')).toContainText('Yeni üye');
+  await expect(page.getByTestId('trust-hint')).toContainText('görsel ya da video yok');
   await page.getByTestId('image-input').setInputFiles(file);
   await expect(page.getByAltText('Seçilen görsel')).toBeVisible();
+  await page.getByTestId('composer').getByRole('button', { name: 'Paylaş', exact: true }).click();
+  await expect(page.getByText('Yeni üyeler ilk 24 saatte görsel paylaşamaz; 24 saat sonra paylaşabilirsin.')).toBeVisible();
+  // An admin makes them a member by hand; the image they picked is still there to share.
+  const admin = await adminPage(browser);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect((await admin.page.request.put(`/api/admin/users/${me.id}/trust-level`, { data: { level: 1, reason: 'tanıdık komşu' } })).status()).toBe(200);
+  await admin.context.close();
   await page.getByTestId('composer').getByRole('button', { name: 'Paylaş', exact: true }).click();
   await expect(page.locator('[data-testid="post-card"] img[src*="/uploads/"]').first()).toBeVisible();
   // The feed shows the WebP thumbnail in a box its width and height reserve, loaded lazily.

@@ -33,8 +33,8 @@ export const errors = {
   gone: (message: string, code: ErrorCodeWithStatus<410>) => new AppError(410, code, message),
   tooLarge: (message: string = E.payloadTooLarge) => new AppError(413, 'payload_too_large', message),
   unsupportedType: (message: string = E.unsupportedMediaType) => new AppError(415, 'unsupported_media_type', message),
-  tooMany: (retryAfterSec: number, message: string = E.tooManyRequests) =>
-    new AppError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
+  tooMany: (retryAfterSec: number, message: string = E.tooManyRequests, code: ErrorCodeWithStatus<429> = 'too_many_requests') =>
+    new AppError(429, code, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSec))) }),
   unavailable: (message: string = E.unavailable, details?: ErrorDetail[]) => new AppError(503, 'unavailable', message, details),
   mailUnavailable: () => new AppError(503, 'mail_unavailable', TEXTS.accountHelp.mailUnavailable),
   /** The database cannot be reached right now: try again shortly, nothing was written. */

@@ -121,6 +121,16 @@ export const ERRORS = {
 
   // Load and faults
   too_many_requests: { status: 429, meaning: 'Rate limit reached; `Retry-After` says when to try again.' },
+  trust_links: { status: 403, meaning: 'A new member (trust level 0) put more links in one item than the trust settings allow.' },
+  trust_mentions: { status: 403, meaning: 'A new member (trust level 0) mentioned more members in one item than the trust settings allow.' },
+  trust_images: {
+    status: 403,
+    meaning: 'A new member (trust level 0) shared an image or video within the first hours after joining; the message says when it unlocks.',
+  },
+  trust_daily_posts: {
+    status: 429,
+    meaning: 'A new member (trust level 0) reached the posts and comments they may share in 24 hours; `Retry-After` says when.',
+  },
   // Places (districts and neighbourhoods)
   district_not_found: { status: 404, meaning: 'No district (ilçe) with this id.' },
   neighbourhood_not_found: {

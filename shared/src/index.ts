@@ -31,6 +31,7 @@ export * from './schemas/notifications';
 export * from './schemas/notification-settings';
 export * from './schemas/reports';
 export * from './schemas/search';
+export * from './schemas/trust';
 export * from './schemas/blocks';
 export * from './schemas/privacy';
 export * from './schemas/place-fields';

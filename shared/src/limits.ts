@@ -203,3 +203,40 @@ export const STATIC_CATEGORIES = [
 export const GROUP_ICONS = STATIC_CATEGORIES.map((c) => c.icon);
 export const DEFAULT_GROUP_ICON = 'BookOpen';
 export const DEFAULT_GROUP_COLOR = '#8B5CF6';
+
+/** Trust levels, Discourse's TL0–TL2: 0 a new member, 1 a member, 2 a trusted member. */
+export const TRUST_LEVELS = [0, 1, 2] as const;
+export type TrustLevel = (typeof TRUST_LEVELS)[number];
+
+/**
+ * The defaults of the organiser's trust settings (the admin panel changes them, the server keeps
+ * them in `site_settings`). Why these numbers:
+ * - Level 0's limits are the issue's: 2 links, 5 mentions an item, no image or video for 24 hours,
+ *   10 posts and comments a day. A spam account's first hours are when it does its harm; a real
+ *   neighbour rarely needs more than that on day one.
+ * - Level 1 after 2 days, 3 posts or comments and no upheld report: we have no read tracking
+ *   (Discourse's TL1 is "read 30 posts, 10 minutes"), so age and taking part are what we measure.
+ *   Two days outlasts a spam wave an organiser can clean up; three items shows a person who posts.
+ * - Level 2 after 30 days and 30 items, still with no upheld report: a month of steady taking part.
+ * - Reports hide an item once their weights reach 3: three members (weight 1), or six brand-new
+ *   accounts (0.5 each, so a wave of fresh accounts cannot cheaply silence someone), or two
+ *   trusted members (1.5).
+ * - A reporter whose reports were dismissed counts less: the weight halves for every 3 dismissed
+ *   reports in the last 30 days (3 → ×0.5, 6 → ×0.25 ...), and comes back as they age out.
+ */
+export const TRUST_DEFAULTS = {
+  newMemberMaxLinks: 2,
+  newMemberMaxMentions: 5,
+  newMemberImageHours: 24,
+  newMemberDailyPosts: 10,
+  level1Days: 2,
+  level1Posts: 3,
+  level2Days: 30,
+  level2Posts: 30,
+  hideThreshold: 3,
+  reportWeights: [0.5, 1, 1.5] as [number, number, number],
+  dismissedReportsStep: 3,
+  dismissedReportsWindowDays: 30,
+  dismissedReportsFactor: 0.5,
+};
+export type TrustSettings = typeof TRUST_DEFAULTS;

@@ -435,6 +435,28 @@ export const TEXTS = {
    * Reporting a person and what admins do about a member: the reasons' labels, the
    * dialog, the warning notification, suspension texts and the moderation workspace's actions.
    */
+  /** Trust levels: what a new member may not do yet, and what unlocks it. */
+  trust: {
+    levels: ['Yeni üye', 'Üye', 'Güvenilir üye'] as readonly string[],
+    tooManyLinks: (max: number) => `Yeni üyeler bir paylaşımda en fazla ${max} bağlantı verebilir. Üyeliğin ilerleyince bu sınır kalkar.`,
+    tooManyMentions: (max: number) => `Yeni üyeler bir paylaşımda en fazla ${max} kişiyi anabilir. Üyeliğin ilerleyince bu sınır kalkar.`,
+    noImagesYet: (hours: number, left: number) => `Yeni üyeler ilk ${hours} saatte görsel paylaşamaz; ${left} saat sonra paylaşabilirsin.`,
+    dailyPosts: (max: number, left: number) =>
+      `Yeni üyeler 24 saatte en fazla ${max} gönderi ve yorum paylaşabilir; ${left} saat sonra yeniden paylaşabilirsin.`,
+    nextLevel: (name: string, days: number, posts: number) =>
+      `${name} olmak için: üyeliğin en az ${days} günlük olmalı, en az ${posts} gönderi ya da yorum paylaşmış olmalısın ve hakkındaki hiçbir şikayet haklı bulunmamış olmalı.`,
+    daysLeft: (n: number) => `${n} gün kaldı`,
+    postsLeft: (n: number) => `${n} paylaşım kaldı`,
+    upheldReport: 'Hakkında haklı bulunan bir şikayet var; seviyeni bir yönetici değiştirebilir.',
+    topLevel: 'En üst güven seviyesindesin.',
+    communityHidden: 'Birkaç üyenin şikayeti üzerine incelenene kadar gizlendi',
+    restrictions: (links: number, mentions: number, hours: number, posts: number) => [
+      `Bir paylaşımda en fazla ${links} bağlantı`,
+      `Bir paylaşımda en fazla ${mentions} anma`,
+      `Katıldıktan sonraki ilk ${hours} saatte görsel ya da video yok`,
+      `24 saatte en fazla ${posts} gönderi ve yorum`,
+    ],
+  },
   memberReports: {
     reasons: {
       spam: 'Spam',

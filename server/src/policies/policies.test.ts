@@ -400,6 +400,12 @@ const TABLE: Case[] = [
     run: async (a) => clientOf(a).patch(`/api/users/${world.people.author.user.id}`, { bio: 'Politika' }),
     expect: { ...same(F), visitor: U, author: 200, admin: 200 },
   },
+  {
+    resource: "the author's trust level",
+    action: 'set by hand',
+    run: async (a) => clientOf(a).put(`/api/admin/users/${world.people.author.user.id}/trust-level`, { level: 1, reason: 'Politika' }),
+    expect: { ...same(F), visitor: U, admin: 200 },
+  },
 ];
 
 const answerOf = (res: ApiResponse): Answer => (res.status >= 400 ? [res.status, res.body?.code] : res.status);

@@ -58,3 +58,13 @@ export function canDeleteAccount(target: Member, ownRequest = false): Decision {
   if (!administersSite(target)) return ALLOW;
   return refuse({ reason: 'target_is_admin', action: 'delete', message: ownRequest ? TEXTS.privacy.deleteAdminRefused : undefined });
 }
+
+/**
+ * Who sets a member's trust level by hand: those who moderate the site (a site moderator is a row
+ * in actor.ts's table, nothing here). Never one's own level.
+ */
+export function canSetTrustLevel(actor: Actor, target: Member): Decision {
+  if (!actor) return refuse({ reason: 'signed_out' });
+  if (!moderatesSite(actor)) return refuse({ reason: 'admin_only' });
+  return isSelf(actor, target.id) ? notPermitted() : ALLOW;
+}

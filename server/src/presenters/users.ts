@@ -29,6 +29,9 @@ export interface UserRow {
   email_verified_at?: unknown;
   /** Until when an admin suspended the member (null or past: not suspended; see services/users/suspension). */
   suspended_until?: unknown;
+  /** 0 new member, 1 member, 2 trusted member (see services/trust). */
+  trust_level?: number;
+  trust_level_by_hand?: boolean | number;
   /** The member's neighbourhood and who may see it (see services/places). */
   neighbourhood_id?: number | null;
   neighbourhood_visibility?: string;

@@ -23,6 +23,7 @@ import { searchRouter } from './search';
 import { myBlocksRouter, userBlocksRouter } from './blocks';
 import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
 import { adminPlacesRouter, myNeighbourhoodRouter, placesRouter } from './places';
+import { adminTrustRouter, myTrustRouter } from './trust';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -38,6 +39,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/users/me', privacyRouter(ctx));
   api.use('/legal', legalRouter(ctx));
   api.use('/users/me/neighbourhood', myNeighbourhoodRouter(ctx));
+  api.use('/users/me/trust', myTrustRouter(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/users', userBlocksRouter(ctx));
   api.use('/users', userBookmarksRouter(ctx));
@@ -58,6 +60,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/admin/legal', adminLegalRouter(ctx));
   api.use('/places', placesRouter(ctx));
   api.use('/admin/places', adminPlacesRouter(ctx));
+  api.use('/admin', adminTrustRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();
   api.use('/openapi.json', openapi);

@@ -16,6 +16,7 @@ import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
 import { tallyCategories } from './categories';
+import { reporterWeights, trustSettings } from './trust';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -87,6 +88,77 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
   }
 }
 
+/** Hides or shows a hideable item; a post's tag and category counts follow it. */
+async function setHidden(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
+  if (type === 'post') {
+    await tallyTags(trx, { postIds: [id] }, hidden ? -1 : 1);
+    await tallyCategories(trx, { postIds: [id] }, hidden ? -1 : 1);
+  }
+  await trx(TARGETS[type].table).where({ id }).update({ is_hidden: hidden });
+}
+
+/**
+ * Hidden by the community: once the open reports about an item weigh the organiser's threshold
+ * (each reporter's weight from services/trust), it is hidden at once pending review, remembered
+ * in `community_hides` and its author told. Returns what to announce after the commit.
+ */
+async function hideIfReportedEnough(trx: Knex.Transaction, reporter: UserRow, type: ReportTarget, id: number) {
+  const t = TARGETS[type];
+  if (!t.hideable) return null;
+  const target = (await trx(t.table).where({ id }).first('id', 'is_hidden', `${t.text} as text`, `${t.author} as author_id`)) as
+    { id: number; is_hidden: boolean | number; text: string | null; author_id: number | null } | undefined;
+  if (!target || target.is_hidden) return null;
+  const settings = await trustSettings(trx);
+  const reporters: { reporter_id: number }[] = await trx('reports')
+    .where({ target_type: type, target_id: id, status: 'open' })
+    .whereNotNull('reporter_id')
+    .distinct('reporter_id');
+  const weights = await reporterWeights(
+    trx,
+    reporters.map((r) => r.reporter_id),
+    settings,
+  );
+  const total = [...weights.values()].reduce((sum, w) => sum + w, 0);
+  // A small tolerance: three weights of 1/3 are the threshold 1, whatever the floating point says.
+  if (total + 1e-9 < settings.hideThreshold) return null;
+  await setHidden(trx, type, id, true);
+  await trx('community_hides').insert({ target_type: type, target_id: id, created_at: nowIso() });
+  await audit(
+    trx,
+    { id: null, username: 'community' },
+    `${type}.hide`,
+    { type, id },
+    { before: { isHidden: false }, after: { isHidden: true, weight: total, reporters: weights.size } },
+  );
+  return notifyModeration(trx, reporter, {
+    authorId: target.author_id,
+    kind: type as ModeratedKind,
+    action: 'hide',
+    content: String(target.text ?? ''),
+    reason: TEXTS.trust.communityHidden,
+  });
+}
+
+/**
+ * After reports about an item were closed: an item the community hid comes back once every report
+ * about it was dismissed; a report upheld keeps it hidden (the moderator agreed) and forgets it.
+ */
+async function settleCommunityHide(trx: Knex.Transaction, admin: UserRow, type: ReportTarget, id: number, outcome: 'resolved' | 'dismissed') {
+  if (!TARGETS[type].hideable) return;
+  const hide = await trx('community_hides').where({ target_type: type, target_id: id }).first('target_id');
+  if (!hide) return;
+  if (outcome === 'dismissed') {
+    const open = await trx('reports').where({ target_type: type, target_id: id, status: 'open' }).first('id');
+    if (open) return;
+    const row = await trx(TARGETS[type].table).where({ id }).first('is_hidden');
+    if (row?.is_hidden) {
+      await setHidden(trx, type, id, false);
+      await audit(trx, admin, `${type}.restore`, { type, id }, { before: { isHidden: true }, after: { isHidden: false } });
+    }
+  }
+  await trx('community_hides').where({ target_type: type, target_id: id }).delete();
+}
+
 /**
  * A member's report: only of what they can see; the answer repeats the report, never the content.
  * A report of a person carries a reason code from the fixed list (stored with its Turkish label as
@@ -95,6 +167,7 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
 export async function createReport(ctx: AppContext, me: UserRow, input: CreateReportInput) {
   const reason = input.reason ?? (input.reasonCode ? (MR.reasons[input.reasonCode] ?? input.reasonCode) : '');
   const note = input.note ?? '';
+  let notice: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     if (!(await reporterCanSee(trx, me, input.targetType, input.targetId))) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
     if (input.targetType === 'user' && input.targetId === me.id) throw errors.badRequest(A.cannotReportSelf, 'cannot_report_self');
@@ -123,8 +196,10 @@ export async function createReport(ctx: AppContext, me: UserRow, input: CreateRe
       { type: 'report', id: reportId },
       { after: { targetType: input.targetType, targetId: input.targetId, reason, reasonCode: input.reasonCode ?? null, note } },
     );
+    notice = await hideIfReportedEnough(trx, me, input.targetType, input.targetId);
     return reportId;
   });
+  if (notice) announceNotifications(ctx.bus, [notice]);
   ctx.bus.emit('report:created', { reportId: id });
   const row = await ctx.db('reports').where({ id }).first<ReportRow | undefined>();
   if (!row) throw errors.notFound(A.reportNotFound, 'report_not_found');
@@ -329,11 +404,9 @@ async function closeReportTx(
   };
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
-    if (type === 'post') {
-      await tallyTags(trx, { postIds: [report.target_id] }, -1);
-      await tallyCategories(trx, { postIds: [report.target_id] }, -1);
-    }
-    await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
+    // Already hidden by the community: its counts went down then.
+    const was = await trx(t.table).where({ id: report.target_id }).first('is_hidden');
+    if (!was?.is_hidden) await setHidden(trx, type, report.target_id, true);
     await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
     await tellAuthor('hide');
   } else if (action === 'delete') {
@@ -357,6 +430,7 @@ async function closeReportTx(
     trx,
     closing.map((c) => c.subject_user_id),
   );
+  await settleCommunityHide(trx, admin, type, report.target_id, outcome);
   for (const c of closing) {
     await audit(
       trx,

@@ -13,8 +13,11 @@ export const STRONG_PASSWORD = 'Guclu.Sifre1';
 export interface TestServer extends RunningServer {
   /** A client with its own cookie jar, like one browser. */
   client(): ApiClient;
-  /** Registers a fresh member and returns a signed-in client. */
-  member(overrides?: Partial<{ username: string; displayName: string; email: string; password: string }>): Promise<Member>;
+  /**
+   * Registers a fresh member and returns a signed-in client. The member starts at trust level 1
+   * (a member) so tests of other rules meet no new-member limits; `trustLevel: 0` gives a new member.
+   */
+  member(overrides?: Partial<{ username: string; displayName: string; email: string; password: string; trustLevel: 0 | 1 | 2 }>): Promise<Member>;
   admin(): Promise<Member>;
   /**
    * Starts another node on this server's database (same schema, secret and data directory), as a
@@ -114,6 +117,8 @@ function wrap(server: RunningServer, config: Config, cleanUp: () => Promise<void
         acceptPrivacy: true,
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const trustLevel = o.trustLevel ?? 1;
+      if (trustLevel !== 0) await server.ctx.db('users').where({ id: res.body.id }).update({ trust_level: trustLevel });
       return { client, user: res.body };
     },
     async admin() {

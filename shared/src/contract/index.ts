@@ -24,6 +24,7 @@ import { searchEndpoints } from './search';
 import { blockEndpoints } from './blocks';
 import { privacyEndpoints } from './privacy';
 import { placeEndpoints } from './places';
+import { trustEndpoints } from './trust';
 
 export * from './endpoint';
 
@@ -47,6 +48,7 @@ export const contract = {
   ...blockEndpoints,
   ...privacyEndpoints,
   ...placeEndpoints,
+  ...trustEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

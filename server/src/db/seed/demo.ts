@@ -258,6 +258,8 @@ export async function seedDemo(db: Knex): Promise<Record<string, number> | null>
         email_key: foldKey(`${username}@demo.mahalle.local`),
         password_hash: null,
         is_demo: true,
+        // Weeks-old neighbours with posts: members (level 1), not new ones.
+        trust_level: 1,
         is_verified: i % 4 === 0,
         bio,
         location: CITY,

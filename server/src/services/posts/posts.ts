@@ -34,6 +34,7 @@ import { moderatesSite, type Actor } from '../../policies/actor';
 import * as policy from '../../policies/posts';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
+import { checkNewMemberWrite } from '../trust';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -194,6 +195,7 @@ export async function createPost(
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
   const id = await ctx.db.transaction(async (trx) => {
+    await checkNewMemberWrite(trx, author, { text: input.content, media: Boolean(input.imageUrl || input.videoUrl) }, ctx.now);
     const categoryId = await resolveCategoryId(trx, input.categoryId);
     const place = await placeColumns(trx, input.neighbourhoodId ?? null);
     const now = nowIso();
@@ -406,6 +408,7 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await postFor(trx, postId, user, policy.canComment);
+    await checkNewMemberWrite(trx, user, { text: content, media: false }, ctx.now);
     const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
     notification = {
       userId: post.authorId,

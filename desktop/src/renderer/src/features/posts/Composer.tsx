@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, Select, Tag, Typography } from 'antd';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useApp } from '../../components/LazyFeedback';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -10,6 +10,8 @@ import { useCreatePost } from '../../api/posts';
 import { useSession, useUi } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { useCategories } from '../../api/meta';
+import { trustKeys, useMyTrust } from '../../api/trust';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** How long a video lasts, read by the browser before anything is uploaded. */
 export function videoDuration(file: File): Promise<number> {
@@ -55,6 +57,9 @@ export function Composer() {
     }
   }, [focusTick, composerFocused]);
 
+  // A new member sees what their level still limits and what the next one needs (read once the composer opens).
+  const trust = useMyTrust(expanded).data;
+  const queryClient = useQueryClient();
   const create = useCreatePost();
   const send = () => {
     const form = new FormData();
@@ -71,6 +76,8 @@ export function Composer() {
         setCategoryId(undefined);
         setNeighbourhoodId(null);
         setExpanded(false);
+        // Promotion happens on write: the next read shows the new level.
+        void queryClient.invalidateQueries({ queryKey: trustKeys.mine });
       },
       // The text stays in the box when sending fails.
       onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') }),
@@ -166,6 +173,32 @@ export function Composer() {
                 onClick={() => setFile(null)}
               />
             </div>
+          )}
+          {expanded && trust && trust.level === 0 && (
+            <Alert
+              data-testid="trust-hint"
+              style={{ marginTop: 8 }}
+              type="info"
+              showIcon
+              message={`Güven seviyen: ${trust.name}`}
+              description={
+                <>
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    {trust.restrictions.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                  {trust.next && (
+                    <Typography.Text type="secondary">
+                      {trust.next.summary}
+                      {trust.next.daysLeft > 0 || trust.next.postsLeft > 0
+                        ? ` (${[trust.next.daysLeft > 0 ? TEXTS.trust.daysLeft(trust.next.daysLeft) : '', trust.next.postsLeft > 0 ? TEXTS.trust.postsLeft(trust.next.postsLeft) : ''].filter(Boolean).join(', ')})`
+                        : ''}
+                    </Typography.Text>
+                  )}
+                </>
+              }
+            />
           )}
           {expanded && (
             <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginTop: 8 }}>
