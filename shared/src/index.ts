@@ -13,6 +13,7 @@ export * from './rules/numbers';
 export * from './rules/contrast';
 export * from './rules/notification-prefs';
 export * from './rules/mute';
+export * from './rules/watched-words';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/posts';
