@@ -36,3 +36,4 @@ export * from './schemas/blocks';
 export * from './schemas/privacy';
 export * from './schemas/place-fields';
 export * from './schemas/places';
+export * from './schemas/watched-words';

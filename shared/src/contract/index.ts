@@ -24,6 +24,7 @@ import { searchEndpoints } from './search';
 import { blockEndpoints } from './blocks';
 import { privacyEndpoints } from './privacy';
 import { placeEndpoints } from './places';
+import { watchedWordEndpoints } from './watched-words';
 
 export * from './endpoint';
 
@@ -47,6 +48,7 @@ export const contract = {
   ...blockEndpoints,
   ...privacyEndpoints,
   ...placeEndpoints,
+  ...watchedWordEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -9,6 +9,7 @@ import * as policy from '../../policies/blog';
 import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
+import { screenText } from '../watched-words';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
 
@@ -33,6 +34,7 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
+  await screenText(db, [content]);
   const id = await db.transaction(async (trx) => {
     const post = await blogPostContext(trx, postId, me);
     if (!post) throw notFound('blog_post');

@@ -8,6 +8,7 @@ import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobb
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
 import * as policy from '../../policies/hobby-groups';
+import { screenText } from '../watched-words';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
@@ -25,6 +26,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 
 /** Commenting is for members of the group (as posting is). */
 export async function addComment(db: Knex, me: UserRow, postId: number, content: string) {
+  await screenText(db, [content]);
   const id = await db.transaction(async (trx) => {
     await visiblePost(trx, postId, me, policy.canCommentPost);
     return insertCommentTx(trx, 'group', postId, me.id, content);

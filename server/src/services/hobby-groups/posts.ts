@@ -16,6 +16,7 @@ import { authorize, type Decision } from '../../policies/decision';
 import type { Actor } from '../../policies/actor';
 import * as policy from '../../policies/hobby-groups';
 import { managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
+import { screenText } from '../watched-words';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -59,6 +60,7 @@ export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
 }
 
 export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null }) {
+  await screenText(db, [input.content]);
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();

@@ -33,6 +33,7 @@ import { moderatesSite, type Actor } from '../../policies/actor';
 import * as policy from '../../policies/posts';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
+import { fileWatchedWordReport, screenText } from '../watched-words';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -192,6 +193,10 @@ export async function createPost(
 ) {
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
+  // A blocking watched word refuses it here; one that holds it saves it hidden and queued.
+  const screened = await screenText(ctx.db, [input.content]);
+  const held = screened === 'require_approval';
+  let reportId: number | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const categoryId = await resolveCategoryId(trx, input.categoryId);
     const place = await placeColumns(trx, input.neighbourhoodId ?? null);
@@ -206,11 +211,15 @@ export async function createPost(
         image_url: input.imageUrl ?? null,
         ...imageSizeColumns(input.imageUrl ? input.image : null),
         video_url: input.videoUrl ?? null,
+        is_hidden: held,
         created_at: now,
         updated_at: now,
       })
       .returning('id');
     const postId = typeof row === 'object' ? row.id : row;
+    if (screened === 'require_approval' || screened === 'flag') {
+      reportId = await fileWatchedWordReport(trx, { type: 'post', id: Number(postId), authorId: author.id }, screened);
+    }
     const mentioned = await indexText(trx, postId, input.content, now, author.id);
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
@@ -224,7 +233,16 @@ export async function createPost(
     return postId as number;
   });
   announceNotifications(ctx.bus, created);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
+  if (held) return heldPost(ctx.db, id, author.id);
   return getPost(ctx.db, id, author.id);
+}
+
+/** A post a watched word holds for approval, as its author sees it: hidden from everyone else, marked pending. */
+async function heldPost(db: Db, id: number, authorId: number) {
+  const row = (await postsQuery(db).where('p.id', id).first()) as PostRow;
+  const [post] = await presentPosts(db, [row], authorId);
+  return { ...post!, pendingApproval: true };
 }
 
 /** The post's row, for a change the post policy's `decide` allows (404 when there is no such post). */
@@ -242,6 +260,8 @@ export async function updatePost(
   input: { content: string; categoryId?: number; neighbourhoodId?: number | null },
 ) {
   const created: { userId: number; notificationId: number | null }[] = [];
+  // An edit may not bring in a blocked word; holding or flagging applies to new posts.
+  await screenText(ctx.db, [input.content]);
   await ctx.db.transaction(async (trx) => {
     const post = await postToChange(trx, id, actor, policy.canEdit);
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
@@ -383,6 +403,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
+  await screenText(ctx.db, [content]);
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await postFor(trx, postId, user, policy.canComment);

@@ -15,6 +15,7 @@ import { whereMatches } from '../../db/search/query';
 import { blockedEitherWay, flagBlocked } from '../blocks';
 import { authorize, notFound } from '../../policies/decision';
 import * as policy from '../../policies/questions';
+import { screenText } from '../watched-words';
 
 /** What the questions policy needs about a question or an answer for one actor: its author and a block between them. */
 async function authoredContext(db: Db, me: UserRow, authorId: number | null): Promise<policy.QuestionContext> {
@@ -96,6 +97,7 @@ export async function getQuestion(db: Db, id: number, viewerId: number | null, c
 }
 
 export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
+  await screenText(db, [input.title, input.content, ...input.tags]);
   const now = nowIso();
   const id = await db.transaction(async (trx) => {
     const [row] = await trx('questions')
@@ -231,6 +233,7 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
 }
 
 export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number, content: string) {
+  await screenText(ctx.db, [content]);
   let note: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
