@@ -74,6 +74,7 @@ async function load(db: Knex, state: CompiledState): Promise<CompiledWatchedWord
     const rows = (await db('watched_words').select('id', 'word', 'action')) as { id: number; word: string; action: WatchedWordAction }[];
     state.list = compileWatchedWords(rows);
     state.version = version;
+    latest = state.list;
   }
   return state.list;
 }
@@ -133,11 +134,21 @@ export async function refuseBlockedText(db: Knex, texts: readonly (string | null
   await screenText(db, texts);
 }
 
-/** A text as shown to readers: censored words replaced by ■ (the stored text is untouched). */
-export function censorText(list: CompiledWatchedWords, text: string): string;
-export function censorText(list: CompiledWatchedWords, text: string | null): string | null;
-export function censorText(list: CompiledWatchedWords, text: string | null): string | null {
-  return text === null ? null : censorWatchedWords(list, text);
+/** The list most recently compiled on this node, for reads inside a transaction (which has no list of its own). */
+let latest: CompiledWatchedWords = compileWatchedWords([]);
+
+/**
+ * Items as shown to readers: censored words in their `content` replaced by ■ (the stored text is
+ * untouched). Inside a transaction the node's latest list is used, never a fresh compilation.
+ */
+export async function censorContent<T extends { content: string }>(db: Knex | Knex.Transaction, items: T[]): Promise<T[]> {
+  if (items.length === 0) return items;
+  const list = 'isTransaction' in db && db.isTransaction ? latest : await compiledWatchedWords(db as Knex);
+  if (list.size === 0) return items;
+  return items.map((item) => {
+    const content = censorWatchedWords(list, item.content);
+    return content === item.content ? item : { ...item, content };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -142,4 +142,18 @@ describe('what a match does', () => {
     const queue = await admin.client.get('/api/admin/reports?status=open&limit=100');
     expect(queue.body.items.some((r: { targetType: string; targetId: number }) => r.targetType === 'post' && r.targetId === res.body.id)).toBe(true);
   });
+
+  it('censor: shown with the word replaced by ■ everywhere it is read, stored as written', async () => {
+    const m = await server.member();
+    const res = await m.client.post('/api/posts', { content: 'Taze SOĞAN ve s.o.g.a.n aldım' });
+    expect(res.status).toBe(201);
+    expect(res.body.content).toBe('Taze ■■■■■ ve ■■■■■■■■■ aldım');
+    expect((await server.client().get(`/api/posts/${res.body.id}`)).body.content).toBe('Taze ■■■■■ ve ■■■■■■■■■ aldım');
+    await m.client.post(`/api/posts/${res.body.id}/comments`, { content: 'soğanlı değil, soğan!' });
+    const comments = await server.client().get(`/api/posts/${res.body.id}/comments`);
+    expect((Array.isArray(comments.body) ? comments.body : comments.body.items).map((c: { content: string }) => c.content)).toEqual(['soğanlı değil, ■■■■■!']);
+    // Taken off the list, the text shows as written again.
+    for (const w of (await admin.client.get('/api/admin/watched-words')).body) await admin.client.delete(`/api/admin/watched-words/${w.id}`);
+    expect((await server.client().get(`/api/posts/${res.body.id}`)).body.content).toBe('Taze SOĞAN ve s.o.g.a.n aldım');
+  });
 });

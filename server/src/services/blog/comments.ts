@@ -9,7 +9,7 @@ import * as policy from '../../policies/blog';
 import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
-import { screenText } from '../watched-words';
+import { censorContent, screenText } from '../watched-words';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
 
@@ -28,7 +28,7 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
   const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
   const last = rows.at(-1);
   return {
-    items: await flagBlocked(db, viewer?.id, rows.map(presentBlogComment)),
+    items: await censorContent(db, await flagBlocked(db, viewer?.id, rows.map(presentBlogComment))),
     nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null,
   };
 }

@@ -16,7 +16,7 @@ import { authorize, type Decision } from '../../policies/decision';
 import type { Actor } from '../../policies/actor';
 import * as policy from '../../policies/hobby-groups';
 import { managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
-import { screenText } from '../watched-words';
+import { censorContent, screenText } from '../watched-words';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -37,7 +37,10 @@ async function presentPosts(db: Db, rows: GroupPostRow[], viewer: UserRow | unde
     rows.map((p) => p.id),
     viewer?.id,
   );
-  return rows.map((r) => presentGroupPost(r, liked.has(r.id)));
+  return censorContent(
+    db,
+    rows.map((r) => presentGroupPost(r, liked.has(r.id))),
+  );
 }
 
 /** Newest first; the cursor is the last post's id. */

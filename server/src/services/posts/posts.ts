@@ -33,7 +33,7 @@ import { moderatesSite, type Actor } from '../../policies/actor';
 import * as policy from '../../policies/posts';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
-import { fileWatchedWordReport, screenText } from '../watched-words';
+import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -399,7 +399,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
   const q = whereNotMuted(whereNotBlocked(commentsQuery(db, 'post'), 'c.author_id', viewerId), 'c.author_id', viewerId);
   const rows = await commentPage<CommentRow>(db, 'post', postId, { limit: page.limit, before }, q);
   const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
-  return { items: rows.reverse().map(presentComment), nextCursor };
+  return { items: await censorContent(db, rows.reverse().map(presentComment)), nextCursor };
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {

@@ -15,7 +15,7 @@ import { whereMatches } from '../../db/search/query';
 import { blockedEitherWay, flagBlocked } from '../blocks';
 import { authorize, notFound } from '../../policies/decision';
 import * as policy from '../../policies/questions';
-import { screenText } from '../watched-words';
+import { censorContent, screenText } from '../watched-words';
 
 /** What the questions policy needs about a question or an answer for one actor: its author and a block between them. */
 async function authoredContext(db: Db, me: UserRow, authorId: number | null): Promise<policy.QuestionContext> {
@@ -199,7 +199,10 @@ async function presentAnswers(db: Db, rows: AnswerRow[], viewerId: number | null
       .select('answer_id'))
       voted.add(v.answer_id);
   }
-  return rows.map((r) => presentAnswer(r, voted.has(r.id)));
+  return censorContent(
+    db,
+    rows.map((r) => presentAnswer(r, voted.has(r.id))),
+  );
 }
 
 /**
