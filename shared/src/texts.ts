@@ -804,6 +804,7 @@ export const TEXTS = {
     removeConfirm: 'Bu kelime listeden kaldırılsın mı?',
     importCsv: 'CSV içe aktar',
     exportCsv: 'CSV dışa aktar',
+    importReplace: 'Listeyi dosyadakilerle değiştir (dosyada olmayan kelimeler kaldırılır)',
     empty: 'Listede kelime yok',
     count: (n: number) => `${n} kelime`,
     saved: 'Kaydedildi',

@@ -20,6 +20,7 @@ const TABS = [
   { key: 'groups', label: 'Hobi Grupları', Tab: lazy(() => import('./tabs/GroupsTab')) },
   { key: 'places', label: TEXTS.places.adminTab, Tab: lazy(() => import('./tabs/PlacesTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
+  { key: 'watched-words', label: TEXTS.watchedWords.tab, Tab: lazy(() => import('./tabs/WatchedWordsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
   { key: 'legal', label: TEXTS.legalAdmin.tab, Tab: lazy(() => import('./tabs/LegalTab')) },
 ];
