@@ -131,6 +131,11 @@ describe('what a match does', () => {
     const report = queue.body.items.find((r: { targetType: string; targetId: number }) => r.targetType === 'post' && r.targetId === res.body.id);
     expect(report).toMatchObject({ reporter: null });
     expect(report.reason).toContain(W.reportNote);
+
+    const comment = await m.client.post(`/api/posts/${res.body.id}/comments`, { content: 'BİBER' });
+    expect(comment.status).toBe(201);
+    const after = await admin.client.get('/api/admin/reports?status=open&limit=100');
+    expect(after.body.items.some((r: { targetType: string; targetId: number }) => r.targetType === 'comment' && r.targetId === comment.body.id)).toBe(true);
   });
 
   it('require approval: the post is saved hidden, its author told it waits, and it enters the queue', async () => {

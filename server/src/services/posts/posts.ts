@@ -403,11 +403,15 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
-  await screenText(ctx.db, [content]);
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(ctx.db, [content]);
+  let reportId: number | null = null;
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await postFor(trx, postId, user, policy.canComment);
     const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
+    if (screened === 'flag' || screened === 'require_approval')
+      reportId = await fileWatchedWordReport(trx, { type: 'comment', id: commentId, authorId: user.id }, screened);
     notification = {
       userId: post.authorId,
       notificationId: await createNotification(trx, { userId: post.authorId, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
@@ -415,6 +419,7 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
     return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   return presentComment((await commentsQuery(ctx.db, 'post').where('c.id', id).first()) as CommentRow);
 }
 
