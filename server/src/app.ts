@@ -15,6 +15,7 @@ import { requestLog } from './middlewares/request-log';
 import { mountMetrics, type Metrics } from './metrics';
 import { announceWrites, hotListCache, type CachedResponse, type CachedSession } from './middlewares/caching';
 import { ReadCache, READ_CACHE_MS, SESSION_CACHE_MS } from './read-cache';
+import { watchWatchedWords } from './services/watched-words';
 
 /** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
 function headersOf(middleware: RequestHandler): [string, string][] {
@@ -84,6 +85,8 @@ export function createApp(ctx: AppContext, extras: AppExtras = {}): Express {
     sessionCache.clear();
     hotLists.clear();
   });
+  // The compiled watched-word list checks its version after any write.
+  watchWatchedWords(ctx);
 
   const api = express.Router();
   api.use((_req, res, next) => {

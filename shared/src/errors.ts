@@ -144,6 +144,15 @@ export const ERRORS = {
   },
   district_not_empty: { status: 409, meaning: 'A district that still has neighbourhoods cannot be removed; remove or move them first.' },
   places_import_invalid: { status: 400, meaning: 'A neighbourhood CSV with row errors; `details` lists them by line (path `satır N`); nothing was written.' },
+  content_blocked: {
+    status: 400,
+    meaning: 'The text holds a word on the watched-word list whose action is to block it; the message names no word. Nothing was written.',
+  },
+  watched_word_taken: { status: 409, meaning: 'The watched-word list already has this word (compared folded).' },
+  watched_words_import_invalid: {
+    status: 400,
+    meaning: 'A watched-word CSV with row errors; `details` lists them by line (path `satır N`); nothing was written.',
+  },
   neighbourhood_required: { status: 409, meaning: "A 'mahallem' or 'ilçem' filter (or Yakınımda) from a viewer who has not chosen a neighbourhood." },
 
   internal: { status: 500, meaning: 'An unexpected fault; nothing the caller can fix.' },

@@ -1,5 +1,9 @@
 /** Every business limit lives here once; server schemas and UI form rules both read it. */
 export const LIMITS = {
+  /** The watched-word list: a word's length, how many entries, a CSV import's size. */
+  watchedWordMax: 100,
+  watchedWordsMax: 5000,
+  watchedWordsCsvMax: 500_000,
   /** KVKK: a legal text's title and body, the grace period before a deletion, how long an export stays. */
   legalTitleMax: 120,
   legalBodyMax: 50_000,

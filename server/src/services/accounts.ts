@@ -8,6 +8,7 @@ import type { UserRow } from '../presenters/users';
 import type { PasswordHasher } from './passwords';
 import { indexRows } from '../db/search/sources';
 import { recordCurrentConsents } from './privacy/legal';
+import { refuseBlockedText } from './watched-words';
 
 const T = TEXTS.auth;
 
@@ -18,6 +19,8 @@ export async function registerUser(
   passwords: PasswordHasher,
   opts: { emailVerified: boolean } = { emailVerified: true },
 ): Promise<UserRow> {
+  // A username or display name with a blocked word is refused; nothing else applies to them.
+  await refuseBlockedText(db, [input.username, input.displayName]);
   const usernameKey = foldKey(input.username);
   const emailKey = foldKey(input.email);
   const passwordHash = await passwords.hash(input.password);

@@ -12,6 +12,7 @@ import { blockedEitherWay } from './blocks';
 import { authorize, notFound } from '../policies/decision';
 import * as policy from '../policies/users';
 import * as messagePolicy from '../policies/messages';
+import { refuseBlockedText } from './watched-words';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -44,6 +45,8 @@ function pair(a: number, b: number) {
 
 export async function sendMessage(ctx: AppContext, me: UserRow, input: { receiverId: number; content: string; messageType: string }) {
   if (input.receiverId === me.id) throw errors.badRequest(S.cannotMessageSelf, 'cannot_message_self');
+  // Messages are private: only a blocking word refuses one, nothing is held or queued.
+  await refuseBlockedText(ctx.db, [input.content]);
   const id = await ctx.db.transaction(async (trx) => {
     await userById(trx, input.receiverId);
     // Neither a new conversation nor a message in an existing one across a block (either way).

@@ -420,6 +420,16 @@ async function closeReportTx(
       await tellAuthor('delete');
     }
   }
+  // Dismissing the queue entry of a post a watched word held approves it: published from now on.
+  if (outcome === 'dismissed' && report.reason_code === 'watched_word' && type === 'post') {
+    const held = await trx('posts').where({ id: report.target_id, is_hidden: true }).first('id');
+    if (held) {
+      await trx('posts').where({ id: report.target_id }).update({ is_hidden: false });
+      await tallyTags(trx, { postIds: [report.target_id] }, 1);
+      await tallyCategories(trx, { postIds: [report.target_id] }, 1);
+      await audit(trx, admin, 'post.approve', { type, id: report.target_id }, { before: { isHidden: true }, after: { isHidden: false } });
+    }
+  }
   const now = nowIso();
   const scope = trx('reports').where({ status: 'open' });
   if (action === 'none') scope.where({ id });

@@ -25,6 +25,7 @@ import { blockEndpoints } from './blocks';
 import { privacyEndpoints } from './privacy';
 import { placeEndpoints } from './places';
 import { trustEndpoints } from './trust';
+import { watchedWordEndpoints } from './watched-words';
 
 export * from './endpoint';
 
@@ -49,6 +50,7 @@ export const contract = {
   ...privacyEndpoints,
   ...placeEndpoints,
   ...trustEndpoints,
+  ...watchedWordEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -91,6 +91,8 @@ export const postSchema = z.object({
   mentions: z.array(z.string()).optional(),
   /** The neighbourhood the author tagged it with, if any. */
   neighbourhood: neighbourhoodRefSchema.nullable(),
+  /** True only in the answer to its author's write, when a watched word holds it for approval (hidden from others until then). */
+  pendingApproval: z.boolean().optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

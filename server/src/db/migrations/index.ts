@@ -36,6 +36,7 @@ import * as commentSearch from './20261125050000_comment_search';
 import * as searchGinNoPending from './20261126020000_search_gin_no_pending';
 import * as trendingTotals from './20261126030000_trending_totals';
 import * as trustLevels from './20261127010000_trust_levels';
+import * as watchedWords from './20261127020000_watched_words';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261126020000_search_gin_no_pending': searchGinNoPending,
   '20261126030000_trending_totals': trendingTotals,
   '20261127010000_trust_levels': trustLevels,
+  '20261127020000_watched_words': watchedWords,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

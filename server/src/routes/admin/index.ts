@@ -24,6 +24,9 @@ import {
   resolveReportSchema,
   suspendMemberSchema,
   warnMemberSchema,
+  createWatchedWordSchema,
+  updateWatchedWordSchema,
+  importWatchedWordsSchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
@@ -34,6 +37,7 @@ import { createResetLinkAsAdmin } from '../../services/account-links';
 import { bulkCloseReports, closeReport, listReports } from '../../services/reports';
 import { listBlogPostsForAdmin } from '../../services/blog';
 import { liftSuspension, suspendMember, warnMember } from '../../services/users/suspension';
+import * as watchedWords from '../../services/watched-words';
 
 /** Everything under /api/admin: the session's role decides, never a header the client sends. */
 export function adminRouter(ctx: AppContext): Router {
@@ -132,6 +136,24 @@ export function adminRouter(ctx: AppContext): Router {
   router.delete('/events/:kind/:id', async (req, res) => {
     const { kind, id } = parse(eventKindParamsSchema, req.params);
     await admin.deleteEvent(ctx.db, req.user!, kind, id);
+    res.json({ ok: true });
+  });
+
+  router.get('/watched-words', async (_req, res) => res.json(await watchedWords.listWatchedWords(ctx.db)));
+  router.post('/watched-words', async (req, res) => {
+    res.status(201).json(await watchedWords.createWatchedWord(ctx, req.user!, parse(createWatchedWordSchema, req.body)));
+  });
+  router.post('/watched-words/import', async (req, res) => {
+    const { csv, replace } = parse(importWatchedWordsSchema, req.body);
+    res.json(await watchedWords.importWatchedWords(ctx, req.user!, csv, replace));
+  });
+  router.patch('/watched-words/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await watchedWords.updateWatchedWord(ctx, req.user!, id, parse(updateWatchedWordSchema, req.body)));
+  });
+  router.delete('/watched-words/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await watchedWords.deleteWatchedWord(ctx, req.user!, id);
     res.json({ ok: true });
   });
 

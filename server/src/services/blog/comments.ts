@@ -9,6 +9,7 @@ import * as policy from '../../policies/blog';
 import { presentBlogComment, type BlogCommentRow } from '../../presenters/blog';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
+import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 /** Blog comments: members write them, admins edit and remove them (through engagement/comments). */
 
@@ -27,17 +28,22 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
   const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
   const last = rows.at(-1);
   return {
-    items: await flagBlocked(db, viewer?.id, rows.map(presentBlogComment)),
+    items: await censorContent(db, await flagBlocked(db, viewer?.id, rows.map(presentBlogComment))),
     nextCursor: rows.length === page.limit && last ? encodeTuple([Number(last.id)]) : null,
   };
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(db, [content]);
   const id = await db.transaction(async (trx) => {
     const post = await blogPostContext(trx, postId, me);
     if (!post) throw notFound('blog_post');
     authorize(policy.canComment(me, post));
-    return insertCommentTx(trx, 'blog', postId, me.id, content);
+    const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content);
+    if (screened === 'flag' || screened === 'require_approval')
+      await fileWatchedWordReport(trx, { type: 'blog_comment', id: commentId, authorId: me.id }, screened);
+    return commentId;
   });
   return readBlogComment(db, id);
 }

@@ -19,6 +19,7 @@ import { authorize, notFound } from '../../policies/decision';
 import { moderatesSite } from '../../policies/actor';
 import * as policy from '../../policies/events';
 import type { EventContext } from '../../policies/events';
+import { screenText } from '../watched-words';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -176,6 +177,7 @@ export async function createEvent(
     lng?: number | null;
   },
 ) {
+  await screenText(ctx.db, [input.title, input.description, input.location, input.address]);
   const dates = occurrenceDates(input.date, input.repeat, ctx.config.timeZone);
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
@@ -327,6 +329,7 @@ export async function updateEvent(
     lng?: number | null;
   },
 ) {
+  await screenText(ctx.db, [input.title, input.description, input.location, input.address]);
   const created: Created[] = [];
   await ctx.db.transaction(async (trx) => {
     const before = await managedEvent(trx, me, id);

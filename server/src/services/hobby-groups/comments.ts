@@ -8,6 +8,7 @@ import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobb
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { flagBlocked } from '../blocks';
 import * as policy from '../../policies/hobby-groups';
+import { fileWatchedWordReport, screenText } from '../watched-words';
 
 /** Comments of group posts (written once with every other kind in engagement/comments). */
 
@@ -25,9 +26,14 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 
 /** Commenting is for members of the group (as posting is). */
 export async function addComment(db: Knex, me: UserRow, postId: number, content: string) {
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(db, [content]);
   const id = await db.transaction(async (trx) => {
     await visiblePost(trx, postId, me, policy.canCommentPost);
-    return insertCommentTx(trx, 'group', postId, me.id, content);
+    const commentId = await insertCommentTx(trx, 'group', postId, me.id, content);
+    if (screened === 'flag' || screened === 'require_approval')
+      await fileWatchedWordReport(trx, { type: 'group_comment', id: commentId, authorId: me.id }, screened);
+    return commentId;
   });
   const row: GroupCommentRow | undefined = await commentsQuery(db, 'group').where('c.id', id).first();
   if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');

@@ -5,6 +5,7 @@ import { type UserRow } from '../../presenters/users';
 import { insideOrThrow, memberOrThrow } from './access';
 import { presentGroupEvent, type GroupEventRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
+import { screenText } from '../watched-words';
 
 /** A group's own events. */
 
@@ -32,6 +33,7 @@ export async function createEvent(
   slug: string,
   input: { title: string; description: string; date: string; location: string; maxAttendees?: number; isOnline: boolean; meetingLink?: string },
 ) {
+  await screenText(db, [input.title, input.description, input.location]);
   const row = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();

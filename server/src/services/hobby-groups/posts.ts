@@ -16,6 +16,7 @@ import { authorize, type Decision } from '../../policies/decision';
 import type { Actor } from '../../policies/actor';
 import * as policy from '../../policies/hobby-groups';
 import { managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
+import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -36,7 +37,10 @@ async function presentPosts(db: Db, rows: GroupPostRow[], viewer: UserRow | unde
     rows.map((p) => p.id),
     viewer?.id,
   );
-  return rows.map((r) => presentGroupPost(r, liked.has(r.id)));
+  return censorContent(
+    db,
+    rows.map((r) => presentGroupPost(r, liked.has(r.id))),
+  );
 }
 
 /** Newest first; the cursor is the last post's id. */
@@ -59,6 +63,8 @@ export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
 }
 
 export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null }) {
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(db, [input.content]);
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
@@ -77,6 +83,7 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     const postId = (typeof row === 'object' ? row.id : row) as number;
     await indexRows(trx, 'group_post', [postId]);
+    if (screened === 'flag' || screened === 'require_approval') await fileWatchedWordReport(trx, { type: 'group_post', id: postId, authorId: me.id }, screened);
     return postId;
   });
   const row: GroupPostRow | undefined = await postsQuery(db).where('p.id', id).first();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { presentPost, type PostRow } from '../../presenters/posts';
 import { placeRefs, refOf } from '../places/places';
+import { censorContent } from '../watched-words';
 
 /**
  * Viewer-specific flags and hashtags, loaded for a whole page at once in one query (never one
@@ -53,7 +54,7 @@ export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[],
     db,
     rows.map((r) => r.neighbourhood_id),
   );
-  return rows.map((r) =>
+  const posts = rows.map((r) =>
     presentPost(r, {
       liked: flags.liked.has(r.id),
       bookmarked: flags.bookmarked.has(r.id),
@@ -62,4 +63,5 @@ export async function presentPosts(db: Knex | Knex.Transaction, rows: PostRow[],
       neighbourhood: r.neighbourhood_id ? refOf(places.get(r.neighbourhood_id)) : null,
     }),
   );
+  return censorContent(db, posts);
 }

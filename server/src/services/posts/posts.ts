@@ -35,6 +35,7 @@ import * as policy from '../../policies/posts';
 import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
 import { checkNewMemberWrite } from '../trust';
+import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -194,6 +195,10 @@ export async function createPost(
 ) {
   const type = input.videoUrl ? 'video' : input.imageUrl ? 'image' : 'text';
   const created: { userId: number; notificationId: number | null }[] = [];
+  // A blocking watched word refuses it here; one that holds it saves it hidden and queued.
+  const screened = await screenText(ctx.db, [input.content]);
+  const held = screened === 'require_approval';
+  let reportId: number | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     await checkNewMemberWrite(trx, author, { text: input.content, media: Boolean(input.imageUrl || input.videoUrl) }, ctx.now);
     const categoryId = await resolveCategoryId(trx, input.categoryId);
@@ -209,11 +214,15 @@ export async function createPost(
         image_url: input.imageUrl ?? null,
         ...imageSizeColumns(input.imageUrl ? input.image : null),
         video_url: input.videoUrl ?? null,
+        is_hidden: held,
         created_at: now,
         updated_at: now,
       })
       .returning('id');
     const postId = typeof row === 'object' ? row.id : row;
+    if (screened === 'require_approval' || screened === 'flag') {
+      reportId = await fileWatchedWordReport(trx, { type: 'post', id: Number(postId), authorId: author.id }, screened);
+    }
     const mentioned = await indexText(trx, postId, input.content, now, author.id);
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
@@ -227,7 +236,16 @@ export async function createPost(
     return postId as number;
   });
   announceNotifications(ctx.bus, created);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
+  if (held) return heldPost(ctx.db, id, author.id);
   return getPost(ctx.db, id, author.id);
+}
+
+/** A post a watched word holds for approval, as its author sees it: hidden from everyone else, marked pending. */
+async function heldPost(db: Db, id: number, authorId: number) {
+  const row = (await postsQuery(db).where('p.id', id).first()) as PostRow;
+  const [post] = await presentPosts(db, [row], authorId);
+  return { ...post!, pendingApproval: true };
 }
 
 /** The post's row, for a change the post policy's `decide` allows (404 when there is no such post). */
@@ -245,6 +263,8 @@ export async function updatePost(
   input: { content: string; categoryId?: number; neighbourhoodId?: number | null },
 ) {
   const created: { userId: number; notificationId: number | null }[] = [];
+  // An edit may not bring in a blocked word; holding or flagging applies to new posts.
+  await screenText(ctx.db, [input.content]);
   await ctx.db.transaction(async (trx) => {
     const post = await postToChange(trx, id, actor, policy.canEdit);
     if (!input.content && !post.image_url && !post.video_url) throw errors.badRequest(S.postTextRequired, 'post_empty');
@@ -391,7 +411,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
     commentsFor(db, viewerId),
   );
   const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
-  return { items: (page.order ? rows : rows.reverse()).map(presentComment), nextCursor };
+  return { items: await censorContent(db, (page.order ? rows : rows.reverse()).map(presentComment)), nextCursor };
 }
 
 /** One comment of a post, if the viewer may see the post and is shown the comment (a link to it opens with it). */
@@ -401,15 +421,20 @@ export async function getComment(db: Knex, postId: number, commentId: number, vi
     .where({ 'c.id': commentId, 'c.post_id': postId, 'c.is_hidden': false })
     .first();
   if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
-  return presentComment(row);
+  return (await censorContent(db, [presentComment(row)]))[0]!;
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(ctx.db, [content]);
+  let reportId: number | null = null;
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await postFor(trx, postId, user, policy.canComment);
     await checkNewMemberWrite(trx, user, { text: content, media: false }, ctx.now);
     const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
+    if (screened === 'flag' || screened === 'require_approval')
+      reportId = await fileWatchedWordReport(trx, { type: 'comment', id: commentId, authorId: user.id }, screened);
     notification = {
       userId: post.authorId,
       notificationId: await createNotification(trx, { userId: post.authorId, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
@@ -417,6 +442,7 @@ export async function addComment(ctx: AppContext, user: UserRow, postId: number,
     return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   return presentComment((await commentsQuery(ctx.db, 'post').where('c.id', id).first()) as CommentRow);
 }
 

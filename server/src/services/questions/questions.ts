@@ -15,6 +15,7 @@ import { whereMatches } from '../../db/search/query';
 import { blockedEitherWay, flagBlocked } from '../blocks';
 import { authorize, notFound } from '../../policies/decision';
 import * as policy from '../../policies/questions';
+import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 /** What the questions policy needs about a question or an answer for one actor: its author and a block between them. */
 async function authoredContext(db: Db, me: UserRow, authorId: number | null): Promise<policy.QuestionContext> {
@@ -96,6 +97,7 @@ export async function getQuestion(db: Db, id: number, viewerId: number | null, c
 }
 
 export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
+  await screenText(db, [input.title, input.content, ...input.tags]);
   const now = nowIso();
   const id = await db.transaction(async (trx) => {
     const [row] = await trx('questions')
@@ -197,7 +199,10 @@ async function presentAnswers(db: Db, rows: AnswerRow[], viewerId: number | null
       .select('answer_id'))
       voted.add(v.answer_id);
   }
-  return rows.map((r) => presentAnswer(r, voted.has(r.id)));
+  return censorContent(
+    db,
+    rows.map((r) => presentAnswer(r, voted.has(r.id))),
+  );
 }
 
 /**
@@ -231,6 +236,9 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
 }
 
 export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number, content: string) {
+  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  const screened = await screenText(ctx.db, [content]);
+  let reportId: number | null = null;
   let note: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
@@ -240,6 +248,9 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
     const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
     await trx('questions').where({ id: questionId }).increment('answers_count', 1);
     await indexRows(trx, 'answer', [Number(typeof row === 'object' ? row.id : row)]);
+    if (screened === 'flag' || screened === 'require_approval') {
+      reportId = await fileWatchedWordReport(trx, { type: 'answer', id: Number(typeof row === 'object' ? row.id : row), authorId: me.id }, screened);
+    }
     if (question.author_id) {
       note = {
         userId: question.author_id,
@@ -256,6 +267,7 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
     return (typeof row === 'object' ? row.id : row) as number;
   });
   if (note) announceNotifications(ctx.bus, [note]);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   const row: AnswerRow | undefined = await answersQuery(ctx.db).where('a.id', id).first();
   const [answer] = row ? await presentAnswers(ctx.db, [row], me.id) : [];
   if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');

@@ -19,6 +19,7 @@ import * as policy from '../../policies/users';
 import type { ProfileContext } from '../../policies/users';
 import { visibleNeighbourhood } from '../places/places';
 import { userById } from './lookup';
+import { refuseBlockedText } from '../watched-words';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -210,6 +211,8 @@ export async function updateProfile(
   profileImage: string | null,
   profileImageThumb: string | null = null,
 ) {
+  // Profile fields: a blocked word refuses the change; nothing is held or queued.
+  await refuseBlockedText(db, [input.displayName, input.bio, input.location, input.website, ...(input.hobbies ?? [])]);
   const patch: Record<string, unknown> = { updated_at: nowIso() };
   if (input.displayName !== undefined) {
     patch.display_name = input.displayName;

@@ -21,6 +21,7 @@ const TABS = [
   { key: 'places', label: TEXTS.places.adminTab, Tab: lazy(() => import('./tabs/PlacesTab')) },
   { key: 'reports', label: 'Şikayetler', Tab: lazy(() => import('./tabs/ReportsTab')) },
   { key: 'trust', label: 'Güven Seviyeleri', Tab: lazy(() => import('./tabs/TrustTab')) },
+  { key: 'watched-words', label: TEXTS.watchedWords.tab, Tab: lazy(() => import('./tabs/WatchedWordsTab')) },
   { key: 'audit', label: 'Denetim Kaydı', Tab: lazy(() => import('./tabs/AuditTab')) },
   { key: 'legal', label: TEXTS.legalAdmin.tab, Tab: lazy(() => import('./tabs/LegalTab')) },
 ];

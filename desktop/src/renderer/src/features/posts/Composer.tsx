@@ -69,8 +69,10 @@ export function Composer() {
     if (neighbourhoodId) form.append('neighbourhoodId', String(neighbourhoodId));
     if (file) form.append(file.kind, file.file);
     create.mutate(form, {
-      onSuccess: () => {
-        notification.success({ message: 'Gönderi paylaşıldı', description: 'Gönderiniz başarıyla paylaşıldı' });
+      onSuccess: (post) => {
+        // A watched word held it: only its author sees it, waiting for a moderator.
+        if (post.pendingApproval) notification.info({ message: TEXTS.watchedWords.pending, description: TEXTS.watchedWords.pendingNotice });
+        else notification.success({ message: 'Gönderi paylaşıldı', description: 'Gönderiniz başarıyla paylaşıldı' });
         setText('');
         setFile(null);
         setCategoryId(undefined);
