@@ -319,7 +319,11 @@ export const TEXTS = {
     preview: 'Önizleme',
   },
   admin: {
-    roleInvalid: 'Rol user ya da admin olmalıdır',
+    roleInvalid: 'Rol user, moderator ya da admin olmalıdır',
+    moderatorSuspendTooLong: 'Moderatörler bir üyeyi en fazla 7 gün uzaklaştırabilir',
+    cannotModerateStaff: 'Moderatörler başka bir moderatör ya da yöneticiye işlem yapamaz',
+    moderatorCannotDeleteAccounts: 'Moderatörler hesap silemez',
+    moderationReasonRequired: 'Bir gerekçe yazın',
     verifiedInvalid: 'Doğrulama durumu true ya da false olmalıdır',
     nothingToChange: 'Değiştirilecek bir alan yok',
     cursorInvalid: 'Geçersiz sayfa imleci',
@@ -341,7 +345,7 @@ export const TEXTS = {
     hideNotForUsers: 'Kullanıcılar gizlenemez; silebilirsiniz',
     moderationReasonTooLong: 'Gerekçe en fazla 500 karakter olabilir',
     /** Roles as the workspace shows them (the API keeps 'user' and 'admin'). */
-    roles: { user: 'Üye', admin: 'Yönetici' } as Record<string, string>,
+    roles: { user: 'Üye', moderator: 'Moderatör', admin: 'Yönetici' } as Record<string, string>,
     /** Kinds of the statistics tab's recent activity. */
     activityTypes: { user: 'Yeni üye', post: 'Gönderi', question: 'Soru', blog: 'Blog', event: 'Etkinlik' } as Record<string, string>,
     mailFailing: (n: number) => `E-posta gönderilemiyor: son ${n} deneme başarısız oldu`,

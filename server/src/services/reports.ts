@@ -16,6 +16,8 @@ import { announceNotifications } from './notifications';
 import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
 import { tallyCategories } from './categories';
+import { authorize } from '../policies/decision';
+import { canDeleteAccounts, canModerate } from '../policies/site';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -339,6 +341,7 @@ async function closeReportTx(
   } else if (action === 'delete') {
     if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
     else if (type === 'user') {
+      authorize(canDeleteAccounts(admin));
       const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
       if (cleanup) cleanups.push(cleanup);
     } else {
@@ -369,6 +372,47 @@ async function closeReportTx(
       },
     );
   }
+}
+
+/**
+ * Hides a thing (a post, a comment of any kind, an answer, a group post) from everyone but
+ * moderators, or restores it: a site moderator's or an admin's action with a reason, audited
+ * (`<type>.hide` / `<type>.restore`), the author told of a hide. Hiding what is hidden, or
+ * restoring what is shown, changes nothing and answers the same.
+ */
+export async function setHidden(ctx: AppContext, actor: UserRow, type: Exclude<ReportTarget, 'user'>, id: number, hidden: boolean, reason: string) {
+  authorize(canModerate(actor));
+  const t = TARGETS[type];
+  const notices: { userId: number; notificationId: number | null }[] = [];
+  const isHidden = await ctx.db.transaction(async (trx) => {
+    const target = await trx(t.table).where({ id }).forUpdate().first('id', 'is_hidden', `${t.text} as text`, `${t.author} as author_id`);
+    if (!target) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    if (Boolean(target.is_hidden) === hidden) return hidden;
+    // The tag and category totals count shown posts: taken out while it is still shown, put back once it is.
+    const tally = async (sign: 1 | -1) => {
+      if (type !== 'post') return;
+      await tallyTags(trx, { postIds: [id] }, sign);
+      await tallyCategories(trx, { postIds: [id] }, sign);
+    };
+    if (hidden) await tally(-1);
+    await trx(t.table).where({ id }).update({ is_hidden: hidden });
+    if (!hidden) await tally(1);
+    await audit(trx, actor, `${type}.${hidden ? 'hide' : 'restore'}`, { type, id }, { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } });
+    if (hidden) {
+      const notice = await notifyModeration(trx, actor, {
+        authorId: target.author_id,
+        kind: type as ModeratedKind,
+        action: 'hide',
+        content: String(target.text ?? ''),
+        reason,
+      });
+      if (notice) notices.push(notice);
+    }
+    return hidden;
+  });
+  announceNotifications(ctx.bus, notices);
+  ctx.bus.emit('data:changed', { settled: true, remote: false });
+  return { type, id, isHidden };
 }
 
 /** The number of reports still open (the admins' badge). */

@@ -35,6 +35,7 @@ import * as places from './20261125040000_places';
 import * as commentSearch from './20261125050000_comment_search';
 import * as searchGinNoPending from './20261126020000_search_gin_no_pending';
 import * as trendingTotals from './20261126030000_trending_totals';
+import * as moderatorRole from './20261127110000_moderator_role';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125050000_comment_search': commentSearch,
   '20261126020000_search_gin_no_pending': searchGinNoPending,
   '20261126030000_trending_totals': trendingTotals,
+  '20261127110000_moderator_role': moderatorRole,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
