@@ -346,6 +346,15 @@ export const TEXTS = {
     moderationReasonTooLong: 'Gerekçe en fazla 500 karakter olabilir',
     /** Roles as the workspace shows them (the API keeps 'user' and 'admin'). */
     roles: { user: 'Üye', moderator: 'Moderatör', admin: 'Yönetici' } as Record<string, string>,
+    /** The role an audit entry's actor acted in. */
+    actorRoles: {
+      admin: 'Yönetici',
+      moderator: 'Moderatör',
+      group_moderator: 'Grup moderatörü',
+      group_founder: 'Grup kurucusu',
+      cli: 'Komut satırı',
+      user: 'Üye',
+    } as Record<string, string>,
     /** Kinds of the statistics tab's recent activity. */
     activityTypes: { user: 'Yeni üye', post: 'Gönderi', question: 'Soru', blog: 'Blog', event: 'Etkinlik' } as Record<string, string>,
     mailFailing: (n: number) => `E-posta gönderilemiyor: son ${n} deneme başarısız oldu`,
@@ -374,6 +383,14 @@ export const TEXTS = {
       'user.bulk_delete': 'Toplu silme',
       'post.delete': 'Gönderi silindi',
       'post.hide': 'Gönderi gizlendi',
+      'post.restore': 'Gönderi geri getirildi',
+      'comment.restore': 'Yorum geri getirildi',
+      'answer.restore': 'Cevap geri getirildi',
+      'blog_comment.restore': 'Blog yorumu geri getirildi',
+      'group_post.restore': 'Grup gönderisi geri getirildi',
+      'group_comment.restore': 'Grup yorumu geri getirildi',
+      'group.moderator_add': 'Grup moderatörü atandı',
+      'group.moderator_remove': 'Grup moderatörlüğü kaldırıldı',
       'group_post.delete': 'Grup gönderisi silindi',
       'group_post.hide': 'Grup gönderisi gizlendi',
       'comment.update': 'Yorum düzenlendi',

@@ -101,14 +101,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
         ]
       : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
-    ...(user?.role === 'admin'
+    ...(user?.role === 'admin' || user?.role === 'moderator'
       ? [
           {
             key: '/admin',
             icon: <SafetyCertificateOutlined />,
             label: (
               <span>
-                Yönetici Paneli <LightCount count="Admin" color={PALETTE.light.badge} />
+                Yönetici Paneli <LightCount count={user.role === 'admin' ? 'Admin' : 'Mod'} color={PALETTE.light.badge} />
               </span>
             ),
           },
