@@ -240,3 +240,89 @@ describe("a moderator's limits", () => {
     ]);
   });
 });
+
+describe('group moderators', () => {
+  type GroupActor = 'founder' | 'groupModerator' | 'groupMember' | 'outsider' | 'siteModerator';
+  let g: Record<Exclude<GroupActor, 'siteModerator'>, Member>;
+  let slug: string;
+  let otherSlug: string;
+
+  beforeAll(async () => {
+    g = { founder: await server.member(), groupModerator: await server.member(), groupMember: await server.member(), outsider: await server.member() };
+    slug = ok(
+      await g.founder.client.post('/api/hobby-groups', { name: `Moderasyon Grubu ${g.founder.user.id}`, description: 'Grup moderatörleri için.' }),
+    ).slug;
+    for (const m of [g.groupModerator, g.groupMember]) ok(await m.client.post(`/api/hobby-groups/${slug}/join`));
+    // Another group of someone else's, where the group moderator is a plain member.
+    const owner = await server.member();
+    otherSlug = ok(await owner.client.post('/api/hobby-groups', { name: `Başka Grup ${owner.user.id}`, description: 'Başka bir grup.' })).slug;
+    ok(await g.groupModerator.client.post(`/api/hobby-groups/${otherSlug}/join`));
+    ok(await g.groupMember.client.post(`/api/hobby-groups/${otherSlug}/join`));
+  });
+
+  const as = (a: GroupActor) => (a === 'siteModerator' ? people.moderator : g[a]).client;
+  const groupPost = async (where = slug) =>
+    ok(await g.groupMember.client.post(`/api/hobby-groups/${where}/posts`, { content: 'Üyenin grup gönderisi' })).id as number;
+  const ALL: GroupActor[] = ['founder', 'groupModerator', 'groupMember', 'outsider', 'siteModerator'];
+
+  it('only the founder appoints a moderator; the appointment is audited as the founder', async () => {
+    for (const a of ['groupMember', 'outsider', 'siteModerator'] as const)
+      expect((await as(a).put(`/api/hobby-groups/${slug}/members/${g.groupModerator.user.id}/role`, { role: 'moderator' })).status).toBe(403);
+    const res = await as('founder').put(`/api/hobby-groups/${slug}/members/${g.groupModerator.user.id}/role`, { role: 'moderator' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ userId: g.groupModerator.user.id, role: 'moderator' });
+    const members = (await as('outsider').get(`/api/hobby-groups/${slug}/members`)).body as { id: number; role: string }[];
+    expect(members.find((m) => m.id === g.groupModerator.user.id)?.role).toBe('moderator');
+    // The group moderator does not appoint others.
+    expect((await as('groupModerator').put(`/api/hobby-groups/${slug}/members/${g.groupMember.user.id}/role`, { role: 'moderator' })).status).toBe(403);
+    const entry = (await people.admin.client.get('/api/admin/audit?action=group.moderator_add&limit=100')).body.items[0];
+    expect([entry.actorId, entry.actorRole]).toEqual([g.founder.user.id, 'group_founder']);
+  });
+
+  it.each(ALL)("deleting a member's post in the group as %s", async (a) => {
+    const res = await as(a).delete(`/api/hobby-groups/posts/${await groupPost()}`);
+    expect(res.status).toBe({ founder: 200, groupModerator: 200, groupMember: 200, outsider: 403, siteModerator: 200 }[a]);
+  });
+
+  it("the group moderator does not delete a post in another group, nor the member's feed post", async () => {
+    expect((await as('groupModerator').delete(`/api/hobby-groups/posts/${await groupPost(otherSlug)}`)).status).toBe(403);
+    const feed = ok(await g.groupMember.client.post('/api/posts', { content: 'Akış gönderisi' })).id as number;
+    expect((await as('groupModerator').delete(`/api/posts/${feed}`)).status).toBe(403);
+    expect((await as('groupModerator').get('/api/admin/reports')).status).toBe(403);
+  });
+
+  it("removes a member's comment in the group, audited as a group moderator", async () => {
+    const post = await groupPost();
+    const comment = ok(await g.founder.client.post(`/api/hobby-groups/posts/${post}/comments`, { content: 'Kurucunun yorumu' })).id as number;
+    const mine = ok(await g.groupMember.client.post(`/api/hobby-groups/posts/${post}/comments`, { content: 'Üyenin yorumu' })).id as number;
+    expect((await as('outsider').delete(`/api/hobby-groups/posts/comments/${mine}`)).status).toBe(403);
+    expect((await as('groupModerator').delete(`/api/hobby-groups/posts/comments/${mine}`)).status).toBe(200);
+    expect((await as('groupModerator').delete(`/api/hobby-groups/posts/comments/${comment}`)).status).toBe(200);
+    const entries = (await people.admin.client.get('/api/admin/audit?action=comment.delete&limit=100')).body.items.filter(
+      (e: { targetId: string }) => e.targetId === String(mine),
+    );
+    expect(entries.map((e: { actorRole: string }) => e.actorRole)).toEqual(['group_moderator']);
+  });
+
+  it('removes a plain member from the group (never the founder or another moderator); audited with the reason', async () => {
+    const leaving = await server.member();
+    ok(await leaving.client.post(`/api/hobby-groups/${slug}/join`));
+    expect((await as('groupMember').delete(`/api/hobby-groups/${slug}/members/${leaving.user.id}`)).status).toBe(403);
+    expect((await as('outsider').delete(`/api/hobby-groups/${slug}/members/${leaving.user.id}`)).status).toBe(403);
+    expect((await as('groupModerator').delete(`/api/hobby-groups/${slug}/members/${g.founder.user.id}`)).status).toBe(403);
+    const other = await server.member();
+    ok(await other.client.post(`/api/hobby-groups/${slug}/join`));
+    ok(await g.founder.client.put(`/api/hobby-groups/${slug}/members/${other.user.id}/role`, { role: 'moderator' }));
+    expect((await as('groupModerator').delete(`/api/hobby-groups/${slug}/members/${other.user.id}`)).status).toBe(403);
+    const res = await as('groupModerator').delete(`/api/hobby-groups/${slug}/members/${leaving.user.id}?reason=${encodeURIComponent('Spam')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.isMember).toBe(false);
+    // In another group they are a plain member: no removing there.
+    expect((await as('groupModerator').delete(`/api/hobby-groups/${otherSlug}/members/${g.groupMember.user.id}`)).status).toBe(403);
+    const entry = (await people.admin.client.get('/api/admin/audit?action=group.member_remove&limit=100')).body.items[0];
+    expect([entry.actorRole, entry.reason, entry.before.userId]).toEqual(['group_moderator', 'Spam', leaving.user.id]);
+    // The founder dismisses the moderator: their powers end.
+    ok(await g.founder.client.put(`/api/hobby-groups/${slug}/members/${other.user.id}/role`, { role: 'member' }));
+    expect((await other.client.delete(`/api/hobby-groups/posts/${await groupPost()}`)).status).toBe(403);
+  });
+});

@@ -8,6 +8,9 @@ import {
   groupSlugParamsSchema,
   idParamsSchema,
   joinRequestParamsSchema,
+  groupMemberParamsSchema,
+  removeGroupMemberSchema,
+  setGroupMemberRoleSchema,
   moderationQuerySchema,
   LIMITS,
   TEXTS,
@@ -122,6 +125,16 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
       res.json(await groups.decideJoinRequest(ctx, me, slug, userId, accept));
     });
   }
+  router.put('/:slug/members/:userId/role', async (req, res) => {
+    const me = requireUser(req);
+    const { slug, userId } = parse(groupMemberParamsSchema, req.params);
+    res.json(await groups.setMemberRole(ctx, me, slug, userId, parse(setGroupMemberRoleSchema, req.body).role));
+  });
+  router.delete('/:slug/members/:userId', async (req, res) => {
+    const me = requireUser(req);
+    const { slug, userId } = parse(groupMemberParamsSchema, req.params);
+    res.json(await groups.removeMember(ctx, me, slug, userId, parse(removeGroupMemberSchema, req.query).reason));
+  });
   router.get('/:slug/members', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     sendList(res, await groups.listMembers(ctx.db, slug, req.user, page(req.query)));
