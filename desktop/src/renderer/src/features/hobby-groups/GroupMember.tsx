@@ -4,7 +4,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS, type GroupComment, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests, useUpdateGroupPlace } from '../../api/hobby-groups';
+import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useGroupMembers, useJoinRequests, useUpdateGroupPlace } from '../../api/hobby-groups';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
@@ -23,8 +23,11 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   const user = useSession((s) => s.user);
   const { notification, modal } = useApp();
   const deletePost = useDeleteGroupPost();
+  const { data: members = [] } = useGroupMembers(group.slug, 100, Boolean(user));
   if (!user) return null;
-  const canDelete = user.id === p.authorId || user.id === group.creatorId || user.role === 'admin';
+  // The author, the founder, a group moderator (read from the member list the page already holds) or a site moderator.
+  const groupModerator = members.some((m) => m.id === user?.id && m.role === 'moderator');
+  const canDelete = user.id === p.authorId || user.id === group.creatorId || groupModerator || user.role === 'admin' || user.role === 'moderator';
   return (
     <>
       {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
