@@ -124,6 +124,12 @@ export function canCommentPost(actor: Actor, post: GroupPostContext): Decision {
   );
 }
 
+/** Hiding and restoring a group post: whoever moderates the group (founder, group moderator) or the site. */
+export function canHidePost(actor: Actor, group: GroupRoleContext): Decision {
+  if (!actor) return signedOut();
+  return moderatesGroup(actor, group) || moderatesSite(actor) ? ALLOW : notPermitted();
+}
+
 /** The post's author, whoever moderates the group (founder, group moderator), or whoever moderates the site. */
 export function canDeletePost(actor: Actor, post: Pick<GroupPostContext, 'authorId' | 'group'>): Decision {
   return isSelf(actor, post.authorId) || moderatesGroup(actor, post.group) || moderatesSite(actor) ? ALLOW : notPermitted();

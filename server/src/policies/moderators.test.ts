@@ -284,8 +284,27 @@ describe('group moderators', () => {
     expect(res.status).toBe({ founder: 200, groupModerator: 200, groupMember: 200, outsider: 403, siteModerator: 200 }[a]);
   });
 
+  it.each(ALL)('hiding and restoring a post in the group as %s', async (a) => {
+    const id = await groupPost();
+    const hide = await as(a).post(`/api/hobby-groups/posts/${id}/hide`, { reason: 'Konu dışı' });
+    const want = { founder: 200, groupModerator: 200, groupMember: 403, outsider: 403, siteModerator: 200 }[a];
+    expect(hide.status).toBe(want);
+    if (want !== 200) return;
+    expect((await as('outsider').get(`/api/hobby-groups/posts/${id}/like`)).status).toBe(404);
+    expect((await as(a).post(`/api/hobby-groups/posts/${id}/restore`, { reason: 'Geri geldi' })).body.isHidden).toBe(false);
+    const entry = (await people.admin.client.get('/api/admin/audit?action=group_post.hide&limit=100')).body.items.find(
+      (e: { targetId: string }) => e.targetId === String(id),
+    );
+    expect([entry.actorRole, entry.reason]).toEqual([
+      { founder: 'group_founder', groupModerator: 'group_moderator', siteModerator: 'moderator' }[a],
+      'Konu dışı',
+    ]);
+  });
+
   it("the group moderator does not delete a post in another group, nor the member's feed post", async () => {
     expect((await as('groupModerator').delete(`/api/hobby-groups/posts/${await groupPost(otherSlug)}`)).status).toBe(403);
+    expect((await as('groupModerator').post(`/api/hobby-groups/posts/${await groupPost(otherSlug)}/hide`, { reason: 'x' })).status).toBe(403);
+    expect((await as('groupModerator').post(`/api/admin/moderation/post/${await post()}/hide`, { reason: 'x' })).status).toBe(403);
     const feed = ok(await g.groupMember.client.post('/api/posts', { content: 'Akış gönderisi' })).id as number;
     expect((await as('groupModerator').delete(`/api/posts/${feed}`)).status).toBe(403);
     expect((await as('groupModerator').get('/api/admin/reports')).status).toBe(403);

@@ -8,7 +8,8 @@ import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { decodeTuple, encodeTuple, intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts/posts';
-import { canSeeGroupPost } from './hobby-groups/posts';
+import { canSeeGroupPost, groupPostContext, postWithGroup } from './hobby-groups/posts';
+import { canHidePost, groupRoleOf } from '../policies/hobby-groups';
 import { deleteUser } from './users/admin';
 import { deleteContentTx } from './posts/admin';
 import { deleteCommentTx } from './engagement/comments';
@@ -380,13 +381,30 @@ async function closeReportTx(
  * (`<type>.hide` / `<type>.restore`), the author told of a hide. Hiding what is hidden, or
  * restoring what is shown, changes nothing and answers the same.
  */
-export async function setHidden(ctx: AppContext, actor: UserRow, type: Exclude<ReportTarget, 'user'>, id: number, hidden: boolean, reason: string) {
-  authorize(canModerate(actor));
+export async function setHidden(
+  ctx: AppContext,
+  actor: UserRow,
+  type: Exclude<ReportTarget, 'user'>,
+  id: number,
+  hidden: boolean,
+  reason: string,
+  /** Through the group's own route: a group post, which the group's founder and moderators hide too. */
+  inGroup = false,
+) {
+  if (!inGroup) authorize(canModerate(actor));
   const t = TARGETS[type];
   const notices: { userId: number; notificationId: number | null }[] = [];
   const isHidden = await ctx.db.transaction(async (trx) => {
     const target = await trx(t.table).where({ id }).forUpdate().first('id', 'is_hidden', `${t.text} as text`, `${t.author} as author_id`);
     if (!target) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    let role: string | undefined;
+    if (inGroup) {
+      // The group's founder or moderators, or the site's moderators (the group policy's `canHidePost`).
+      const post = await postWithGroup(trx, id);
+      const context = await groupPostContext(trx, post, actor);
+      authorize(canHidePost(actor, context.group));
+      role = groupRoleOf(actor, context.group) ?? undefined;
+    }
     if (Boolean(target.is_hidden) === hidden) return hidden;
     // The tag and category totals count shown posts: taken out while it is still shown, put back once it is.
     const tally = async (sign: 1 | -1) => {
@@ -397,7 +415,14 @@ export async function setHidden(ctx: AppContext, actor: UserRow, type: Exclude<R
     if (hidden) await tally(-1);
     await trx(t.table).where({ id }).update({ is_hidden: hidden });
     if (!hidden) await tally(1);
-    await audit(trx, actor, `${type}.${hidden ? 'hide' : 'restore'}`, { type, id }, { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } });
+    await audit(
+      trx,
+      actor,
+      `${type}.${hidden ? 'hide' : 'restore'}`,
+      { type, id },
+      { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } },
+      { role },
+    );
     if (hidden) {
       const notice = await notifyModeration(trx, actor, {
         authorId: target.author_id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorQuerySchema, idParamsSchema } from '../schemas/common';
-import { moderationQuerySchema } from '../schemas/admin';
+import { hideReasonSchema, moderationQuerySchema, moderationStateSchema } from '../schemas/admin';
 import {
   createGroupSchema,
   groupCommentSchema,
@@ -176,6 +176,22 @@ export const hobbyGroupEndpoints = {
     params: idParamsSchema,
     query: moderationQuerySchema,
     response: okSchema,
+  }),
+  'hobby-groups.hidePost': endpoint({
+    route: 'POST /api/hobby-groups/posts/:id/hide',
+    summary: "Hides a group post from its members (the group's founder or moderators, site moderators; with a reason, audited, the author told)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
+  }),
+  'hobby-groups.restorePost': endpoint({
+    route: 'POST /api/hobby-groups/posts/:id/restore',
+    summary: "Shows a hidden group post again (the group's founder or moderators, site moderators; with a reason, audited)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
   }),
   'hobby-groups.isPostLiked': endpoint({
     route: 'GET /api/hobby-groups/posts/:id/like',

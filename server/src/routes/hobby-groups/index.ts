@@ -7,6 +7,7 @@ import {
   groupPostSchema,
   groupSlugParamsSchema,
   idParamsSchema,
+  hideReasonSchema,
   joinRequestParamsSchema,
   groupMemberParamsSchema,
   removeGroupMemberSchema,
@@ -17,6 +18,7 @@ import {
   listGroupsQuerySchema,
   updateGroupSchema,
 } from '@mahalle/shared';
+import { setHidden } from '../../services/reports';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
@@ -61,6 +63,14 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     if (notice) announceNotifications(ctx.bus, [notice]);
     res.json({ ok: true });
   });
+  for (const action of ['hide', 'restore'] as const) {
+    router.post(`/posts/:id/${action}`, async (req, res) => {
+      const me = requireUser(req);
+      const { id } = parse(idParamsSchema, req.params);
+      const { reason } = parse(hideReasonSchema, req.body);
+      res.json(await setHidden(ctx, me, 'group_post', id, action === 'hide', reason, true));
+    });
+  }
   router.get('/posts/:id/like', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.isLiked(ctx.db, req.user, id));
