@@ -296,7 +296,7 @@ describe('group moderators', () => {
       (e: { targetId: string }) => e.targetId === String(id),
     );
     expect([entry.actorRole, entry.reason]).toEqual([
-      { founder: 'group_founder', groupModerator: 'group_moderator', siteModerator: 'moderator' }[a],
+      ({ founder: 'group_founder', groupModerator: 'group_moderator', siteModerator: 'moderator' } as Record<string, string>)[a],
       'Konu dışı',
     ]);
   });

@@ -117,6 +117,14 @@ export const useCreateGroupPost = (slug: string) =>
 export const useCreateGroupEvent = (slug: string) =>
   useGroupMutation((body: GroupEventBody) => call('POST /api/hobby-groups/:slug/events', { params: { slug }, body }));
 
+/** Hides a group post (or shows it again), with a reason: the group's founder and moderators, the site's moderators. */
+export const useHideGroupPost = () =>
+  useGroupMutation(({ id, reason, hide }: { id: number; reason: string; hide: boolean }) =>
+    hide
+      ? call('POST /api/hobby-groups/posts/:id/hide', { params: { id }, body: { reason } })
+      : call('POST /api/hobby-groups/posts/:id/restore', { params: { id }, body: { reason } }),
+  );
+
 export const useDeleteGroupPost = () =>
   useGroupMutation(({ id, reason }: { id: number; reason?: string }) =>
     call('DELETE /api/hobby-groups/posts/:id', { params: { id }, query: { reason: reason?.trim() || undefined } }),
