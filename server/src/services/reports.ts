@@ -337,7 +337,7 @@ async function closeReportTx(
       await tallyCategories(trx, { postIds: [report.target_id] }, -1);
     }
     await trx(t.table).where({ id: report.target_id }).update({ is_hidden: true });
-    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
+    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true, reason: input.note } });
     await tellAuthor('hide');
   } else if (action === 'delete') {
     if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
