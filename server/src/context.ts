@@ -1,3 +1,4 @@
+import type { Role } from '@mahalle/shared';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from './config';
@@ -10,7 +11,7 @@ export interface DomainEvents {
   'session:ended': { sessionId: string; userId: number };
   'user:deleted': { userId: number };
   /** An admin changed someone's role: their open sockets join or leave the admins' room. */
-  'user:role_changed': { userId: number; role: 'user' | 'admin' };
+  'user:role_changed': { userId: number; role: Role };
   /** Emit after the transaction that wrote the notification has committed. */
   'notification:created': { userId: number; notificationId: number };
   /** Read, read-all or delete changed a user's notifications (counts must be pushed). */

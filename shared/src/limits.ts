@@ -177,6 +177,8 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** The suspension lengths the admin picks from (days); a date of their own choice is allowed too. */
 export const SUSPENSION_DAYS = [1, 7, 30] as const;
+/** The longest suspension a site moderator may give (an admin's has no bound). */
+export const MODERATOR_MAX_SUSPENSION_DAYS = 7;
 
 /** Where event times are shown unless the server is configured otherwise (TIME_ZONE). */
 export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
@@ -185,7 +187,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const POST_TYPES = ['text', 'image', 'video'] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
-export const ROLES = ['user', 'admin'] as const;
+/** Site roles: a moderator reviews reports, hides and restores content, warns and suspends (≤ 7 days). */
+export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Static category keys of the category pages with the group icon/colour table. */

@@ -30,6 +30,7 @@ const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 const ACCESS: Record<Endpoint['access'], string> = {
   public: 'Anyone may call it, signed in or not; the answer may differ for a signed-in viewer.',
   member: 'Needs a signed-in member (the session cookie or a bearer token); 401 without.',
+  moderator: "Needs a site moderator's or an admin's session; 401 without one, 403 for a member who is neither.",
   admin: "Needs an admin's session; 401 without one, 403 for a member who is not an admin.",
 };
 

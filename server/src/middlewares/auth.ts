@@ -10,7 +10,7 @@ import { ReadCache, SESSION_CACHE_MS } from '../read-cache';
 import type { CachedSession } from './caching';
 import { authorize } from '../policies/decision';
 import { administersSite } from '../policies/actor';
-import { canAdminister } from '../policies/site';
+import { canAdminister, canModerate } from '../policies/site';
 
 export const SESSION_COOKIE = 'mahalle_sid';
 
@@ -108,6 +108,12 @@ export function checkFirst(check: (req: Request) => unknown) {
 /** The admin-only routes: the site policy's `canAdminister` (401 for a visitor, 403 for a member). */
 export function requireAdmin(req: Request): UserRow {
   authorize(canAdminister(req.user));
+  return requireUser(req);
+}
+
+/** The moderation side of the workspace: a site moderator or an admin. */
+export function requireModerator(req: Request): UserRow {
+  authorize(canModerate(req.user));
   return requireUser(req);
 }
 

@@ -13,6 +13,7 @@ export type Actor = Member | null | undefined;
 /** What a site role may do beyond a member. A new site role (a moderator) is one line here. */
 const SITE_ROLE: Record<Role, { moderates: boolean; administers: boolean }> = {
   user: { moderates: false, administers: false },
+  moderator: { moderates: true, administers: false },
   admin: { moderates: true, administers: true },
 };
 

@@ -1,7 +1,7 @@
 import type { CommentKind } from '@mahalle/shared';
 import { moderatesSite, isSelf, type Actor } from './actor';
 import { ALLOW, notPermitted, type Decision } from './decision';
-import { managesGroup, type GroupRoleContext } from './hobby-groups';
+import { moderatesGroup, type GroupRoleContext } from './hobby-groups';
 
 /**
  * A comment of any kind (post comment, blog comment, group post comment, answer). Writing one is
@@ -15,10 +15,10 @@ export interface CommentContext {
   group?: GroupRoleContext;
 }
 
-/** Its author, whoever manages the group it sits in, or whoever moderates the site. */
+/** Its author, whoever moderates the group it sits in (founder, group moderator), or whoever moderates the site. */
 export function canDelete(actor: Actor, comment: CommentContext): Decision {
   if (isSelf(actor, comment.authorId) || moderatesSite(actor)) return ALLOW;
-  if (comment.kind === 'group' && comment.group && managesGroup(actor, comment.group)) return ALLOW;
+  if (comment.kind === 'group' && comment.group && moderatesGroup(actor, comment.group)) return ALLOW;
   return notPermitted();
 }
 

@@ -9,8 +9,8 @@ import { acrossBlock, ALLOW, firstRefusal, hidden, notPermitted, refuse, signedO
  */
 export interface GroupRoleContext {
   creatorId: number | null;
-  /** The actor's place in the group: `founder` is its creator. */
-  membership: 'none' | 'member' | 'founder';
+  /** The actor's place in the group: `founder` is its creator, `moderator` a member the founder appointed. */
+  membership: 'none' | 'member' | 'moderator' | 'founder';
 }
 export interface GroupContext extends GroupRoleContext {
   isPrivate: boolean;
@@ -22,12 +22,45 @@ export interface GroupContext extends GroupRoleContext {
  */
 export function membershipOf(actor: Actor, creatorId: number | null, memberRole: string | null): GroupRoleContext['membership'] {
   if (isSelf(actor, creatorId)) return 'founder';
+  if (memberRole === 'moderator') return 'moderator';
   return memberRole === null ? 'none' : 'member';
 }
 
 /** Tidies the group: its founder (answers join requests, edits it, removes its posts and comments). */
 export function managesGroup(actor: Actor, group: GroupRoleContext): boolean {
   return Boolean(actor) && group.membership === 'founder';
+}
+
+/**
+ * Moderates the group's content: its founder and the group moderators the founder appointed
+ * (remove and hide its posts, comments and events, remove members); nothing outside the group.
+ */
+export function moderatesGroup(actor: Actor, group: GroupRoleContext): boolean {
+  return Boolean(actor) && (group.membership === 'founder' || group.membership === 'moderator');
+}
+
+/** The role an audit entry records for an action taken in the group (null: a site role, the actor's own). */
+export function groupRoleOf(actor: Actor, group: GroupRoleContext): 'group_founder' | 'group_moderator' | null {
+  if (moderatesSite(actor) || !actor) return null;
+  return group.membership === 'founder' ? 'group_founder' : group.membership === 'moderator' ? 'group_moderator' : null;
+}
+
+/** Appointing and dismissing group moderators: the founder only (and the site's admins through the founder's tools, not here). */
+export function canAppointModerators(actor: Actor, group: GroupRoleContext): Decision {
+  if (!actor) return signedOut();
+  return managesGroup(actor, group) ? ALLOW : refuse({ reason: 'group_founder_only' });
+}
+
+/**
+ * Removing a member from the group: its founder, a group moderator or a site moderator. Never
+ * the founder; a group moderator removes plain members only (not another moderator).
+ */
+export function canRemoveMember(actor: Actor, group: GroupRoleContext, target: { isFounder: boolean; role: string }): Decision {
+  if (!actor) return signedOut();
+  if (target.isFounder) return notPermitted();
+  if (managesGroup(actor, group) || moderatesSite(actor)) return ALLOW;
+  if (group.membership === 'moderator') return target.role === 'moderator' ? notPermitted() : ALLOW;
+  return refuse({ reason: 'group_founder_only' });
 }
 
 const isIn = (group: GroupRoleContext) => group.membership !== 'none';
@@ -91,7 +124,13 @@ export function canCommentPost(actor: Actor, post: GroupPostContext): Decision {
   );
 }
 
-/** The post's author, whoever manages the group, or whoever moderates the site. */
+/** Hiding and restoring a group post: whoever moderates the group (founder, group moderator) or the site. */
+export function canHidePost(actor: Actor, group: GroupRoleContext): Decision {
+  if (!actor) return signedOut();
+  return moderatesGroup(actor, group) || moderatesSite(actor) ? ALLOW : notPermitted();
+}
+
+/** The post's author, whoever moderates the group (founder, group moderator), or whoever moderates the site. */
 export function canDeletePost(actor: Actor, post: Pick<GroupPostContext, 'authorId' | 'group'>): Decision {
-  return isSelf(actor, post.authorId) || managesGroup(actor, post.group) || moderatesSite(actor) ? ALLOW : notPermitted();
+  return isSelf(actor, post.authorId) || moderatesGroup(actor, post.group) || moderatesSite(actor) ? ALLOW : notPermitted();
 }

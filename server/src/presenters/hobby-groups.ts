@@ -131,7 +131,7 @@ export function presentGroupEvent(r: GroupEventRow) {
 /** A member of a group: the users columns with the membership's id and role in the group (services/hobby-groups listMembers). */
 export type GroupMemberRow = Pick<UserRow, 'id' | 'username' | 'display_name' | 'profile_image' | 'profile_image_thumb' | 'role'> & {
   membership_id: number;
-  group_role: 'member' | 'admin';
+  group_role: 'member' | 'moderator' | 'admin';
 };
 
 /** A member of a group: the person, their role in the group and on the site. */

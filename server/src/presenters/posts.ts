@@ -1,4 +1,4 @@
-import type { NeighbourhoodRef, Post, PostComment, PostType } from '@mahalle/shared';
+import type { NeighbourhoodRef, Post, PostComment, PostType, Role } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, type AuthorJoin } from './users';
 import type { AdminContent } from '@mahalle/shared';
@@ -25,7 +25,7 @@ export interface PostRow {
   u_username: string;
   u_display_name: string;
   u_profile_image: string | null;
-  u_role: 'user' | 'admin';
+  u_role: Role;
   c_name: string | null;
   c_color: string | null;
 }
@@ -73,7 +73,7 @@ export interface CommentRow {
   u_username: string;
   u_display_name: string;
   u_profile_image: string | null;
-  u_role: 'user' | 'admin';
+  u_role: Role;
 }
 
 export function presentComment(r: CommentRow): PostComment {

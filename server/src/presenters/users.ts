@@ -123,12 +123,13 @@ export function authorFromJoin(r: AuthorJoin) {
 }
 
 /** A row of the admin workspace's users table. */
-export function presentAdminUser(r: UserRow): AdminUser {
+/** `withEmail` false for a moderator's list: members' e-mail addresses are the admins' only. */
+export function presentAdminUser(r: UserRow, withEmail = true): AdminUser {
   return {
     id: r.id,
     displayName: r.display_name,
     username: r.username,
-    email: r.email,
+    ...(withEmail ? { email: r.email } : {}),
     role: r.role,
     profileImage: r.profile_image,
     isVerified: Boolean(r.is_verified),

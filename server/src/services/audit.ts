@@ -3,7 +3,8 @@ import { presentAuditEntry, type AuditRow } from '../presenters/audit';
 import { nowIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { intColumn, sortedPage } from '../db/keyset';
-import { moderatesSite } from '../policies/actor';
+import { moderatesSite, type Actor } from '../policies/actor';
+import { canSeeMemberEmails } from '../policies/site';
 
 /**
  * Who did it: an admin's account, or the command line (`id` null, `username` e.g. `cli:ali`, the
@@ -12,6 +13,16 @@ import { moderatesSite } from '../policies/actor';
 export interface AuditActor {
   id: number | null;
   username: string;
+  /** The site role the member acted in (a `UserRow` carries it); the command line has none. */
+  role?: string;
+}
+
+/** Why: the reason or note the action carried, when its `after` holds one. */
+function reasonOf(after: unknown): string | null {
+  if (!after || typeof after !== 'object') return null;
+  const { reason, note } = after as { reason?: unknown; note?: unknown };
+  const text = typeof reason === 'string' && reason ? reason : typeof note === 'string' && note ? note : null;
+  return text ? text.slice(0, 500) : null;
 }
 
 /** Writes one admin action into the audit log, inside the transaction that does the action. */
@@ -21,10 +32,14 @@ export async function audit(
   action: string,
   target: { type: string; id: number | string | null },
   change: { before?: unknown; after?: unknown } = {},
+  /** The role acted in when it is not the site role (`group_moderator`, `group_founder`), and a reason not in `after`. */
+  meta: { role?: string; reason?: string } = {},
 ): Promise<void> {
   await trx('audit_log').insert({
     actor_id: actor.id,
     actor_username: actor.username,
+    actor_role: meta.role ?? actor.role ?? (actor.id === null ? 'cli' : null),
+    reason: meta.reason ? meta.reason.slice(0, 500) : reasonOf(change.after),
     action,
     target_type: target.type,
     target_id: target.id === null ? null : String(target.id),
@@ -54,7 +69,10 @@ export async function auditModeration(
 export async function listAudit(
   db: Knex,
   q: { limit: number; action?: string; targetType?: string; actor?: string; direction: 'asc' | 'desc'; cursor?: string },
+  viewer?: Actor,
 ) {
+  // A moderator reads the log without members' e-mail addresses (an account's creation or deletion records one).
+  const withEmail = viewer === undefined || canSeeMemberEmails(viewer).ok;
   const query = db('audit_log').select('*');
   if (q.action) query.where('action', q.action);
   if (q.targetType) query.where('target_type', q.targetType);
@@ -68,7 +86,7 @@ export async function listAudit(
     idColumn: 'id',
   });
   return {
-    items: page.rows.map(presentAuditEntry),
+    items: page.rows.map((r) => presentAuditEntry(r, withEmail)),
     nextCursor: page.nextCursor,
   };
 }

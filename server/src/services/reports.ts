@@ -8,7 +8,8 @@ import { presentAuthor, type UserRow } from '../presenters/users';
 import { audit } from './audit';
 import { decodeTuple, encodeTuple, intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts/posts';
-import { canSeeGroupPost } from './hobby-groups/posts';
+import { canSeeGroupPost, groupPostContext, postWithGroup } from './hobby-groups/posts';
+import { canHidePost, groupRoleOf } from '../policies/hobby-groups';
 import { deleteUser } from './users/admin';
 import { deleteContentTx } from './posts/admin';
 import { deleteCommentTx } from './engagement/comments';
@@ -17,6 +18,8 @@ import { notifyModeration, type ModeratedKind } from './moderation';
 import { tallyTags } from './hashtags';
 import { tallyCategories } from './categories';
 import { reporterWeights, trustSettings } from './trust';
+import { authorize } from '../policies/decision';
+import { canDeleteAccounts, canModerate } from '../policies/site';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -89,7 +92,7 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
 }
 
 /** Hides or shows a hideable item; a post's tag and category counts follow it. */
-async function setHidden(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
+async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
   if (type === 'post') {
     await tallyTags(trx, { postIds: [id] }, hidden ? -1 : 1);
     await tallyCategories(trx, { postIds: [id] }, hidden ? -1 : 1);
@@ -121,7 +124,7 @@ async function hideIfReportedEnough(trx: Knex.Transaction, reporter: UserRow, ty
   const total = [...weights.values()].reduce((sum, w) => sum + w, 0);
   // A small tolerance: three weights of 1/3 are the threshold 1, whatever the floating point says.
   if (total + 1e-9 < settings.hideThreshold) return null;
-  await setHidden(trx, type, id, true);
+  await setHiddenTx(trx, type, id, true);
   await trx('community_hides').insert({ target_type: type, target_id: id, created_at: nowIso() });
   await audit(
     trx,
@@ -152,7 +155,7 @@ async function settleCommunityHide(trx: Knex.Transaction, admin: UserRow, type: 
     if (open) return;
     const row = await trx(TARGETS[type].table).where({ id }).first('is_hidden');
     if (row?.is_hidden) {
-      await setHidden(trx, type, id, false);
+      await setHiddenTx(trx, type, id, false);
       await audit(trx, admin, `${type}.restore`, { type, id }, { before: { isHidden: true }, after: { isHidden: false } });
     }
   }
@@ -406,12 +409,13 @@ async function closeReportTx(
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
     // Already hidden by the community: its counts went down then.
     const was = await trx(t.table).where({ id: report.target_id }).first('is_hidden');
-    if (!was?.is_hidden) await setHidden(trx, type, report.target_id, true);
-    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true } });
+    if (!was?.is_hidden) await setHiddenTx(trx, type, report.target_id, true);
+    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true, reason: input.note } });
     await tellAuthor('hide');
   } else if (action === 'delete') {
     if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
     else if (type === 'user') {
+      authorize(canDeleteAccounts(admin));
       const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
       if (cleanup) cleanups.push(cleanup);
     } else {
@@ -453,6 +457,71 @@ async function closeReportTx(
       },
     );
   }
+}
+
+/**
+ * Hides a thing (a post, a comment of any kind, an answer, a group post) from everyone but
+ * moderators, or restores it: a site moderator's or an admin's action with a reason, audited
+ * (`<type>.hide` / `<type>.restore`), the author told of a hide. Hiding what is hidden, or
+ * restoring what is shown, changes nothing and answers the same.
+ */
+export async function setHidden(
+  ctx: AppContext,
+  actor: UserRow,
+  type: Exclude<ReportTarget, 'user'>,
+  id: number,
+  hidden: boolean,
+  reason: string,
+  /** Through the group's own route: a group post, which the group's founder and moderators hide too. */
+  inGroup = false,
+) {
+  if (!inGroup) authorize(canModerate(actor));
+  const t = TARGETS[type];
+  const notices: { userId: number; notificationId: number | null }[] = [];
+  const isHidden = await ctx.db.transaction(async (trx) => {
+    const target = await trx(t.table).where({ id }).forUpdate().first('id', 'is_hidden', `${t.text} as text`, `${t.author} as author_id`);
+    if (!target) throw errors.notFound(A.reportTargetMissing, 'report_target_missing');
+    let role: string | undefined;
+    if (inGroup) {
+      // The group's founder or moderators, or the site's moderators (the group policy's `canHidePost`).
+      const post = await postWithGroup(trx, id);
+      const context = await groupPostContext(trx, post, actor);
+      authorize(canHidePost(actor, context.group));
+      role = groupRoleOf(actor, context.group) ?? undefined;
+    }
+    if (Boolean(target.is_hidden) === hidden) return hidden;
+    // The tag and category totals count shown posts: taken out while it is still shown, put back once it is.
+    const tally = async (sign: 1 | -1) => {
+      if (type !== 'post') return;
+      await tallyTags(trx, { postIds: [id] }, sign);
+      await tallyCategories(trx, { postIds: [id] }, sign);
+    };
+    if (hidden) await tally(-1);
+    await trx(t.table).where({ id }).update({ is_hidden: hidden });
+    if (!hidden) await tally(1);
+    await audit(
+      trx,
+      actor,
+      `${type}.${hidden ? 'hide' : 'restore'}`,
+      { type, id },
+      { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } },
+      { role },
+    );
+    if (hidden) {
+      const notice = await notifyModeration(trx, actor, {
+        authorId: target.author_id,
+        kind: type as ModeratedKind,
+        action: 'hide',
+        content: String(target.text ?? ''),
+        reason,
+      });
+      if (notice) notices.push(notice);
+    }
+    return hidden;
+  });
+  announceNotifications(ctx.bus, notices);
+  ctx.bus.emit('data:changed', { settled: true, remote: false });
+  return { type, id, isHidden };
 }
 
 /** The number of reports still open (the admins' badge). */

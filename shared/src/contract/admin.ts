@@ -31,6 +31,9 @@ import {
   contentQuerySchema,
   eventKindParamsSchema,
   moderationQuerySchema,
+  hideReasonSchema,
+  moderationStateSchema,
+  moderationTargetParamsSchema,
   reportClosedSchema,
   reportsQuerySchema,
   memberModerationSchema,
@@ -43,7 +46,9 @@ import { passwordResetLinkSchema } from '../schemas/auth';
 import { endpoint, okSchema, pageOf } from './endpoint';
 
 /**
- * The admin panel's workspace (all under /api/admin, admins only, every change audited). Its
+ * The admin panel's workspace (all under /api/admin, every change audited): admins only, but for
+ * the moderation side (`access: 'moderator'`: reports, warnings, suspensions of up to 7 days,
+ * hiding and restoring, the audit log, the member list without e-mail) that site moderators share. Its
  * tables are sorted and paged on the server: each list answers `{ items, nextCursor }` and takes
  * `sort`, `direction`, `limit` and the opaque `cursor` of the page before.
  */
@@ -65,7 +70,7 @@ export const adminEndpoints = {
   'admin.users': endpoint({
     route: 'GET /api/admin/users',
     summary: 'Users, sorted by join time, username or name; filtered by the start of a username, e-mail or name, role, verification',
-    access: 'admin',
+    access: 'moderator',
     query: adminUsersQuerySchema,
     response: pageOf(adminUserSchema),
   }),
@@ -87,7 +92,7 @@ export const adminEndpoints = {
   'admin.warnUser': endpoint({
     route: 'POST /api/admin/users/:id/warn',
     summary: 'Warn a member: a notification (kind warning) with the reason; audited',
-    access: 'admin',
+    access: 'moderator',
     params: idParamsSchema,
     body: warnMemberSchema,
     response: memberModerationSchema,
@@ -95,7 +100,7 @@ export const adminEndpoints = {
   'admin.suspendUser': endpoint({
     route: 'POST /api/admin/users/:id/suspend',
     summary: 'Suspend a member for 1, 7 or 30 days or until a date: every session ends at once (sockets too), sign-in is refused until then; audited',
-    access: 'admin',
+    access: 'moderator',
     params: idParamsSchema,
     body: suspendMemberSchema,
     response: memberModerationSchema,
@@ -103,7 +108,7 @@ export const adminEndpoints = {
   'admin.liftSuspension': endpoint({
     route: 'DELETE /api/admin/users/:id/suspension',
     summary: "End a member's suspension early; audited",
-    access: 'admin',
+    access: 'moderator',
     params: idParamsSchema,
     response: memberModerationSchema,
   }),
@@ -232,7 +237,7 @@ export const adminEndpoints = {
   'admin.audit': endpoint({
     route: 'GET /api/admin/audit',
     summary: 'The audit log of admin actions, filtered by action, target kind or acting admin',
-    access: 'admin',
+    access: 'moderator',
     query: auditQuerySchema,
     response: pageOf(auditEntrySchema),
   }),
@@ -240,14 +245,14 @@ export const adminEndpoints = {
   'admin.reports': endpoint({
     route: 'GET /api/admin/reports',
     summary: 'The report queue by status and target kind, with a preview of each reported thing',
-    access: 'admin',
+    access: 'moderator',
     query: reportsQuerySchema,
     response: pageOf(adminReportSchema),
   }),
   'admin.resolveReport': endpoint({
     route: 'POST /api/admin/reports/:id/resolve',
     summary: 'Resolve a report, deleting or hiding the content if asked (other open reports of it close too)',
-    access: 'admin',
+    access: 'moderator',
     params: idParamsSchema,
     body: resolveReportSchema,
     response: reportClosedSchema,
@@ -255,7 +260,7 @@ export const adminEndpoints = {
   'admin.dismissReport': endpoint({
     route: 'POST /api/admin/reports/:id/dismiss',
     summary: 'Dismiss a report, leaving the content as it is',
-    access: 'admin',
+    access: 'moderator',
     params: idParamsSchema,
     body: resolveReportSchema,
     response: reportClosedSchema,
@@ -263,8 +268,25 @@ export const adminEndpoints = {
   'admin.bulkReports': endpoint({
     route: 'POST /api/admin/reports/bulk',
     summary: 'Resolve or dismiss many open reports with one note, in one transaction (all or none)',
-    access: 'admin',
+    access: 'moderator',
     body: bulkReportsSchema,
     response: bulkUpdatedSchema,
+  }),
+
+  'admin.hideContent': endpoint({
+    route: 'POST /api/admin/moderation/:type/:id/hide',
+    summary: 'Hide a post, comment, answer or group post from everyone but moderators, with a reason (audited, the author told)',
+    access: 'moderator',
+    params: moderationTargetParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
+  }),
+  'admin.restoreContent': endpoint({
+    route: 'POST /api/admin/moderation/:type/:id/restore',
+    summary: 'Show a hidden post, comment, answer or group post again, with a reason (audited)',
+    access: 'moderator',
+    params: moderationTargetParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
   }),
 };

@@ -14,8 +14,11 @@ export interface Endpoint {
   route: Route;
   /** One line, in English, for the reference page. */
   summary: string;
-  /** public: anyone (the answer may differ for a signed-in viewer); member: a session; admin: an admin's session. */
-  access: 'public' | 'member' | 'admin';
+  /**
+   * public: anyone (the answer may differ for a signed-in viewer); member: a session; moderator: a
+   * site moderator's or an admin's session; admin: an admin's session.
+   */
+  access: 'public' | 'member' | 'moderator' | 'admin';
   /** OpenAPI tag (the resource); defaults to the first path segment. */
   tag?: string;
   params?: z.ZodType;

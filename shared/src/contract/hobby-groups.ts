@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cursorQuerySchema, idParamsSchema } from '../schemas/common';
-import { moderationQuerySchema } from '../schemas/admin';
+import { hideReasonSchema, moderationQuerySchema, moderationStateSchema } from '../schemas/admin';
 import {
   createGroupSchema,
   groupCommentSchema,
@@ -16,6 +16,11 @@ import {
   hobbyGroupSchema,
   joinDecisionSchema,
   joinRequestParamsSchema,
+  groupMemberParamsSchema,
+  groupMemberRemovedSchema,
+  groupMemberRoleSchema,
+  removeGroupMemberSchema,
+  setGroupMemberRoleSchema,
   joinRequestSchema,
   joinResultSchema,
   leaveResultSchema,
@@ -102,6 +107,22 @@ export const hobbyGroupEndpoints = {
     params: joinRequestParamsSchema,
     response: joinDecisionSchema,
   }),
+  'hobby-groups.setMemberRole': endpoint({
+    route: 'PUT /api/hobby-groups/:slug/members/:userId/role',
+    summary: 'The founder appoints a member as a group moderator or makes them a plain member again (audited)',
+    access: 'member',
+    params: groupMemberParamsSchema,
+    body: setGroupMemberRoleSchema,
+    response: groupMemberRoleSchema,
+  }),
+  'hobby-groups.removeMember': endpoint({
+    route: 'DELETE /api/hobby-groups/:slug/members/:userId',
+    summary: 'Remove a member from the group (founder, group moderators for plain members, site moderators; audited)',
+    access: 'member',
+    params: groupMemberParamsSchema,
+    query: removeGroupMemberSchema,
+    response: groupMemberRemovedSchema,
+  }),
   'hobby-groups.members': endpoint({
     route: 'GET /api/hobby-groups/:slug/members',
     summary: "The group's members in the order they joined (a private group's for members and admins); a bare list, next page in X-Next-Cursor",
@@ -155,6 +176,22 @@ export const hobbyGroupEndpoints = {
     params: idParamsSchema,
     query: moderationQuerySchema,
     response: okSchema,
+  }),
+  'hobby-groups.hidePost': endpoint({
+    route: 'POST /api/hobby-groups/posts/:id/hide',
+    summary: "Hides a group post from its members (the group's founder or moderators, site moderators; with a reason, audited, the author told)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
+  }),
+  'hobby-groups.restorePost': endpoint({
+    route: 'POST /api/hobby-groups/posts/:id/restore',
+    summary: "Shows a hidden group post again (the group's founder or moderators, site moderators; with a reason, audited)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: moderationStateSchema,
   }),
   'hobby-groups.isPostLiked': endpoint({
     route: 'GET /api/hobby-groups/posts/:id/like',

@@ -191,6 +191,24 @@ export const suspendMemberSchema = z
     if ((v.days === undefined) === (v.until === undefined)) ctx.addIssue({ code: 'custom', path: ['days'], message: MR.suspendChoiceRequired });
   });
 
+/** What a moderator hides or restores: any reportable thing but a member. */
+export const MODERATED_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment'] as const;
+export const moderationTargetParamsSchema = z.object({ type: z.enum(MODERATED_TARGETS, { error: A.kindInvalid }), id: idSchema });
+/** Hiding and restoring carry a reason, for the audit log (and the author, on a hide). */
+export const hideReasonSchema = z.object({
+  reason: z
+    .string({ error: A.moderationReasonRequired })
+    .trim()
+    .min(1, { error: A.moderationReasonRequired })
+    .max(LIMITS.warningReasonMax, { error: MR.warningReasonTooLong }),
+});
+export const moderationStateSchema = z.object({
+  type: z.enum(MODERATED_TARGETS),
+  id: z.number().int(),
+  isHidden: z.boolean(),
+});
+export type ModerationState = z.infer<typeof moderationStateSchema>;
+
 /** A member's standing after a warning, suspension or lift. */
 export const memberModerationSchema = z.object({
   id: z.number().int(),
@@ -262,12 +280,15 @@ export const adminHealthSchema = z.object({
 });
 export type AdminHealth = z.infer<typeof adminHealthSchema>;
 
-/** A user as the admin panel sees them (with e-mail and flags nobody else sees). */
+/**
+ * A user as the admin panel sees them (with flags nobody else sees). `email` goes to admins only:
+ * a moderator's list leaves it out.
+ */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
   username: z.string(),
-  email: z.string(),
+  email: z.string().optional(),
   role: z.enum(ROLES),
   profileImage: z.string().nullable(),
   isVerified: z.boolean(),
@@ -405,6 +426,10 @@ export const auditEntrySchema = z.object({
   /** null once the admin's account is gone (the username stays). */
   actorId: z.number().int().nullable(),
   actorUsername: z.string().nullable(),
+  /** The role the actor acted in: admin, moderator, group_moderator, group_founder, cli (null: before roles were recorded). */
+  actorRole: z.string().nullable(),
+  /** The reason or note the action carried (null: none). */
+  reason: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),

@@ -142,14 +142,14 @@ export const hobbyGroupEventSchema = z.object({
 });
 export type GroupEvent = z.infer<typeof hobbyGroupEventSchema>;
 
-/** A member: the person, their role in the group (`admin`: the founder) and on the site. */
+/** A member: the person, their role in the group (`admin`: the founder; `moderator`: appointed by the founder) and on the site. */
 export const groupMemberSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
   profileImageThumb: z.string().nullable(),
-  role: z.enum(['member', 'admin']),
+  role: z.enum(['member', 'moderator', 'admin']),
   siteRole: z.enum(ROLES),
   membershipId: z.number().int(),
 });
@@ -168,3 +168,15 @@ export const groupPostIsLikedSchema = z.object({ isLiked: z.boolean() });
 
 /** A join request is named by the group and the person who asked. */
 export const joinRequestParamsSchema = groupSlugParamsSchema.extend({ userId: idSchema });
+export const groupMemberParamsSchema = joinRequestParamsSchema;
+
+/** The founder appoints a member as a group moderator, or makes them a plain member again. */
+export const setGroupMemberRoleSchema = z.object({
+  role: z.enum(['member', 'moderator'], { error: TEXTS.community.groupRoleInvalid }),
+});
+export const groupMemberRoleSchema = z.object({ userId: z.number().int(), role: z.enum(['member', 'moderator']) });
+/** Removing a member: an optional reason, for the audit log. */
+export const removeGroupMemberSchema = z.object({
+  reason: z.string().trim().max(LIMITS.warningReasonMax, { error: TEXTS.memberReports.warningReasonTooLong }).optional().default(''),
+});
+export const groupMemberRemovedSchema = z.object({ isMember: z.literal(false), memberCount: z.number().int() });

@@ -37,6 +37,7 @@ import * as searchGinNoPending from './20261126020000_search_gin_no_pending';
 import * as trendingTotals from './20261126030000_trending_totals';
 import * as trustLevels from './20261127010000_trust_levels';
 import * as watchedWords from './20261127020000_watched_words';
+import * as moderatorRole from './20261127110000_moderator_role';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261126030000_trending_totals': trendingTotals,
   '20261127010000_trust_levels': trustLevels,
   '20261127020000_watched_words': watchedWords,
+  '20261127110000_moderator_role': moderatorRole,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -20,6 +20,8 @@ import {
   eventKindParamsSchema,
   idParamsSchema,
   moderationQuerySchema,
+  hideReasonSchema,
+  moderationTargetParamsSchema,
   reportsQuerySchema,
   resolveReportSchema,
   suspendMemberSchema,
@@ -30,18 +32,22 @@ import {
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
-import { requireAdmin } from '../../middlewares/auth';
+import { requireAdmin, requireModerator } from '../../middlewares/auth';
 import * as admin from '../../services/admin';
 import { listAudit } from '../../services/audit';
 import { createResetLinkAsAdmin } from '../../services/account-links';
-import { bulkCloseReports, closeReport, listReports } from '../../services/reports';
+import { bulkCloseReports, closeReport, listReports, setHidden } from '../../services/reports';
 import { listBlogPostsForAdmin } from '../../services/blog';
 import { liftSuspension, suspendMember, warnMember } from '../../services/users/suspension';
 import * as watchedWords from '../../services/watched-words';
 
-/** Everything under /api/admin: the session's role decides, never a header the client sends. */
+/**
+ * Everything under /api/admin: the session's role decides, never a header the client sends. The
+ * moderation side (`moderationRouter`) is a site moderator's too; the rest is an admin's.
+ */
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
+  router.use(moderationRouter(ctx));
   router.use((req: Request, _res: Response, next: NextFunction) => {
     requireAdmin(req);
     next();
@@ -59,7 +65,6 @@ export function adminRouter(ctx: AppContext): Router {
     res.json({ mail: { ...mail, configured: mail.configured && Boolean(ctx.config.publicUrl) } });
   });
 
-  router.get('/users', async (req, res) => res.json(await admin.listUsers(ctx.db, parse(adminUsersQuerySchema, req.query))));
   router.post('/users/bulk', async (req, res) => {
     const { ids, action } = parse(bulkUsersSchema, req.body);
     res.json(await admin.bulkUsers(ctx, req.user!, ids, action));
@@ -67,18 +72,6 @@ export function adminRouter(ctx: AppContext): Router {
   router.patch('/users/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await admin.updateUser(ctx, req.user!, id, parse(adminUpdateUserSchema, req.body)));
-  });
-  router.post('/users/:id/warn', async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    res.json(await warnMember(ctx, req.user!, id, parse(warnMemberSchema, req.body).reason));
-  });
-  router.post('/users/:id/suspend', async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    res.json(await suspendMember(ctx, req.user!, id, parse(suspendMemberSchema, req.body)));
-  });
-  router.delete('/users/:id/suspension', async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    res.json(await liftSuspension(ctx, req.user!, id));
   });
   router.post('/users/:id/password-reset-link', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
@@ -157,7 +150,40 @@ export function adminRouter(ctx: AppContext): Router {
     res.json({ ok: true });
   });
 
-  router.get('/audit', async (req, res) => res.json(await listAudit(ctx.db, parse(auditQuerySchema, req.query))));
+  return router;
+}
+
+/** The moderation side of the workspace: site moderators and admins (the site policy's `canModerate`). */
+function moderationRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    requireModerator(req);
+    next();
+  });
+
+  router.get('/users', async (req, res) => res.json(await admin.listUsers(ctx.db, parse(adminUsersQuerySchema, req.query), req.user!)));
+  router.post('/users/:id/warn', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await warnMember(ctx, req.user!, id, parse(warnMemberSchema, req.body).reason));
+  });
+  router.post('/users/:id/suspend', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await suspendMember(ctx, req.user!, id, parse(suspendMemberSchema, req.body)));
+  });
+  router.delete('/users/:id/suspension', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await liftSuspension(ctx, req.user!, id));
+  });
+
+  for (const action of ['hide', 'restore'] as const) {
+    router.post(`/moderation/:type/:id/${action}`, async (req, res) => {
+      const { type, id } = parse(moderationTargetParamsSchema, req.params);
+      const { reason } = parse(hideReasonSchema, req.body);
+      res.json(await setHidden(ctx, req.user!, type, id, action === 'hide', reason));
+    });
+  }
+
+  router.get('/audit', async (req, res) => res.json(await listAudit(ctx.db, parse(auditQuerySchema, req.query), req.user!)));
 
   router.get('/reports', async (req, res) => res.json(await listReports(ctx.db, parse(reportsQuerySchema, req.query))));
   router.post('/reports/bulk', async (req, res) => {

@@ -7,13 +7,18 @@ import {
   groupPostSchema,
   groupSlugParamsSchema,
   idParamsSchema,
+  hideReasonSchema,
   joinRequestParamsSchema,
+  groupMemberParamsSchema,
+  removeGroupMemberSchema,
+  setGroupMemberRoleSchema,
   moderationQuerySchema,
   LIMITS,
   TEXTS,
   listGroupsQuerySchema,
   updateGroupSchema,
 } from '@mahalle/shared';
+import { setHidden } from '../../services/reports';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { checkFirst, requireUser } from '../../middlewares/auth';
@@ -59,6 +64,14 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     if (notice) announceNotifications(ctx.bus, [notice]);
     res.json({ ok: true });
   });
+  for (const action of ['hide', 'restore'] as const) {
+    router.post(`/posts/:id/${action}`, async (req, res) => {
+      const me = requireUser(req);
+      const { id } = parse(idParamsSchema, req.params);
+      const { reason } = parse(hideReasonSchema, req.body);
+      res.json(await setHidden(ctx, me, 'group_post', id, action === 'hide', reason, true));
+    });
+  }
   router.get('/posts/:id/like', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     res.json(await groups.isLiked(ctx.db, req.user, id));
@@ -123,6 +136,16 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
       res.json(await groups.decideJoinRequest(ctx, me, slug, userId, accept));
     });
   }
+  router.put('/:slug/members/:userId/role', async (req, res) => {
+    const me = requireUser(req);
+    const { slug, userId } = parse(groupMemberParamsSchema, req.params);
+    res.json(await groups.setMemberRole(ctx, me, slug, userId, parse(setGroupMemberRoleSchema, req.body).role));
+  });
+  router.delete('/:slug/members/:userId', async (req, res) => {
+    const me = requireUser(req);
+    const { slug, userId } = parse(groupMemberParamsSchema, req.params);
+    res.json(await groups.removeMember(ctx, me, slug, userId, parse(removeGroupMemberSchema, req.query).reason));
+  });
   router.get('/:slug/members', async (req, res) => {
     const { slug } = parse(groupSlugParamsSchema, req.params);
     sendList(res, await groups.listMembers(ctx.db, slug, req.user, page(req.query)));

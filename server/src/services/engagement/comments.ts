@@ -7,7 +7,7 @@ import { audit, auditModeration } from '../audit';
 import { indexRows, type Source } from '../../db/search/sources';
 import { authorize } from '../../policies/decision';
 import * as policy from '../../policies/comments';
-import { managesGroup, membershipOf, type GroupRoleContext } from '../../policies/hobby-groups';
+import { groupRoleOf, managesGroup, membershipOf, type GroupRoleContext } from '../../policies/hobby-groups';
 
 /**
  * Comments of every kind in one place: post comments, blog comments, group post comments and
@@ -50,7 +50,7 @@ async function mayDelete(
   actor: UserRow,
   kind: CommentKind,
   comment: { author_id: number | null; post_id?: number },
-): Promise<{ asFounder: boolean }> {
+): Promise<{ asFounder: boolean; asGroupModerator: boolean }> {
   let group: GroupRoleContext | undefined;
   if (kind === 'group') {
     const row = await trx('group_posts as p').join('hobby_groups as g', 'g.id', 'p.group_id').where('p.id', comment.post_id).first('g.id', 'g.creator_id');
@@ -60,7 +60,9 @@ async function mayDelete(
     if (row) group = { creatorId: row.creator_id, membership: membershipOf(actor, row.creator_id, member?.role ?? null) };
   }
   authorize(policy.canDelete(actor, { kind, authorId: comment.author_id, group }));
-  return { asFounder: Boolean(group && managesGroup(actor, group)) };
+  const asFounder = Boolean(group && managesGroup(actor, group));
+  const asGroupModerator = Boolean(group && groupRoleOf(actor, group) === 'group_moderator' && comment.author_id !== actor.id);
+  return { asFounder, asGroupModerator };
 }
 
 /** Deletes one comment of any kind inside the caller's transaction: counter, accepted answer and audit entry with it. */
@@ -68,7 +70,7 @@ export async function deleteCommentTx(trx: Knex.Transaction, actor: UserRow, kin
   const t = COMMENT_TABLES[kind];
   const comment = await trx(t.table).where({ id }).first();
   if (!comment) throw (opts.notFound ?? (() => errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found')))();
-  const { asFounder } = await mayDelete(trx, actor, kind, comment);
+  const { asFounder, asGroupModerator } = await mayDelete(trx, actor, kind, comment);
   await trx(t.table).where({ id }).delete();
   await trx(t.parentTable).where({ id: comment[t.parent] }).decrement(t.counter, 1);
   if (kind === 'answer' && comment.is_accepted)
@@ -76,6 +78,8 @@ export async function deleteCommentTx(trx: Knex.Transaction, actor: UserRow, kin
   const target = { type: commentAuditType(kind), id };
   const change = { before: { content: comment.content, parentId: comment[t.parent], authorId: comment.author_id } };
   if (opts.audit === 'always') await audit(trx, actor, 'comment.delete', target, change);
+  // A group moderator's removal is moderation: audited in that role.
+  else if (asGroupModerator) await audit(trx, actor, 'comment.delete', target, change, { role: 'group_moderator' });
   // A group's founder tidying their own group is not moderation of the site.
   else if (!asFounder) await auditModeration(trx, actor, comment.author_id, 'comment.delete', target, change);
 }

@@ -7,9 +7,11 @@ import { lockRow } from '../../db/locks';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import type { AppContext } from '../../context';
 import { announceNotifications, createNotification } from '../notifications';
-import { groupBySlug, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
+import { groupBySlug, groupContext, hasPendingRequest, insideOrThrow, isMember, founderOrAdmin } from './access';
 import { presentGroupMember, presentJoinRequest, type GroupMemberRow, type JoinRequestRow } from '../../presenters/hobby-groups';
-import { joinsWithoutRequest } from '../../policies/hobby-groups';
+import { canAppointModerators, canRemoveMember, groupRoleOf, joinsWithoutRequest } from '../../policies/hobby-groups';
+import { authorize } from '../../policies/decision';
+import { audit } from '../audit';
 
 /** Joining and leaving, requests to private groups, the member list. */
 
@@ -134,4 +136,64 @@ export async function listMembers(db: Knex, slug: string, viewer: UserRow | unde
   const rows: GroupMemberRow[] = await q.orderBy('m.id', 'asc').limit(page.limit);
   const last = rows.at(-1);
   return { items: rows.map(presentGroupMember), nextCursor: rows.length === page.limit && last ? encodeTuple([last.membership_id]) : null };
+}
+
+/** A member's row in the group, 404 when they are not in it. */
+async function membershipRow(trx: Knex.Transaction, groupId: number, userId: number) {
+  const row = (await trx('group_members').where({ group_id: groupId, user_id: userId }).forUpdate().first('id', 'role')) as
+    { id: number; role: string } | undefined;
+  if (!row) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
+  return row;
+}
+
+/**
+ * The founder appoints a member as a moderator of the group (`moderator`) or makes them a plain
+ * member again (`member`); audited as the founder. The founder's own row never changes.
+ */
+export async function setMemberRole(ctx: AppContext, me: UserRow, slug: string, userId: number, role: 'member' | 'moderator') {
+  return ctx.db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    const context = await groupContext(trx, group, me);
+    authorize(canAppointModerators(me, context));
+    if (userId === group.creator_id) throw errors.badRequest(G.groupFounderOnly);
+    const row = await membershipRow(trx, group.id, userId);
+    if (row.role !== role) {
+      await trx('group_members').where({ id: row.id }).update({ role });
+      await audit(
+        trx,
+        me,
+        role === 'moderator' ? 'group.moderator_add' : 'group.moderator_remove',
+        { type: 'group', id: group.id },
+        { before: { userId, role: row.role }, after: { userId, role } },
+        { role: groupRoleOf(me, context) ?? undefined },
+      );
+    }
+    return { userId, role };
+  });
+}
+
+/**
+ * Removes a member from the group: its founder, a group moderator (plain members only) or a site
+ * moderator, with an optional reason; audited in the role acted in.
+ */
+export async function removeMember(ctx: AppContext, me: UserRow, slug: string, userId: number, reason = '') {
+  return ctx.db.transaction(async (trx) => {
+    const group = await groupBySlug(trx, slug);
+    await lockRow(trx, 'hobby_groups', group.id);
+    const context = await groupContext(trx, group, me);
+    const row = await membershipRow(trx, group.id, userId);
+    authorize(canRemoveMember(me, context, { isFounder: userId === group.creator_id, role: row.role }));
+    if (userId === me.id) throw errors.badRequest(TEXTS.memberReports.cannotActOnSelf, 'cannot_moderate_self');
+    await trx('group_members').where({ id: row.id }).delete();
+    await trx('hobby_groups').where({ id: group.id }).decrement('member_count', 1);
+    await audit(
+      trx,
+      me,
+      'group.member_remove',
+      { type: 'group', id: group.id },
+      { before: { userId, role: row.role }, after: { reason } },
+      { role: groupRoleOf(me, context) ?? undefined },
+    );
+    return { isMember: false, memberCount: await memberCountOf(trx, group.id) };
+  });
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
-import { auditModeration } from '../audit';
+import { audit, auditModeration } from '../audit';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
@@ -15,7 +15,7 @@ import { blockedEitherWay, flagBlocked } from '../blocks';
 import { authorize, type Decision } from '../../policies/decision';
 import type { Actor } from '../../policies/actor';
 import * as policy from '../../policies/hobby-groups';
-import { managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
+import { groupRoleOf, managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
 import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
 
 /** Group posts and their likes (through engagement/likes). */
@@ -144,8 +144,11 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
     authorize(policy.canDeletePost(me, { authorId: post.author_id, group }));
     await trx('group_posts').where({ id: postId }).delete();
     await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
-    // Whoever manages the group tidying it is not moderation of the site.
-    if (!managesGroup(me, group))
+    const before = { before: { content: post.content, authorId: post.author_id }, after: { reason } };
+    // A group moderator removing someone's post is moderation, audited in that role; the founder tidying is not.
+    if (groupRoleOf(me, group) === 'group_moderator' && post.author_id !== me.id)
+      await audit(trx, me, 'group_post.delete', { type: 'group_post', id: postId }, before, { role: 'group_moderator' });
+    else if (!managesGroup(me, group))
       await auditModeration(
         trx,
         me,

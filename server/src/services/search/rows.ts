@@ -119,7 +119,7 @@ export async function hitRows(db: Db, docs: readonly DocHit[]): Promise<HitRow[]
         u_display_name: str(r.u_display_name),
         u_profile_image: r.u_profile_image == null ? null : str(r.u_profile_image),
         u_profile_image_thumb: r.u_profile_image_thumb == null ? null : str(r.u_profile_image_thumb),
-        u_role: r.u_role === 'admin' ? 'admin' : 'user',
+        u_role: r.u_role === 'admin' || r.u_role === 'moderator' ? r.u_role : 'user',
         u_is_verified: Boolean(r.u_is_verified),
       };
       found.set(`${source}:${id}`, { created_at: r.created_at, author, ...extra, id });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { foldKey, TEXTS } from '@mahalle/shared';
+import { foldKey, TEXTS, type Role } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { nowIso } from '../../db/time';
@@ -12,6 +12,8 @@ import { tallyTags } from '../hashtags';
 import { tallyCategories } from '../categories';
 import { authorize } from '../../policies/decision';
 import { canDeleteAccount } from '../../policies/users';
+import { canSeeMemberEmails } from '../../policies/site';
+import type { Actor } from '../../policies/actor';
 
 /** The admin workspace's side of users: the sortable table, role and verification, deletion, bulk actions. */
 
@@ -19,11 +21,17 @@ const A = TEXTS.admin;
 
 const USER_SORT = { createdAt: intColumn('id'), username: textColumn('username_key'), displayName: textColumn('display_name') };
 
-/** Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. */
+/**
+ * Users sorted on the server by any of three columns, keyset-paged with an opaque cursor. A viewer
+ * who may not see e-mail addresses (a moderator: `canSeeMemberEmails`) gets none, and their search
+ * does not look at them either.
+ */
 export async function listUsers(
   db: Knex,
   q: { limit: number; cursor?: string; sort: keyof typeof USER_SORT; direction: 'asc' | 'desc'; search?: string; role?: string; verified?: boolean },
+  viewer?: Actor,
 ) {
+  const withEmail = viewer === undefined || canSeeMemberEmails(viewer).ok;
   const query = db('users').select('*');
   if (q.search) {
     // The start of the folded username, e-mail or display name: three index ranges, no scan.
@@ -31,21 +39,22 @@ export async function listUsers(
     const to = `${from}\u{10FFFF}`;
     const range = isPostgres(db) ? '?? collate "C" >= ? and ?? collate "C" < ?' : '?? >= ? and ?? < ?';
     query.where((w) => {
-      for (const column of ['username_key', 'email_key', 'display_name_key']) w.orWhereRaw(range, [column, from, column, to]);
+      for (const column of withEmail ? ['username_key', 'email_key', 'display_name_key'] : ['username_key', 'display_name_key'])
+        w.orWhereRaw(range, [column, from, column, to]);
     });
   }
   if (q.role) query.where('role', q.role);
   if (q.verified !== undefined) query.where('is_verified', q.verified);
   const page = await sortedPage<UserRow>(query, { columns: USER_SORT, sort: q.sort, direction: q.direction, cursor: q.cursor, limit: q.limit, idColumn: 'id' });
-  return { items: page.rows.map(presentAdminUser), nextCursor: page.nextCursor };
+  return { items: page.rows.map((r) => presentAdminUser(r, withEmail)), nextCursor: page.nextCursor };
 }
 
-export async function updateUser(ctx: AppContext, admin: UserRow, id: number, input: { role?: 'user' | 'admin'; isVerified?: boolean }) {
+export async function updateUser(ctx: AppContext, admin: UserRow, id: number, input: { role?: Role; isVerified?: boolean }) {
   const db = ctx.db;
   await db.transaction(async (trx) => {
     const before = (await trx('users').where({ id }).first()) as UserRow | undefined;
     if (!before) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
-    if (id === admin.id && input.role === 'user') throw errors.badRequest(A.cannotDemoteSelf, 'cannot_demote_self');
+    if (id === admin.id && input.role !== undefined && input.role !== 'admin') throw errors.badRequest(A.cannotDemoteSelf, 'cannot_demote_self');
     const patch: Record<string, unknown> = { updated_at: nowIso() };
     if (input.role !== undefined) patch.role = input.role;
     if (input.isVerified !== undefined) patch.is_verified = input.isVerified;

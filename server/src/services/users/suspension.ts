@@ -14,6 +14,7 @@ import { SessionService } from '../sessions';
 import { suspendedUntil } from '../../rules/suspension';
 import { authorize } from '../../policies/decision';
 import { canSuspend } from '../../policies/users';
+import { canDiscipline } from '../../policies/site';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -43,10 +44,12 @@ export function refuseSuspendedSignIn(ctx: Pick<AppContext, 'now' | 'config'>, u
   if (until) throw errors.forbidden(MR.suspended(formatSuspensionEnd(until, ctx.config.timeZone)), 'account_suspended');
 }
 
-async function memberFor(trx: Knex.Transaction, admin: UserRow, id: number): Promise<UserRow> {
+/** The member acted on; the site policy decides whether this admin or moderator may (and how long a suspension). */
+async function memberFor(trx: Knex.Transaction, admin: UserRow, id: number, until?: { end: Date; now: Date }): Promise<UserRow> {
   const user = (await trx('users').where({ id }).first()) as UserRow | undefined;
   if (!user) throw errors.notFound(TEXTS.users.notFound, 'user_not_found');
   if (user.id === admin.id) throw errors.badRequest(MR.cannotActOnSelf, 'cannot_moderate_self');
+  authorize(canDiscipline(admin, user, until));
   return user;
 }
 
@@ -86,7 +89,7 @@ export async function suspendMember(
   const until = input.days !== undefined ? new Date(at.getTime() + input.days * DAY_MS) : new Date(input.until ?? '');
   if (Number.isNaN(until.getTime()) || until.getTime() <= at.getTime()) throw errors.badRequest(MR.suspendUntilInvalid);
   const { user, ended } = await ctx.db.transaction(async (trx) => {
-    const user = await memberFor(trx, admin, id);
+    const user = await memberFor(trx, admin, id, { end: until, now: at });
     authorize(canSuspend(user));
     const before = suspendedUntil(user, at);
     await trx('users').where({ id }).update({ suspended_until: until.toISOString(), updated_at: nowIso() });

@@ -93,6 +93,16 @@ export const useDecideJoinRequest = (slug: string) =>
       : call('POST /api/hobby-groups/:slug/join-requests/:userId/reject', { params: { slug, userId } }),
   );
 
+/** The founder appoints a member as a group moderator, or makes them a plain member again. */
+export const useSetGroupMemberRole = (slug: string) =>
+  useGroupMutation(({ userId, role }: { userId: number; role: 'member' | 'moderator' }) =>
+    call('PUT /api/hobby-groups/:slug/members/:userId/role', { params: { slug, userId }, body: { role } }),
+  );
+
+/** The founder, a group moderator or a site moderator removes a member from the group. */
+export const useRemoveGroupMember = (slug: string) =>
+  useGroupMutation((userId: number) => call('DELETE /api/hobby-groups/:slug/members/:userId', { params: { slug, userId }, query: {} }));
+
 /** A text post, or an image post (multipart with the file in `image`). */
 export const useCreateGroupPost = (slug: string) =>
   useGroupMutation(({ content, image }: { content: string; image?: File | null }) => {
@@ -106,6 +116,14 @@ export const useCreateGroupPost = (slug: string) =>
 
 export const useCreateGroupEvent = (slug: string) =>
   useGroupMutation((body: GroupEventBody) => call('POST /api/hobby-groups/:slug/events', { params: { slug }, body }));
+
+/** Hides a group post (or shows it again), with a reason: the group's founder and moderators, the site's moderators. */
+export const useHideGroupPost = () =>
+  useGroupMutation(({ id, reason, hide }: { id: number; reason: string; hide: boolean }) =>
+    hide
+      ? call('POST /api/hobby-groups/posts/:id/hide', { params: { id }, body: { reason } })
+      : call('POST /api/hobby-groups/posts/:id/restore', { params: { id }, body: { reason } }),
+  );
 
 export const useDeleteGroupPost = () =>
   useGroupMutation(({ id, reason }: { id: number; reason?: string }) =>

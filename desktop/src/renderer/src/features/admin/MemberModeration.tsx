@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DatePicker, Input, Modal, Radio, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { LIMITS, SUSPENSION_DAYS, TEXTS } from '@mahalle/shared';
+import { LIMITS, MODERATOR_MAX_SUSPENSION_DAYS, SUSPENSION_DAYS, TEXTS } from '@mahalle/shared';
+import { useSession } from '../../stores/session';
 import { useLiftSuspension, useSuspendUser, useWarnUser, type AdminReport } from '../../api/admin';
 import { dayjs, formatDateTime } from '../../components/time';
 import { useApp } from '../../components/LazyFeedback';
@@ -68,6 +69,10 @@ export function MemberModerationActions({
   const lift = useLiftSuspension();
   const act = useAct();
   const { modal } = useApp();
+  // A moderator suspends for at most 7 days (the server refuses longer); an admin has every choice.
+  const limited = useSession((s) => s.user?.role === 'moderator');
+  const lengths = SUSPENSION_DAYS.filter((d) => !limited || d <= MODERATOR_MAX_SUSPENSION_DAYS);
+  const latest = dayjs().add(MODERATOR_MAX_SUSPENSION_DAYS, 'day');
   const close = () => {
     setDialog(null);
     setReason('');
@@ -92,7 +97,8 @@ export function MemberModerationActions({
       cancelText: 'İptal',
       onOk: () => act(lift.mutateAsync(memberId), MR.lifted).catch(() => undefined),
     });
-  const ready = dialog === 'warn' ? reason.trim().length > 0 : length !== 'until' || (until !== null && until.isAfter(dayjs()));
+  const ready =
+    dialog === 'warn' ? reason.trim().length > 0 : length !== 'until' || (until !== null && until.isAfter(dayjs()) && (!limited || !until.isAfter(latest)));
   return (
     <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
       <RowButton onClick={() => setDialog('warn')}>{MR.warn}</RowButton>
@@ -121,7 +127,7 @@ export function MemberModerationActions({
               {MR.suspendLength}
             </Typography.Paragraph>
             <Radio.Group value={length} onChange={(e) => setLength(e.target.value as Length)} aria-labelledby="suspend-length">
-              {SUSPENSION_DAYS.map((d) => (
+              {lengths.map((d) => (
                 <Radio key={d} value={d}>
                   {MR.suspendDays(d)}
                 </Radio>
@@ -134,7 +140,7 @@ export function MemberModerationActions({
                 format="DD.MM.YYYY HH:mm"
                 value={until}
                 onChange={(v) => setUntil(v)}
-                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                disabledDate={(d) => d.isBefore(dayjs(), 'day') || (limited && d.isAfter(latest, 'day'))}
                 style={{ width: '100%', marginTop: 12 }}
                 aria-label={MR.suspendUntilDate}
               />

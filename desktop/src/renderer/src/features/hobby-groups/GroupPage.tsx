@@ -2,7 +2,7 @@ import { Suspense, useDeferredValue, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupPost, type HobbyGroup } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroup } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCreateGroupEvent,
@@ -11,6 +11,8 @@ import {
   useGroupEvents,
   useGroupMembers,
   useGroupMembership,
+  useRemoveGroupMember,
+  useSetGroupMemberRole,
   useGroupPosts,
   useHobbyGroup,
   useLikeGroupPost,
@@ -272,7 +274,13 @@ export default function GroupPage() {
                         style={{ alignItems: 'center' }}
                         avatar={<UserAvatar user={m} size={28} />}
                         title={<Link to={`/user/${m.username}`}>{m.displayName}</Link>}
-                        actions={m.role === 'admin' ? <Tag color="red">Admin</Tag> : undefined}
+                        actions={
+                          m.role === 'admin' ? (
+                            <Tag color="red">Admin</Tag>
+                          ) : (
+                            <MemberTools slug={g.slug} member={m} founder={user?.id === g.creatorId} members={members} />
+                          )
+                        }
                       />
                     ))}
                   </ul>
@@ -323,5 +331,60 @@ export default function GroupPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+const C = TEXTS.community;
+
+/**
+ * A member's tag and tools in the member list: the founder appoints or dismisses group moderators;
+ * the founder, a group moderator (plain members only) and the site's moderators remove members.
+ */
+function MemberTools({ slug, member, founder, members }: { slug: string; member: GroupMember; founder: boolean; members: GroupMember[] }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const setRole = useSetGroupMemberRole(slug);
+  const remove = useRemoveGroupMember(slug);
+  const isModerator = member.role === 'moderator';
+  const tag = isModerator ? <Tag color="orange">{C.groupModerator}</Tag> : null;
+  if (!user || user.id === member.id) return tag;
+  const iModerate = members.some((m) => m.id === user.id && m.role === 'moderator');
+  const siteModerator = user.role === 'admin' || user.role === 'moderator';
+  const mayRemove = founder || siteModerator || (iModerate && !isModerator);
+  const run = (work: Promise<unknown>, done: string) =>
+    work.then(
+      () => notification.success({ message: done }),
+      (err: unknown) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') }),
+    );
+  return (
+    <Space size={4}>
+      {tag}
+      {founder && (
+        <Button
+          size="small"
+          onClick={() => void run(setRole.mutateAsync({ userId: member.id, role: isModerator ? 'member' : 'moderator' }), C.groupRoleChanged)}
+        >
+          {isModerator ? C.removeGroupModerator : C.makeGroupModerator}
+        </Button>
+      )}
+      {mayRemove && (
+        <Button
+          size="small"
+          aria-label={`${member.displayName}: ${C.removeFromGroup}`}
+          onClick={() => {
+            modal.confirm({
+              title: C.removeFromGroup,
+              content: member.displayName,
+              okText: C.removeFromGroup,
+              okButtonProps: { danger: true },
+              cancelText: 'İptal',
+              onOk: () => run(remove.mutateAsync(member.id), C.removedFromGroup),
+            });
+          }}
+        >
+          {C.removeFromGroup}
+        </Button>
+      )}
+    </Space>
   );
 }

@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Space } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { LIMITS, TEXTS, type GroupComment, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
-import { useCommentGroupPost, useDecideJoinRequest, useDeleteGroupPost, useJoinRequests, useUpdateGroupPlace } from '../../api/hobby-groups';
+import {
+  useCommentGroupPost,
+  useDecideJoinRequest,
+  useDeleteGroupPost,
+  useGroupMembers,
+  useHideGroupPost,
+  useJoinRequests,
+  useUpdateGroupPlace,
+} from '../../api/hobby-groups';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useSession } from '../../stores/session';
 import { useApp } from '../../components/LazyFeedback';
@@ -23,12 +31,44 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   const user = useSession((s) => s.user);
   const { notification, modal } = useApp();
   const deletePost = useDeleteGroupPost();
+  const hidePost = useHideGroupPost();
+  const { data: members = [] } = useGroupMembers(group.slug, 100, Boolean(user));
   if (!user) return null;
-  const canDelete = user.id === p.authorId || user.id === group.creatorId || user.role === 'admin';
+  // The author, the founder, a group moderator (read from the member list the page already holds) or a site moderator.
+  const groupModerator = members.some((m) => m.id === user?.id && m.role === 'moderator');
+  const moderates = user.id === group.creatorId || groupModerator || user.role === 'admin' || user.role === 'moderator';
+  const canDelete = user.id === p.authorId || moderates;
+  // Hiding asks for a reason (the author is told it; the audit log keeps it).
+  const hide = () => {
+    let reason = '';
+    modal.confirm({
+      title: TEXTS.community.hideGroupPost,
+      content: (
+        <Input.TextArea
+          aria-label={TEXTS.community.hideReason}
+          placeholder={TEXTS.community.hideReason}
+          maxLength={LIMITS.warningReasonMax}
+          autoSize={{ minRows: 2 }}
+          onChange={(e) => (reason = e.target.value)}
+        />
+      ),
+      okText: TEXTS.community.hideGroupPost,
+      cancelText: 'İptal',
+      onOk: () =>
+        hidePost.mutateAsync({ id: p.id, reason, hide: true }).then(
+          () => notification.success({ message: TEXTS.community.groupPostHidden }),
+          (err: unknown) => {
+            notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
+            throw err;
+          },
+        ),
+    });
+  };
   return (
     <>
       {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
       <MemberMenu author={p.author} label={TEXTS.blocks.menus.post} blocked={p.blockedAuthor} />
+      {moderates && user.id !== p.authorId && <Button type="text" icon={<EyeInvisibleOutlined />} aria-label={TEXTS.community.hideGroupPost} onClick={hide} />}
       {canDelete && (
         <Button
           type="text"

@@ -104,14 +104,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           { key: '/profile', icon: <UserOutlined />, label: 'Profil' },
         ]
       : [{ key: '/login', icon: <UserOutlined />, label: 'Giriş Yap' }]),
-    ...(user?.role === 'admin'
+    ...(user?.role === 'admin' || user?.role === 'moderator'
       ? [
           {
             key: '/admin',
             icon: <SafetyCertificateOutlined />,
             label: (
               <span>
-                Yönetici Paneli <LeanCount count="Admin" color={PALETTE.light.badge} />
+                Yönetici Paneli <LeanCount count={user.role === 'admin' ? 'Admin' : 'Mod'} color={PALETTE.light.badge} />
               </span>
             ),
           },

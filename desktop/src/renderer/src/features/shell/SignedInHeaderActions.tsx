@@ -93,7 +93,7 @@ export default function SignedInHeaderActions({ user, onLogout }: { user: Curren
           items: [
             { key: 'p', label: <Link to="/profile">Profil</Link> },
             { key: 'e', label: <Link to="/profile?edit=1">Profili Düzenle</Link> },
-            ...(user.role === 'admin' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
+            ...(user.role === 'admin' || user.role === 'moderator' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
             ...(platform.kind === 'desktop' ? [{ key: 's', label: <Link to="/server">Sunucuyu Değiştir</Link> }] : []),
             { key: 'o', label: 'Çıkış Yap', onClick: onLogout },
           ],

@@ -41,8 +41,15 @@ export default function AuditTab() {
           width: 120,
           render: (a) => (a.actorUsername ? (a.actorId === null && a.actorUsername.startsWith('cli:') ? a.actorUsername : `@${a.actorUsername}`) : '—'),
         },
+        {
+          key: 'actorRole',
+          title: 'Rol',
+          width: 120,
+          render: (a) => (a.actorRole ? (A.actorRoles[a.actorRole] ?? a.actorRole) : '—'),
+        },
         { key: 'action', title: 'İşlem', width: 190, render: (a) => <Tag title={a.action}>{A.auditActions[a.action] ?? a.action}</Tag> },
         { key: 'target', title: 'Kayıt', width: 140, render: (a) => `${a.targetType} #${a.targetId ?? '—'}` },
+        { key: 'reason', title: 'Gerekçe', width: 200, render: (a) => a.reason ?? '—' },
         {
           key: 'change',
           title: 'Değişiklik',

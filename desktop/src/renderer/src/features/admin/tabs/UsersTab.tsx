@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Tag, Typography } from 'antd';
-import { TEXTS, type Role } from '@mahalle/shared';
+import { Select, Tag, Typography } from 'antd';
+import { ROLES, TEXTS, type Role } from '@mahalle/shared';
 import {
   createPasswordResetLink,
   useBulkUsers,
@@ -59,8 +59,10 @@ export default function UsersTab() {
   const [role, setRole] = useState<Role | ''>('');
   const sorting = useSort();
   const act = useAct();
-  // The panel shows only to a signed-in admin (AdminPage), so there is one.
+  // The panel shows only to a signed-in admin or moderator (AdminPage), so there is one. A moderator's
+  // list has no e-mail addresses, and they only warn and suspend members (no roles, verification or deletion).
   const me = useSession((s) => s.user);
+  const isAdmin = me?.role === 'admin';
   const pages = useAdminUsers({ ...sortQuery<AdminUsersQuery['sort']>(sorting.sort), search: search || undefined, role: role || undefined });
   const update = useUpdateUser();
   const remove = useDeleteRow(useDeleteUser(), {
@@ -71,37 +73,49 @@ export default function UsersTab() {
   const bulkUsers = useBulkUsers();
   const resetLink = useResetLink();
   const bulk = (action: BulkUsersAction) => (ids: string[]) => act(bulkUsers.mutateAsync({ ids: toIds(ids), action }), 'Kullanıcılar güncellendi');
+  const staff = (u: AdminUser) => u.role === 'admin' || u.role === 'moderator';
+  const memberName = (u: AdminUser) => TEXTS.confirm.memberName(u.displayName, u.username);
   // The widths add up to what a 1366 px window gives the panel (about 1,040 px), so no column hides under the actions.
   const columns: AdminColumn<AdminUser>[] = [
     { key: 'displayName', title: 'Ad', width: 130, sortKey: 'displayName' },
     { key: 'username', title: 'Kullanıcı adı', width: 120, sortKey: 'username', render: (u) => `@${u.username}` },
-    { key: 'email', title: 'E-posta', width: 200 },
-    { key: 'role', title: 'Rol', width: 70, render: (u) => <Tag color={u.role === 'admin' ? 'red' : undefined}>{A.roles[u.role] ?? u.role}</Tag> },
+    ...(isAdmin ? [{ key: 'email', title: 'E-posta', width: 200 } as AdminColumn<AdminUser>] : []),
+    {
+      key: 'role',
+      title: 'Rol',
+      width: 90,
+      render: (u) => <Tag color={u.role === 'admin' ? 'red' : u.role === 'moderator' ? 'orange' : undefined}>{A.roles[u.role] ?? u.role}</Tag>,
+    },
     { key: 'isVerified', title: 'Doğrulanmış', width: 105, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 120, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    actionsColumn(230, (u) => (
-      <RowActions>
-        <RowButton
-          onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
-        >
-          {u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}
-        </RowButton>
-        {u.id !== me?.id && (
+    actionsColumn(isAdmin ? 300 : 230, (u) =>
+      isAdmin ? (
+        <RowActions>
           <RowButton
-            onClick={() =>
-              quietly(act(update.mutateAsync({ id: u.id, role: u.role === 'admin' ? 'user' : 'admin' }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi'))
-            }
+            onClick={() => quietly(act(update.mutateAsync({ id: u.id, isVerified: !u.isVerified }), 'Kullanıcı güncellendi', 'Kullanıcı güncellenemedi'))}
           >
-            {u.role === 'admin' ? 'Kullanıcı yap' : 'Admin yap'}
+            {u.isVerified ? 'Doğrulamayı kaldır' : 'Doğrula'}
           </RowButton>
-        )}
-        <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
-        {u.role !== 'admin' && (
-          <MemberModerationActions memberId={u.id} memberName={TEXTS.confirm.memberName(u.displayName, u.username)} suspendedUntil={u.suspendedUntil} />
-        )}
-        {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id, TEXTS.confirm.memberName(u.displayName, u.username))} />}
-      </RowActions>
-    )),
+          {u.id !== me?.id && (
+            <Select
+              size="small"
+              value={u.role}
+              style={{ width: 120 }}
+              aria-label={`${u.username} rolü`}
+              options={ROLES.map((r) => ({ value: r, label: A.roles[r] ?? r }))}
+              onChange={(role: Role) => quietly(act(update.mutateAsync({ id: u.id, role }), 'Rol değiştirildi', 'Kullanıcı güncellenemedi'))}
+            />
+          )}
+          <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
+          {u.role !== 'admin' && <MemberModerationActions memberId={u.id} memberName={memberName(u)} suspendedUntil={u.suspendedUntil} />}
+          {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id, memberName(u))} />}
+        </RowActions>
+      ) : (
+        <RowActions>
+          {!staff(u) && u.id !== me?.id && <MemberModerationActions memberId={u.id} memberName={memberName(u)} suspendedUntil={u.suspendedUntil} />}
+        </RowActions>
+      ),
+    ),
   ];
   return (
     <PagedTable
@@ -120,19 +134,24 @@ export default function UsersTab() {
             options={[
               { value: '', label: 'Tüm roller' },
               { value: 'user', label: 'Kullanıcı' },
+              { value: 'moderator', label: 'Moderatör' },
               { value: 'admin', label: 'Admin' },
             ]}
             label="Rol filtresi"
           />
         </>
       }
-      bulkActions={[
-        { key: 'verify', label: 'Doğrula', run: bulk('verify') },
-        { key: 'unverify', label: 'Doğrulamayı kaldır', run: bulk('unverify') },
-        { key: 'make_admin', label: 'Admin yap', run: bulk('make_admin') },
-        { key: 'make_user', label: 'Kullanıcı yap', run: bulk('make_user') },
-        { key: 'delete', label: 'Sil', danger: true, run: bulk('delete') },
-      ]}
+      bulkActions={
+        isAdmin
+          ? [
+              { key: 'verify', label: 'Doğrula', run: bulk('verify') },
+              { key: 'unverify', label: 'Doğrulamayı kaldır', run: bulk('unverify') },
+              { key: 'make_admin', label: 'Admin yap', run: bulk('make_admin') },
+              { key: 'make_user', label: 'Kullanıcı yap', run: bulk('make_user') },
+              { key: 'delete', label: 'Sil', danger: true, run: bulk('delete') },
+            ]
+          : []
+      }
     />
   );
 }
