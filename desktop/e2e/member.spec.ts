@@ -116,7 +116,7 @@ test('two members follow (private account: request, accept) and exchange message
 
   await a.page.goto('/');
   const badge = a.page.getByTestId('message-badge');
-  await expect(badge.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(badge.locator('sup')).toHaveCount(0);
   await b.page.getByRole('button', { name: 'Mesaj Gönder' }).click();
   await b.page.getByLabel('Mesaj', { exact: true }).fill('Merhaba Ayşe, nasılsın?');
   await b.page.getByRole('dialog').getByRole('button', { name: 'Gönder' }).click();
@@ -126,7 +126,7 @@ test('two members follow (private account: request, accept) and exchange message
   await a.page.getByRole('link', { name: 'Mesajlar' }).first().click();
   await a.page.getByTestId('conversation').first().click();
   await expect(a.page.getByTestId('chat-messages')).toContainText('Merhaba Ayşe, nasılsın?');
-  await expect(badge.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(badge.locator('sup')).toHaveCount(0);
   await a.page.getByLabel('Mesaj yaz').fill('İyiyim, teşekkürler!');
   await a.page.keyboard.press('Enter');
   await b.page.goto(`/messages?user=${a.user.id}`);

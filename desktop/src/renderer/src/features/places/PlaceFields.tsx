@@ -1,9 +1,11 @@
-import { Alert, Segmented, Select, Tag } from 'antd';
+import { Suspense } from 'react';
+import { Alert, Segmented, Tag } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { TEXTS, type Area, type NeighbourhoodRef } from '@mahalle/shared';
 import { usePlaces } from '../../api/places';
 import type { useArea } from './area';
+import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
 
 export { useArea } from './area';
 
@@ -35,20 +37,22 @@ export function NeighbourhoodSelect({
   }));
   const fold = (s: string) => s.toLocaleLowerCase('tr');
   return (
-    <Select<number | null>
-      id={id}
-      aria-label={label}
-      value={value ?? null}
-      onChange={(v) => onChange?.(v ?? null)}
-      allowClear
-      showSearch
-      loading={places.isLoading}
-      placeholder={P.selectPlaceholder}
-      options={options}
-      filterOption={(input, option) => fold(String((option as { search?: string } | undefined)?.search ?? '')).includes(fold(input))}
-      notFoundContent={places.data && places.data.districts.length === 0 ? P.noPlaces : undefined}
-      style={{ width: '100%' }}
-    />
+    <Suspense fallback={<SelectStandIn label={label} />}>
+      <Select<number | null>
+        id={id}
+        aria-label={label}
+        value={value ?? null}
+        onChange={(v) => onChange?.(v ?? null)}
+        allowClear
+        showSearch
+        loading={places.isLoading}
+        placeholder={P.selectPlaceholder}
+        options={options}
+        filterOption={(input, option) => fold(String((option as { search?: string } | undefined)?.search ?? '')).includes(fold(input))}
+        notFoundContent={places.data && places.data.districts.length === 0 ? P.noPlaces : undefined}
+        style={{ width: '100%' }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Input, Tag, theme } from 'antd';
+import { LightCard as Card } from '../../components/Light';
+import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useApp } from '../../components/LazyFeedback';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -30,6 +32,7 @@ export function videoDuration(file: File): Promise<number> {
 }
 
 export function Composer() {
+  const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const focusTick = useUi((s) => s.composerFocusTick);
   const { message, notification } = useApp();
@@ -169,13 +172,15 @@ export function Composer() {
           )}
           {expanded && (
             <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginTop: 8 }}>
-              <Select
-                aria-label="Kategori"
-                style={{ minWidth: 140 }}
-                value={categoryId ?? genel?.id}
-                onChange={setCategoryId}
-                options={categories.map((c) => ({ value: c.id, label: c.name }))}
-              />
+              <Suspense fallback={<SelectStandIn label="Kategori" style={{ minWidth: 140, width: 'auto' }} />}>
+                <Select
+                  aria-label="Kategori"
+                  style={{ minWidth: 140 }}
+                  value={categoryId ?? genel?.id}
+                  onChange={setCategoryId}
+                  options={categories.map((c) => ({ value: c.id, label: c.name }))}
+                />
+              </Suspense>
               <div style={{ minWidth: 180 }}>
                 <NeighbourhoodSelect value={neighbourhoodId} onChange={setNeighbourhoodId} />
               </div>
@@ -188,9 +193,9 @@ export function Composer() {
                 Video
               </Button>
               <div style={{ flex: 1 }} />
-              <Typography.Text type={count > LIMITS.postContentMax - 20 ? 'danger' : 'secondary'}>
+              <span style={{ color: count > LIMITS.postContentMax - 20 ? token.colorErrorText : token.colorTextDescription }}>
                 {count}/{LIMITS.postContentMax}
-              </Typography.Text>
+              </span>
               <Button
                 type="primary"
                 onClick={submit}
