@@ -64,12 +64,11 @@ test(`a visitor's / needs at most ${BUDGET_KIB} KiB of JavaScript (gzip)`, async
 });
 
 /**
- * A signed-in member's `/` (composer, feed, header icons, the live connection): what it fetches before the network is
- * idle, at most MEMBER_FILES files. The issue's size goal is 250 KiB gzip; the build is at ~312 KiB, so the guard holds
- * that line until the composer and the feed's filter shed antd's input, tag and segmented control.
+ * A signed-in member's `/` (composer, feed, header icons, the live connection): at most 30 JavaScript files and 250 KiB
+ * gzip fetched before the network is idle. Menus, dialogs, pickers and toasts load on first use.
  */
 const MEMBER_FILES = 30;
-const MEMBER_KIB = 320;
+const MEMBER_KIB = 250;
 
 test(`a member's / fetches at most ${MEMBER_FILES} JavaScript files, ${MEMBER_KIB} KiB gzip, before it is idle`, async ({ browser }) => {
   const { context, page } = await memberPage(browser);

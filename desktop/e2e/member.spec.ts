@@ -57,7 +57,7 @@ test('a new member registers, posts text and an image, likes, comments, bookmark
 
   const text = `Merhaba mahalle! #ilkgönderi ${username}`;
   await page.getByLabel('Ne düşünüyorsun...').fill(text);
-  await expect(page.getByTestId('composer').locator('.ant-tag', { hasText: '#ilkgönderi' })).toBeVisible();
+  await expect(page.getByTestId('composer').locator('.light-tag', { hasText: '#ilkgönderi' })).toBeVisible();
   await page.getByTestId('composer').getByRole('button', { name: 'Paylaş', exact: true }).click();
   await expect(page.getByText('Gönderiniz başarıyla paylaşıldı')).toBeVisible();
   const card = page.getByTestId('post-card').filter({ hasText: 'Merhaba mahalle!' });

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
-import { Alert, Segmented, Tag } from 'antd';
+import { theme } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { TEXTS, type Area, type NeighbourhoodRef } from '@mahalle/shared';
 import { usePlaces } from '../../api/places';
 import type { useArea } from './area';
 import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
+import { LightSegmented } from '../../components/LightSegmented';
+import { LightTag } from '../../components/Light';
 
 export { useArea } from './area';
 
@@ -60,9 +62,9 @@ export function NeighbourhoodSelect({
 export function PlaceTag({ place }: { place: NeighbourhoodRef | null | undefined }) {
   if (!place) return null;
   return (
-    <Tag icon={<EnvironmentOutlined />} data-testid="place-tag">
+    <LightTag icon={<EnvironmentOutlined />} data-testid="place-tag" style={{ marginInlineEnd: 8 }}>
       {P.placeLabel(place.name, place.districtName)}
-    </Tag>
+    </LightTag>
   );
 }
 
@@ -70,7 +72,7 @@ export function AreaFilter({ state, style }: { state: ReturnType<typeof useArea>
   if (!state.signedIn) return null;
   return (
     <div style={{ marginBottom: 12, ...style }}>
-      <Segmented<Area>
+      <LightSegmented<Area>
         aria-label={P.areaLabel}
         value={state.area}
         onChange={state.setArea}
@@ -80,17 +82,28 @@ export function AreaFilter({ state, style }: { state: ReturnType<typeof useArea>
   );
 }
 
-/** Shown in place of a near-me list when the member has not chosen a neighbourhood. */
+/** Shown in place of a near-me list when the member has not chosen a neighbourhood (antd's info `Alert`, drawn light). */
 export function ChooseNeighbourhoodPrompt() {
+  const { token } = theme.useToken();
   return (
-    <Alert
-      type="info"
-      showIcon
-      icon={<EnvironmentOutlined />}
-      message={P.neighbourhoodRequired}
-      action={<Link to={NEIGHBOURHOOD_SETTINGS}>{P.goToProfile}</Link>}
+    <div
+      role="alert"
       data-testid="choose-neighbourhood"
-      style={{ marginBottom: 12 }}
-    />
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: token.marginXS,
+        marginBottom: 12,
+        padding: `${token.paddingXS}px ${token.paddingContentHorizontalLG}px`,
+        background: token.colorInfoBg,
+        border: `${token.lineWidth}px solid ${token.colorInfoBorder}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
+    >
+      <EnvironmentOutlined style={{ color: token.colorInfo }} />
+      <div style={{ flex: 1 }}>{P.neighbourhoodRequired}</div>
+      <Link to={NEIGHBOURHOOD_SETTINGS}>{P.goToProfile}</Link>
+    </div>
   );
 }

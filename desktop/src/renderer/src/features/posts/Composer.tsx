@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Input, Tag, theme } from 'antd';
-import { LightCard as Card } from '../../components/Light';
+import { theme } from 'antd';
+import { LightButton as Button, LightCard as Card, LightTag as Tag } from '../../components/Light';
 import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useApp } from '../../components/LazyFeedback';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
@@ -42,7 +41,7 @@ export function Composer() {
   const [categoryId, setCategoryId] = useState<number | undefined>();
   // None by default: tagging a post with a place is the author's choice each time (their own may be private).
   const [neighbourhoodId, setNeighbourhoodId] = useState<number | null>(null);
-  const textRef = useRef<TextAreaRef>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const { data: categories = [] } = useCategories();
@@ -124,12 +123,15 @@ export function Composer() {
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
         <UserAvatar user={user} />
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Input.TextArea
+          {/* antd's auto-sizing TextArea drawn by the browser (styles.css, .light-textarea): its code would ride along
+              with every member's `/`. */}
+          <textarea
             ref={textRef}
+            className="light-textarea"
             value={text}
             placeholder="Ne düşünüyorsun..."
             aria-label="Ne düşünüyorsun..."
-            autoSize={{ minRows: expanded ? 3 : 1, maxRows: 8 }}
+            rows={expanded ? 3 : 1}
             onFocus={() => setExpanded(true)}
             onChange={(e) => setText(Array.from(e.target.value).slice(0, LIMITS.postContentMax).join(''))}
             onKeyDown={(e) => {
@@ -142,12 +144,12 @@ export function Composer() {
           {(tags.length > 0 || mentions.length > 0) && (
             <div style={{ marginTop: 8 }}>
               {tags.map((t) => (
-                <Tag key={`h-${t}`} color="purple">
+                <Tag key={`h-${t}`} color="purple" style={{ marginInlineEnd: 8 }}>
                   #{t}
                 </Tag>
               ))}
               {mentions.map((m) => (
-                <Tag key={`m-${m}`} color="blue">
+                <Tag key={`m-${m}`} color="blue" style={{ marginInlineEnd: 8 }}>
                   @{m}
                 </Tag>
               ))}
