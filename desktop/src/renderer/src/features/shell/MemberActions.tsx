@@ -69,7 +69,7 @@ export default function MemberActions({ user, onLogout }: { user: CurrentUser; o
       ) : (
         <span onClick={() => setWanted((w) => ({ ...w, notifications: true }))}>{bell}</span>
       )}
-      <Link to="/messages" aria-label="Mesajlar">
+      <Link to="/messages" aria-label="Mesajlar" style={{ display: 'inline-flex', alignItems: 'center', height: 32, color: 'var(--ant-color-text)' }}>
         <CornerCount count={messages} data-testid="message-badge">
           <MessageOutlined style={{ fontSize: 18 }} />
         </CornerCount>
