@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { memberPage } from './fixtures';
 
 /**
  * The first-load budget: a visitor's `/` needs at most 200 KiB of JavaScript (gzip) before it is interactive. Sizes, not
@@ -18,7 +19,7 @@ interface Chunk {
   dynamicImports?: string[];
 }
 
-/** The entry (which only waits for the first paint), what it imports, and everything those import statically. */
+/** The entry (which only waits for the first paint), what it imports, what they load, and everything those import statically. */
 function firstLoadFiles(): Set<string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const entry = manifest['index.html'];
@@ -30,7 +31,11 @@ function firstLoadFiles(): Set<string> {
     files.add(chunk.file);
     chunk.imports?.forEach(walk);
   };
-  [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])].forEach(walk);
+  // The entry's own imports (the module preload helper may sit in a chunk of its own), then what the entry and those
+  // chunks load dynamically: start.tsx.
+  (entry.imports ?? []).forEach(walk);
+  const statics = [entry, ...(entry.imports ?? []).map((k) => manifest[k])];
+  statics.flatMap((c) => c?.dynamicImports ?? []).forEach(walk);
   return files;
 }
 
@@ -55,5 +60,29 @@ test(`a visitor's / needs at most ${BUDGET_KIB} KiB of JavaScript (gzip)`, async
   await expect(page.getByRole('heading', { level: 1, name: "Mahalle'ye hoş geldin!" })).toBeVisible();
   const extra = [...fetched].filter((f) => f.startsWith('assets/') && !expected.has(f));
   expect(extra, 'chunks a visitor’s / loads beyond its first-load graph').toEqual([]);
+  await context.close();
+});
+
+/**
+ * A signed-in member's `/` (composer, feed, header icons, the live connection): at most 30 JavaScript files and 250 KiB
+ * gzip fetched before the network is idle. Menus, dialogs, pickers and toasts load on first use.
+ */
+const MEMBER_FILES = 30;
+const MEMBER_KIB = 250;
+
+test(`a member's / fetches at most ${MEMBER_FILES} JavaScript files, ${MEMBER_KIB} KiB gzip, before it is idle`, async ({ browser }) => {
+  const { context, page } = await memberPage(browser);
+  const fetched = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') fetched.add(new URL(req.url()).pathname.slice(1));
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('composer')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const files = [...fetched].filter((f) => fs.existsSync(path.join(WEB, f)));
+  const kib = gzipKiB(files);
+  console.log(`first load of / for a member: ${files.length} JS files, ${kib.toFixed(1)} KiB gzip (budget ${MEMBER_FILES} files, ${MEMBER_KIB} KiB)`);
+  expect(files.length, 'a member’s / fetches too many files: let small chunks merge (vite.web.config.ts)').toBeLessThanOrEqual(MEMBER_FILES);
+  expect(kib, 'a member’s / outgrew its budget: load what the feed does not show at once on first use').toBeLessThanOrEqual(MEMBER_KIB);
   await context.close();
 });

@@ -57,7 +57,7 @@ test('a new member registers, posts text and an image, likes, comments, bookmark
 
   const text = `Merhaba mahalle! #ilkgönderi ${username}`;
   await page.getByLabel('Ne düşünüyorsun...').fill(text);
-  await expect(page.getByTestId('composer').locator('.ant-tag', { hasText: '#ilkgönderi' })).toBeVisible();
+  await expect(page.getByTestId('composer').locator('.lean-tag', { hasText: '#ilkgönderi' })).toBeVisible();
   await page.getByTestId('composer').getByRole('button', { name: 'Paylaş', exact: true }).click();
   await expect(page.getByText('Gönderiniz başarıyla paylaşıldı')).toBeVisible();
   const card = page.getByTestId('post-card').filter({ hasText: 'Merhaba mahalle!' });
@@ -126,7 +126,7 @@ test('two members follow (private account: request, accept) and exchange message
 
   await a.page.goto('/');
   const badge = a.page.getByTestId('message-badge');
-  await expect(badge.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(badge.locator('sup')).toHaveCount(0);
   await b.page.getByRole('button', { name: 'Mesaj Gönder' }).click();
   await b.page.getByLabel('Mesaj', { exact: true }).fill('Merhaba Ayşe, nasılsın?');
   await b.page.getByRole('dialog').getByRole('button', { name: 'Gönder' }).click();
@@ -136,7 +136,7 @@ test('two members follow (private account: request, accept) and exchange message
   await a.page.getByRole('link', { name: 'Mesajlar' }).first().click();
   await a.page.getByTestId('conversation').first().click();
   await expect(a.page.getByTestId('chat-messages')).toContainText('Merhaba Ayşe, nasılsın?');
-  await expect(badge.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(badge.locator('sup')).toHaveCount(0);
   await a.page.getByLabel('Mesaj yaz').fill('İyiyim, teşekkürler!');
   await a.page.keyboard.press('Enter');
   await b.page.goto(`/messages?user=${a.user.id}`);

@@ -243,14 +243,14 @@ function AppRoutes() {
 
 /**
  * Does antd's `<App>`'s work: the theme's text style and CSS variables for everything below, and message,
- * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback).
+ * notification and modal for `App.useApp()` (their holders load when first used, see LazyFeedback, for members too:
+ * a member's `/` would otherwise fetch antd's message, notification and modal before anyone has acted).
  */
 function Root({ children }: { children: React.ReactNode }) {
   const { token } = antTheme.useToken();
-  const member = Boolean(useSession((s) => s.user));
   return (
     <div className={THEME_VARS} style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
-      <LazyFeedback eager={member}>{children}</LazyFeedback>
+      <LazyFeedback>{children}</LazyFeedback>
     </div>
   );
 }

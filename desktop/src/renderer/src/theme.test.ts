@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { theme as antTheme } from 'antd';
 import { contrastRatio, STATIC_CATEGORIES } from '@mahalle/shared';
-import { PALETTE, textColorFor, themeConfig, tintedTag, type ThemeMode } from './theme';
+import { PALETTE, PRESET_TAG_TEXTS, presetTagTexts, textColorFor, themeConfig, tintedTag, type ThemeMode } from './theme';
 
 /** `rgba(r,g,b,a)` or hex drawn over a solid background, as the browser composes it. */
 function over(color: string, bg: string): string {
@@ -28,6 +28,10 @@ describe.each(['light', 'dark'] as ThemeMode[])('the %s theme', (mode) => {
     return value;
   };
   const surfaces = PALETTE[mode].surfaces;
+
+  it('writes out the preset tags’ readable text colours as the palette gives them (update PRESET_TAG_TEXTS from here)', () => {
+    expect(PRESET_TAG_TEXTS[mode]).toEqual(presetTagTexts(mode));
+  });
 
   it('draws links, the primary text, secondary and tertiary text, errors and successes at 4.5:1 or more on every surface', () => {
     const texts = [

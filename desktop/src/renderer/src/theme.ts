@@ -76,6 +76,73 @@ function mix(color: string, base: string, weight: number): string {
 
 const PRESET_TAG_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
 
+/**
+ * Preset tags (`<Tag color="green">`) draw shade 7 on shade 1 of antd's palettes: that text darkened or lightened where
+ * it falls short. Deriving it needs a second run of antd's theme algorithm and some 26 contrast searches, which a
+ * phone did on every start before anything was drawn: the results are written out below (PRESET_TAG_TEXTS), and
+ * theme.test.ts checks that they are what this computes.
+ */
+export function presetTagTexts(mode: ThemeMode): Record<string, string> {
+  const p = PALETTE[mode];
+  const algorithm = mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm;
+  const derived = antTheme.getDesignToken({ algorithm, token: seedOf(mode) }) as unknown as Record<string, string>;
+  return Object.fromEntries(
+    PRESET_TAG_COLORS.flatMap((c) => {
+      const shade7 = derived[`${c}7`];
+      const shade1 = derived[`${c}1`];
+      if (shade7 === undefined || shade1 === undefined) return []; // a palette antd does not have: its tags keep antd's colours
+      return [[c, readableOn(shade7, [shade1, ...p.surfaces])]];
+    }),
+  );
+}
+
+/** What presetTagTexts gives for each mode (theme.test.ts recomputes it: update it from there when the palette changes). */
+export const PRESET_TAG_TEXTS: Record<ThemeMode, Record<string, string>> = {
+  light: {
+    blue: '#0958d9',
+    purple: '#531dab',
+    cyan: '#077b7f',
+    green: '#2c7d0a',
+    magenta: '#c41d7f',
+    pink: '#c41d7f',
+    red: '#cf1322',
+    orange: '#ad5707',
+    yellow: '#856f04',
+    volcano: '#cf370d',
+    geekblue: '#1d39c4',
+    lime: '#567c03',
+    gold: '#986204',
+  },
+  dark: {
+    blue: '#3c89e8',
+    purple: '#9d71d5',
+    cyan: '#33bcb7',
+    green: '#6abe39',
+    magenta: '#e0529c',
+    pink: '#e0529c',
+    red: '#e95052',
+    orange: '#e89a3c',
+    yellow: '#e8d639',
+    volcano: '#e87040',
+    geekblue: '#6381e3',
+    lime: '#a9d134',
+    gold: '#e8b339',
+  },
+};
+
+function seedOf(mode: ThemeMode) {
+  const p = PALETTE[mode];
+  return {
+    colorPrimary: p.brand,
+    colorInfo: p.brand,
+    colorLink: p.link,
+    colorError: p.error,
+    colorSuccess: p.success,
+    colorWarning: p.warning,
+    borderRadius: 10,
+  };
+}
+
 const cache = new Map<ThemeMode, ThemeConfig>();
 
 /** The class that carries the theme's CSS variables (`--ant-…`); App.tsx puts it on the root, so plain elements read them too. */
@@ -87,29 +154,13 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   if (hit) return hit;
   const p = PALETTE[mode];
   const algorithm = mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm;
-  const seed = {
-    colorPrimary: p.brand,
-    colorInfo: p.brand,
-    colorLink: p.link,
-    colorError: p.error,
-    colorSuccess: p.success,
-    colorWarning: p.warning,
-    borderRadius: 10,
-  };
-  // Preset tags (`<Tag color="green">`) draw shade 7 on shade 1 of antd's palettes: darken or lighten that text where it falls short.
-  const derived = antTheme.getDesignToken({ algorithm, token: seed }) as unknown as Record<string, string>;
+  const seed = seedOf(mode);
   // antd keeps each shade twice ('green7', and 'green-7' behind the CSS variable the tag reads): set both.
   const tagTexts = Object.fromEntries(
-    PRESET_TAG_COLORS.flatMap((c) => {
-      const shade7 = derived[`${c}7`];
-      const shade1 = derived[`${c}1`];
-      if (shade7 === undefined || shade1 === undefined) return []; // a palette antd does not have: its tags keep antd's colours
-      const text = readableOn(shade7, [shade1, ...p.surfaces]);
-      return [
-        [`${c}7`, text],
-        [`${c}-7`, text],
-      ];
-    }),
+    Object.entries(PRESET_TAG_TEXTS[mode]).flatMap(([c, text]) => [
+      [`${c}7`, text],
+      [`${c}-7`, text],
+    ]),
   );
   const text = { itemSelectedColor: p.link, itemHoverColor: p.linkHover, itemActiveColor: p.linkActive };
   const config: ThemeConfig = {

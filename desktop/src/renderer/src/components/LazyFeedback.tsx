@@ -27,10 +27,10 @@ class Handle {
 
 /**
  * Stands in for antd's `<App>`: screens keep calling `useApp()` (below; antd's `App.useApp()` works too) for message, notification and modal, but the
- * holders (and the styles of toasts and dialogs) load on the first call, or as soon as `eager` (a signed-in member,
- * who acts), instead of with every visitor's first page. Calls made meanwhile run once they have loaded.
+ * holders (and the styles of toasts and dialogs) load on the first call, or at once when `eager`, instead of with
+ * every first page. Calls made meanwhile run once they have loaded.
  */
-export function LazyFeedback({ eager, children }: { eager: boolean; children: React.ReactNode }) {
+export function LazyFeedback({ eager = false, children }: { eager?: boolean; children: React.ReactNode }) {
   const [wanted, setWanted] = useState(eager);
   if (eager && !wanted) setWanted(true);
   const real = useRef<useAppProps | null>(null);

@@ -19,6 +19,7 @@ import { useCommunityStats } from '../../api/meta';
 import { useBlogPosts } from '../../api/blog';
 import { useQuestions } from '../../api/questions';
 import { useTrendingHashtags } from '../../api/hashtags';
+import { WhenVisible } from '../../components/WhenVisible';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
 const Composer = lazy(() => import('../posts/Composer').then((m) => ({ default: m.Composer })));
@@ -226,7 +227,10 @@ export function HomePage({ full = false }: { full?: boolean }) {
             ))}
           </div>
         </Card>
-        <SideLists />
+        {/* Below the fold on a phone: drawn (and its three lists fetched) when scrolled near. */}
+        <WhenVisible minHeight={640}>
+          <SideLists />
+        </WhenVisible>
       </div>
     </div>
   );

@@ -1,9 +1,13 @@
-import { Alert, Segmented, Select, Tag } from 'antd';
+import { Suspense } from 'react';
+import { theme } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { TEXTS, type Area, type NeighbourhoodRef } from '@mahalle/shared';
 import { usePlaces } from '../../api/places';
 import type { useArea } from './area';
+import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
+import { LeanSegmented } from '../../components/lean/LeanSegmented';
+import { LeanTag } from '../../components/lean/LeanTag';
 
 export { useArea } from './area';
 
@@ -35,20 +39,22 @@ export function NeighbourhoodSelect({
   }));
   const fold = (s: string) => s.toLocaleLowerCase('tr');
   return (
-    <Select<number | null>
-      id={id}
-      aria-label={label}
-      value={value ?? null}
-      onChange={(v) => onChange?.(v ?? null)}
-      allowClear
-      showSearch
-      loading={places.isLoading}
-      placeholder={P.selectPlaceholder}
-      options={options}
-      filterOption={(input, option) => fold(String((option as { search?: string } | undefined)?.search ?? '')).includes(fold(input))}
-      notFoundContent={places.data && places.data.districts.length === 0 ? P.noPlaces : undefined}
-      style={{ width: '100%' }}
-    />
+    <Suspense fallback={<SelectStandIn label={label} />}>
+      <Select<number | null>
+        id={id}
+        aria-label={label}
+        value={value ?? null}
+        onChange={(v) => onChange?.(v ?? null)}
+        allowClear
+        showSearch
+        loading={places.isLoading}
+        placeholder={P.selectPlaceholder}
+        options={options}
+        filterOption={(input, option) => fold(String((option as { search?: string } | undefined)?.search ?? '')).includes(fold(input))}
+        notFoundContent={places.data && places.data.districts.length === 0 ? P.noPlaces : undefined}
+        style={{ width: '100%' }}
+      />
+    </Suspense>
   );
 }
 
@@ -56,9 +62,9 @@ export function NeighbourhoodSelect({
 export function PlaceTag({ place }: { place: NeighbourhoodRef | null | undefined }) {
   if (!place) return null;
   return (
-    <Tag icon={<EnvironmentOutlined />} data-testid="place-tag">
+    <LeanTag icon={<EnvironmentOutlined />} data-testid="place-tag" style={{ marginInlineEnd: 8 }}>
       {P.placeLabel(place.name, place.districtName)}
-    </Tag>
+    </LeanTag>
   );
 }
 
@@ -66,7 +72,7 @@ export function AreaFilter({ state, style }: { state: ReturnType<typeof useArea>
   if (!state.signedIn) return null;
   return (
     <div style={{ marginBottom: 12, ...style }}>
-      <Segmented<Area>
+      <LeanSegmented<Area>
         aria-label={P.areaLabel}
         value={state.area}
         onChange={state.setArea}
@@ -76,17 +82,28 @@ export function AreaFilter({ state, style }: { state: ReturnType<typeof useArea>
   );
 }
 
-/** Shown in place of a near-me list when the member has not chosen a neighbourhood. */
+/** Shown in place of a near-me list when the member has not chosen a neighbourhood (antd's info `Alert`, drawn light). */
 export function ChooseNeighbourhoodPrompt() {
+  const { token } = theme.useToken();
   return (
-    <Alert
-      type="info"
-      showIcon
-      icon={<EnvironmentOutlined />}
-      message={P.neighbourhoodRequired}
-      action={<Link to={NEIGHBOURHOOD_SETTINGS}>{P.goToProfile}</Link>}
+    <div
+      role="alert"
       data-testid="choose-neighbourhood"
-      style={{ marginBottom: 12 }}
-    />
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: token.marginXS,
+        marginBottom: 12,
+        padding: `${token.paddingXS}px ${token.paddingContentHorizontalLG}px`,
+        background: token.colorInfoBg,
+        border: `${token.lineWidth}px solid ${token.colorInfoBorder}`,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
+    >
+      <EnvironmentOutlined style={{ color: token.colorInfo }} />
+      <div style={{ flex: 1 }}>{P.neighbourhoodRequired}</div>
+      <Link to={NEIGHBOURHOOD_SETTINGS}>{P.goToProfile}</Link>
+    </div>
   );
 }

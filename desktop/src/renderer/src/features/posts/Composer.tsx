@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Input, Select, Tag, Typography } from 'antd';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { theme } from 'antd';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { LeanCard as Card } from '../../components/lean/LeanCard';
+import { LeanTag as Tag } from '../../components/lean/LeanTag';
+import { LazySelect as Select, SelectStandIn } from '../../components/LazySelect';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useApp } from '../../components/LazyFeedback';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PictureOutlined, VideoCameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
@@ -32,6 +35,7 @@ export function videoDuration(file: File): Promise<number> {
 }
 
 export function Composer() {
+  const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const focusTick = useUi((s) => s.composerFocusTick);
   const { message, notification } = useApp();
@@ -41,7 +45,7 @@ export function Composer() {
   const [categoryId, setCategoryId] = useState<number | undefined>();
   // None by default: tagging a post with a place is the author's choice each time (their own may be private).
   const [neighbourhoodId, setNeighbourhoodId] = useState<number | null>(null);
-  const textRef = useRef<TextAreaRef>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const { data: categories = [] } = useCategories();
@@ -130,12 +134,15 @@ export function Composer() {
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
         <UserAvatar user={user} />
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Input.TextArea
+          {/* antd's auto-sizing TextArea drawn by the browser (styles.css, .lean-textarea): its code would ride along
+              with every member's `/`. */}
+          <textarea
             ref={textRef}
+            className="lean-textarea"
             value={text}
             placeholder="Ne düşünüyorsun..."
             aria-label="Ne düşünüyorsun..."
-            autoSize={{ minRows: expanded ? 3 : 1, maxRows: 8 }}
+            rows={expanded ? 3 : 1}
             onFocus={() => setExpanded(true)}
             onChange={(e) => setText(Array.from(e.target.value).slice(0, LIMITS.postContentMax).join(''))}
             onKeyDown={(e) => {
@@ -148,12 +155,12 @@ export function Composer() {
           {(tags.length > 0 || mentions.length > 0) && (
             <div style={{ marginTop: 8 }}>
               {tags.map((t) => (
-                <Tag key={`h-${t}`} color="purple">
+                <Tag key={`h-${t}`} color="purple" style={{ marginInlineEnd: 8 }}>
                   #{t}
                 </Tag>
               ))}
               {mentions.map((m) => (
-                <Tag key={`m-${m}`} color="blue">
+                <Tag key={`m-${m}`} color="blue" style={{ marginInlineEnd: 8 }}>
                   @{m}
                 </Tag>
               ))}
@@ -177,40 +184,44 @@ export function Composer() {
             </div>
           )}
           {expanded && trust && trust.level === 0 && (
-            <Alert
+            <div
               data-testid="trust-hint"
-              style={{ marginTop: 8 }}
-              type="info"
-              showIcon
-              message={`Güven seviyen: ${trust.name}`}
-              description={
-                <>
-                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                    {trust.restrictions.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                  {trust.next && (
-                    <Typography.Text type="secondary">
-                      {trust.next.summary}
-                      {trust.next.daysLeft > 0 || trust.next.postsLeft > 0
-                        ? ` (${[trust.next.daysLeft > 0 ? TEXTS.trust.daysLeft(trust.next.daysLeft) : '', trust.next.postsLeft > 0 ? TEXTS.trust.postsLeft(trust.next.postsLeft) : ''].filter(Boolean).join(', ')})`
-                        : ''}
-                    </Typography.Text>
-                  )}
-                </>
-              }
-            />
+              role="note"
+              style={{
+                marginTop: 8,
+                padding: '8px 12px',
+                borderRadius: 8,
+                border: `1px solid ${token.colorInfoBorder}`,
+                background: token.colorInfoBg,
+              }}
+            >
+              <strong>{`Güven seviyen: ${trust.name}`}</strong>
+              <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
+                {trust.restrictions.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+              {trust.next && (
+                <div style={{ color: token.colorTextSecondary }}>
+                  {trust.next.summary}
+                  {trust.next.daysLeft > 0 || trust.next.postsLeft > 0
+                    ? ` (${[trust.next.daysLeft > 0 ? TEXTS.trust.daysLeft(trust.next.daysLeft) : '', trust.next.postsLeft > 0 ? TEXTS.trust.postsLeft(trust.next.postsLeft) : ''].filter(Boolean).join(', ')})`
+                    : ''}
+                </div>
+              )}
+            </div>
           )}
           {expanded && (
             <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginTop: 8 }}>
-              <Select
-                aria-label="Kategori"
-                style={{ minWidth: 140 }}
-                value={categoryId ?? genel?.id}
-                onChange={setCategoryId}
-                options={categories.map((c) => ({ value: c.id, label: c.name }))}
-              />
+              <Suspense fallback={<SelectStandIn label="Kategori" style={{ minWidth: 140, width: 'auto' }} />}>
+                <Select
+                  aria-label="Kategori"
+                  style={{ minWidth: 140 }}
+                  value={categoryId ?? genel?.id}
+                  onChange={setCategoryId}
+                  options={categories.map((c) => ({ value: c.id, label: c.name }))}
+                />
+              </Suspense>
               <div style={{ minWidth: 180 }}>
                 <NeighbourhoodSelect value={neighbourhoodId} onChange={setNeighbourhoodId} />
               </div>
@@ -223,9 +234,9 @@ export function Composer() {
                 Video
               </Button>
               <div style={{ flex: 1 }} />
-              <Typography.Text type={count > LIMITS.postContentMax - 20 ? 'danger' : 'secondary'}>
+              <span style={{ color: count > LIMITS.postContentMax - 20 ? token.colorErrorText : token.colorTextDescription }}>
                 {count}/{LIMITS.postContentMax}
-              </Typography.Text>
+              </span>
               <Button
                 type="primary"
                 onClick={submit}

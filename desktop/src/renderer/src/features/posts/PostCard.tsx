@@ -40,6 +40,7 @@ export function PostCard({ post: p, large = false, onComments }: { post: Post; l
   const [editing, setEditing] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
   const [likeStatus, setLikeStatus] = useState('');
   const requireLogin = () => {
@@ -97,12 +98,24 @@ export function PostCard({ post: p, large = false, onComments }: { post: Post; l
                 </LeanTag>
               )}
             </Space>
-            {hasMenu && (
-              // The same button stands in while the menu's code arrives, so nothing moves.
-              <Suspense fallback={<Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" onClick={() => setMenuOpen(true)} />}>
-                <PostMenu post={p} onEdit={() => setEditing(p.content)} onReport={() => setReporting(true)} open={menuOpen} onOpenChange={setMenuOpen} />
-              </Suspense>
-            )}
+            {hasMenu &&
+              // The menu's code (antd's dropdown and the dialogs behind it) loads when it is first opened, not with every
+              // member's feed; the same button stands in until then, so nothing moves.
+              (menuWanted ? (
+                <Suspense fallback={<Button type="text" icon={<MoreOutlined />} aria-label="Gönderi menüsü" onClick={() => setMenuOpen(true)} />}>
+                  <PostMenu post={p} onEdit={() => setEditing(p.content)} onReport={() => setReporting(true)} open={menuOpen} onOpenChange={setMenuOpen} />
+                </Suspense>
+              ) : (
+                <Button
+                  type="text"
+                  icon={<MoreOutlined />}
+                  aria-label="Gönderi menüsü"
+                  onClick={() => {
+                    setMenuWanted(true);
+                    setMenuOpen(true);
+                  }}
+                />
+              ))}
           </div>
           {editing !== null ? (
             <Suspense fallback={null}>

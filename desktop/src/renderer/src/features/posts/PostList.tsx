@@ -1,15 +1,26 @@
 import { AreaFilter, ChooseNeighbourhoodPrompt, useArea } from '../places/PlaceFields';
-import { Button, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { usePostList, type PostFeed } from '../../api/posts';
-import { EmptyState } from '../../components/EmptyState';
+import { LeanButton as Button } from '../../components/lean/LeanButton';
+import { SkeletonRow } from '../../components/lean/SkeletonRow';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { PostCard } from './PostCard';
+
+// antd's `Empty` (its picture and styles) only for a feed that has nothing.
+const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => ({ default: m.EmptyState })));
 
 /** A cursor-paged list of posts ('Daha fazla' loads the next page). */
 export function PostList({ feed, empty, pageSize = 10, more = true }: { feed: PostFeed; empty?: React.ReactNode; pageSize?: number; more?: boolean }) {
   const q = usePostList(feed, pageSize);
-  if (q.isLoading) return <Skeleton active avatar paragraph={{ rows: 3 }} />;
+  if (q.isLoading)
+    return (
+      <div aria-busy="true">
+        <SkeletonRow avatar />
+        <SkeletonRow avatar />
+      </div>
+    );
   const posts = q.data?.pages.flatMap((p) => p.items) ?? [];
-  if (posts.length === 0) return <>{empty ?? <EmptyState title="Henüz gönderi yok" />}</>;
+  if (posts.length === 0) return <Suspense fallback={null}>{empty ?? <EmptyState title="Henüz gönderi yok" />}</Suspense>;
   return (
     <div>
       {posts.map((p) => (

@@ -1,108 +1,88 @@
-import { Badge, Button, Dropdown, Space, Typography } from 'antd';
+import { Suspense, useState } from 'react';
 import { BellOutlined, MessageOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
-import { badgeText, LIMITS, type CurrentUser } from '@mahalle/shared';
-import type { Notification } from '@mahalle/shared';
-import { useMarkNotificationRead, useNotifications } from '../../api/notifications';
+import { Link } from 'react-router-dom';
+import { badgeText, type CurrentUser } from '@mahalle/shared';
 import { useCounts } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
-import { platform } from '../../platform';
-import { notificationTarget } from '../notifications/text';
-import { NotificationTitle } from '../notifications/NotificationTitle';
-import { fromNow } from '../../components/time';
-import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
+import { LeanButton } from '../../components/lean/LeanButton';
+import { LeanCount } from '../../components/lean/LeanCount';
+import { LeanSpace } from '../../components/lean/LeanSpace';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 
-function NotificationsDropdown() {
-  const count = useCounts((s) => s.notifications);
-  const navigate = useNavigate();
-  const { data = [] } = useNotifications(LIMITS.notificationDropdown, 'latest');
-  const read = useMarkNotificationRead();
-  const items = data.slice(0, LIMITS.notificationDropdown);
-  const markRead = async (n: Notification) => {
-    if (!n.isRead) await read.mutateAsync(n.id).catch(() => undefined);
-  };
-  const open = async (n: Notification) => {
-    await markRead(n);
-    const to = notificationTarget(n);
-    if (to) navigate(to);
-  };
+// antd's dropdown, menu and badge (with the tooltip and popup code behind them) load with the first click on the bell or
+// the avatar, not with every page a member opens.
+const NotificationsDropdown = lazy(() => import('./MemberMenus').then((m) => ({ default: m.NotificationsDropdown })));
+const UserMenu = lazy(() => import('./MemberMenus').then((m) => ({ default: m.UserMenu })));
+
+/** antd's small `Badge` on an icon: the count on its top right corner, nothing when there is none. */
+function CornerCount({ count, children, ...rest }: { count: number; children: React.ReactNode } & React.HTMLAttributes<HTMLSpanElement>) {
   return (
-    <Dropdown
-      trigger={['click']}
-      popupRender={() => (
-        <div style={{ width: 320, background: 'var(--ant-color-bg-elevated, #fff)', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12)', padding: 8 }}>
-          {items.length === 0 ? (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>
-              Henüz bildirim yok
-            </Typography.Text>
-          ) : (
-            <ul style={LEAN_LIST}>
-              {items.map((n, i) => (
-                <LeanListItem
-                  key={n.id}
-                  last={i === items.length - 1}
-                  onClick={() => void open(n)}
-                  style={{ cursor: 'pointer', background: n.isRead ? undefined : 'rgba(109,40,217,.08)', paddingInline: 8 }}
-                  avatar={
-                    <Badge dot={!n.isRead} offset={[-2, 2]}>
-                      <UserAvatar user={n.relatedUser} size={32} />
-                    </Badge>
-                  }
-                  title={<NotificationTitle n={n} onRead={() => void markRead(n)} />}
-                  description={fromNow(n.createdAt)}
-                />
-              ))}
-            </ul>
-          )}
-          <div style={{ textAlign: 'center', paddingTop: 4 }}>
-            <Link to="/notifications">Tümünü Gör</Link>
-          </div>
-        </div>
-      )}
-    >
-      <Button
-        type="text"
-        aria-label="Bildirimler"
-        icon={
-          <Badge count={badgeText(count)} size="small">
-            <BellOutlined style={{ fontSize: 18 }} />
-          </Badge>
-        }
+    <span {...rest} style={{ position: 'relative', display: 'inline-flex', lineHeight: 1 }}>
+      {children}
+      <LeanCount
+        count={badgeText(count)}
+        style={{
+          position: 'absolute',
+          top: 0,
+          insetInlineEnd: 0,
+          transform: 'translate(50%, -50%)',
+          minWidth: 14,
+          height: 14,
+          padding: '0 4px',
+          borderRadius: 7,
+          lineHeight: '14px',
+          fontSize: 12,
+        }}
       />
-    </Dropdown>
+    </span>
   );
 }
 
 /**
- * A member's header icons: the notifications dropdown, messages and the user menu. Loaded once someone is signed
- * in, so a visitor's first page carries neither antd's dropdown nor its menu.
+ * A member's header icons: notifications, messages and the user menu. Drawn light; the bell and the avatar put antd's
+ * dropdown (opened) in their place on the first click.
  */
 export default function SignedInHeaderActions({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) {
+  const notifications = useCounts((s) => s.notifications);
   const messages = useCounts((s) => s.messages);
+  const [wanted, setWanted] = useState<{ notifications?: boolean; user?: boolean }>({});
+  const bell = (
+    <LeanButton
+      type="text"
+      aria-label="Bildirimler"
+      icon={
+        <CornerCount count={notifications}>
+          <BellOutlined style={{ fontSize: 18 }} />
+        </CornerCount>
+      }
+    />
+  );
+  const avatar = (
+    <LeanButton type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0, width: 'auto' }}>
+      <UserAvatar user={user} size={32} />
+    </LeanButton>
+  );
   return (
-    <Space>
-      <NotificationsDropdown />
-      <Link to="/messages" aria-label="Mesajlar">
-        <Badge count={badgeText(messages)} size="small" data-testid="message-badge">
+    <LeanSpace>
+      {wanted.notifications ? (
+        <Suspense fallback={bell}>
+          <NotificationsDropdown />
+        </Suspense>
+      ) : (
+        <span onClick={() => setWanted((w) => ({ ...w, notifications: true }))}>{bell}</span>
+      )}
+      <Link to="/messages" aria-label="Mesajlar" style={{ display: 'inline-flex', alignItems: 'center', height: 32, color: 'var(--ant-color-text)' }}>
+        <CornerCount count={messages} data-testid="message-badge">
           <MessageOutlined style={{ fontSize: 18 }} />
-        </Badge>
+        </CornerCount>
       </Link>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'p', label: <Link to="/profile">Profil</Link> },
-            { key: 'e', label: <Link to="/profile?edit=1">Profili Düzenle</Link> },
-            ...(user.role === 'admin' || user.role === 'moderator' ? [{ key: 'a', label: <Link to="/admin">Admin Paneli</Link> }] : []),
-            ...(platform.kind === 'desktop' ? [{ key: 's', label: <Link to="/server">Sunucuyu Değiştir</Link> }] : []),
-            { key: 'o', label: 'Çıkış Yap', onClick: onLogout },
-          ],
-        }}
-      >
-        <Button type="text" aria-label="Kullanıcı menüsü" style={{ padding: 0 }}>
-          <UserAvatar user={user} size={32} />
-        </Button>
-      </Dropdown>
-    </Space>
+      {wanted.user ? (
+        <Suspense fallback={avatar}>
+          <UserMenu user={user} onLogout={onLogout} />
+        </Suspense>
+      ) : (
+        <span onClick={() => setWanted((w) => ({ ...w, user: true }))}>{avatar}</span>
+      )}
+    </LeanSpace>
   );
 }

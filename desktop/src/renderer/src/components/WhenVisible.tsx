@@ -1,0 +1,24 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Renders its children once their place comes near the window (within `rootMargin`), an empty box of `minHeight` until
+ * then: what a phone shows below the fold (the home's side cards and the requests behind them) costs nothing on the
+ * first load, and a wide window, where the place is in view, gets it on the next frame.
+ */
+export function WhenVisible({ children, minHeight, rootMargin = '300px' }: { children: React.ReactNode; minHeight: number; rootMargin?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = box.current;
+    if (near || !el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near, rootMargin]);
+  return near ? <>{children}</> : <div ref={box} style={{ minHeight }} />;
+}
