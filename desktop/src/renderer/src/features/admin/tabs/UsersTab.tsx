@@ -77,18 +77,18 @@ export default function UsersTab() {
   const memberName = (u: AdminUser) => TEXTS.confirm.memberName(u.displayName, u.username);
   // The widths add up to what a 1366 px window gives the panel (about 1,040 px), so no column hides under the actions.
   const columns: AdminColumn<AdminUser>[] = [
-    { key: 'displayName', title: 'Ad', width: 130, sortKey: 'displayName' },
-    { key: 'username', title: 'Kullanıcı adı', width: 120, sortKey: 'username', render: (u) => `@${u.username}` },
-    ...(isAdmin ? [{ key: 'email', title: 'E-posta', width: 200 } as AdminColumn<AdminUser>] : []),
+    { key: 'displayName', title: 'Ad', width: 120, sortKey: 'displayName' },
+    { key: 'username', title: 'Kullanıcı adı', width: 110, sortKey: 'username', render: (u) => `@${u.username}` },
+    ...(isAdmin ? [{ key: 'email', title: 'E-posta', width: 190 } as AdminColumn<AdminUser>] : []),
     {
       key: 'role',
       title: 'Rol',
-      width: 90,
+      width: 85,
       render: (u) => <Tag color={u.role === 'admin' ? 'red' : u.role === 'moderator' ? 'orange' : undefined}>{A.roles[u.role] ?? u.role}</Tag>,
     },
-    { key: 'isVerified', title: 'Doğrulanmış', width: 105, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
+    { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 120, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
-    actionsColumn(isAdmin ? 300 : 230, (u) =>
+    actionsColumn(isAdmin ? 240 : 230, (u) =>
       isAdmin ? (
         <RowActions>
           <RowButton
