@@ -9,7 +9,6 @@ import { suspendedUntil } from '../rules/suspension';
 import { ReadCache, SESSION_CACHE_MS } from '../read-cache';
 import type { CachedSession } from './caching';
 import { authorize } from '../policies/decision';
-import { administersSite } from '../policies/actor';
 import { canAdminister, canModerate } from '../policies/site';
 
 export const SESSION_COOKIE = 'mahalle_sid';
@@ -115,8 +114,4 @@ export function requireAdmin(req: Request): UserRow {
 export function requireModerator(req: Request): UserRow {
   authorize(canModerate(req.user));
   return requireUser(req);
-}
-
-export function isAdmin(user: UserRow | undefined): boolean {
-  return administersSite(user);
 }

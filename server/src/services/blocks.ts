@@ -70,19 +70,6 @@ export async function blockedEitherWay(db: Db, a: number, b: number): Promise<bo
   return Boolean(row);
 }
 
-/**
- * Everyone the viewer has a block with, either way: one query per request, for pages that flag
- * rather than drop (shared spaces: groups, Q&A, blog comments). A member blocks few people.
- */
-export async function blockedIdsOf(db: Db, viewerId: number | null | undefined): Promise<Set<number>> {
-  if (!viewerId) return new Set();
-  const rows = (await db('user_blocks')
-    .where('blocker_id', viewerId)
-    .select('blocked_id as id')
-    .unionAll((u) => u.from('user_blocks').where('blocked_id', viewerId).select('blocker_id as id'))) as { id: number }[];
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Only the ids the viewer blocked (not those who blocked the viewer): what the UI may collapse. */
 export async function blockedByViewer(db: Db, viewerId: number | null | undefined): Promise<Set<number>> {
   if (!viewerId) return new Set();

@@ -14,6 +14,7 @@ import {
   useUpdateNeighbourhood,
 } from '../../../api/places';
 import { useApp } from '../../../components/LazyFeedback';
+import { CsvImportResult, type CsvImportOutcome } from '../CsvImportResult';
 import { PageSpinner } from '../../../components/common';
 
 const P = TEXTS.places;
@@ -22,7 +23,7 @@ type PlaceFields = { name: string; districtId?: number; lat?: number | null; lng
 /** The CSV import: a file or pasted text; row errors are listed by line, nothing is written until all are right. */
 function ImportCard() {
   const [csv, setCsv] = useState('');
-  const [result, setResult] = useState<{ ok: string } | { error: string; rows: { path: string; message: string }[] } | null>(null);
+  const [result, setResult] = useState<CsvImportOutcome | null>(null);
   const run = useImportPlaces();
   const submit = async () => {
     try {
@@ -53,26 +54,7 @@ function ImportCard() {
         <Button type="primary" onClick={() => void submit()} loading={run.isPending} disabled={!csv.trim()}>
           {P.importCsv}
         </Button>
-        {result && 'ok' in result && <Alert type="success" showIcon message={result.ok} data-testid="places-import-result" />}
-        {result && 'error' in result && (
-          <Alert
-            type="error"
-            showIcon
-            message={result.error}
-            data-testid="places-import-errors"
-            description={
-              result.rows.length > 0 && (
-                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                  {result.rows.map((r) => (
-                    <li key={`${r.path}-${r.message}`}>
-                      {r.path}: {r.message}
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        )}
+        <CsvImportResult outcome={result} testId="places-import" />
       </Space>
     </Card>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { TEXTS, WATCHED_WORD_ACTIONS, type WatchedWord, type WatchedWordAction } from '@mahalle/shared';
-import { ApiError, errorMessage } from '../../../api/client';
+import { errorMessage } from '../../../api/client';
 import { useCreateWatchedWord, useDeleteWatchedWord, useImportWatchedWords, useUpdateWatchedWord, useWatchedWords } from '../../../api/watched-words';
 import { useApp } from '../../../components/LazyFeedback';
+import { CsvImportResult, csvImportFailure, type CsvImportOutcome } from '../CsvImportResult';
 
 const W = TEXTS.watchedWords;
 const ACTION_COLORS: Record<WatchedWordAction, string> = { block: 'red', require_approval: 'orange', flag: 'gold', censor: 'blue' };
@@ -27,14 +28,14 @@ function exportCsv(words: WatchedWord[]) {
 function ImportCard() {
   const [csv, setCsv] = useState('');
   const [replace, setReplace] = useState(false);
-  const [result, setResult] = useState<{ ok: string } | { error: string; rows: { path: string; message: string }[] } | null>(null);
+  const [result, setResult] = useState<CsvImportOutcome | null>(null);
   const run = useImportWatchedWords();
   const submit = async () => {
     try {
       const r = await run.mutateAsync({ csv, replace });
       setResult({ ok: W.imported(r.created, r.updated) });
     } catch (err) {
-      setResult({ error: errorMessage(err, W.importInvalid), rows: err instanceof ApiError ? (err.details ?? []) : [] });
+      setResult(csvImportFailure(err, W.importInvalid));
     }
   };
   return (
@@ -61,26 +62,7 @@ function ImportCard() {
         <Button type="primary" onClick={() => void submit()} loading={run.isPending} disabled={!csv.trim()}>
           {W.importCsv}
         </Button>
-        {result && 'ok' in result && <Alert type="success" showIcon message={result.ok} />}
-        {result && 'error' in result && (
-          <Alert
-            type="error"
-            showIcon
-            message={result.error}
-            data-testid="watched-words-import-errors"
-            description={
-              result.rows.length > 0 && (
-                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                  {result.rows.map((r) => (
-                    <li key={`${r.path}-${r.message}`}>
-                      {r.path}: {r.message}
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        )}
+        <CsvImportResult outcome={result} testId="watched-words-import" />
       </Space>
     </Card>
   );
