@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isPg } from '../time';
 
 /**
- * Moderators (issue 27, roles):
+ * Moderators:
  * - `users.role` gains `moderator` (a site moderator) and `group_members.role` gains `moderator`
  *   (a group moderator the founder appoints). Both columns are varchar(10) without a check so far;
  *   PostgreSQL now checks the values, SQLite keeps the column as it is (adding a check there means
