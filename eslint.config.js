@@ -98,6 +98,7 @@ export default tseslint.config(
       '@typescript-eslint/no-namespace': 'off',
     },
   },
+  { files: ['desktop/src/sw/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['desktop/src/renderer/**/*.{ts,tsx}', 'desktop/src/preload/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

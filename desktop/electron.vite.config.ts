@@ -23,6 +23,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
     plugins: [react()],
     base: './',
+    // No service worker in the desktop app (it loads the UI from a file): its registration is left out of this build.
+    define: { __PWA__: 'false' },
     build: {
       rollupOptions: { input: { index: fileURLToPath(new URL('./src/renderer/index.html', import.meta.url)) } },
     },

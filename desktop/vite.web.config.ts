@@ -1,6 +1,9 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -20,13 +23,69 @@ function lazyTooltipProvider(): Plugin {
   };
 }
 
+/**
+ * dist-web/sw.js, the service worker (src/sw/, see its README): bundled on its own as one classic script once the app
+ * is built, with this build's version (a hash of every file name of the build and of the worker's source) and the files
+ * of the app's first page to precache. It is no part of the app's chunk graph, so nothing of it reaches a first load;
+ * written after the compression step (no .br/.gz: it is small, and always revalidated).
+ */
+function serviceWorker(): Plugin {
+  const dir = fileURLToPath(new URL('./src/sw/', import.meta.url));
+  let precache: string[] = [];
+  let version = '';
+  return {
+    name: 'mahalle-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      const walk = (fileName: string, followDynamic: boolean) => {
+        const item = bundle[fileName];
+        if (!item || files.has(fileName)) return;
+        files.add(fileName);
+        if (item.type !== 'chunk') return;
+        item.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        item.imports.forEach((f) => walk(f, followDynamic));
+        // The entry only waits for the first paint and then loads the app (start.tsx, from the entry or a chunk it
+        // imports): that is the shell too.
+        if (followDynamic) item.dynamicImports.forEach((f) => walk(f, false));
+      };
+      for (const item of Object.values(bundle)) if (item.type === 'chunk' && item.isEntry) walk(item.fileName, true);
+      precache = [...files].filter((f) => f.startsWith('assets/')).map((f) => `/${f}`);
+      const hash = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) hash.update(`${name}\n`);
+      for (const name of fs.readdirSync(dir).sort()) if (name.endsWith('.ts') && !name.endsWith('.test.ts')) hash.update(fs.readFileSync(path.join(dir, name)));
+      version = hash.digest('hex').slice(0, 12);
+    },
+    async writeBundle(options) {
+      const out = await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: 'warn',
+        define: { __SW_VERSION__: JSON.stringify(version), __SW_PRECACHE__: JSON.stringify(precache) },
+        build: {
+          write: false,
+          emptyOutDir: false,
+          minify: true,
+          lib: { entry: path.join(dir, 'service-worker.ts'), formats: ['iife'], name: 'mahalleServiceWorker', fileName: () => 'sw.js' },
+        },
+      });
+      const chunk = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : [])).find((o) => o.type === 'chunk');
+      if (!chunk || chunk.type !== 'chunk') throw new Error('the service worker did not build');
+      fs.writeFileSync(path.join(options.dir!, 'sw.js'), chunk.code);
+    },
+  };
+}
+
 /** The browser build of the renderer, served by the server at `/`. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
   base: '/',
+  // The service worker registers from the browser build only (src/pwa/register.ts); the Electron build sets it false.
+  define: { __PWA__: 'true' },
   plugins: [
     react(),
     lazyTooltipProvider(),
+    serviceWorker(),
     // No <link rel="modulepreload"> for the app in index.html: the entry (src/main.tsx) fetches the app's files once the
     // page has painted (see there), so that nothing competes with the first paint.
     // .br and .gz next to every text asset: the server sends them as they are (server/src/static.ts), no work per request.

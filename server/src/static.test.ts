@@ -14,6 +14,7 @@ const INDEX = `<!doctype html>
   </head>
   <body><div id="root"><div class="boot">${'Mahalle '.repeat(200)}</div></div></body>
 </html>`;
+const SW = `self.addEventListener('fetch', () => undefined);\n`;
 const ASSET = `export const x = ${JSON.stringify('mahalle '.repeat(500))};\n`;
 
 /** Raw HTTP, without fetch's automatic decompression, so the bytes on the wire can be checked. */
@@ -43,6 +44,7 @@ describe('static files, compression and SEO', () => {
     fs.writeFileSync(path.join(webDir, 'assets/app-abc123.js.gz'), zlib.gzipSync(ASSET));
     fs.writeFileSync(path.join(webDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
     fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Mahalle', lang: 'tr' }));
+    fs.writeFileSync(path.join(webDir, 'sw.js'), SW);
     server = await startTestServer({ webDir });
   });
   afterAll(async () => {
@@ -68,6 +70,22 @@ describe('static files, compression and SEO', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.body.toString()).toBe(ASSET);
+  });
+
+  it('serves the service worker revalidated every time, allowed to control the whole site', async () => {
+    const res = await raw(`${server.url}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.body.toString()).toBe(SW);
+    // Not the app's fallback under another name: a missing worker is a 404, so a browser unregisters it.
+    fs.renameSync(path.join(webDir, 'sw.js'), path.join(webDir, 'sw.js.off'));
+    try {
+      expect((await raw(`${server.url}/sw.js`)).status).toBe(404);
+    } finally {
+      fs.renameSync(path.join(webDir, 'sw.js.off'), path.join(webDir, 'sw.js'));
+    }
   });
 
   it('serves index.html with no-cache, compressed when large enough', async () => {

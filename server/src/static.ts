@@ -140,6 +140,7 @@ export function mountStatic(app: Express, ctx: AppContext): void {
 
   const webDir = ctx.config.webDir;
   const readIndex = indexHtmlReader(path.join(webDir, 'index.html'));
+  const swFile = path.join(webDir, 'sw.js');
   // The build writes .br and .gz next to each asset (vite-plugin-compression2): send the best the browser takes.
   app.use(
     expressStaticGzip(webDir, {
@@ -152,6 +153,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
           // Hashed assets never change; everything else (index.html, favicon, manifest) is revalidated.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
           else res.setHeader('Cache-Control', 'no-cache');
+          // The service worker (desktop/src/sw/) controls the whole site; revalidated, so a new build is seen at once.
+          if (filePath === swFile) res.setHeader('Service-Worker-Allowed', '/');
         },
       },
     }),

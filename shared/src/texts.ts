@@ -918,4 +918,11 @@ export const TEXTS = {
     socketDown: 'Anlık bağlantı koptu; bildirimler ve mesajlar gecikebilir. Yeniden bağlanılıyor…',
     loading: 'Yükleniyor…',
   },
+  /** The installable web app: the offline feed and a new version. */
+  pwa: {
+    offline: 'Çevrimdışısın. Son yüklenen akışı görüyorsun; paylaşmak, beğenmek ve yorum yazmak için bağlantı gerekiyor.',
+    composerOffline: 'Çevrimdışısın: gönderi paylaşmak için bağlantı gerekiyor.',
+    updateReady: 'Yeni sürüm hazır',
+    reload: 'Yenile',
+  },
 } as const;

@@ -4,6 +4,7 @@ import { App, preloadFirstRoute } from './App';
 import { platform } from './platform';
 import { initApi } from './api/client';
 import { useSession } from './stores/session';
+import { registerServiceWorker } from './pwa/register';
 import './styles.css';
 
 /** The app proper, started by main.tsx once the server's first paint is on screen. */
@@ -25,3 +26,4 @@ void initApi().finally(() => {
     );
   });
 });
+if (__PWA__ && import.meta.env.PROD && platform.kind === 'web') registerServiceWorker();

@@ -1,4 +1,5 @@
 import type { PlatformBridge } from '@mahalle/shared';
+import { MSG } from '../../../sw/rules';
 
 declare global {
   interface Window {
@@ -18,7 +19,15 @@ const webBridge: PlatformBridge = {
   notify: ({ title, body }) => {
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body });
   },
-  onNavigate: () => () => undefined,
+  // A clicked push notification: the service worker asks the tab's router to open its page.
+  onNavigate: (handler) => {
+    if (!('serviceWorker' in navigator)) return () => undefined;
+    const onMessage = (e: MessageEvent<{ type?: string; url?: unknown }>) => {
+      if (e.data?.type === MSG.navigate && typeof e.data.url === 'string' && e.data.url.startsWith('/') && !e.data.url.startsWith('//')) handler(e.data.url);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  },
   openExternal: (url) => window.open(url, '_blank', 'noopener'),
 };
 

@@ -11,6 +11,7 @@ import { charCount, extractHashtags, extractMentions, LIMITS, TEXTS } from '@mah
 import { errorMessage } from '../../api/client';
 import { useCreatePost } from '../../api/posts';
 import { useSession, useUi } from '../../stores/session';
+import { useConnection } from '../../stores/connection';
 import { UserAvatar } from '../../components/common';
 import { useCategories } from '../../api/meta';
 import { trustKeys, useMyTrust } from '../../api/trust';
@@ -37,6 +38,8 @@ export function videoDuration(file: File): Promise<number> {
 export function Composer() {
   const { token } = theme.useToken();
   const user = useSession((s) => s.user);
+  // Offline the feed is the one the service worker kept: read-only.
+  const offline = useConnection((s) => s.offline);
   const focusTick = useUi((s) => s.composerFocusTick);
   const { message, notification } = useApp();
   const [text, setText] = useState('');
@@ -183,6 +186,11 @@ export function Composer() {
               />
             </div>
           )}
+          {offline && (
+            <div role="note" data-testid="composer-offline" style={{ marginTop: 8, color: token.colorTextDescription }}>
+              {TEXTS.pwa.composerOffline}
+            </div>
+          )}
           {expanded && trust && trust.level === 0 && (
             <div
               data-testid="trust-hint"
@@ -241,7 +249,7 @@ export function Composer() {
                 type="primary"
                 onClick={submit}
                 loading={create.isPending}
-                disabled={(!text.trim() && !file) || count > LIMITS.postContentMax || create.isPending}
+                disabled={offline || (!text.trim() && !file) || count > LIMITS.postContentMax || create.isPending}
               >
                 Paylaş
               </Button>

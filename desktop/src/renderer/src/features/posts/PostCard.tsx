@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { useLikePost, useSharePost } from '../../api/posts';
 import { useToggleBookmark } from '../../api/bookmarks';
 import { useSession } from '../../stores/session';
+import { useConnection } from '../../stores/connection';
 import { mediaUrl, thumbSize, UserAvatar } from '../../components/common';
 import { UserName } from '../../components/UserName';
 import { RichText } from '../../components/RichText';
@@ -31,6 +32,8 @@ const ReportDialog = lazy(() => import('../admin/ReportDialog').then((m) => ({ d
  */
 export function PostCard({ post: p, large = false, onComments }: { post: Post; large?: boolean; onComments?: () => void }) {
   const user = useSession((s) => s.user);
+  // Offline the card is the kept feed's: nothing to like, open or share until the network is back.
+  const offline = useConnection((s) => s.offline);
   const navigate = useNavigate();
   const { notification, message } = useApp();
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -160,13 +163,20 @@ export function PostCard({ post: p, large = false, onComments }: { post: Post; l
               icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />}
               onClick={() => requireLogin() && likeIt()}
               loading={like.isPending}
+              disabled={offline}
             >
               {p.likesCount}
             </Button>
-            <Button type="text" aria-label="Yorumlar" icon={<CommentOutlined />} onClick={() => (onComments ? onComments() : setCommentsOpen(true))}>
+            <Button
+              type="text"
+              aria-label="Yorumlar"
+              icon={<CommentOutlined />}
+              disabled={offline}
+              onClick={() => (onComments ? onComments() : setCommentsOpen(true))}
+            >
               {p.commentsCount}
             </Button>
-            <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} onClick={() => void share()}>
+            <Button type="text" aria-label="Paylaş" icon={<ShareAltOutlined />} disabled={offline} onClick={() => void share()}>
               {p.sharesCount}
             </Button>
             <Button
@@ -174,6 +184,7 @@ export function PostCard({ post: p, large = false, onComments }: { post: Post; l
               aria-label="Kaydet"
               aria-pressed={p.isBookmarked}
               icon={p.isBookmarked ? <SaveFilled /> : <SaveOutlined />}
+              disabled={offline}
               onClick={() => requireLogin() && save()}
             />
           </Space>

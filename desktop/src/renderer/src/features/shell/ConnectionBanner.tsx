@@ -16,7 +16,8 @@ const SHOW_AFTER_MS = 800;
 export function ConnectionBanner() {
   const serverDown = useConnection((s) => s.serverDown);
   const socketDown = useConnection((s) => s.socketDown);
-  const down = serverDown || socketDown;
+  const offline = useConnection((s) => s.offline);
+  const down = offline || serverDown || socketDown;
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -29,8 +30,14 @@ export function ConnectionBanner() {
   }, [down]);
 
   useEffect(() => {
-    const offline = () => reportServerDown();
-    const online = () => void probe();
+    const offline = () => {
+      useConnection.getState().set({ offline: true });
+      reportServerDown();
+    };
+    const online = () => {
+      useConnection.getState().set({ offline: false });
+      void probe();
+    };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {
@@ -48,7 +55,7 @@ export function ConnectionBanner() {
   if (!visible) return null;
   return (
     <div role="status" aria-live="polite" data-testid="connection-banner" className="connection-banner">
-      {serverDown ? TEXTS.resilience.serverDown : TEXTS.resilience.socketDown}
+      {offline ? TEXTS.pwa.offline : serverDown ? TEXTS.resilience.serverDown : TEXTS.resilience.socketDown}
     </div>
   );
 }
