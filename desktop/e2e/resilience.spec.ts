@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { SCREENS, reportPageErrors } from './fixtures';
 
+// These journeys break the page's own requests with page.route, which never sees what a service worker answers: the
+// worker (desktop/src/sw/, its own journeys in pwa.spec.ts) passes a failed chunk through as it is, so without it the
+// page meets the same failures.
+test.use({ serviceWorkers: 'block' });
+
 /** A lazy route's chunk, including the retry's cache-busting `?retry=` form. */
 const QA_CHUNK = /\/assets\/QaListPage-[^/?]*\.js(\?.*)?$/;
 
