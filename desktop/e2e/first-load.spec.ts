@@ -86,3 +86,27 @@ test(`a member's / fetches at most ${MEMBER_FILES} JavaScript files, ${MEMBER_KI
   expect(kib, 'a member’s / outgrew its budget: load what the feed does not show at once on first use').toBeLessThanOrEqual(MEMBER_KIB);
   await context.close();
 });
+
+test(`a member's / on a phone does not move as the composer and the feed arrive (layout shift ≤ 0.1)`, async ({ browser }) => {
+  const { context, page } = await memberPage(browser, { viewport: { width: 390, height: 844 } });
+  // Every layout shift of the load, as Lighthouse's CLS counts them (not those right after input), from the first paint on.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('composer')).toBeVisible();
+  await expect(page.getByTestId('feed')).toBeVisible();
+  // What follows the feed is drawn once the feed has its first page.
+  await expect(page.getByText('Son Blog Yazıları')).toBeAttached();
+  await expect(page.getByTestId('home-stats')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const total = shifts.reduce((a, b) => a + b, 0);
+  console.log(`layout shift of a member's / at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  expect(total).toBeLessThanOrEqual(0.1);
+  await context.close();
+});

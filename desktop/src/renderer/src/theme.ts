@@ -1,5 +1,7 @@
 import { theme as antTheme, type ThemeConfig } from 'antd';
+import type { MappingAlgorithm } from 'antd/es/theme/interface';
 import { readableOn } from '@mahalle/shared';
+import { RECORDED_MAP_TOKENS } from './theme-tokens';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -145,6 +147,27 @@ function seedOf(mode: ThemeMode) {
 
 const cache = new Map<ThemeMode, ThemeConfig>();
 
+/** antd's algorithm of a mode, as it derives the whole token map (colours, sizes, shades) from the seed. */
+export const algorithmOf = (mode: ThemeMode): MappingAlgorithm => (mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm);
+
+/** What antd's algorithm is given for a mode's theme (its default seed under our tokens), as a string to compare. */
+export const seedKey = (seed: object): string => JSON.stringify(seed);
+
+/**
+ * The mode's algorithm with its answer for our own seed written out (theme-tokens.ts): deriving the ~440 tokens (colour
+ * palettes and all) was a phone's biggest single step of antd's theme on every start, before anything was drawn. Any
+ * other seed (a nested theme, a changed palette before the file is rewritten) is derived as usual; theme.test.ts checks
+ * that the written answer is what antd computes today (rewrite it with `npx tsx desktop/scripts/theme-tokens.ts`).
+ */
+function recordedAlgorithm(mode: ThemeMode): MappingAlgorithm {
+  const real = algorithmOf(mode);
+  const recorded = RECORDED_MAP_TOKENS[mode];
+  return (seed, mapToken) => {
+    if (mapToken === undefined && seedKey(seed) === recorded.seed) return { ...recorded.map } as unknown as ReturnType<MappingAlgorithm>;
+    return real(seed, mapToken);
+  };
+}
+
 /** The class that carries the theme's CSS variables (`--ant-…`); App.tsx puts it on the root, so plain elements read them too. */
 export const THEME_VARS = 'mahalle-theme';
 
@@ -152,8 +175,14 @@ export const THEME_VARS = 'mahalle-theme';
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   const hit = cache.get(mode);
   if (hit) return hit;
+  const config: ThemeConfig = { ...themeTokens(mode), algorithm: recordedAlgorithm(mode) };
+  cache.set(mode, config);
+  return config;
+}
+
+/** The theme of a mode without its algorithm (the tokens and component tokens we set), from which themeConfig derives. */
+export function themeTokens(mode: ThemeMode): ThemeConfig {
   const p = PALETTE[mode];
-  const algorithm = mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm;
   const seed = seedOf(mode);
   // antd keeps each shade twice ('green7', and 'green-7' behind the CSS variable the tag reads): set both.
   const tagTexts = Object.fromEntries(
@@ -163,9 +192,11 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
     ]),
   );
   const text = { itemSelectedColor: p.link, itemHoverColor: p.linkHover, itemActiveColor: p.linkActive };
-  const config: ThemeConfig = {
-    algorithm,
+  return {
     cssVar: { key: THEME_VARS },
+    // One theme at a time and the CSS variables carry its values: antd's hash class on every component (and the
+    // hashing of each style it registers on the first load) buys nothing here.
+    hashed: false,
     token: {
       ...seed,
       ...tagTexts,
@@ -193,6 +224,10 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
           }
         : undefined,
   };
-  cache.set(mode, config);
-  return config;
+}
+
+/** What antd's algorithm derives from a mode's seed today: theme-tokens.ts writes it out (see recordedAlgorithm). */
+export function mapTokensOf(mode: ThemeMode): { seed: string; map: Record<string, string | number | boolean> } {
+  const seed = { ...antTheme.defaultSeed, ...themeTokens(mode).token };
+  return { seed: seedKey(seed), map: algorithmOf(mode)(seed) as unknown as Record<string, string | number | boolean> };
 }

@@ -7,7 +7,7 @@ import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { formatDateTime } from '../../components/time';
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
@@ -111,6 +111,12 @@ function Counter({ title, value }: { title: string; value: number | undefined })
 export function HomePage({ full = false }: { full?: boolean }) {
   usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
   const user = useSession((s) => s.user);
+  // For a member the composer and the feed come first, and what follows them waits until the feed's first page is
+  // drawn: cards drawn earlier were pushed down by the feed as it arrived (a layout shift of 0.6 on a phone). Before the
+  // session is known (undefined) nothing that the feed would push is drawn either.
+  const [feedSettled, setFeedSettled] = useState(false);
+  const onFeedSettled = useCallback(() => setFeedSettled(true), []);
+  const belowFeed = user === null || (user !== undefined && feedSettled);
   const { data: blog = [], isLoading: loadingBlog } = useBlogPosts({ limit: LIMITS.homeBlogPosts });
   const { data: questions } = useQuestions({ pageSize: LIMITS.homeQuestions });
   const { data: stats } = useCommunityStats();
@@ -154,41 +160,43 @@ export function HomePage({ full = false }: { full?: boolean }) {
               </Heading>
               {!full && <Link to="/home">Tümü</Link>}
             </div>
-            {full ? <AreaPostList /> : <AreaPostList pageSize={LIMITS.homePosts} more={false} />}
+            {full ? <AreaPostList onSettled={onFeedSettled} /> : <AreaPostList pageSize={LIMITS.homePosts} more={false} onSettled={onFeedSettled} />}
           </Suspense>
         )}
-        <div className="home-pair">
-          <div>
-            <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
-              {loadingBlog ? (
-                <ListSkeleton />
-              ) : (
-                blog.map((b) => (
-                  <div key={b.id} style={{ marginBottom: 8 }}>
-                    <Link to={`/blog/${b.slug}`}>
-                      <strong>{b.title}</strong>
-                    </Link>
-                    <br />
-                    <Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
-                  </div>
-                ))
-              )}
-            </Card>
+        {belowFeed && (
+          <div className="home-pair">
+            <div>
+              <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
+                {loadingBlog ? (
+                  <ListSkeleton />
+                ) : (
+                  blog.map((b) => (
+                    <div key={b.id} style={{ marginBottom: 8 }}>
+                      <Link to={`/blog/${b.slug}`}>
+                        <strong>{b.title}</strong>
+                      </Link>
+                      <br />
+                      <Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
+                    </div>
+                  ))
+                )}
+              </Card>
+            </div>
+            <div>
+              <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
+                {!questions ? (
+                  <ListSkeleton />
+                ) : (
+                  questions.items.map((q) => (
+                    <div key={q.id} style={{ marginBottom: 8 }}>
+                      <Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary>
+                    </div>
+                  ))
+                )}
+              </Card>
+            </div>
           </div>
-          <div>
-            <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
-              {!questions ? (
-                <ListSkeleton />
-              ) : (
-                questions.items.map((q) => (
-                  <div key={q.id} style={{ marginBottom: 8 }}>
-                    <Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary>
-                  </div>
-                ))
-              )}
-            </Card>
-          </div>
-        </div>
+        )}
         {user === null && (
           <Card style={{ marginTop: 16, textAlign: 'center' }}>
             <Heading level={2} look={3}>
@@ -204,34 +212,36 @@ export function HomePage({ full = false }: { full?: boolean }) {
         )}
       </div>
       {/* Statistics and shortcuts are the side column's: the composer and the feed come first, on a phone above all. */}
-      <div>
-        <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
-          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-            {counters.map((c) => (
-              <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />
-            ))}
-          </div>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
-            {(
-              [
-                ['/qa', 'Soru & Cevap'],
-                ['/blog', 'Blog'],
-                ['/categories', 'Kategoriler'],
-                ['/discover', 'Keşfet'],
-                ['/events', 'Etkinlikler'],
-              ] as const
-            ).map(([to, label]) => (
-              <Link key={to} to={to}>
-                {label}
-              </Link>
-            ))}
-          </div>
-        </Card>
-        {/* Below the fold on a phone: drawn (and its three lists fetched) when scrolled near. */}
-        <WhenVisible minHeight={640}>
-          <SideLists />
-        </WhenVisible>
-      </div>
+      {belowFeed && (
+        <div>
+          <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
+            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+              {counters.map((c) => (
+                <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />
+              ))}
+            </div>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
+              {(
+                [
+                  ['/qa', 'Soru & Cevap'],
+                  ['/blog', 'Blog'],
+                  ['/categories', 'Kategoriler'],
+                  ['/discover', 'Keşfet'],
+                  ['/events', 'Etkinlikler'],
+                ] as const
+              ).map(([to, label]) => (
+                <Link key={to} to={to}>
+                  {label}
+                </Link>
+              ))}
+            </div>
+          </Card>
+          {/* Below the fold on a phone: drawn (and its three lists fetched) when scrolled near. */}
+          <WhenVisible minHeight={640}>
+            <SideLists />
+          </WhenVisible>
+        </div>
+      )}
     </div>
   );
 }
