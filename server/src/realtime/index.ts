@@ -249,7 +249,11 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     };
     watch(data.expiresAt);
     socket.on('disconnect', () => clearTimeout(timer));
-    void socket.join([userRoom(data.userId), sessionRoom(data.sessionId), ...(hearsModeration({ id: data.userId, role: data.role as Role }) ? [MODERATORS] : [])]);
+    void socket.join([
+      userRoom(data.userId),
+      sessionRoom(data.sessionId),
+      ...(hearsModeration({ id: data.userId, role: data.role as Role }) ? [MODERATORS] : []),
+    ]);
     void (async () => {
       socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });
       socket.emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, data.userId) });
