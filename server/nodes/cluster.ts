@@ -71,6 +71,8 @@ export interface Cluster {
   db: Knex;
   bucket: TestBucket;
   metricsToken: string;
+  /** SESSION_SECRET of every node (the benchmark makes its members' sessions with it). */
+  sessionSecret: string;
   /** Which node an X-Mahalle-Node header names (nginx lists every node it tried; the last answered). */
   nodeOf(header: string | null | undefined): NodeProcess | null;
   kill(node: NodeProcess, signal?: NodeJS.Signals): Promise<void>;
@@ -306,6 +308,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       db,
       bucket,
       metricsToken,
+      sessionSecret,
       nodeOf(header) {
         const last = String(header ?? '')
           .split(',')
