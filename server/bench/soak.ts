@@ -305,6 +305,7 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
     sqliteFile: kind === 'sqlite' ? seed.sqliteFile : undefined,
     nodes: kind === 'postgres' ? 2 : 1,
     nginxConnections: 8192,
+    bootTimeoutMs: 900_000,
     env: Object.fromEntries(
       [
         'RATE_LIMIT_POSTS',

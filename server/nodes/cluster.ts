@@ -58,6 +58,8 @@ export interface ClusterOptions {
   pgDatabaseUrl?: string;
   /** Worker connections for nginx (the benchmark's thousand sockets need more than the default). */
   nginxConnections?: number;
+  /** How long a node may take to answer /api/health (a first boot on a big seed runs migrations). */
+  bootTimeoutMs?: number;
 }
 
 export interface Cluster {
@@ -224,9 +226,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     };
     // The first node migrates and creates the admin; the others then find both done.
     spawnNode(nodes[0]!);
-    await waitHealthy(nodes[0]!);
+    await waitHealthy(nodes[0]!, opts.bootTimeoutMs);
     for (const node of nodes.slice(1)) spawnNode(node);
-    await Promise.all(nodes.slice(1).map((n) => waitHealthy(n)));
+    await Promise.all(nodes.slice(1).map((n) => waitHealthy(n, opts.bootTimeoutMs)));
 
     // nginx: a self-signed certificate for localhost, the guide's site file, paths inside `dir`.
     const cert = path.join(dir, 'cert.pem');
