@@ -299,6 +299,12 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
     dbUrl = u.toString();
   }
   const generous = '1000000/60';
+  const dropRunDb = async () => {
+    if (!runDb) return;
+    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
+    await admin.raw(`drop database if exists ${runDb} with (force)`);
+    await admin.destroy();
+  };
   const cluster = await startCluster({
     pgUrl: kind === 'postgres' ? PG_URL : null,
     pgDatabaseUrl: dbUrl,
@@ -319,6 +325,9 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
         'RATE_LIMIT_REGISTER',
       ].map((k) => [k, generous]),
     ),
+  }).catch(async (err: unknown) => {
+    await dropRunDb();
+    throw err;
   });
   const sockets: Socket[] = [];
   const agents: https.Agent[] = [];
@@ -408,11 +417,7 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
     sockets.forEach((s) => s.disconnect());
     agents.forEach((a) => a.destroy());
     await cluster.close();
-    if (runDb) {
-      const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-      await admin.raw(`drop database if exists ${runDb} with (force)`);
-      await admin.destroy();
-    }
+    await dropRunDb();
   }
 }
 
