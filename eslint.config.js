@@ -117,7 +117,14 @@ export default tseslint.config(
     // Test clients and JSON answers are loosely typed on purpose; the schemas are the contract.
     // Services and presenters are not here: the rows presenters read have types of their own (presenters/*Row).
     // lazyRetry: React's own `ComponentType<any>` idiom for lazy components.
-    files: ['**/*.test.{ts,tsx}', 'server/src/test/**', '**/bench/**', 'desktop/e2e/**', 'desktop/src/renderer/src/components/lazyRetry.tsx'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'server/src/test/**',
+      'server/nodes/**',
+      '**/bench/**',
+      'desktop/e2e/**',
+      'desktop/src/renderer/src/components/lazyRetry.tsx',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   { files: ['shared/**/*.ts'], rules: restrict(BOUNDARIES.shared) },
