@@ -106,6 +106,8 @@ export const ERRORS = {
   report_not_found: { status: 404, meaning: 'No such report.' },
   legal_document_not_found: { status: 404, meaning: 'No version of this legal text has been published.' },
   data_export_not_found: { status: 404, meaning: "No such data export of the caller's (another member's, removed after its day, or not ready)." },
+  queue_entry_not_found: { status: 404, meaning: 'No such entry in the review queue.' },
+  queue_action_not_found: { status: 404, meaning: "No such queue decision of the caller's." },
   report_target_missing: { status: 404, meaning: 'The reported content or account no longer exists.' },
 
   // State
@@ -118,6 +120,9 @@ export const ERRORS = {
   event_over: { status: 409, meaning: 'The event has taken place: its attendance (and waitlist) stays as it was.' },
   consent_outdated: { status: 409, meaning: 'The consent names a version of a legal text that is no longer the current one.' },
   report_closed: { status: 409, meaning: 'The report has already been resolved or dismissed.' },
+  queue_entry_claimed: { status: 409, meaning: 'Another moderator holds the queue entry (their claim has not expired); the text names them.' },
+  queue_entry_closed: { status: 409, meaning: 'The queue entry was already decided: nothing of it is open.' },
+  queue_undo_expired: { status: 410, meaning: 'The queue decision is older than LIMITS.queueUndoSeconds, or already undone: it can no longer be undone.' },
 
   // Load and faults
   too_many_requests: { status: 429, meaning: 'Rate limit reached; `Retry-After` says when to try again.' },

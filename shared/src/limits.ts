@@ -83,6 +83,16 @@ export const LIMITS = {
   warningReasonMax: 500,
   /** How many of each kind of a reported member's latest content the report queue shows. */
   reportRecentContent: 3,
+  /** The review queue's context per entry: the author's latest items, earlier actions against them, reports shown. */
+  queueRecentItems: 5,
+  queuePastActions: 5,
+  queueReportsShown: 10,
+  /** Entries one bulk decision takes (one transaction). */
+  queueBulkMax: 100,
+  /** How long a moderator's claim on a queue entry holds unless released or decided. */
+  queueClaimMinutes: 10,
+  /** How long a queue decision can be undone. */
+  queueUndoSeconds: 10,
   /** What an admin may write to an author about removing or hiding their content. */
   moderationReasonMax: 500,
   loginTimeoutMs: 15000,

@@ -7,8 +7,10 @@ export const SOCKET_EVENTS = {
   newNotification: 'new_notification',
   newMessage: 'new_message',
   reportCreated: 'report_created',
-  /** Open reports, sent to admins only. */
+  /** Open reports, sent to site moderators and admins. */
   reportCount: 'report_count',
+  /** The review queue changed (an entry came, was claimed, released, decided or undone), to moderators and admins. */
+  queueChanged: 'queue_changed',
   /** The node is stopping (SIGTERM): reconnect, the load balancer sends the socket to another node. */
   serverShutdown: 'server_shutdown',
 } as const;
@@ -16,6 +18,13 @@ export const SOCKET_EVENTS = {
 export interface ServerShutdownPayload {
   /** How long the client should wait before it reconnects, so a restarting node is not hammered. */
   reconnectAfterMs: number;
+}
+
+/** What changed in the review queue: refetch the named entries (or the page). `by`: the moderator who acted (null: a new report). */
+export interface QueueChangedPayload {
+  change: 'created' | 'claimed' | 'released' | 'decided' | 'undone';
+  entryIds: number[];
+  by: { id: number; username: string } | null;
 }
 
 export interface CountPayload {
@@ -42,6 +51,8 @@ export interface ServerToClientEvents<TNotification = unknown, TMessage = unknow
   [SOCKET_EVENTS.newNotification]: (payload: { notification: TNotification; showNative: boolean }) => void;
   /** To both the sender and the receiver; `showNative` likewise (the messages kind), always false for the sender. */
   [SOCKET_EVENTS.newMessage]: (payload: { message: TMessage; showNative: boolean }) => void;
+  /** To site moderators and admins. */
+  [SOCKET_EVENTS.queueChanged]: (payload: QueueChangedPayload) => void;
   /** To admins only. */
   [SOCKET_EVENTS.reportCreated]: (payload: { reportId: number }) => void;
   /** To everyone, when the node begins a graceful stop. */

@@ -489,6 +489,25 @@ export const TEXTS = {
       `24 saatte en fazla ${posts} gönderi ve yorum`,
     ],
   },
+  /** The one review queue (reports, items held for approval, watched-word flags). */
+  reviewQueue: {
+    kinds: { report: 'Şikayet', approval: 'Onay bekliyor', flag: 'İşaretlendi' } as Record<string, string>,
+    actions: { approve: 'Onayla', hide: 'Gizle', warn: 'Uyar', suspend: 'Uzaklaştır' } as Record<string, string>,
+    kindInvalid: 'Geçersiz kuyruk türü',
+    actionInvalid: 'İşlem: onayla, gizle, uyar ya da uzaklaştır olmalı',
+    reasonRequired: 'Bir gerekçe yazın',
+    reasonTooLong: 'Gerekçe en fazla 500 karakter olabilir',
+    daysInvalid: 'Uzaklaştırma süresi 1 ya da 7 gün olmalı',
+    bulkTooMany: (max: number) => `Tek seferde en fazla ${max} kayıt seçilebilir`,
+    entryNotFound: 'Kuyrukta böyle bir kayıt yok',
+    entryClosed: 'Bu kayıt zaten karara bağlanmış',
+    claimedBy: (name: string) => `Bu kaydı şu anda ${name} inceliyor`,
+    actionNotFound: 'Geri alınacak işlem bulunamadı',
+    undoExpired: 'Bu işlem artık geri alınamaz: 10 saniyelik süre doldu',
+    undoDone: 'Bu işlem zaten geri alındı',
+    nothingToWarn: 'Bu kaydın uyarılacak bir yazarı yok',
+    approveNote: 'Kuyrukta onaylandı',
+  },
   memberReports: {
     reasons: {
       spam: 'Spam',
