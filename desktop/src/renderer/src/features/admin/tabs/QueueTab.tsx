@@ -92,8 +92,9 @@ export default function QueueTab() {
   // Moving on releases the claim this view took on the entry left behind.
   useEffect(() => {
     const id = selectedId;
+    const held = claimedHere.current;
     return () => {
-      if (id === null || !claimedHere.current.delete(id)) return;
+      if (id === null || !held.delete(id)) return;
       releaseEntry(id).then(
         () => setClaim(id, null),
         () => undefined,
