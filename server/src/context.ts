@@ -1,4 +1,4 @@
-import type { Role } from '@mahalle/shared';
+import type { QueueChangedPayload, Role } from '@mahalle/shared';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Config } from './config';
@@ -19,6 +19,8 @@ export interface DomainEvents {
   'message:created': { messageId: number; senderId: number; receiverId: number };
   'messages:changed': { userId: number };
   'report:created': { reportId: number };
+  /** The review queue changed: an entry was claimed, released, decided or undone (new entries: report:created). */
+  'queue:changed': QueueChangedPayload;
   /** Reports were resolved or dismissed. */
   'reports:changed': Record<string, never>;
   /** A member asked for a data export: the `privacy` job (jobs/index.ts) runs at once. */

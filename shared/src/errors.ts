@@ -25,6 +25,8 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, meaning: 'A body that is neither JSON nor multipart, or a file type not accepted.' },
   route_not_found: { status: 404, meaning: 'No API route at this method and path.' },
 
+  queue_no_author: { status: 400, meaning: 'A warning or suspension from the review queue, on an entry whose author is gone.' },
+
   // Media
   image_required: { status: 400, meaning: 'The call needs an image and none came.' },
   image_unreadable: { status: 400, meaning: 'The image cannot be decoded.' },

@@ -18,6 +18,14 @@ export function canModerate(actor: Actor): Decision {
   return moderatesSite(actor) ? ALLOW : refuse({ reason: 'admin_only' });
 }
 
+/**
+ * Who hears the moderation side live over the socket (the moderators' room: the open-report
+ * count, new reports, the review queue's changes): whoever `canModerate`.
+ */
+export function hearsModeration(actor: Actor): boolean {
+  return moderatesSite(actor);
+}
+
 /** Members' e-mail addresses (the workspace's member list, the audit log): admins only. */
 export function canSeeMemberEmails(actor: Actor): Decision {
   return administersSite(actor) ? ALLOW : refuse({ reason: 'admin_only' });

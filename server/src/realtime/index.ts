@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { NOTIFICATION_GROUP_OF, SOCKET_EVENTS, SOCKET_PATH, showsNatively, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
+import type { Role } from '@mahalle/shared';
 import type { AppContext } from '../context';
 import { SESSION_COOKIE } from '../middlewares/auth';
 import { createdConcurrently } from '../db/knex';
@@ -14,6 +15,8 @@ import { getNotificationItem, unreadNotificationCount } from '../services/notifi
 import { getMessage, unreadMessageCount } from '../services/messages';
 import { getNotificationSettings } from '../services/notification-settings';
 import { openReportCount } from '../services/reports';
+import { queueEntryOfReport } from '../services/queue-entries';
+import { hearsModeration } from '../policies/site';
 import { userRole } from '../services/users';
 import { suspendedUntil } from '../rules/suspension';
 
@@ -162,7 +165,8 @@ export type Realtime = Awaited<ReturnType<typeof attachRealtime>>;
 
 const userRoom = (id: number) => `user:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
-const ADMINS = 'admins';
+/** Site moderators' and admins' sockets (the site policy's `hearsModeration`). */
+const MODERATORS = 'moderators';
 
 /**
  * socket.io at /ws. Who connects is decided by the session (cookie from the browser, or the
@@ -223,7 +227,7 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
 
   async function pushReportCount() {
     try {
-      io.to(ADMINS).emit(SOCKET_EVENTS.reportCount, { count: await openReportCount(ctx.db) });
+      io.to(MODERATORS).emit(SOCKET_EVENTS.reportCount, { count: await openReportCount(ctx.db) });
     } catch (err) {
       ctx.logger.warn({ err }, 'realtime: could not push the report count');
     }
@@ -245,11 +249,15 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
     };
     watch(data.expiresAt);
     socket.on('disconnect', () => clearTimeout(timer));
-    void socket.join([userRoom(data.userId), sessionRoom(data.sessionId), ...(data.role === 'admin' ? [ADMINS] : [])]);
+    void socket.join([
+      userRoom(data.userId),
+      sessionRoom(data.sessionId),
+      ...(hearsModeration({ id: data.userId, role: data.role as Role }) ? [MODERATORS] : []),
+    ]);
     void (async () => {
       socket.emit(SOCKET_EVENTS.notificationCount, { count: await unreadNotificationCount(ctx.db, data.userId) });
       socket.emit(SOCKET_EVENTS.messageCount, { count: await unreadMessageCount(ctx.db, data.userId) });
-      if (data.role === 'admin') {
+      if (hearsModeration({ id: data.userId, role: data.role as Role })) {
         socket.emit(SOCKET_EVENTS.reportCount, { count: await openReportCount(ctx.db) });
       }
     })().catch((err) => ctx.logger.warn({ err }, 'realtime: initial counts failed'));
@@ -286,17 +294,24 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     }),
     ctx.bus.on('user:role_changed', ({ userId, role }) => {
-      if (role === 'admin') io.in(userRoom(userId)).socketsJoin(ADMINS);
-      else io.in(userRoom(userId)).socketsLeave(ADMINS);
+      if (hearsModeration({ id: userId, role })) io.in(userRoom(userId)).socketsJoin(MODERATORS);
+      else io.in(userRoom(userId)).socketsLeave(MODERATORS);
     }),
     ctx.bus.on('user:deleted', ({ userId }) => {
       io.in(userRoom(userId)).disconnectSockets(true);
     }),
     ctx.bus.on('report:created', ({ reportId }) => {
-      io.to(ADMINS).emit(SOCKET_EVENTS.reportCreated, { reportId });
+      io.to(MODERATORS).emit(SOCKET_EVENTS.reportCreated, { reportId });
       void pushReportCount();
+      void (async () => {
+        const entryId = await queueEntryOfReport(ctx.db, reportId);
+        if (entryId !== null) io.to(MODERATORS).emit(SOCKET_EVENTS.queueChanged, { change: 'created', entryIds: [entryId], by: null });
+      })().catch((err) => ctx.logger.warn({ err }, 'realtime: could not announce the queue entry'));
     }),
     ctx.bus.on('reports:changed', () => void pushReportCount()),
+    ctx.bus.on('queue:changed', (payload) => {
+      io.to(MODERATORS).emit(SOCKET_EVENTS.queueChanged, payload);
+    }),
     // A write here empties the other nodes' read caches (sessions, hot lists) too.
     ctx.bus.on('data:changed', ({ settled, remote }) => {
       if (shared && settled && !remote) io.serverSideEmit(DATA_CHANGED);

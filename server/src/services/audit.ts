@@ -33,7 +33,8 @@ export async function audit(
   target: { type: string; id: number | string | null },
   change: { before?: unknown; after?: unknown } = {},
   /** The role acted in when it is not the site role (`group_moderator`, `group_founder`), and a reason not in `after`. */
-  meta: { role?: string; reason?: string } = {},
+  /** subjectId: the member the action was against, when it is not the target itself (a hidden item's author). */
+  meta: { role?: string; reason?: string; subjectId?: number | null } = {},
 ): Promise<void> {
   await trx('audit_log').insert({
     actor_id: actor.id,
@@ -41,6 +42,7 @@ export async function audit(
     actor_role: meta.role ?? actor.role ?? (actor.id === null ? 'cli' : null),
     reason: meta.reason ? meta.reason.slice(0, 500) : reasonOf(change.after),
     action,
+    subject_user_id: meta.subjectId ?? (target.type === 'user' && target.id !== null ? Number(target.id) : null),
     target_type: target.type,
     target_id: target.id === null ? null : String(target.id),
     before: change.before === undefined ? null : JSON.stringify(change.before),

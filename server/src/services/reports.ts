@@ -20,6 +20,7 @@ import { tallyCategories } from './categories';
 import { reporterWeights, trustSettings } from './trust';
 import { authorize } from '../policies/decision';
 import { canDeleteAccounts, canModerate } from '../policies/site';
+import { syncQueueEntries } from './queue-entries';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -92,7 +93,7 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
 }
 
 /** Hides or shows a hideable item; a post's tag and category counts follow it. */
-async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
+export async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
   if (type === 'post') {
     await tallyTags(trx, { postIds: [id] }, hidden ? -1 : 1);
     await tallyCategories(trx, { postIds: [id] }, hidden ? -1 : 1);
@@ -132,6 +133,7 @@ async function hideIfReportedEnough(trx: Knex.Transaction, reporter: UserRow, ty
     `${type}.hide`,
     { type, id },
     { before: { isHidden: false }, after: { isHidden: true, weight: total, reporters: weights.size } },
+    { subjectId: target.author_id },
   );
   return notifyModeration(trx, reporter, {
     authorId: target.author_id,
@@ -192,6 +194,7 @@ export async function createReport(ctx: AppContext, me: UserRow, input: CreateRe
       .returning('id');
     const reportId = (typeof row === 'object' ? row.id : row) as number;
     await refreshReportPriority(trx, [subject]);
+    await syncQueueEntries(trx, [{ type: input.targetType, id: input.targetId }]);
     await audit(
       trx,
       me,
@@ -375,7 +378,7 @@ export async function bulkCloseReports(ctx: AppContext, admin: UserRow, ids: num
   return { updated: ids.length };
 }
 
-async function closeReportTx(
+export async function closeReportTx(
   ctx: AppContext,
   trx: Knex.Transaction,
   admin: UserRow,
@@ -383,6 +386,8 @@ async function closeReportTx(
   outcome: 'resolved' | 'dismissed',
   input: { note: string; action: 'none' | 'delete' | 'hide' },
   cleanups: (() => Promise<void>)[],
+  /** Collects the notifications written to authors (the review queue's undo takes them back). */
+  notices?: { userId: number; notificationId: number | null }[],
 ) {
   const report = await trx('reports').where({ id }).first();
   if (!report) throw errors.notFound(A.reportNotFound, 'report_not_found');
@@ -403,14 +408,24 @@ async function closeReportTx(
       content: String(target.text ?? ''),
       reason: input.note,
     });
-    if (notice) cleanups.push(async () => announceNotifications(ctx.bus, [notice]));
+    if (notice) {
+      notices?.push(notice);
+      cleanups.push(async () => announceNotifications(ctx.bus, [notice]));
+    }
   };
   if (action === 'hide') {
     if (!t.hideable) throw errors.badRequest(A.hideNotForUsers, 'cannot_hide_user');
     // Already hidden by the community: its counts went down then.
     const was = await trx(t.table).where({ id: report.target_id }).first('is_hidden');
     if (!was?.is_hidden) await setHiddenTx(trx, type, report.target_id, true);
-    await audit(trx, admin, `${type}.hide`, { type, id: report.target_id }, { before: { isHidden: false }, after: { isHidden: true, reason: input.note } });
+    await audit(
+      trx,
+      admin,
+      `${type}.hide`,
+      { type, id: report.target_id },
+      { before: { isHidden: false }, after: { isHidden: true, reason: input.note } },
+      { subjectId: target.author_id },
+    );
     await tellAuthor('hide');
   } else if (action === 'delete') {
     if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
@@ -445,6 +460,7 @@ async function closeReportTx(
     closing.map((c) => c.subject_user_id),
   );
   await settleCommunityHide(trx, admin, type, report.target_id, outcome);
+  await syncQueueEntries(trx, [{ type, id: report.target_id }]);
   for (const c of closing) {
     await audit(
       trx,
@@ -505,7 +521,7 @@ export async function setHidden(
       `${type}.${hidden ? 'hide' : 'restore'}`,
       { type, id },
       { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } },
-      { role },
+      { role, subjectId: target.author_id },
     );
     if (hidden) {
       const notice = await notifyModeration(trx, actor, {

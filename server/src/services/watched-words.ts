@@ -20,6 +20,7 @@ import { errors, type ErrorDetail } from '../errors';
 import { isUniqueViolation } from '../db/faults';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
+import { syncQueueEntries } from './queue-entries';
 import { audit } from './audit';
 
 const W = TEXTS.watchedWords;
@@ -333,6 +334,8 @@ export async function fileWatchedWordReport(
       target_id: target.id,
       reason: `${W.reportNote}: ${W.actions[action]}`,
       reason_code: 'watched_word',
+      // Only a post has a held state so far: a comment a word would hold is published and flagged.
+      kind: action === 'require_approval' && target.type === 'post' ? 'approval' : 'flag',
       note: '',
       status: 'open',
       subject_user_id: target.authorId,
@@ -343,5 +346,6 @@ export async function fileWatchedWordReport(
   await trx('reports')
     .where({ status: 'open', subject_user_id: target.authorId })
     .update({ subject_open_reports: Number(count?.n ?? 0) });
+  await syncQueueEntries(trx, [{ type: target.type, id: target.id }]);
   return Number(typeof ins === 'object' ? ins.id : ins);
 }

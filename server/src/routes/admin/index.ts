@@ -29,6 +29,9 @@ import {
   createWatchedWordSchema,
   updateWatchedWordSchema,
   importWatchedWordsSchema,
+  queueBulkDecisionSchema,
+  queueDecisionSchema,
+  reviewQueueQuerySchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
@@ -40,6 +43,7 @@ import { bulkCloseReports, closeReport, listReports, setHidden } from '../../ser
 import { listBlogPostsForAdmin } from '../../services/blog';
 import { liftSuspension, suspendMember, warnMember } from '../../services/users/suspension';
 import * as watchedWords from '../../services/watched-words';
+import * as queue from '../../services/review-queue';
 
 /**
  * Everything under /api/admin: the session's role decides, never a header the client sends. The
@@ -199,5 +203,27 @@ function moderationRouter(ctx: AppContext): Router {
       res.json(await closeReport(ctx, req.user!, id, outcome, parse(resolveReportSchema, req.body)));
     });
   }
+
+  router.get('/queue', async (req, res) => res.json(await queue.listQueue(ctx, req.user!, parse(reviewQueueQuerySchema, req.query))));
+  router.post('/queue/bulk', async (req, res) => {
+    const { ids, ...decision } = parse(queueBulkDecisionSchema, req.body);
+    res.json(await queue.decideEntries(ctx, req.user!, ids, decision));
+  });
+  router.post('/queue/actions/:id/undo', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await queue.undoDecision(ctx, req.user!, id));
+  });
+  router.post('/queue/:id/claim', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await queue.claimEntry(ctx, req.user!, id));
+  });
+  router.delete('/queue/:id/claim', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await queue.releaseEntry(ctx, req.user!, id));
+  });
+  router.post('/queue/:id/decide', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json(await queue.decideEntries(ctx, req.user!, [id], parse(queueDecisionSchema, req.body)));
+  });
   return router;
 }

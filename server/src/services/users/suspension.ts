@@ -57,20 +57,23 @@ const standing = (user: UserRow, until: Date | null): MemberModeration => ({ id:
 
 /** A warning: a moderation-group notification ('warning') with the reason; the member's standing is unchanged. */
 export async function warnMember(ctx: AppContext, admin: UserRow, id: number, reason: string): Promise<MemberModeration> {
-  const { user, notice } = await ctx.db.transaction(async (trx) => {
-    const user = await memberFor(trx, admin, id);
-    const notificationId = await createNotification(trx, {
-      userId: user.id,
-      type: 'warning',
-      actorId: null,
-      title: MR.warningTitle,
-      message: MR.warningMessage(reason),
-    });
-    await audit(trx, admin, 'user.warn', { type: 'user', id: user.id }, { after: { reason } });
-    return { user, notice: { userId: user.id, notificationId } };
-  });
+  const { user, notice } = await ctx.db.transaction((trx) => warnMemberTx(trx, admin, id, reason));
   announceNotifications(ctx.bus, [notice]);
   return standing(user, suspendedUntil(user, now(ctx)));
+}
+
+/** The warning inside the caller's transaction; the caller announces `notice` once it has committed. */
+export async function warnMemberTx(trx: Knex.Transaction, admin: UserRow, id: number, reason: string) {
+  const user = await memberFor(trx, admin, id);
+  const notificationId = await createNotification(trx, {
+    userId: user.id,
+    type: 'warning',
+    actorId: null,
+    title: MR.warningTitle,
+    message: MR.warningMessage(reason),
+  });
+  await audit(trx, admin, 'user.warn', { type: 'user', id: user.id }, { after: { reason } });
+  return { user, notice: { userId: user.id, notificationId } };
 }
 
 /**
@@ -85,30 +88,44 @@ export async function suspendMember(
   id: number,
   input: { days?: number; until?: string; reason: string },
 ): Promise<MemberModeration> {
+  const { user, ended, until } = await ctx.db.transaction((trx) => suspendMemberTx(ctx, trx, admin, id, input));
+  announceSuspension(ctx, id, ended);
+  return standing(user, until);
+}
+
+/** Sessions ended by a suspension close their sockets and every node's session cache, after the commit. */
+export function announceSuspension(ctx: AppContext, userId: number, ended: string[]): void {
+  for (const sessionId of ended) ctx.bus.emit('session:ended', { sessionId, userId });
+  ctx.bus.emit('data:changed', { settled: true, remote: false });
+}
+
+/** The suspension inside the caller's transaction: `before` is the suspension it replaced (null: none). */
+export async function suspendMemberTx(
+  ctx: AppContext,
+  trx: Knex.Transaction,
+  admin: UserRow,
+  id: number,
+  input: { days?: number; until?: string; reason: string },
+) {
   const at = now(ctx);
   const until = input.days !== undefined ? new Date(at.getTime() + input.days * DAY_MS) : new Date(input.until ?? '');
   if (Number.isNaN(until.getTime()) || until.getTime() <= at.getTime()) throw errors.badRequest(MR.suspendUntilInvalid);
-  const { user, ended } = await ctx.db.transaction(async (trx) => {
-    const user = await memberFor(trx, admin, id, { end: until, now: at });
-    authorize(canSuspend(user));
-    const before = suspendedUntil(user, at);
-    await trx('users').where({ id }).update({ suspended_until: until.toISOString(), updated_at: nowIso() });
-    const ended = await new SessionService(trx, ctx.config.sessionSecret).destroyAllForUser(id, trx);
-    await audit(
-      trx,
-      admin,
-      'user.suspend',
-      { type: 'user', id },
-      {
-        before: { suspendedUntil: before?.toISOString() ?? null },
-        after: { suspendedUntil: until.toISOString(), reason: input.reason, sessionsEnded: ended.length },
-      },
-    );
-    return { user, ended };
-  });
-  for (const sessionId of ended) ctx.bus.emit('session:ended', { sessionId, userId: id });
-  ctx.bus.emit('data:changed', { settled: true, remote: false });
-  return standing(user, until);
+  const user = await memberFor(trx, admin, id, { end: until, now: at });
+  authorize(canSuspend(user));
+  const before = suspendedUntil(user, at);
+  await trx('users').where({ id }).update({ suspended_until: until.toISOString(), updated_at: nowIso() });
+  const ended = await new SessionService(trx, ctx.config.sessionSecret).destroyAllForUser(id, trx);
+  await audit(
+    trx,
+    admin,
+    'user.suspend',
+    { type: 'user', id },
+    {
+      before: { suspendedUntil: before?.toISOString() ?? null },
+      after: { suspendedUntil: until.toISOString(), reason: input.reason, sessionsEnded: ended.length },
+    },
+  );
+  return { user, ended, until, before };
 }
 
 /** Ends a suspension early (409 not_suspended when there is none). */
