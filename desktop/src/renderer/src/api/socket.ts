@@ -9,6 +9,7 @@ import { useConnection } from '../stores/connection';
 import { pushNotification } from './notifications';
 import { messageKeys } from './messages';
 import { shouldRaiseNative } from './native-notice';
+import { queueKeys } from './review-queue';
 
 type RealtimeSocket = Socket<ServerToClientEvents<Notification, Message>, ClientToServerEvents>;
 
@@ -77,6 +78,10 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
         // Admins hear of new reports; the desktop app shows it natively while in the background.
         if (document.hidden) platform.notify({ title: 'Yeni şikayet', body: 'Moderasyon kuyruğunda yeni bir şikayet var.', route: '/admin' });
+      });
+      // Another moderator claimed, released, decided or undid: the open queue shows it (a decided entry leaves, a held one says who).
+      socket.on(SOCKET_EVENTS.queueChanged, () => {
+        void queryClient.invalidateQueries({ queryKey: queueKeys.all });
       });
       // A node stopping (deploy, restart) says so and closes the socket: socket.io does not come back by itself after a
       // server-side disconnect, so reconnect after the pause it asks for, with jitter, reaching another node or the restarted one.

@@ -12,6 +12,8 @@ import { WrapTabs } from '../../components/WrapTabBar';
 // reports, the audit log); an admin sees them all.
 const TABS = [
   { key: 'stats', label: 'İstatistikler', Tab: lazy(() => import('./tabs/StatsTab')) },
+  // The review queue leads a moderator's tabs: it is what they open the panel for.
+  { key: 'queue', label: TEXTS.triage.tab, moderator: true, Tab: lazy(() => import('./tabs/QueueTab')) },
   { key: 'categories', label: 'Kategoriler', Tab: lazy(() => import('./tabs/CategoriesTab')) },
   { key: 'blog', label: 'Blog Yazıları', Tab: lazy(() => import('./tabs/BlogTab')) },
   { key: 'qa', label: 'Soru & Cevap', Tab: lazy(() => import('./tabs/QuestionsTab')) },

@@ -1,0 +1,221 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminPage, api, memberPage, PASSWORD, SCREENS, uniqueName } from './fixtures';
+
+/**
+ * A site moderator works the review queue: at 1366 px with the keyboard alone (j/k to move, a approve, h hide, x to
+ * mark two for one bulk decision, u to undo, w to warn with a reason, ? for the shortcuts), at 390 px with the cards'
+ * buttons (a phone has no keyboard). Every step is checked against the server afterwards.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+type Entry = { id: number; target: { type: string; id: number; preview: string }; claim: unknown };
+
+/** The open queue as the server has it (the moderator's session). */
+async function queueOf(page: Page): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { items: Entry[]; nextCursor: string | null } = await api(
+      page.request,
+      'get',
+      `/api/admin/queue?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    entries.push(...res.items);
+    cursor = res.nextCursor;
+  } while (cursor);
+  return entries;
+}
+
+/** A new member made a site moderator by the admin. */
+async function moderator(browser: Browser, tag: string, viewport: { width: number; height: number }) {
+  const mod = await memberPage(browser, { username: `${tag}_mod`, displayName: `Moderatör ${tag}`, viewport });
+  const admin = await adminPage(browser);
+  await api(admin.page.request, 'patch', `/api/admin/users/${mod.user.id}`, { role: 'moderator' });
+  // A role change ends the member's sessions: they sign in again as a moderator.
+  await api(mod.page.request, 'post', '/api/auth/login', { username: `${tag}_mod`, password: PASSWORD });
+  return { mod, admin };
+}
+
+/** Moves the selection with j/k (the keyboard only) to the one row showing `text` (and not `unless`). */
+async function goTo(page: Page, text: string, unless?: string) {
+  const rows = page.getByTestId('queue-row');
+  const matches = (t: string) => t.includes(text) && !(unless && t.includes(unless));
+  await expect.poll(async () => (await rows.allInnerTexts()).filter(matches).length).toBe(1);
+  const texts = await rows.allInnerTexts();
+  const target = texts.findIndex(matches);
+  let current = await rows.evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+  if (current < 0) {
+    await page.keyboard.press('j');
+    current = 0;
+  }
+  for (; current < target; current += 1) await page.keyboard.press('j');
+  for (; current > target; current -= 1) await page.keyboard.press('k');
+  await expect(page.getByRole('option', { selected: true })).toContainText(text);
+}
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).include('[data-testid="review-queue"]').withTags(AXE_TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+test('a moderator clears five queued items with the keyboard alone at 1366 px, one bulk and one undo among them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueName('kuyruk');
+  const viewport = { width: 1366, height: 768 };
+  const { mod, admin } = await moderator(browser, tag, viewport);
+  const author = await memberPage(browser, { username: `${tag}_yazar`, displayName: `Yazar ${tag}` });
+  const reporters = [await memberPage(browser, { username: `${tag}_r1` }), await memberPage(browser, { username: `${tag}_r2` })];
+  const other = await memberPage(browser, { username: `${tag}_mod2`, displayName: `Ayşe ${tag}` });
+  await api(admin.page.request, 'patch', `/api/admin/users/${other.user.id}`, { role: 'moderator' });
+  await api(other.page.request, 'post', '/api/auth/login', { username: `${tag}_mod2`, password: PASSWORD });
+
+  // Four reported posts (the first two by both reporters), one a watched word flagged, one held by another moderator.
+  const post = (label: string) => api(author.page.request, 'post', '/api/posts', { content: `${label} ${tag} ucuz takipçi burada` });
+  const [a, b, c, d, held] = [await post('Birinci'), await post('İkinci'), await post('Üçüncü'), await post('Dördüncü'), await post('Tutulan')];
+  for (const p of [a, b]) for (const r of reporters) await api(r.page.request, 'post', '/api/reports', { targetType: 'post', targetId: p.id, reason: 'Spam' });
+  for (const p of [c, d, held]) await api(reporters[0]!.page.request, 'post', '/api/reports', { targetType: 'post', targetId: p.id, reason: 'Spam' });
+  const word = `zibidik${tag.replace(/[^a-z]/g, '')}`;
+  await api(admin.page.request, 'post', '/api/admin/watched-words', { word, action: 'flag' });
+  const e = await api(author.page.request, 'post', '/api/posts', { content: `Beşinci ${tag} ${word} satılık` });
+  // The author as a person too: w asks for a reason and warns them.
+  await api(reporters[1]!.page.request, 'post', '/api/reports', { targetType: 'user', targetId: author.user.id, reasonCode: 'spam' });
+
+  const page = mod.page;
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'İnceleme Kuyruğu' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  const entryOf = async (postId: number) => (await queueOf(page)).find((x) => x.target.type === 'post' && x.target.id === postId);
+  const heldEntry = await entryOf(held.id);
+  expect(heldEntry).toBeTruthy();
+  for (const p of [a, b, c, d, e]) expect(await entryOf(p.id), `entry for post ${p.id}`).toBeTruthy();
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Beşinci ${tag}` })).toContainText('İşaretlendi');
+
+  // Another moderator holds an entry: the row says who, live over the socket, and deciding it answers 409 in Turkish.
+  await api(other.page.request, 'post', `/api/admin/queue/${heldEntry!.id}/claim`);
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Tutulan ${tag}` })).toContainText(`Ayşe ${tag} inceliyor`);
+  await goTo(page, `Tutulan ${tag}`);
+  await page.keyboard.press('a');
+  await expect(page.getByText(`Bu kaydı şu anda Ayşe ${tag} inceliyor`)).toBeVisible();
+  expect(await entryOf(held.id)).toBeTruthy();
+
+  // The detail pane shows the author's context.
+  await goTo(page, `Birinci ${tag}`);
+  const detail = page.getByTestId('queue-detail');
+  await expect(detail).toContainText(`Yazar ${tag}`);
+  await expect(detail.getByTestId('queue-level')).toHaveText('Yeni üye');
+  await expect(detail).toContainText('Son içerikleri');
+  // The claim follows the selection.
+  await expect(page.getByRole('option', { selected: true }).getByTestId('queue-claim')).toHaveText('Sizde');
+  await page.screenshot({ path: `${SCREENS}moderation-queue-1366.png` });
+
+  // 1. a approves (the post stays, its reports are dismissed).
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Birinci ${tag}` })).toHaveCount(0);
+  // 2. h hides.
+  await goTo(page, `İkinci ${tag}`);
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('queue-row').filter({ hasText: `İkinci ${tag}` })).toHaveCount(0);
+  // 3 and 4. x marks two, a approves both in one request.
+  await goTo(page, `Üçüncü ${tag}`);
+  await page.keyboard.press('x');
+  await goTo(page, `Dördüncü ${tag}`);
+  await page.keyboard.press('x');
+  await expect(page.getByText('2 seçili')).toBeVisible();
+  const bulk = page.waitForRequest((r) => r.url().endsWith('/api/admin/queue/bulk') && r.method() === 'POST');
+  await page.keyboard.press('a');
+  expect((await bulk).postDataJSON()).toMatchObject({ ids: expect.arrayContaining([expect.any(Number), expect.any(Number)]), action: 'approve' });
+  await expect(page.getByTestId('queue-row').filter({ hasText: new RegExp(`(Üçüncü|Dördüncü) ${tag}`) })).toHaveCount(0);
+  // 5. h hides the flagged post, u undoes it within ten seconds (the toast counts down), a then approves it.
+  await goTo(page, `Beşinci ${tag}`);
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Beşinci ${tag}` })).toHaveCount(0);
+  await expect(page.getByTestId('queue-undo')).toContainText('saniye içinde geri alabilirsiniz');
+  await expect(page.getByTestId('queue-undo').getByRole('button', { name: 'Geri al' })).toBeVisible();
+  expect((await reporters[0]!.page.request.get(`/api/posts/${e.id}`)).status()).toBe(404);
+  await page.keyboard.press('u');
+  await expect(page.getByText('İşlem geri alındı; kayıtlar yeniden kuyrukta')).toBeVisible();
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Beşinci ${tag}` })).toHaveCount(1);
+  expect((await reporters[0]!.page.request.get(`/api/posts/${e.id}`)).status()).toBe(200);
+  await goTo(page, `Beşinci ${tag}`);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Beşinci ${tag}` })).toHaveCount(0);
+
+  // The server agrees: five entries closed, the hidden one hidden from members, the approved ones still shown.
+  for (const p of [a, b, c, d, e]) expect(await entryOf(p.id), `post ${p.id} left the queue`).toBeUndefined();
+  expect((await reporters[0]!.page.request.get(`/api/posts/${b.id}`)).status()).toBe(404);
+  for (const p of [a, c, d, e]) expect((await reporters[0]!.page.request.get(`/api/posts/${p.id}`)).status()).toBe(200);
+
+  // ? lists the shortcuts; while it is open a key decides nothing.
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Klavye kısayolları' });
+  await expect(dialog).toContainText('Son işlemi geri al (10 saniye içinde)');
+  const before = await page.getByTestId('queue-row').count();
+  await page.keyboard.press('a');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('queue-row')).toHaveCount(before);
+  // The same dialog from a visible button.
+  await page.getByTestId('queue-help').click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // w asks for a reason; Enter confirms; the author is warned.
+  // The author's own entry (a report of the person): the held post's row names them too.
+  await goTo(page, `Yazar ${tag}`, 'Tutulan');
+  await expect(page.getByRole('option', { selected: true })).toContainText('Kullanıcı');
+  await page.keyboard.press('w');
+  const warn = page.getByRole('dialog', { name: new RegExp(`Yazarı uyar: Yazar ${tag}`) });
+  await expect(warn.getByLabel('Gerekçe (üyeye bildirilir)')).toBeFocused();
+  // Letters typed into the reason are text, not shortcuts.
+  await page.keyboard.type('Tekrarlanan reklam paylaşımları');
+  await page.keyboard.press('Enter');
+  await expect(warn).toBeHidden();
+  await expect(page.getByTestId('queue-row').filter({ hasText: `Yazar ${tag}` })).toHaveCount(1);
+  expect((await queueOf(page)).find((x) => x.target.type === 'user' && x.target.id === author.user.id)).toBeUndefined();
+  const notes: unknown = await api(author.page.request, 'get', '/api/notifications');
+  expect(JSON.stringify(notes)).toContain('Tekrarlanan reklam paylaşımları');
+
+  expect(await axe(page)).toEqual([]);
+  for (const ctx of [mod, admin, author, other, ...reporters]) await ctx.context.close();
+});
+
+test('at 390 px the queue is cards whose buttons decide, one by one and marked together', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const tag = uniqueName('kart');
+  const viewport = { width: 390, height: 844 };
+  const { mod, admin } = await moderator(browser, tag, viewport);
+  const author = await memberPage(browser, { username: `${tag}_yazar`, displayName: `Yazar ${tag}` });
+  const reporter = await memberPage(browser, { username: `${tag}_r1` });
+  const posts = [];
+  for (const label of ['Bir', 'İki', 'Üç']) {
+    const p = await api(author.page.request, 'post', '/api/posts', { content: `${label} ${tag} kart deneme` });
+    await api(reporter.page.request, 'post', '/api/reports', { targetType: 'post', targetId: p.id, reason: 'Spam' });
+    posts.push(p);
+  }
+  const page = mod.page;
+  await page.goto('/admin');
+  const card = (label: string) => page.getByTestId('queue-card').filter({ hasText: `${label} ${tag}` });
+  await expect(card('Bir')).toBeVisible();
+  await expect(page.getByTestId('queue-list')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}moderation-queue-390.png` });
+
+  await card('Bir').getByRole('button', { name: 'Onayla' }).click();
+  await expect(card('Bir')).toHaveCount(0);
+  await expect(page.getByTestId('queue-undo')).toBeVisible();
+  await card('İki').getByRole('checkbox').check();
+  await card('Üç').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Seçilenleri gizle' }).click();
+  await expect(card('İki')).toHaveCount(0);
+  await expect(card('Üç')).toHaveCount(0);
+
+  expect((await reporter.page.request.get(`/api/posts/${posts[0]!.id}`)).status()).toBe(200);
+  for (const p of posts.slice(1)) expect((await reporter.page.request.get(`/api/posts/${p.id}`)).status()).toBe(404);
+  const left = await queueOf(page);
+  for (const p of posts) expect(left.find((x) => x.target.type === 'post' && x.target.id === p.id)).toBeUndefined();
+
+  expect(await axe(page)).toEqual([]);
+  for (const ctx of [mod, admin, author, reporter]) await ctx.context.close();
+});

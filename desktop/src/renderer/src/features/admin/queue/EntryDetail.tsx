@@ -1,0 +1,118 @@
+import { Descriptions, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { TEXTS } from '@mahalle/shared';
+import type { ReviewEntry } from '../../../api/review-queue';
+import { formatDate, formatDateTime, fromNow } from '../../../components/time';
+
+const T = TEXTS.triage;
+const A = TEXTS.admin;
+
+/** What an entry is about, for lists and dialog titles: its kind's word and its first words. */
+export const entryName = (e: ReviewEntry) => (e.author ? `${e.author.displayName} (@${e.author.username})` : e.target.preview.slice(0, 60));
+
+/** The tags a row and a card show beside the preview: kind, target, reports, hidden or gone, and who holds it. */
+export function EntryTags({ entry }: { entry: ReviewEntry }) {
+  return (
+    <span className="queue-tags">
+      <Tag color={entry.kind === 'report' ? 'red' : entry.kind === 'approval' ? 'gold' : 'blue'}>{TEXTS.reviewQueue.kinds[entry.kind] ?? entry.kind}</Tag>
+      <Tag>{A.reportTargets[entry.target.type as keyof typeof A.reportTargets] ?? entry.target.type}</Tag>
+      {entry.reportCount > 0 && entry.kind === 'report' && <Tag color={entry.reportCount > 1 ? 'red' : undefined}>{T.reports(entry.reportCount)}</Tag>}
+      {!entry.target.exists && <Tag>{T.gone}</Tag>}
+      {entry.target.exists && entry.target.isHidden && <Tag color="orange">{T.hidden}</Tag>}
+      {entry.claim && (
+        <Tag color={entry.claim.mine ? 'green' : 'purple'} data-testid="queue-claim">
+          {entry.claim.mine ? T.yours : T.holding(entry.claim.by.displayName)}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+/** The detail pane: the item, why it is queued, and its author's context (level, join date, recent items, earlier actions). */
+export function EntryDetail({ entry, headingId }: { entry: ReviewEntry; headingId?: string }) {
+  const author = entry.author;
+  return (
+    <div className="queue-detail" data-testid="queue-detail">
+      <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }} id={headingId}>
+        {T.item}
+      </Typography.Title>
+      <EntryTags entry={entry} />
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 8 }}>{entry.target.preview}</Typography.Paragraph>
+      {entry.target.link && (
+        <Link to={entry.target.link} target="_blank">
+          {T.open}
+        </Link>
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {T.queuedAt}: {fromNow(entry.queuedAt)}
+      </Typography.Paragraph>
+      <ul className="queue-reports">
+        {entry.reports.map((r) => (
+          <li key={r.id}>
+            <strong>{r.reason}</strong>
+            {r.note && <span> — {r.note}</span>}
+            <Typography.Text type="secondary">
+              {' '}
+              · {r.reporter ? T.reportedBy(r.reporter.displayName) : T.byWatchedWord} · {fromNow(r.createdAt)}
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
+      {author && (
+        <>
+          <Typography.Title level={3} style={{ fontSize: 15 }}>
+            {T.author}
+          </Typography.Title>
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              { key: 'name', label: T.author, children: `${author.displayName} (@${author.username})` },
+              { key: 'level', label: T.level, children: <Tag data-testid="queue-level">{TEXTS.trust.levels[author.trustLevel] ?? author.trustLevel}</Tag> },
+              { key: 'joined', label: T.joined, children: formatDate(author.joinedAt) },
+              ...(author.suspendedUntil
+                ? [{ key: 'suspended', label: TEXTS.reviewQueue.actions.suspend, children: T.suspendedUntil(formatDateTime(author.suspendedUntil)) }]
+                : []),
+            ]}
+          />
+          <Typography.Title level={3} style={{ fontSize: 15 }}>
+            {T.recentItems}
+          </Typography.Title>
+          {author.recentItems.length === 0 ? (
+            <Typography.Text type="secondary">{T.noRecentItems}</Typography.Text>
+          ) : (
+            <ul className="queue-context-list">
+              {author.recentItems.map((i) => (
+                <li key={`${i.type}-${i.id}`}>
+                  <Link to={i.link}>{i.text.length > 90 ? `${i.text.slice(0, 89)}…` : i.text}</Link>{' '}
+                  <Typography.Text type="secondary">
+                    · {fromNow(i.createdAt)}
+                    {i.isHidden ? ` · ${T.hidden}` : ''}
+                  </Typography.Text>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Typography.Title level={3} style={{ fontSize: 15 }}>
+            {T.pastActions}
+          </Typography.Title>
+          {author.pastActions.length === 0 ? (
+            <Typography.Text type="secondary">{T.noPastActions}</Typography.Text>
+          ) : (
+            <ul className="queue-context-list">
+              {author.pastActions.map((p) => (
+                <li key={p.id}>
+                  <Tag>{A.auditActions[p.action] ?? p.action}</Tag>
+                  {p.reason && <span>{p.reason} </span>}
+                  <Typography.Text type="secondary">
+                    · {p.actor ?? '—'} · {formatDateTime(p.createdAt)}
+                  </Typography.Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
