@@ -4,7 +4,8 @@ import type { AppContext } from './context';
 import { readUnsubscribeToken, unsubscribeWithToken } from './services/delivery';
 
 const T = TEXTS.delivery;
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Text between tags only (the one attribute, the form's action, is URI-encoded).
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const kindName = (kind: MailKind) => (kind === 'digest' ? T.digest : TEXTS.notificationSettings.groups[kind]);
 
 function page(res: Response, status: number, body: string): void {

@@ -89,7 +89,7 @@ async function deliverPush(ctx: AppContext, row: DeliveryRow, now: Date): Promis
     const res = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body ?? null,
+      body: request.body ? new Uint8Array(request.body) : null,
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
     status = res.status;
