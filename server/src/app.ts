@@ -10,6 +10,7 @@ import { errorHandler, requireKnownBodyType } from './middlewares/errors';
 import { corsForTokenClients } from './middlewares/cors';
 import { apiRouter } from './routes';
 import { checkResponses } from './contract/check';
+import { mountUnsubscribe } from './unsubscribe';
 import { mountStatic } from './static';
 import { requestLog } from './middlewares/request-log';
 import { mountMetrics, type Metrics } from './metrics';
@@ -113,6 +114,7 @@ export function createApp(ctx: AppContext, extras: AppExtras = {}): Express {
 
   app.use(security);
   mountMetrics(app, ctx.config.metricsToken, metrics);
+  mountUnsubscribe(app, ctx);
   mountStatic(app, ctx);
 
   app.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.notFound)));

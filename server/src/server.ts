@@ -43,7 +43,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     },
   });
   const passwords = new PasswordHasher({ cost: config.passwordHashCost, ...config.passwordHashing });
-  const mailer = new Mailer(config.mail, logger);
+  const mailer = new Mailer(config.mail, logger, db);
   const live: LiveState = { shuttingDown: false, inFlight: 0 };
   const ctx: AppContext = { config, db, logger, bus: new DomainBus(), passwords, mailer, live };
   if (mailer.configured && !config.publicUrl)

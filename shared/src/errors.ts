@@ -91,6 +91,7 @@ export const ERRORS = {
   // Missing things
   not_found: { status: 404, meaning: 'The thing asked for does not exist (general).' },
   user_not_found: { status: 404, meaning: 'No such member.' },
+  push_subscription_not_found: { status: 404, meaning: "No such device among the member's push subscriptions." },
   question_not_found: { status: 404, meaning: 'No such question.' },
   answer_not_found: { status: 404, meaning: 'No such answer.' },
   comment_not_found: { status: 404, meaning: 'No such comment.' },

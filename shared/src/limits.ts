@@ -179,6 +179,8 @@ export const NOTIFICATION_TYPES = [
   'group_activity',
   // The member's own data export is ready to download (KVKK).
   'data_export',
+  // Notification e-mails to the member's address stopped after failing too often in a row.
+  'mail_paused',
 ] as const;
 
 /** Why a member reports a person: codes here, Turkish labels in TEXTS.reports.reasons. */

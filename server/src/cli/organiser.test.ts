@@ -137,16 +137,19 @@ describe('commands against the wrong database', () => {
     expect(fs.readdirSync(backups).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(1);
   });
 
-  it('carries the session key in the backup, so members stay signed in after a restore elsewhere', async () => {
+  it('carries the session key and the Web Push keys in the backup, so members stay signed in and subscribed after a restore elsewhere', async () => {
     app = await startTestServer();
     const config = app.ctx.config;
     const secret = fs.readFileSync(path.join(config.dataDir, 'session-secret'), 'utf8');
+    const vapid = fs.readFileSync(path.join(config.dataDir, 'vapid-keys.json'), 'utf8');
+    expect(JSON.parse(vapid).publicKey).toBe(config.vapid.publicKey);
     const backups = tempDir('mahalle-bk-');
     const { file, manifest } = await createBackup(
       { db: app.ctx.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir, databaseUrl: config.databaseUrl },
       backups,
     );
     expect(manifest.sessionSecret?.bytes).toBe(Buffer.byteLength(secret));
+    expect(manifest.vapidKeys?.bytes).toBe(Buffer.byteLength(vapid));
     const target = await emptyTarget(config.databaseSchema);
     const db = openConfigDb(target.config);
     try {
@@ -164,6 +167,7 @@ describe('commands against the wrong database', () => {
       );
       expect(fs.readFileSync(path.join(target.config.dataDir, 'session-secret'), 'utf8')).toBe(secret);
       expect(fs.statSync(path.join(target.config.dataDir, 'session-secret')).mode & 0o077).toBe(0);
+      expect(fs.readFileSync(path.join(target.config.dataDir, 'vapid-keys.json'), 'utf8')).toBe(vapid);
     } finally {
       await db.destroy().catch(() => undefined);
       await target.cleanUp();

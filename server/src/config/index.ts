@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 
 export interface RateLimitRule {
   points: number;
@@ -77,6 +78,12 @@ export interface Config {
   /** How long a starting server waits for an unreachable PostgreSQL before it gives up (0: not at all). */
   databaseWaitSec: number;
   sessionSecret: string;
+  /**
+   * Web Push's VAPID key pair (base64url): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else a pair
+   * generated once and kept in DATA_DIR/vapid-keys.json (backed up and restored with the data: a
+   * new pair would orphan every device's subscription). `subject` is the contact push services see.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   trustProxy: string | number | boolean;
   adminUsername: string | null;
   adminPassword: string | null;
@@ -130,6 +137,8 @@ export interface Config {
   privacyIntervalSec: number;
   /** How often trending's running totals are moved to the current hour (TRENDING_INTERVAL_SECONDS; 0: never, tests tick it themselves). */
   trendingIntervalSec: number;
+  /** How often the delivery queue (push and e-mail notifications) is drained (NOTIFICATION_DELIVERY_INTERVAL_SECONDS; 0: only when woken, as in tests). */
+  deliveryIntervalSec: number;
 }
 
 /** A zone name Intl knows, else the fallback. */
@@ -235,6 +244,30 @@ function resolveSessionSecret(dataDir: string, fromEnv: string | undefined): str
   return secret;
 }
 
+/** The file in DATA_DIR that holds the generated VAPID key pair. */
+export const VAPID_KEYS_FILE = 'vapid-keys.json';
+
+/** VAPID keys from the environment, else a pair generated once and kept in DATA_DIR. */
+function resolveVapidKeys(dataDir: string, env: NodeJS.ProcessEnv): { publicKey: string; privateKey: string } {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  const file = path.join(dataDir, VAPID_KEYS_FILE);
+  if (fs.existsSync(file)) {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  const keys = webpush.generateVAPIDKeys();
+  fs.writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+/** The contact push services see: VAPID_SUBJECT, else the site's https address, else the sender's address. */
+function vapidSubject(env: NodeJS.ProcessEnv, publicUrl: string | null, from: string): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
+  if (publicUrl?.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return `mailto:${address.includes('@') ? address.trim() : 'mahalle@localhost'}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = installRoot();
   const resolvedDataDir = resolveDataDir(overrides.dataDir ?? env.DATA_DIR, root);
@@ -257,6 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contractCheck: (['off', 'known', 'strict'] as const).find((m) => m === env.CONTRACT_CHECK) ?? (nodeEnv === 'test' ? 'strict' : 'off'),
     databaseWaitSec: Math.max(0, Number(env.DATABASE_WAIT_SECONDS ?? 30) || 0),
     sessionSecret: resolveSessionSecret(dataDir, env.SESSION_SECRET),
+    vapid: {
+      ...resolveVapidKeys(dataDir, env),
+      subject: vapidSubject(env, env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null, env.MAIL_FROM || 'Mahalle <mahalle@localhost>'),
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminUsername: env.ADMIN_USERNAME || null,
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -318,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
     privacyIntervalSec: int(env.PRIVACY_JOB_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
     trendingIntervalSec: int(env.TRENDING_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
+    deliveryIntervalSec: int(env.NOTIFICATION_DELIVERY_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 15),
   };
   return { ...config, ...overrides };
 }

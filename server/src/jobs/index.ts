@@ -4,6 +4,7 @@ import { sendDueReminders } from '../services/events/reminders';
 import { addPrivacyResults, doPrivacyWork, type PrivacyWorkDone } from '../services/privacy/jobs';
 import { writeScheduledBackup } from '../services/backup/schedule';
 import type { BackupResult } from '../services/backup/backup';
+import { addDrainResults, drainDeliveries, type DrainResult } from '../services/delivery/drain';
 import { IntervalJob, type JobDeps, type JobSpec } from './interval-job';
 
 export { IntervalJob, type JobDeps, type JobSpec, type JobTimers, type JobObserver } from './interval-job';
@@ -51,6 +52,20 @@ export const scheduledBackup = (ctx: AppContext): JobSpec<BackupResult> => {
   };
 };
 
+/**
+ * Pushes and notification e-mails waiting in the database (NOTIFICATION_DELIVERY_INTERVAL_SECONDS,
+ * and at once after a notification or a message is written). Every node drains: each row is
+ * claimed by one (services/delivery/queue.ts), so none is sent twice.
+ */
+export const deliveries = (ctx: AppContext): JobSpec<DrainResult> => ({
+  name: 'deliveries',
+  everySec: ctx.config.deliveryIntervalSec,
+  atStart: true,
+  wakeOn: ['notification:created', 'message:created'],
+  again: addDrainResults,
+  run: (now) => drainDeliveries(ctx, now),
+});
+
 type Started<S> = { readonly [K in keyof S]: S[K] extends JobSpec<infer T> ? IntervalJob<T> : never };
 
 /** A set of jobs started and stopped together, each reachable by its key (tests set its clock and tick it). */
@@ -82,6 +97,7 @@ export function serverJobs(ctx: AppContext, observer?: JobDeps['observer']) {
       privacy: privacyWork(ctx),
       trending: trendingRoll(ctx),
       backup: scheduledBackup(ctx),
+      deliveries: deliveries(ctx),
     },
   );
 }

@@ -59,6 +59,7 @@ export function sessionCookie(header: string | undefined): string | null {
  */
 export function loadSession(ctx: AppContext, cache = new ReadCache<CachedSession>(SESSION_CACHE_MS, 10_000)) {
   const sessions = new SessionService(ctx.db, ctx.config.sessionSecret);
+  const seen = seenRecorder(ctx);
   return async (req: Request, _res: Response, next: NextFunction) => {
     const found = tokenFrom(req);
     if (found && found.token.length <= 200) {
@@ -81,9 +82,33 @@ export function loadSession(ctx: AppContext, cache = new ReadCache<CachedSession
         req.user = { ...hit.user };
         req.sessionId = hit.sessionId;
         req.authVia = found.via;
+        seen(hit.sessionId);
       }
     }
     next();
+  };
+}
+
+/** How often a session's last_seen_at is written, at most: enough to tell who was here in the last half hour. */
+const SEEN_EVERY_MS = 60_000;
+
+/**
+ * Records that a session was used (sessions.last_seen_at: notification e-mails wait until a member
+ * has been away), at most once a minute per session and node, after the answer's path: the write
+ * is not awaited, and a failure only costs a fresher time.
+ */
+function seenRecorder(ctx: AppContext) {
+  const written = new Map<string, number>();
+  return (sessionId: string) => {
+    const now = Date.now();
+    if (now - (written.get(sessionId) ?? 0) < SEEN_EVERY_MS) return;
+    if (written.size >= 50_000) written.clear();
+    written.set(sessionId, now);
+    ctx
+      .db('sessions')
+      .where({ id: sessionId })
+      .update({ last_seen_at: new Date(now).toISOString() })
+      .catch((err: unknown) => ctx.logger.warn({ err: { message: (err as Error).message } }, 'last seen not recorded'));
   };
 }
 

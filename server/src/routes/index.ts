@@ -24,6 +24,7 @@ import { myBlocksRouter, userBlocksRouter } from './blocks';
 import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
 import { adminPlacesRouter, myNeighbourhoodRouter, placesRouter } from './places';
 import { adminTrustRouter, myTrustRouter } from './trust';
+import { mailPreferencesRouter, pushRouter } from './delivery';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -35,6 +36,8 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/comments', commentsRouter(ctx));
   api.use('/categories', categoriesRouter(ctx));
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
+  api.use('/users/me/email-notifications', mailPreferencesRouter(ctx));
+  api.use('/push', pushRouter(ctx));
   api.use('/users/me', myBlocksRouter(ctx));
   api.use('/users/me', privacyRouter(ctx));
   api.use('/legal', legalRouter(ctx));

@@ -13,6 +13,8 @@ import { authorize, notFound } from '../policies/decision';
 import * as policy from '../policies/users';
 import * as messagePolicy from '../policies/messages';
 import { refuseBlockedText } from './watched-words';
+import { queueMessageDeliveries } from './delivery/enqueue';
+import { getNotificationSettings } from './notification-settings';
 
 const S = TEXTS.social;
 type Db = Knex | Knex.Transaction;
@@ -72,6 +74,13 @@ export async function sendMessage(ctx: AppContext, me: UserRow, input: { receive
       .returning('id');
     const messageId = (typeof row === 'object' ? row.id : row) as number;
     await trx('conversations').where({ id: conversation.id }).update({ last_message_id: messageId, updated_at: now });
+    // The receiver's push and e-mail, by their preferences, in the same transaction.
+    await queueMessageDeliveries(
+      trx,
+      { receiverId: input.receiverId, senderId: me.id, senderName: me.display_name || me.username, content: input.content },
+      await getNotificationSettings(trx, input.receiverId),
+      ctx.now?.() ?? new Date(),
+    );
     return messageId;
   });
   ctx.bus.emit('message:created', { messageId: id, senderId: me.id, receiverId: input.receiverId });

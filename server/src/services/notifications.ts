@@ -11,6 +11,7 @@ import { wantsInApp } from '@mahalle/shared';
 import { notificationSettingsOf } from './notification-settings';
 import { silencedActors } from './blocks';
 import { dayjs } from './events/time';
+import { queueNotificationDeliveries, type WrittenNotification } from './delivery/enqueue';
 
 export interface NewNotification {
   /** Recipient. */
@@ -76,14 +77,20 @@ export async function createNotifications(
   // Nothing reaches a member from someone with a block between them, or whom they mute now.
   const silenced = await silencedActors(trx, wanted);
   const out: { userId: number; notificationId: number | null }[] = [];
+  const written: WrittenNotification[] = [];
+  const now = clock.now ? clock.now() : new Date();
   for (const n of list) {
     const p = prefs.get(n.userId);
     if ((n.actorId !== null && n.actorId === n.userId) || (p && !wantsInApp(p, n.type)) || silenced.has(`${n.userId}:${n.actorId}`)) {
       out.push({ userId: n.userId, notificationId: null });
       continue;
     }
-    out.push({ userId: n.userId, notificationId: await insertNotification(trx, n, clock) });
+    const inserted = await insertNotification(trx, n, clock, now);
+    out.push({ userId: n.userId, notificationId: inserted?.id ?? null });
+    if (inserted) written.push({ userId: n.userId, type: n.type, notificationId: inserted.id, groupKey: inserted.groupKey });
   }
+  // Pushes and e-mails go in the same transaction: what is written is also on its way out.
+  await queueNotificationDeliveries(trx, written, prefs, now);
   return out;
 }
 
@@ -98,11 +105,17 @@ export function groupKeyFor(n: Pick<NewNotification, 'type' | 'relatedPostId'>, 
   return n.type === 'like' ? `like:${n.relatedPostId}:${day}` : `follow:${day}`;
 }
 
-async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotification, clock: NotificationClock): Promise<number | null> {
-  const at = clock.now ? clock.now().toISOString() : nowIso();
+async function insertNotification(
+  trx: Knex | Knex.Transaction,
+  n: NewNotification,
+  clock: NotificationClock,
+  now: Date,
+): Promise<{ id: number; groupKey: string | null } | null> {
+  const at = clock.now ? now.toISOString() : nowIso();
+  const groupKey = groupKeyFor(n, at, clock.timeZone);
   const insert = trx('notifications')
     .insert({
-      group_key: groupKeyFor(n, at, clock.timeZone),
+      group_key: groupKey,
       user_id: n.userId,
       type: n.type,
       title: n.title ?? '',
@@ -116,7 +129,7 @@ async function insertNotification(trx: Knex | Knex.Transaction, n: NewNotificati
   if (ONCE_PER_ACTOR.has(n.type)) insert.onConflict().ignore();
   const [row] = await insert;
   if (row === undefined) return null;
-  return typeof row === 'object' ? row.id : row;
+  return { id: typeof row === 'object' ? row.id : row, groupKey };
 }
 
 /** Tell the realtime layer (and anything else listening) after commit. */

@@ -4,8 +4,12 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   raw: string;
-  /** The decoded plain-text body (quoted-printable soft breaks joined). */
+  /** The decoded plain-text body (quoted-printable soft breaks joined; of a multipart message, its text/plain part). */
   text: string;
+  /** The decoded text/html part of a multipart message, if any. */
+  html: string | null;
+  /** The message's headers, folded lines joined, by lower-case name. */
+  headers: Map<string, string>;
   subject: string;
 }
 
@@ -25,7 +29,14 @@ export async function startMailSink() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeBody(raw), subject: decodeSubject(raw) });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text: partOf(raw, 'text/plain') ?? decodeBody(raw),
+          html: partOf(raw, 'text/html'),
+          headers: headersOf(raw),
+          subject: decodeSubject(raw),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });
@@ -48,6 +59,27 @@ export async function startMailSink() {
   };
 }
 export type MailSink = Awaited<ReturnType<typeof startMailSink>>;
+
+function headersOf(raw: string): Map<string, string> {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const out = new Map<string, string>();
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) out.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return out;
+}
+
+/** The decoded part of this type of a multipart message (null when the message is not multipart or has none). */
+function partOf(raw: string, type: string): string | null {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' '))?.[1];
+  if (!boundary) return null;
+  for (const part of raw.split(`--${boundary}`)) {
+    const body = part.replace(/^\r\n/, '');
+    if (new RegExp(`^Content-Type:\\s*${type}`, 'im').test(body.slice(0, body.indexOf('\r\n\r\n')))) return decodeBody(body).replace(/\r\n$/, '');
+  }
+  return null;
+}
 
 function decodeBody(raw: string): string {
   const split = raw.indexOf('\r\n\r\n');

@@ -27,6 +27,7 @@ import { placeEndpoints } from './places';
 import { trustEndpoints } from './trust';
 import { watchedWordEndpoints } from './watched-words';
 import { reviewQueueEndpoints } from './review-queue';
+import { deliveryEndpoints } from './delivery';
 
 export * from './endpoint';
 
@@ -53,6 +54,7 @@ export const contract = {
   ...trustEndpoints,
   ...watchedWordEndpoints,
   ...reviewQueueEndpoints,
+  ...deliveryEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -30,6 +30,7 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationType, NotificationGroup> 
   warning: 'moderation',
   // About the member's own account (their data export): always delivered in-app, like moderation notices.
   data_export: 'moderation',
+  mail_paused: 'moderation',
 };
 
 /** Groups whose in-app notifications cannot be turned off: moderation notices always arrive, a message always reaches the inbox. */
@@ -106,3 +107,21 @@ export function wantsInApp(prefs: NotificationPreferences, type: NotificationTyp
   const group = NOTIFICATION_GROUP_OF[type];
   return IN_APP_LOCKED_GROUPS.has(group) || prefs.kinds[group].inApp;
 }
+
+/**
+ * What a member may get by e-mail: each notification group, and the weekly digest. The
+ * unsubscribe link of a mail names its kind and turns only that one off.
+ */
+export const MAIL_KINDS = [...NOTIFICATION_GROUPS, 'digest'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** E-mail is off by default for every kind except direct messages. */
+export function defaultMailKinds(): Record<MailKind, boolean> {
+  return Object.fromEntries(MAIL_KINDS.map((k) => [k, k === 'messages'])) as Record<MailKind, boolean>;
+}
+
+/** A notification e-mail goes only to a member who has not been on the site for this long. */
+export const AWAY_BEFORE_MAIL_MINUTES = 30;
+
+/** Failed sends in a row after which an address is paused until its member resumes it. */
+export const MAIL_FAILURES_BEFORE_PAUSE = 5;

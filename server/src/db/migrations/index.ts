@@ -39,6 +39,7 @@ import * as trustLevels from './20261127010000_trust_levels';
 import * as watchedWords from './20261127020000_watched_words';
 import * as moderatorRole from './20261127110000_moderator_role';
 import * as reviewQueue from './20261128010000_review_queue';
+import * as notificationDeliveries from './20261128030000_notification_deliveries';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261127020000_watched_words': watchedWords,
   '20261127110000_moderator_role': moderatorRole,
   '20261128010000_review_queue': reviewQueue,
+  '20261128030000_notification_deliveries': notificationDeliveries,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

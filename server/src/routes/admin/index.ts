@@ -63,8 +63,9 @@ export function adminRouter(ctx: AppContext): Router {
   });
 
   router.get('/stats', async (_req, res) => res.json(await admin.stats(ctx.db)));
-  router.get('/health', (_req, res) => {
-    const mail = ctx.mailer?.health() ?? { configured: false, sent: 0, failed: 0, consecutiveFailures: 0, lastFailureAt: null, lastError: null };
+  router.get('/health', async (_req, res) => {
+    // Every node's mail, from the database: the node that answers may not be the one that sent.
+    const mail = (await ctx.mailer?.storedHealth()) ?? { configured: false, sent: 0, failed: 0, consecutiveFailures: 0, lastFailureAt: null, lastError: null };
     // Mail goes out only with PUBLIC_URL too (links are built from it).
     res.json({ mail: { ...mail, configured: mail.configured && Boolean(ctx.config.publicUrl) } });
   });

@@ -8,7 +8,16 @@ import { engineOf } from '../../db/engine';
 import { schemaStatus } from '../../db/schema-version';
 import { currentSchema, tableCounts } from '../../db/tables';
 import { describeFiles, sha256File } from './files';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, PG_DUMP_ENTRY, SESSION_SECRET_ENTRY, SQLITE_ENTRY, type BackupManifest } from './manifest';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  MANIFEST_FILE,
+  PG_DUMP_ENTRY,
+  SESSION_SECRET_ENTRY,
+  SQLITE_ENTRY,
+  VAPID_KEYS_ENTRY,
+  type BackupManifest,
+} from './manifest';
 import { pgTool, runPgTool } from './pg-tools';
 import pkg from '../../../package.json';
 
@@ -65,6 +74,13 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       fs.copyFileSync(secretFile, staged);
       sessionSecret = { path: SESSION_SECRET_ENTRY, bytes: fs.statSync(staged).size, sha256: await sha256File(staged) };
     }
+    const vapidFile = path.join(source.dataDir, VAPID_KEYS_ENTRY);
+    let vapidKeys: BackupManifest['vapidKeys'];
+    if (fs.existsSync(vapidFile)) {
+      const staged = path.join(stage, VAPID_KEYS_ENTRY);
+      fs.copyFileSync(vapidFile, staged);
+      vapidKeys = { path: VAPID_KEYS_ENTRY, bytes: fs.statSync(staged).size, sha256: await sha256File(staged) };
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -78,6 +94,7 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       database: { path: snapshot.entry, bytes: fs.statSync(dbFile).size, sha256: await sha256File(dbFile) },
       uploads,
       ...(sessionSecret ? { sessionSecret } : {}),
+      ...(vapidKeys ? { vapidKeys } : {}),
     };
     fs.writeFileSync(path.join(stage, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     // uploads/ in the archive is that folder, through a symbolic link: tar streams each file from there.
@@ -86,6 +103,7 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
       MANIFEST_FILE,
       snapshot.entry,
       ...(sessionSecret ? [SESSION_SECRET_ENTRY] : []),
+      ...(vapidKeys ? [VAPID_KEYS_ENTRY] : []),
       ...uploads.map((u) => `uploads/${u.path}`),
     ]);
     fs.renameSync(partFile, finalFile);

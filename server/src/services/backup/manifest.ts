@@ -7,6 +7,8 @@ export const SQLITE_ENTRY = 'database/mahalle.sqlite';
 export const PG_DUMP_ENTRY = 'database/mahalle.pgdump';
 /** DATA_DIR's session-secret: restored with the data, members stay signed in after a move. */
 export const SESSION_SECRET_ENTRY = 'session-secret';
+/** DATA_DIR's vapid-keys.json: restored with the data, so members' push subscriptions keep working. */
+export const VAPID_KEYS_ENTRY = 'vapid-keys.json';
 
 /** manifest.json, the archive's first entry: what it holds and how to check it came back whole. */
 export interface BackupManifest {
@@ -26,6 +28,8 @@ export interface BackupManifest {
   uploads: FileEntry[];
   /** The generated session key (absent when SESSION_SECRET came from the environment, and in older backups). */
   sessionSecret?: FileEntry;
+  /** The generated Web Push key pair (absent when VAPID_* came from the environment, and in older backups). */
+  vapidKeys?: FileEntry;
 }
 
 export function parseManifest(text: string): BackupManifest {

@@ -8,7 +8,7 @@ import { listTables, tableCounts } from '../../db/tables';
 import { openSqliteFile, randomSuffix } from './backup';
 import { OpsError } from './errors';
 import { sha256File, walkFiles } from './files';
-import { MANIFEST_FILE, SESSION_SECRET_ENTRY, parseManifest, type BackupManifest } from './manifest';
+import { MANIFEST_FILE, SESSION_SECRET_ENTRY, VAPID_KEYS_ENTRY, parseManifest, type BackupManifest } from './manifest';
 import { pgTool, runPgTool } from './pg-tools';
 
 export const SQLITE_FILE = 'mahalle.sqlite';
@@ -98,6 +98,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
     const entries = [
       manifest.database,
       ...(manifest.sessionSecret ? [manifest.sessionSecret] : []),
+      ...(manifest.vapidKeys ? [manifest.vapidKeys] : []),
       ...manifest.uploads.map((u) => ({ ...u, path: `uploads/${u.path}` })),
     ];
     for (const entry of entries) {
@@ -133,6 +134,14 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
       fs.chmodSync(`${secret}.tmp`, 0o600);
       fs.renameSync(`${secret}.tmp`, secret);
       log('Oturum anahtarı geri yüklendi (SESSION_SECRET ayarlıysa o geçerlidir). / Session key restored (SESSION_SECRET, when set, takes precedence).');
+    }
+    if (manifest.vapidKeys) {
+      // Like the session key: the devices subscribed with the community's push keys, not the target's new ones.
+      const keys = path.join(target.dataDir, VAPID_KEYS_ENTRY);
+      fs.copyFileSync(path.join(stage, manifest.vapidKeys.path), `${keys}.tmp`);
+      fs.chmodSync(`${keys}.tmp`, 0o600);
+      fs.renameSync(`${keys}.tmp`, keys);
+      log('Web Push anahtarları geri yüklendi. / Web Push keys restored.');
     }
     log(
       `${Object.keys(manifest.tables).length} tablo ve ${manifest.uploads.length} dosya doğrulandı. / ${Object.keys(manifest.tables).length} tables and ${manifest.uploads.length} files verified.`,
