@@ -38,3 +38,4 @@ export * from './schemas/privacy';
 export * from './schemas/place-fields';
 export * from './schemas/places';
 export * from './schemas/watched-words';
+export * from './schemas/appeals';

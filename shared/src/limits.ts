@@ -85,6 +85,10 @@ export const LIMITS = {
   reportRecentContent: 3,
   /** What an admin may write to an author about removing or hiding their content. */
   moderationReasonMax: 500,
+  /** A member's note with an appeal against a hidden item or a suspension. */
+  appealNoteMax: 1000,
+  /** What a moderator writes back when deciding an appeal. */
+  appealDecisionNoteMax: 500,
   loginTimeoutMs: 15000,
   registerRedirectMs: 100,
   notificationDropdown: 5,
@@ -169,6 +173,8 @@ export const NOTIFICATION_TYPES = [
   'group_activity',
   // The member's own data export is ready to download (KVKK).
   'data_export',
+  // A moderator decided the recipient's appeal (upheld or rejected); the message says which and why.
+  'appeal',
 ] as const;
 
 /** Why a member reports a person: codes here, Turkish labels in TEXTS.reports.reasons. */

@@ -26,6 +26,7 @@ import { privacyEndpoints } from './privacy';
 import { placeEndpoints } from './places';
 import { trustEndpoints } from './trust';
 import { watchedWordEndpoints } from './watched-words';
+import { appealEndpoints } from './appeals';
 
 export * from './endpoint';
 
@@ -51,6 +52,7 @@ export const contract = {
   ...placeEndpoints,
   ...trustEndpoints,
   ...watchedWordEndpoints,
+  ...appealEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

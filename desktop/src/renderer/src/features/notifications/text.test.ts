@@ -15,6 +15,7 @@ const base: Notification = {
   relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null },
   link: null,
   contentRemoved: false,
+  appeal: null,
   createdAt: new Date().toISOString(),
 };
 
