@@ -8,6 +8,7 @@ import { timestamps, userRef } from './helpers';
  * - `status` is `open`, `upheld` or `rejected`; the moderators' list runs over (status, id).
  * - A moderation notice carries the key of what it is about (`notifications.appeal_key`), so the
  *   member's notification offers the appeal and shows whether one was sent.
+ * - A group's events can be hidden by its moderators (`group_events.is_hidden`), as its posts are.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('appeals', (t) => {
@@ -29,9 +30,15 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('notifications', (t) => {
     t.string('appeal_key', 80).nullable();
   });
+  await knex.schema.alterTable('group_events', (t) => {
+    t.boolean('is_hidden').notNullable().defaultTo(false);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('group_events', (t) => {
+    t.dropColumn('is_hidden');
+  });
   await knex.schema.alterTable('notifications', (t) => {
     t.dropColumn('appeal_key');
   });

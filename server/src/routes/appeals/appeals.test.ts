@@ -262,4 +262,39 @@ describe('moderation leftovers', () => {
     expect(await visible(post.id)).toBe(true);
     expect(await server.ctx.db('community_hides').where({ target_type: 'post', target_id: post.id }).first()).toBeUndefined();
   });
+
+  it("a group's moderators hide and show its events, audited in their group role; nothing outside the group", async () => {
+    const founder = await server.member();
+    const groupModerator = await server.member();
+    const plain = await server.member();
+    const slug = (await founder.client.post('/api/hobby-groups', { name: `Etkinlik Grubu ${founder.user.id}`, description: 'Grup etkinlikleri.' })).body.slug;
+    for (const m of [groupModerator, plain]) expect((await m.client.post(`/api/hobby-groups/${slug}/join`)).status).toBeLessThan(300);
+    expect((await founder.client.put(`/api/hobby-groups/${slug}/members/${groupModerator.user.id}/role`, { role: 'moderator' })).status).toBe(200);
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const event = (await plain.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Piknik', date, location: 'Park' })).body;
+    const listed = async () => ((await plain.client.get(`/api/hobby-groups/${slug}/events`)).body as { id: number }[]).map((e) => e.id);
+    expect(await listed()).toContain(event.id);
+
+    expect((await plain.client.post(`/api/hobby-groups/events/${event.id}/hide`, { reason: 'yok' })).status).toBe(403);
+    const hide = await groupModerator.client.post(`/api/hobby-groups/events/${event.id}/hide`, { reason: 'Grup konusu dışında' });
+    expect(hide.status).toBe(200);
+    expect(hide.body).toEqual({ id: event.id, isHidden: true });
+    expect(await listed()).not.toContain(event.id);
+    expect((await auditOf('group_event.hide', event.id))[0]).toMatchObject({
+      actor_id: groupModerator.user.id,
+      actor_role: 'group_moderator',
+      reason: 'Grup konusu dışında',
+    });
+    expect((await groupModerator.client.post(`/api/hobby-groups/events/${event.id}/restore`, { reason: 'Tamam' })).status).toBe(200);
+    expect(await listed()).toContain(event.id);
+
+    // Another group's event: the group moderator is nobody there.
+    const owner = await server.member();
+    const otherSlug = (await owner.client.post('/api/hobby-groups', { name: `Başka Grup ${owner.user.id}`, description: 'Başka bir grubun etkinlikleri.' }))
+      .body.slug;
+    const other = (await owner.client.post(`/api/hobby-groups/${otherSlug}/events`, { title: 'Konser', date, location: 'Salon' })).body;
+    expect((await groupModerator.client.post(`/api/hobby-groups/events/${other.id}/hide`, { reason: 'deneme' })).status).toBe(403);
+    expect((await groupModerator.client.post('/api/hobby-groups/events/999999/hide', { reason: 'deneme' })).status).toBe(404);
+    expect((await moderator.client.post(`/api/hobby-groups/events/${other.id}/hide`, { reason: 'site moderatörü' })).status).toBe(200);
+  });
 });
