@@ -161,6 +161,11 @@ export const ERRORS = {
     status: 400,
     meaning: 'A watched-word CSV with row errors; `details` lists them by line (path `satır N`); nothing was written.',
   },
+  appeal_exists: { status: 409, meaning: 'This hidden item or this suspension was already appealed; each is appealed once.' },
+  appeal_not_hidden: { status: 409, meaning: 'An appeal of an item that is not hidden (nothing to appeal).' },
+  appeal_target_missing: { status: 404, meaning: 'The item appealed against does not exist.' },
+  appeal_not_found: { status: 404, meaning: 'No appeal with this id.' },
+  appeal_closed: { status: 409, meaning: 'The appeal was already upheld or rejected.' },
   neighbourhood_required: { status: 409, meaning: "A 'mahallem' or 'ilçem' filter (or Yakınımda) from a viewer who has not chosen a neighbourhood." },
 
   internal: { status: 500, meaning: 'An unexpected fault; nothing the caller can fix.' },

@@ -41,3 +41,4 @@ export * from './schemas/place-fields';
 export * from './schemas/places';
 export * from './schemas/watched-words';
 export * from './schemas/review-queue';
+export * from './schemas/appeals';

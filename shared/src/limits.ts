@@ -95,6 +95,10 @@ export const LIMITS = {
   queueUndoSeconds: 10,
   /** What an admin may write to an author about removing or hiding their content. */
   moderationReasonMax: 500,
+  /** A member's note with an appeal against a hidden item or a suspension. */
+  appealNoteMax: 1000,
+  /** What a moderator writes back when deciding an appeal. */
+  appealDecisionNoteMax: 500,
   loginTimeoutMs: 15000,
   registerRedirectMs: 100,
   notificationDropdown: 5,
@@ -181,6 +185,8 @@ export const NOTIFICATION_TYPES = [
   'data_export',
   // Notification e-mails to the member's address stopped after failing too often in a row.
   'mail_paused',
+  // A moderator decided the recipient's appeal (upheld or rejected); the message says which and why.
+  'appeal',
 ] as const;
 
 /** Why a member reports a person: codes here, Turkish labels in TEXTS.reports.reasons. */

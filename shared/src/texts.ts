@@ -441,6 +441,9 @@ export const TEXTS = {
       'user.warn': 'Üye uyarıldı',
       'user.suspend': 'Üye askıya alındı',
       'user.unsuspend': 'Askı kaldırıldı',
+      'appeal.create': 'İtiraz edildi',
+      'appeal.uphold': 'İtiraz kabul edildi',
+      'appeal.reject': 'İtiraz reddedildi',
     } as Record<string, string>,
   },
   /**
@@ -467,6 +470,53 @@ export const TEXTS = {
    * Reporting a person and what admins do about a member: the reasons' labels, the
    * dialog, the warning notification, suspension texts and the moderation workspace's actions.
    */
+  /** Appeals: a member asks the moderators to look again at a hidden item or a suspension. */
+  appeals: {
+    appeal: 'İtiraz et',
+    dialogTitle: 'İtiraz et',
+    itemIntro: 'İçeriğinizin neden yeniden gösterilmesi gerektiğini moderatörlere yazın. Her gizleme için bir kez itiraz edebilirsiniz.',
+    suspensionIntro: 'Askının neden kaldırılması gerektiğini moderatörlere yazın. Her askı için bir kez itiraz edebilirsiniz.',
+    noteLabel: 'İtiraz notunuz',
+    send: 'Gönder',
+    sent: 'İtirazınız alındı',
+    sentBody: 'Moderatörler inceleyip size bildirecek.',
+    noteRequired: 'Lütfen itiraz notunuzu yazın',
+    noteTooLong: (max: number) => `İtiraz notu en fazla ${max} karakter olabilir`,
+    decisionNoteTooLong: (max: number) => `Not en fazla ${max} karakter olabilir`,
+    outcomeInvalid: 'Karar: kabul ya da ret olmalı',
+    targetInvalid: 'Geçersiz içerik türü',
+    exists: 'Buna zaten itiraz ettiniz; her gizleme ya da askı için bir kez itiraz edilebilir.',
+    notHidden: 'Bu içerik gizli değil; itiraz edilecek bir şey yok.',
+    targetMissing: 'İtiraz edilen içerik bulunamadı',
+    notYours: 'Yalnızca kendi gizlenen içeriğinize itiraz edebilirsiniz.',
+    notSuspended: 'Hesabınız askıda değil; itiraz edilecek bir şey yok.',
+    notFound: 'İtiraz bulunamadı',
+    closed: 'Bu itiraz zaten karara bağlandı',
+    status: { open: 'İnceleniyor', upheld: 'Kabul edildi', rejected: 'Reddedildi' } as Record<string, string>,
+    /** The moderators' side (the Şikayetler tab). */
+    tab: 'İtirazlar',
+    kind: 'İtiraz',
+    suspension: 'Askı',
+    suspendedUntil: (until: string) => `${until} tarihine kadar askıda`,
+    uphold: 'Kabul et',
+    reject: 'Reddet',
+    upholdTitle: 'İtirazı kabul et',
+    upholdBody: 'İçerik yeniden gösterilir ya da askı kaldırılır; üyeye bildirilir.',
+    rejectTitle: 'İtirazı reddet',
+    rejectBody: 'İçerik gizli, askı sürer; üyeye bildirilir.',
+    decisionNoteLabel: 'Not (üyeye bildirilir)',
+    upheldDone: 'İtiraz kabul edildi',
+    rejectedDone: 'İtiraz reddedildi',
+    empty: 'Bekleyen itiraz yok',
+    /** The member's notification of the outcome. */
+    upheldTitle: 'İtirazınız kabul edildi',
+    rejectedTitle: 'İtirazınız reddedildi',
+    upheldItem: (subject: string) => `${subject} yeniden gösteriliyor.`,
+    upheldSuspension: 'Hesabınızın askısı kaldırıldı.',
+    rejectedItem: (subject: string) => `${subject} gizli kalacak.`,
+    rejectedSuspension: 'Hesabınızın askısı sürüyor.',
+    note: 'Not',
+  },
   /** Trust levels: what a new member may not do yet, and what unlocks it. */
   trust: {
     levels: ['Yeni üye', 'Üye', 'Güvenilir üye'] as readonly string[],

@@ -130,6 +130,11 @@ export function canHidePost(actor: Actor, group: GroupRoleContext): Decision {
   return moderatesGroup(actor, group) || moderatesSite(actor) ? ALLOW : notPermitted();
 }
 
+/** Hiding or showing one of the group's events: the same people as its posts (`canHidePost`). */
+export function canHideEvent(actor: Actor, group: GroupRoleContext): Decision {
+  return canHidePost(actor, group);
+}
+
 /** The post's author, whoever moderates the group (founder, group moderator), or whoever moderates the site. */
 export function canDeletePost(actor: Actor, post: Pick<GroupPostContext, 'authorId' | 'group'>): Decision {
   return isSelf(actor, post.authorId) || moderatesGroup(actor, post.group) || moderatesSite(actor) ? ALLOW : notPermitted();

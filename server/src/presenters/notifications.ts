@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '@mahalle/shared';
+import { MODERATED_TARGETS, type AppealStatus, type Notification, type NotificationType } from '@mahalle/shared';
 import { toIso } from '../db/time';
 
 /** A notification joined with the person and the post it is about. */
@@ -20,6 +20,9 @@ export interface NotificationRow {
   ru_profile_image: string | null;
   ru_profile_image_thumb: string | null;
   rp_hidden: boolean | number | null;
+  /** `post:12`: what this notice offers to appeal; `ap_status` how that appeal stands (null: none sent). */
+  appeal_key?: string | null;
+  ap_status?: AppealStatus | null;
 }
 
 /** `group`: the size of the group the row heads and how many of it are unread (absent: the row alone). */
@@ -40,6 +43,15 @@ export function presentNotification(r: NotificationRow, group?: { count: number;
     link: r.link,
     /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
     contentRemoved: Boolean(r.rp_hidden),
+    appeal: appealOf(r),
     createdAt: toIso(r.created_at),
   };
+}
+
+/** The appeal a moderation notice offers, from its key (`<kind>:<id>`). */
+function appealOf(r: NotificationRow): Notification['appeal'] {
+  const [type, id] = (r.appeal_key ?? '').split(':');
+  const targetType = MODERATED_TARGETS.find((t) => t === type);
+  if (!targetType || !id) return null;
+  return { targetType, targetId: Number(id), status: r.ap_status ?? null };
 }

@@ -25,6 +25,7 @@ import { adminLegalRouter, legalRouter, privacyRouter } from './privacy';
 import { adminPlacesRouter, myNeighbourhoodRouter, placesRouter } from './places';
 import { adminTrustRouter, myTrustRouter } from './trust';
 import { mailPreferencesRouter, pushRouter } from './delivery';
+import { adminAppealsRouter, appealsRouter } from './appeals';
 
 /** Every API resource is mounted here, one line each. */
 export function apiRouter(ctx: AppContext): Router {
@@ -58,11 +59,13 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/blog', blogRouter(ctx));
   api.use('/hobby-groups', hobbyGroupsRouter(ctx));
   api.use('/reports', reportsRouter(ctx));
+  api.use('/appeals', appealsRouter(ctx));
   api.use('/stats', statsRouter(ctx));
   api.use('/search', searchRouter(ctx));
   api.use('/admin/legal', adminLegalRouter(ctx));
   api.use('/places', placesRouter(ctx));
   api.use('/admin/places', adminPlacesRouter(ctx));
+  api.use('/admin/appeals', adminAppealsRouter(ctx));
   api.use('/admin', adminTrustRouter(ctx));
   api.use('/admin', adminRouter(ctx));
   const { openapi, docs } = docsRouter();

@@ -65,7 +65,7 @@ export async function registerUser(
  * Checks a username (or e-mail) and password. The answer is the same whether the account
  * does not exist, is a demo account, or the password is wrong, and takes the same time.
  */
-export async function authenticate(db: Knex, input: LoginInput, passwords: PasswordHasher): Promise<UserRow> {
+export async function authenticate(db: Knex, input: Pick<LoginInput, 'username' | 'password'>, passwords: PasswordHasher): Promise<UserRow> {
   const key = foldKey(input.username);
   const user = (await db('users').where({ username_key: key }).orWhere({ email_key: key }).first()) as UserRow | undefined;
   if (!user || !user.password_hash) {

@@ -20,14 +20,14 @@ export function moderationMessage(kind: ModeratedKind, action: 'delete' | 'hide'
 
 /**
  * Tells the author, inside the moderating transaction, that their content was removed or hidden
- * and why. Nothing when they did it themselves or the author is gone. The notification points
+ * and why; a hide's notice carries what to appeal. Nothing when they did it themselves or the author is gone. The notification points
  * at no post (a deleted post would take it along; a hidden one would open on 'not found').
  * Returns what to announce once the transaction has committed.
  */
 export async function notifyModeration(
   trx: Knex | Knex.Transaction,
   actor: UserRow,
-  input: { authorId: number | null; kind: ModeratedKind; action: 'delete' | 'hide'; content: string; reason?: string },
+  input: { authorId: number | null; kind: ModeratedKind; action: 'delete' | 'hide'; content: string; reason?: string; targetId?: number },
 ): Promise<{ userId: number; notificationId: number | null } | null> {
   if (input.authorId === null || input.authorId === actor.id) return null;
   const message = moderationMessage(input.kind, input.action, input.content ?? '', input.reason ?? '');
@@ -37,6 +37,8 @@ export async function notifyModeration(
     actorId: null,
     title: `${M.subjects[input.kind]} ${input.action === 'delete' ? M.removed : M.hidden}`,
     message,
+    // A hidden item can be appealed from this notice (services/appeals); a deleted one cannot.
+    appealKey: input.action === 'hide' && input.targetId !== undefined ? `${input.kind}:${input.targetId}` : null,
   });
   return { userId: input.authorId, notificationId };
 }

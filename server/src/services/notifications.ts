@@ -23,6 +23,8 @@ export interface NewNotification {
   title?: string;
   message?: string;
   link?: string | null;
+  /** What the recipient may appeal from this notice (`post:12`; services/appeals), if anything. */
+  appealKey?: string | null;
 }
 
 /**
@@ -123,6 +125,7 @@ async function insertNotification(
       related_post_id: n.relatedPostId ?? null,
       related_user_id: n.actorId,
       link: n.link ?? null,
+      appeal_key: n.appealKey ?? null,
       created_at: at,
     })
     .returning('id');
@@ -145,6 +148,7 @@ function notificationsQuery(db: Knex | Knex.Transaction) {
   return db('notifications as n')
     .leftJoin('users as ru', 'ru.id', 'n.related_user_id')
     .leftJoin('posts as rp', 'rp.id', 'n.related_post_id')
+    .leftJoin('appeals as ap', 'ap.subject_key', 'n.appeal_key')
     .select(
       'n.*',
       'ru.username as ru_username',
@@ -152,6 +156,7 @@ function notificationsQuery(db: Knex | Knex.Transaction) {
       'ru.profile_image as ru_profile_image',
       'ru.profile_image_thumb as ru_profile_image_thumb',
       'rp.is_hidden as rp_hidden',
+      'ap.status as ap_status',
     );
 }
 

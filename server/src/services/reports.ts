@@ -26,7 +26,7 @@ const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
 
 /** Where each kind of reported thing lives, and which column holds its text. */
-const TARGETS: Record<ReportTarget, { table: string; text: string; author: string; hideable: boolean }> = {
+export const TARGETS: Record<ReportTarget, { table: string; text: string; author: string; hideable: boolean }> = {
   post: { table: 'posts', text: 'content', author: 'author_id', hideable: true },
   comment: { table: 'comments', text: 'content', author: 'author_id', hideable: true },
   answer: { table: 'answers', text: 'content', author: 'author_id', hideable: true },
@@ -92,13 +92,24 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
   }
 }
 
-/** Hides or shows a hideable item; a post's tag and category counts follow it. */
+/**
+ * Hides or shows a hideable item, the one way every path does it (the community, a report, a
+ * moderator, an appeal). A post's tag and category totals count shown posts: taken out while it
+ * is still shown, put back once it is. Showing it forgets a community hide, so nothing is left to
+ * settle later.
+ */
 export async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
-  if (type === 'post') {
-    await tallyTags(trx, { postIds: [id] }, hidden ? -1 : 1);
-    await tallyCategories(trx, { postIds: [id] }, hidden ? -1 : 1);
-  }
+  const tally = async (sign: 1 | -1) => {
+    if (type !== 'post') return;
+    await tallyTags(trx, { postIds: [id] }, sign);
+    await tallyCategories(trx, { postIds: [id] }, sign);
+  };
+  if (hidden) await tally(-1);
   await trx(TARGETS[type].table).where({ id }).update({ is_hidden: hidden });
+  if (!hidden) {
+    await tally(1);
+    await trx('community_hides').where({ target_type: type, target_id: id }).delete();
+  }
 }
 
 /**
@@ -141,6 +152,7 @@ async function hideIfReportedEnough(trx: Knex.Transaction, reporter: UserRow, ty
     action: 'hide',
     content: String(target.text ?? ''),
     reason: TEXTS.trust.communityHidden,
+    targetId: id,
   });
 }
 
@@ -407,6 +419,7 @@ export async function closeReportTx(
       action: act,
       content: String(target.text ?? ''),
       reason: input.note,
+      targetId: report.target_id,
     });
     if (notice) {
       notices?.push(notice);
@@ -506,15 +519,7 @@ export async function setHidden(
       role = groupRoleOf(actor, context.group) ?? undefined;
     }
     if (Boolean(target.is_hidden) === hidden) return hidden;
-    // The tag and category totals count shown posts: taken out while it is still shown, put back once it is.
-    const tally = async (sign: 1 | -1) => {
-      if (type !== 'post') return;
-      await tallyTags(trx, { postIds: [id] }, sign);
-      await tallyCategories(trx, { postIds: [id] }, sign);
-    };
-    if (hidden) await tally(-1);
-    await trx(t.table).where({ id }).update({ is_hidden: hidden });
-    if (!hidden) await tally(1);
+    await setHiddenTx(trx, type, id, hidden);
     await audit(
       trx,
       actor,
@@ -530,6 +535,7 @@ export async function setHidden(
         action: 'hide',
         content: String(target.text ?? ''),
         reason,
+        targetId: id,
       });
       if (notice) notices.push(notice);
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQuerySchema, idParamsSchema } from '../schemas/common';
 import { hideReasonSchema, moderationQuerySchema, moderationStateSchema } from '../schemas/admin';
+
 import {
   createGroupSchema,
   groupCommentSchema,
@@ -30,6 +31,8 @@ import {
 import { cursorList, endpoint, okSchema, pageOf } from './endpoint';
 
 const slug = groupSlugParamsSchema;
+/** A group event after its moderators hid or showed it. */
+const groupEventHiddenSchema = z.object({ id: z.number().int(), isHidden: z.boolean() });
 
 /** Hobby groups: the groups, membership and join requests, and each group's posts, comments, likes and events. */
 export const hobbyGroupEndpoints = {
@@ -192,6 +195,22 @@ export const hobbyGroupEndpoints = {
     params: idParamsSchema,
     body: hideReasonSchema,
     response: moderationStateSchema,
+  }),
+  'hobby-groups.hideEvent': endpoint({
+    route: 'POST /api/hobby-groups/events/:id/hide',
+    summary: "Hides a group's event from its members (the group's founder or moderators, site moderators; with a reason, audited)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: groupEventHiddenSchema,
+  }),
+  'hobby-groups.restoreEvent': endpoint({
+    route: 'POST /api/hobby-groups/events/:id/restore',
+    summary: "Shows a hidden group event again (the group's founder or moderators, site moderators; with a reason, audited)",
+    access: 'member',
+    params: idParamsSchema,
+    body: hideReasonSchema,
+    response: groupEventHiddenSchema,
   }),
   'hobby-groups.isPostLiked': endpoint({
     route: 'GET /api/hobby-groups/posts/:id/like',

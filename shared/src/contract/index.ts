@@ -28,6 +28,7 @@ import { trustEndpoints } from './trust';
 import { watchedWordEndpoints } from './watched-words';
 import { reviewQueueEndpoints } from './review-queue';
 import { deliveryEndpoints } from './delivery';
+import { appealEndpoints } from './appeals';
 
 export * from './endpoint';
 
@@ -55,6 +56,7 @@ export const contract = {
   ...watchedWordEndpoints,
   ...reviewQueueEndpoints,
   ...deliveryEndpoints,
+  ...appealEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Contract = typeof contract;

@@ -19,8 +19,8 @@ export const trustEndpoints = {
   }),
   'trust.setLevel': endpoint({
     route: 'PUT /api/admin/users/:id/trust-level',
-    summary: "Set a member's trust level by hand; audited with the reason",
-    access: 'admin',
+    summary: "Set a member's trust level by hand (admins and site moderators); audited with the reason",
+    access: 'moderator',
     params: idParamsSchema,
     body: setTrustLevelSchema,
     response: memberTrustLevelSchema,

@@ -31,6 +31,7 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationType, NotificationGroup> 
   // About the member's own account (their data export): always delivered in-app, like moderation notices.
   data_export: 'moderation',
   mail_paused: 'moderation',
+  appeal: 'moderation',
 };
 
 /** Groups whose in-app notifications cannot be turned off: moderation notices always arrive, a message always reaches the inbox. */

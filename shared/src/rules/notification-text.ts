@@ -9,6 +9,8 @@ import type { Notification } from '../schemas/notifications';
  */
 export function notificationText(n: Notification): string {
   if (n.type === 'moderation' || n.type === 'warning') return n.message || n.title;
+  // An appeal's outcome: which ('İtirazınız kabul edildi') and what follows from it.
+  if (n.type === 'appeal') return [n.title, n.message].filter(Boolean).join(': ');
   // The server groups likes of one post, and follows, of one day into one item.
   if (n.groupCount > 1 && n.type === 'like' && !n.contentRemoved) return TEXTS.notificationSettings.likedByMany(n.groupCount);
   if (n.groupCount > 1 && n.type === 'follow') return TEXTS.notificationSettings.followedByMany(n.groupCount);
@@ -22,7 +24,7 @@ export function notificationText(n: Notification): string {
  * Removed content and moderation notices go nowhere rather than to 'Gönderi bulunamadı'.
  */
 export function notificationTarget(n: Notification): string | null {
-  if (n.type === 'moderation' || n.type === 'warning' || n.contentRemoved) return null;
+  if (n.type === 'moderation' || n.type === 'warning' || n.type === 'appeal' || n.contentRemoved) return null;
   if (['mention', 'like', 'comment'].includes(n.type) && n.relatedPostId) return `/posts/${n.relatedPostId}`;
   if (['follow', 'follow_request', 'follow_accepted'].includes(n.type) && n.relatedUser) return `/profile/${n.relatedUser.username}`;
   return n.link;

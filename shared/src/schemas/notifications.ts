@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { NOTIFICATION_TYPES } from '../limits';
+import { notificationAppealSchema } from './appeals';
 
 // ---- answers ----
 
@@ -32,6 +33,8 @@ export const notificationSchema = z.object({
   link: z.string().nullable(),
   /** The post it is about was hidden by an admin: the UI says so instead of opening 'not found'. */
   contentRemoved: z.boolean(),
+  /** A notice that an item of the recipient's was hidden offers an appeal: what, and how it stands (null: none to offer). */
+  appeal: notificationAppealSchema.nullable(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

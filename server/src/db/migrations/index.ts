@@ -40,6 +40,7 @@ import * as watchedWords from './20261127020000_watched_words';
 import * as moderatorRole from './20261127110000_moderator_role';
 import * as reviewQueue from './20261128010000_review_queue';
 import * as notificationDeliveries from './20261128030000_notification_deliveries';
+import * as appeals from './20261128020000_appeals';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261127110000_moderator_role': moderatorRole,
   '20261128010000_review_queue': reviewQueue,
   '20261128030000_notification_deliveries': notificationDeliveries,
+  '20261128020000_appeals': appeals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@ import {
   foldKey,
   forgotPasswordSchema,
   loginSchema,
+  suspensionAppealSchema,
   registerSchema,
   resendVerificationSchema,
   resetPasswordSchema,
@@ -21,6 +22,7 @@ import { cancelPendingDeletion } from '../../services/privacy/deletion';
 import { presentCurrentUser, type UserRow } from '../../presenters/users';
 import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailWithLink } from '../../services/account-links';
 import { refuseSuspendedSignIn } from '../../services/users/suspension';
+import { appealSuspension } from '../../services/appeals';
 
 /** The desktop app asks for a bearer token instead of a cookie with this header. */
 export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
@@ -115,11 +117,15 @@ export function authRouter(ctx: AppContext): Router {
     res.status(201).json(await startSession(req, res, user, true));
   });
 
-  router.post('/login', async (req, res) => {
+  /**
+   * Name and password, checked as sign-in checks them: the per-address and per-account limits,
+   * the wait after failures, one answer for a wrong name or password. Sign-in and a suspended
+   * member's appeal (who has no session to send) both go through here.
+   */
+  async function checkedCredentials(req: Request, input: { username: string; password: string }): Promise<UserRow> {
     const address = clientAddress(req);
     await authBurst.consume(`auth:${address}`);
     await loginPerIp.consume(`login:${address}`);
-    const input = parse(loginSchema, req.body);
     // Failures count per account (whichever name or e-mail was typed for it) and per address:
     // a stranger cannot lock the owner out, and switching to the e-mail gives no fresh tries.
     const typed = foldKey(input.username);
@@ -132,13 +138,7 @@ export function authRouter(ctx: AppContext): Router {
       const user = await authenticate(ctx.db, input, ctx.passwords);
       await loginPerAccount.reset(accountKey);
       await accountFailures.reset(`failures:${accountId}`);
-      // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
-      if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
-      refuseSuspendedSignIn(ctx, user);
-      // KVKK: signing in during the grace period of 'Hesabımı sil' cancels the deletion, and the answer says so.
-      const deletionCancelled = await cancelPendingDeletion(ctx, user);
-      const signedIn = await startSession(req, res, user, input.remember);
-      res.json(deletionCancelled ? { ...signedIn, deletionCancelled: true } : signedIn);
+      return user;
     } catch (err) {
       if (err instanceof LoginFailed) {
         await loginPerAccount.penalty(accountKey);
@@ -148,6 +148,25 @@ export function authRouter(ctx: AppContext): Router {
       }
       throw err;
     }
+  }
+
+  router.post('/login', async (req, res) => {
+    const input = parse(loginSchema, req.body);
+    const user = await checkedCredentials(req, input);
+    // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
+    if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
+    refuseSuspendedSignIn(ctx, user);
+    // KVKK: signing in during the grace period of 'Hesabımı sil' cancels the deletion, and the answer says so.
+    const deletionCancelled = await cancelPendingDeletion(ctx, user);
+    const signedIn = await startSession(req, res, user, input.remember);
+    res.json(deletionCancelled ? { ...signedIn, deletionCancelled: true } : signedIn);
+  });
+
+  /** A suspended member's appeal, from the sign-in form that refused them: no session is started. */
+  router.post('/suspension-appeal', async (req, res) => {
+    const input = parse(suspensionAppealSchema, req.body);
+    const user = await checkedCredentials(req, input);
+    res.status(201).json(await appealSuspension(ctx, user, input.note));
   });
 
   router.post('/logout', async (req, res) => {

@@ -71,6 +71,14 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
       const { reason } = parse(hideReasonSchema, req.body);
       res.json(await setHidden(ctx, me, 'group_post', id, action === 'hide', reason, true));
     });
+    router.post(`/events/:id/${action}`, async (req, res) => {
+      const me = requireUser(req);
+      const { id } = parse(idParamsSchema, req.params);
+      const { reason } = parse(hideReasonSchema, req.body);
+      const state = await groups.setEventHidden(ctx.db, me, id, action === 'hide', reason);
+      ctx.bus.emit('data:changed', { settled: true, remote: false });
+      res.json(state);
+    });
   }
   router.get('/posts/:id/like', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

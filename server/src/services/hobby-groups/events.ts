@@ -6,6 +6,13 @@ import { insideOrThrow, memberOrThrow } from './access';
 import { presentGroupEvent, type GroupEventRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
 import { screenText } from '../watched-words';
+import { TEXTS } from '@mahalle/shared';
+import { errors } from '../../errors';
+import { authorize } from '../../policies/decision';
+import { canHideEvent, groupRoleOf } from '../../policies/hobby-groups';
+import { groupContext } from './access';
+import type { GroupRow } from '../../presenters/hobby-groups';
+import { audit } from '../audit';
 
 /** A group's own events. */
 
@@ -14,7 +21,7 @@ export async function listEvents(db: Knex, slug: string, viewer: UserRow | undef
   const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const group = await insideOrThrow(db, slug, viewer);
   const q = db('group_events')
-    .where({ group_id: group.id })
+    .where({ group_id: group.id, is_hidden: false })
     .andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
   if (after) whereRowAfter(q, ['date', 'id'], '>', after);
   const rows: GroupEventRow[] = await q
@@ -58,4 +65,32 @@ export async function createEvent(
     return created;
   });
   return presentGroupEvent(row);
+}
+
+/**
+ * Hides one of a group's events from its members, or shows it again: the group's founder and
+ * moderators (nothing outside their group) or the site's moderators, with a reason, audited in
+ * the role they acted in. Hiding what is hidden changes nothing and answers the same.
+ */
+export async function setEventHidden(db: Knex, me: UserRow, id: number, hidden: boolean, reason: string) {
+  return db.transaction(async (trx) => {
+    const event = (await trx('group_events').where({ id }).forUpdate().first('id', 'group_id', 'is_hidden')) as
+      { id: number; group_id: number; is_hidden: boolean | number } | undefined;
+    if (!event) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
+    const group = (await trx('hobby_groups').where({ id: event.group_id }).first()) as GroupRow;
+    const context = await groupContext(trx, group, me);
+    authorize(canHideEvent(me, context));
+    if (Boolean(event.is_hidden) !== hidden) {
+      await trx('group_events').where({ id }).update({ is_hidden: hidden });
+      await audit(
+        trx,
+        me,
+        `group_event.${hidden ? 'hide' : 'restore'}`,
+        { type: 'group_event', id },
+        { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } },
+        { role: groupRoleOf(me, context) ?? undefined },
+      );
+    }
+    return { id, isHidden: hidden };
+  });
 }

@@ -55,8 +55,8 @@ function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
       return admin
         ? { sql: '1 = 1', bindings: [] }
         : {
-            sql: `exists (select 1 from group_events ge join hobby_groups g on g.id = ge.group_id where ge.id = d.ref_id and (g.is_private = ? or ${member('g.id')}))`,
-            bindings: [false, v],
+            sql: `exists (select 1 from group_events ge join hobby_groups g on g.id = ge.group_id where ge.id = d.ref_id and ge.is_hidden = ? and (g.is_private = ? or ${member('g.id')}))`,
+            bindings: [false, false, v],
           };
     case 'person':
       // A member with a block between them and the viewer (either way) is not found.

@@ -15,6 +15,7 @@ export function notificationFixture(over: Partial<Notification> = {}): Notificat
     relatedUser: { username: 'u2', displayName: 'Üye 2', profileImage: null, profileImageThumb: null },
     link: null,
     contentRemoved: false,
+    appeal: null,
     createdAt: new Date().toISOString(),
     ...over,
   };

@@ -30,6 +30,8 @@ import { platform } from '../../platform';
 import { useSession } from '../../stores/session';
 import { usePageMeta } from '../shell/meta';
 import { Heading, visuallyHidden } from '../../components/Heading';
+import { AppealButton } from '../../components/AppealButton';
+import { useAppealSuspension } from '../../api/appeals';
 
 const T = TEXTS.auth;
 
@@ -138,6 +140,9 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [notVerified, setNotVerified] = useState(false);
+  // Refused as suspended: the name and password they typed, for an appeal from here (they have no session).
+  const [suspended, setSuspended] = useState<{ username: string; password: string } | null>(null);
+  const appealSuspension = useAppealSuspension();
   const setUser = useSession((s) => s.setUser);
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -159,6 +164,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     setNotVerified(false);
+    setSuspended(null);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LIMITS.loginTimeoutMs);
     try {
@@ -169,7 +175,10 @@ export default function LoginPage() {
     } catch (err) {
       if ((err as Error).name === 'AbortError') setError(T.loginTimeout);
       else if (err instanceof ApiError && err.code === 'email_not_verified') setNotVerified(true);
-      else setError(err instanceof ApiError ? err.message : T.loginFailed);
+      else if (err instanceof ApiError && err.code === 'account_suspended') {
+        setSuspended({ username: values.username, password: values.password });
+        setError(err.message);
+      } else setError(err instanceof ApiError ? err.message : T.loginFailed);
     } finally {
       clearTimeout(timer);
       setBusy(false);
@@ -244,6 +253,13 @@ export default function LoginPage() {
                       </Typography.Paragraph>
                     )}
                     <SubmitRow error={error} busy={busy} label="Giriş Yap" busyLabel={T.verifying} />
+                    {suspended && (
+                      <AppealButton
+                        key={suspended.username}
+                        intro={TEXTS.appeals.suspensionIntro}
+                        send={(note) => appealSuspension.mutateAsync({ ...suspended, note })}
+                      />
+                    )}
                   </Form>
                 ),
               },

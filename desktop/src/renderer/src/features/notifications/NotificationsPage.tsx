@@ -15,6 +15,8 @@ import { NotificationTitle } from './NotificationTitle';
 import { usePageMeta } from '../shell/meta';
 import { PlainH1 } from '../../components/Heading';
 import { ItemMeta } from '../../components/ItemMeta';
+import { AppealButton } from '../../components/AppealButton';
+import { useAppealItem } from '../../api/appeals';
 
 export default function NotificationsPage() {
   usePageMeta({ title: 'Bildirimler' });
@@ -25,6 +27,7 @@ export default function NotificationsPage() {
   const readAll = useMarkAllNotificationsRead();
   const remove = useDeleteNotification();
   const answer = useAnswerFollowRequest();
+  const appeal = useAppealItem();
   // Each call refreshes the notifications itself (api/notifications.ts); this adds the toasts.
   const run = (p: Promise<unknown>, ok?: string, fail = 'İşlem başarısız oldu') =>
     p
@@ -87,6 +90,23 @@ export default function NotificationsPage() {
                         >
                           Reddet
                         </Button>,
+                      ]
+                    : []),
+                  // A notice that an item of theirs was hidden offers one appeal of it.
+                  ...(n.appeal
+                    ? [
+                        n.appeal.status === null || n.appeal.status === 'open' ? (
+                          <AppealButton
+                            key="appeal"
+                            intro={TEXTS.appeals.itemIntro}
+                            sent={n.appeal.status === 'open'}
+                            send={(note) => appeal.mutateAsync({ targetType: n.appeal!.targetType, targetId: n.appeal!.targetId, note })}
+                          />
+                        ) : (
+                          <Typography.Text key="appeal" type="secondary">
+                            {TEXTS.appeals.status[n.appeal.status]}
+                          </Typography.Text>
+                        ),
                       ]
                     : []),
                   ...(!n.isRead

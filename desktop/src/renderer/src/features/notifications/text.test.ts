@@ -15,6 +15,7 @@ const base: Notification = {
   relatedUser: { username: 'ayse', displayName: 'Ayşe', profileImage: null, profileImageThumb: null },
   link: null,
   contentRemoved: false,
+  appeal: null,
   createdAt: new Date().toISOString(),
 };
 
@@ -51,6 +52,20 @@ describe('notification texts', () => {
     expect(notificationText(notice)).toBe('Gönderiniz yönetim tarafından kaldırıldı: "x". Gerekçe: Spam');
     expect(notificationTarget(notice)).toBeNull();
   });
+  it("shows an appeal's outcome with its title and opens nothing", () => {
+    const n = {
+      ...base,
+      type: 'appeal' as const,
+      relatedUser: null,
+      relatedUserId: null,
+      relatedPostId: null,
+      title: 'İtirazınız kabul edildi',
+      message: 'Gönderiniz yeniden gösteriliyor.',
+    };
+    expect(notificationText(n)).toBe('İtirazınız kabul edildi: Gönderiniz yeniden gösteriliyor.');
+    expect(notificationTarget(n)).toBeNull();
+  });
+
   it('shows event notices (reminders, waitlist, cancellations) natively as the server wrote them, opening the event', () => {
     for (const type of ['event_reminder', 'event_promoted', 'event_waitlisted', 'event_cancelled', 'event_time_changed', 'event_message'] as const) {
       const n: Notification = { ...base, type, relatedPostId: null, message: 'Bir saat sonra: "Piknik" (10 Haziran 2099 Çarşamba, 18:00)', link: '/events/9' };

@@ -6,6 +6,7 @@ import { fromNow } from '../../../components/time';
 import { byId, quotedExcerpt, toIds, useAct, useSort } from '../actions';
 import { actionsColumn, FilterSelect, optionsOf, PagedTable, RowButton } from '../workspace';
 import { MemberModerationActions, RecentContent, suspendedLabel } from '../MemberModeration';
+import { AppealsList } from '../AppealsList';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -52,6 +53,7 @@ export default function ReportsTab() {
     );
   return (
     <>
+      <AppealsList />
       <PagedTable<AdminReport>
         id="reports"
         pages={pages}
