@@ -130,6 +130,8 @@ export interface Config {
   privacyIntervalSec: number;
   /** How often trending's running totals are moved to the current hour (TRENDING_INTERVAL_SECONDS; 0: never, tests tick it themselves). */
   trendingIntervalSec: number;
+  /** How often the weekly digest job looks for members whose chosen time has come (DIGEST_INTERVAL_SECONDS; 0: never, tests tick it themselves). */
+  digestIntervalSec: number;
 }
 
 /** A zone name Intl knows, else the fallback. */
@@ -318,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reminderIntervalSec: int(env.EVENT_REMINDER_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
     privacyIntervalSec: int(env.PRIVACY_JOB_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
     trendingIntervalSec: int(env.TRENDING_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
+    digestIntervalSec: int(env.DIGEST_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
   };
   return { ...config, ...overrides };
 }

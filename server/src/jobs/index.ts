@@ -4,6 +4,7 @@ import { sendDueReminders } from '../services/events/reminders';
 import { addPrivacyResults, doPrivacyWork, type PrivacyWorkDone } from '../services/privacy/jobs';
 import { writeScheduledBackup } from '../services/backup/schedule';
 import type { BackupResult } from '../services/backup/backup';
+import { sendDueDigests, type DigestTick } from '../services/digest/send';
 import { IntervalJob, type JobDeps, type JobSpec } from './interval-job';
 
 export { IntervalJob, type JobDeps, type JobSpec, type JobTimers, type JobObserver } from './interval-job';
@@ -38,6 +39,18 @@ export const trendingRoll = (ctx: AppContext): JobSpec<boolean> => ({
   atStart: true,
   singleNode: true,
   run: (now) => rollTrending(ctx.db, now.getTime()),
+});
+
+/**
+ * The weekly neighbourhood digest (DIGEST_INTERVAL_SECONDS, 5 minutes by default): members whose
+ * chosen local time has come get this week's digest. One node at a time; each week is claimed
+ * per member in the database as well (services/digest/send.ts), so even two ticks never send twice.
+ */
+export const weeklyDigest = (ctx: AppContext): JobSpec<DigestTick> => ({
+  name: 'digest',
+  everySec: ctx.config.digestIntervalSec,
+  singleNode: true,
+  run: (now) => sendDueDigests(ctx, now),
 });
 
 /** The server's own backups (BACKUP_INTERVAL_HOURS, off at 0), keeping the newest BACKUP_KEEP. */
@@ -82,6 +95,7 @@ export function serverJobs(ctx: AppContext, observer?: JobDeps['observer']) {
       privacy: privacyWork(ctx),
       trending: trendingRoll(ctx),
       backup: scheduledBackup(ctx),
+      digest: weeklyDigest(ctx),
     },
   );
 }

@@ -6,6 +6,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (the same content). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe...). */
+  headers?: Record<string, string>;
 }
 
 /** What the organiser sees of outgoing mail on this node (admin panel and /metrics). */
@@ -42,7 +46,7 @@ export class Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     if (!this.transport) throw new Error('SMTP_URL is not set');
     try {
-      await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     } catch (err) {
       this.counts.failed += 1;
       this.counts.consecutiveFailures += 1;

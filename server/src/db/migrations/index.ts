@@ -38,6 +38,7 @@ import * as trendingTotals from './20261126030000_trending_totals';
 import * as trustLevels from './20261127010000_trust_levels';
 import * as watchedWords from './20261127020000_watched_words';
 import * as moderatorRole from './20261127110000_moderator_role';
+import * as weeklyDigest from './20261128040000_weekly_digest';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261127010000_trust_levels': trustLevels,
   '20261127020000_watched_words': watchedWords,
   '20261127110000_moderator_role': moderatorRole,
+  '20261128040000_weekly_digest': weeklyDigest,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
