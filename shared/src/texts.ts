@@ -917,6 +917,9 @@ export const TEXTS = {
     hour: 'Saat',
     timeZone: 'Saat dilimi',
     save: 'Kaydet',
+    /** Screen-reader names that tell these controls from the quiet hours' ones on the same tab. */
+    saveLabel: 'Haftalık özeti kaydet',
+    timeZoneLabel: 'Özetin zaman dilimi',
     saved: 'Haftalık özet ayarınız kaydedildi',
     weekdays: ['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar'] as readonly string[],
     invalidSwitch: 'Haftalık özet açık ya da kapalı seçilmelidir',

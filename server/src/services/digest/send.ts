@@ -114,8 +114,11 @@ async function retryLater(db: Knex, row: DueRow, now: Date): Promise<void> {
     .update({ due_at: new Date(now.getTime() + RETRY_MIN * attempts * 60_000).toISOString(), due_week: row.due_week });
 }
 
+/** Told of each member a tick handled: how long their digest took to build (the benchmark reads it). */
+export type DigestObserver = (userId: number, buildMs: number, outcome: 'sent' | 'skipped' | 'failed') => void;
+
 /** Sends every digest due at `now` (the job's tick); answers what it did. */
-export async function sendDueDigests(ctx: AppContext, now: Date): Promise<DigestTick> {
+export async function sendDueDigests(ctx: AppContext, now: Date, observe?: DigestObserver): Promise<DigestTick> {
   const done: DigestTick = { sent: 0, skipped: 0, failed: 0 };
   // Without SMTP and PUBLIC_URL nothing is claimed: the digests wait until mail can go out.
   if (!ctx.mailer?.configured || !baseUrlOf(ctx)) return done;
@@ -135,21 +138,26 @@ export async function sendDueDigests(ctx: AppContext, now: Date): Promise<Digest
       .limit(BATCH);
     for (const row of rows) {
       if (!row.due_week || !(await claim(db, row, now))) continue;
+      const started = performance.now();
       const digest = await buildDigest(db, row.user_id, now, cache);
+      const buildMs = performance.now() - started;
       if (!digest) {
         await finish(db, row, 'skipped', 0);
         done.skipped += 1;
+        observe?.(row.user_id, buildMs, 'skipped');
       } else {
         const items = digest.events.length + digest.posts.length + digest.questions.length + digest.newMembers.length;
         try {
           await sendDigest(ctx, digest.member, digest);
           await finish(db, row, 'sent', items);
           done.sent += 1;
+          observe?.(row.user_id, buildMs, 'sent');
         } catch (err) {
           ctx.logger.warn({ err: { message: (err as Error).message }, userId: row.user_id }, 'weekly digest could not be sent');
           await finish(db, row, 'failed', items);
           await retryLater(db, row, now);
           done.failed += 1;
+          observe?.(row.user_id, buildMs, 'failed');
         }
       }
       await yieldToRequests();

@@ -6,6 +6,7 @@ import { useApp } from '../../components/LazyFeedback';
 import { errorMessage } from '../../api/client';
 import { useNotificationSettings, useSaveNotificationSettings } from '../../api/notification-settings';
 import { PageSpinner } from '../../components/common';
+import { DigestSettingsPanel } from './DigestSettingsPanel';
 
 const T = TEXTS.notificationSettings;
 const TIME = 'HH:mm';
@@ -134,6 +135,7 @@ export function NotificationSettingsPanel() {
           {T.save}
         </Button>
       </div>
+      <DigestSettingsPanel />
     </section>
   );
 }
