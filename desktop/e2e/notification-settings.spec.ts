@@ -17,7 +17,7 @@ test('a member turns likes off, is not told of a like but of a comment, and sets
   await expect(likesInApp).toBeChecked();
   await likesInApp.click();
   await expect(likesInApp).not.toBeChecked();
-  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
   await expect(page.getByText('Bildirim ayarlarınız kaydedildi')).toBeVisible();
 
   // Another member likes (nothing arrives) and then comments (that arrives).
@@ -50,7 +50,7 @@ test('a member turns likes off, is not told of a like but of a comment, and sets
   await zone.fill('Berlin');
   await zone.press('Enter');
   await expect(page.getByRole('tabpanel', { name: 'Bildirim ayarları' }).getByTitle('Europe/Berlin')).toBeVisible();
-  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
   await expect(page.getByText('Bildirim ayarlarınız kaydedildi')).toBeVisible();
 
   const saved = await api(page.request, 'get', '/api/users/me/notification-settings');
@@ -79,4 +79,30 @@ test("several likes of one post show as one row: '2 kişi gönderinizi beğendi'
   await expect(owner.page.getByText('2 kişi gönderinizi beğendi')).toBeVisible();
   await expect(owner.page.getByRole('button', { name: 'Bildirimi sil' })).toHaveCount(1);
   for (const m of [owner, first, second]) await m.context.close();
+});
+
+test('a member turns the weekly digest on for Friday in their own zone', async ({ browser }) => {
+  const { page, context } = await memberPage(browser);
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Bildirim ayarları' }).click();
+  await expect(page.getByRole('heading', { name: 'Haftalık mahalle özeti' })).toBeVisible();
+  const on = page.getByRole('switch', { name: 'Haftalık özet e-postası' });
+  await expect(on).not.toBeChecked();
+  await on.click();
+
+  await page.getByRole('combobox', { name: 'Gün', exact: true }).click();
+  // antd draws the options as titled rows (its role=option list is only for screen readers' active item).
+  await page.locator('.ant-select-item-option[title="Cuma"]').click();
+  const zone = page.getByRole('combobox', { name: 'Özetin zaman dilimi' });
+  await zone.click();
+  await zone.fill('Berlin');
+  await zone.press('Enter');
+  await page.getByRole('button', { name: 'Haftalık özeti kaydet' }).click();
+  await expect(page.getByText('Haftalık özet ayarınız kaydedildi')).toBeVisible();
+
+  expect(await api(page.request, 'get', '/api/users/me/digest-settings')).toEqual({ enabled: true, weekday: 5, hour: 9, timeZone: 'Europe/Berlin' });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Bildirim ayarları' }).click();
+  await expect(page.getByRole('switch', { name: 'Haftalık özet e-postası' })).toBeChecked();
+  await context.close();
 });

@@ -17,6 +17,7 @@ import { mountMetrics, type Metrics } from './metrics';
 import { announceWrites, hotListCache, type CachedResponse, type CachedSession } from './middlewares/caching';
 import { ReadCache, READ_CACHE_MS, SESSION_CACHE_MS } from './read-cache';
 import { watchWatchedWords } from './services/watched-words';
+import { digestUnsubscribeRouter } from './routes/digest';
 
 /** The headers a middleware sets on every answer (helmet's are fixed for a given configuration). */
 function headersOf(middleware: RequestHandler): [string, string][] {
@@ -115,6 +116,7 @@ export function createApp(ctx: AppContext, extras: AppExtras = {}): Express {
   app.use(security);
   mountMetrics(app, ctx.config.metricsToken, metrics);
   mountUnsubscribe(app, ctx);
+  app.use('/unsubscribe/digest', digestUnsubscribeRouter(ctx));
   mountStatic(app, ctx);
 
   app.use((_req, _res, next) => next(errors.notFound(TEXTS.errors.notFound)));

@@ -32,6 +32,7 @@ export * from './schemas/stats';
 export * from './schemas/notifications';
 export * from './schemas/notification-settings';
 export * from './schemas/delivery';
+export * from './schemas/digest';
 export * from './schemas/reports';
 export * from './schemas/search';
 export * from './schemas/trust';

@@ -69,6 +69,11 @@ export const LIMITS = {
   /** Items in each of Discover's Yakınımda lists, and the candidates read to order them by distance. */
   nearbyItems: 6,
   nearbyCandidates: 60,
+  /** Items in each section of the weekly digest e-mail. */
+  digestItems: 5,
+  /** Groups and question categories one member's digest looks at (the most recent ones). */
+  digestGroupsMax: 30,
+  digestCategoriesMax: 10,
   eventCancelReasonMax: 500,
   /** Occurrences one create makes of a recurring event (weekly: a season; monthly: a year). */
   eventRepeatMax: 12,

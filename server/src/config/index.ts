@@ -139,6 +139,8 @@ export interface Config {
   trendingIntervalSec: number;
   /** How often the delivery queue (push and e-mail notifications) is drained (NOTIFICATION_DELIVERY_INTERVAL_SECONDS; 0: only when woken, as in tests). */
   deliveryIntervalSec: number;
+  /** How often the weekly digest job looks for members whose chosen time has come (DIGEST_INTERVAL_SECONDS; 0: never, tests tick it themselves). */
+  digestIntervalSec: number;
 }
 
 /** A zone name Intl knows, else the fallback. */
@@ -356,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     privacyIntervalSec: int(env.PRIVACY_JOB_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
     trendingIntervalSec: int(env.TRENDING_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 60),
     deliveryIntervalSec: int(env.NOTIFICATION_DELIVERY_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 15),
+    digestIntervalSec: int(env.DIGEST_INTERVAL_SECONDS, nodeEnv === 'test' ? 0 : 300),
   };
   return { ...config, ...overrides };
 }

@@ -5,6 +5,7 @@ import { addPrivacyResults, doPrivacyWork, type PrivacyWorkDone } from '../servi
 import { writeScheduledBackup } from '../services/backup/schedule';
 import type { BackupResult } from '../services/backup/backup';
 import { addDrainResults, drainDeliveries, type DrainResult } from '../services/delivery/drain';
+import { sendDueDigests, type DigestTick } from '../services/digest/send';
 import { IntervalJob, type JobDeps, type JobSpec } from './interval-job';
 
 export { IntervalJob, type JobDeps, type JobSpec, type JobTimers, type JobObserver } from './interval-job';
@@ -39,6 +40,18 @@ export const trendingRoll = (ctx: AppContext): JobSpec<boolean> => ({
   atStart: true,
   singleNode: true,
   run: (now) => rollTrending(ctx.db, now.getTime()),
+});
+
+/**
+ * The weekly neighbourhood digest (DIGEST_INTERVAL_SECONDS, 5 minutes by default): members whose
+ * chosen local time has come get this week's digest. One node at a time; each week is claimed
+ * per member in the database as well (services/digest/send.ts), so even two ticks never send twice.
+ */
+export const weeklyDigest = (ctx: AppContext): JobSpec<DigestTick> => ({
+  name: 'digest',
+  everySec: ctx.config.digestIntervalSec,
+  singleNode: true,
+  run: (now) => sendDueDigests(ctx, now),
 });
 
 /** The server's own backups (BACKUP_INTERVAL_HOURS, off at 0), keeping the newest BACKUP_KEEP. */
@@ -98,6 +111,7 @@ export function serverJobs(ctx: AppContext, observer?: JobDeps['observer']) {
       trending: trendingRoll(ctx),
       backup: scheduledBackup(ctx),
       deliveries: deliveries(ctx),
+      digest: weeklyDigest(ctx),
     },
   );
 }

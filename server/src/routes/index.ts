@@ -9,7 +9,7 @@ import { categoriesRouter } from './categories';
 import { followRequestsRouter, usersRouter } from './users';
 import { bookmarksRouter, userBookmarksRouter } from './bookmarks';
 import { hashtagsRouter } from './hashtags';
-import { notificationSettingsRouter, notificationsRouter } from './notifications';
+import { digestSettingsRouter, notificationSettingsRouter, notificationsRouter } from './notifications';
 import { messagesRouter } from './messages';
 import { calendarRouter, eventsRouter } from './events';
 import { answersRouter, questionsRouter } from './questions';
@@ -39,6 +39,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use('/users/me/notification-settings', notificationSettingsRouter(ctx));
   api.use('/users/me/email-notifications', mailPreferencesRouter(ctx));
   api.use('/push', pushRouter(ctx));
+  api.use('/users/me/digest-settings', digestSettingsRouter(ctx));
   api.use('/users/me', myBlocksRouter(ctx));
   api.use('/users/me', privacyRouter(ctx));
   api.use('/legal', legalRouter(ctx));

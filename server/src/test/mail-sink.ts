@@ -110,3 +110,24 @@ function decodeSubject(raw: string): string {
         ).toString('utf8'),
   );
 }
+
+/** A message's header (unfolded), or null. */
+export function mailHeader(raw: string, name: string): string | null {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const m = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head);
+  return m ? m[1]!.trim() : null;
+}
+
+/** The decoded body of a multipart message's part of this Content-Type (text/plain, text/html), or null. */
+export function mailPart(raw: string, type: string): string | null {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return null;
+  for (const part of raw.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    if (!new RegExp(`Content-Type:\\s*${type.replace('/', '\\/')}`, 'i').test(head)) continue;
+    return decodeBody(part.replace(/^\r\n/, '')).replace(/\r\n$/, '');
+  }
+  return null;
+}

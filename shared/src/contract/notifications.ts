@@ -2,6 +2,7 @@ import { idParamsSchema, cursorPageQuerySchema } from '../schemas/common';
 import { unreadCountSchema, updatedCountSchema } from '../schemas/messages';
 import { notificationSchema } from '../schemas/notifications';
 import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../schemas/notification-settings';
+import { digestSettingsSchema, updateDigestSettingsSchema } from '../schemas/digest';
 import { cursorList, endpoint, okSchema } from './endpoint';
 
 /** The signed-in member's own notifications (someone else's answer 404, like missing ones). */
@@ -52,5 +53,18 @@ export const notificationsEndpoints = {
     access: 'member',
     body: updateNotificationSettingsSchema,
     response: notificationSettingsSchema,
+  }),
+  'notifications.digestSettings': endpoint({
+    route: 'GET /api/users/me/digest-settings',
+    summary: "The signed-in member's weekly digest e-mail: on or off (off by default), the weekday (1 Monday … 7 Sunday), the hour and their time zone",
+    access: 'member',
+    response: digestSettingsSchema,
+  }),
+  'notifications.updateDigestSettings': endpoint({
+    route: 'PUT /api/users/me/digest-settings',
+    summary: 'Replace the weekly digest setting; the next digest is due at the chosen local time, once per week',
+    access: 'member',
+    body: updateDigestSettingsSchema,
+    response: digestSettingsSchema,
   }),
 };

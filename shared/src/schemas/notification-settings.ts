@@ -5,7 +5,8 @@ import { NOTIFICATION_GROUPS, type NotificationGroup } from '../rules/notificati
 
 const T = TEXTS.notificationSettings;
 
-function isTimeZone(tz: string): boolean {
+/** Whether the runtime knows `tz` as an IANA time zone (Intl's own check). */
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: tz });
     return true;

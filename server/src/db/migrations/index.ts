@@ -41,6 +41,7 @@ import * as moderatorRole from './20261127110000_moderator_role';
 import * as reviewQueue from './20261128010000_review_queue';
 import * as notificationDeliveries from './20261128030000_notification_deliveries';
 import * as appeals from './20261128020000_appeals';
+import * as weeklyDigest from './20261128040000_weekly_digest';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128010000_review_queue': reviewQueue,
   '20261128030000_notification_deliveries': notificationDeliveries,
   '20261128020000_appeals': appeals,
+  '20261128040000_weekly_digest': weeklyDigest,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

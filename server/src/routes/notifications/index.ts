@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { cursorPageQuerySchema, idParamsSchema, updateNotificationSettingsSchema } from '@mahalle/shared';
+import { cursorPageQuerySchema, idParamsSchema, updateDigestSettingsSchema, updateNotificationSettingsSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { parse } from '../../validation';
 import { sendCursorList } from '../paging';
 import { requireUser } from '../../middlewares/auth';
 import * as notifications from '../../services/notifications';
 import * as settings from '../../services/notification-settings';
+import * as digest from '../../services/digest';
 
 /** Only ever the signed-in user's own notifications. */
 export function notificationsRouter(ctx: AppContext): Router {
@@ -47,6 +48,21 @@ export function notificationSettingsRouter(ctx: AppContext): Router {
   router.put('/', async (req, res) => {
     const me = requireUser(req);
     res.json(await settings.saveNotificationSettings(ctx.db, me.id, parse(updateNotificationSettingsSchema, req.body)));
+  });
+  return router;
+}
+
+/** The signed-in member's weekly digest setting (mounted at /api/users/me/digest-settings). */
+export function digestSettingsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const me = requireUser(req);
+    res.json(await digest.getDigestSettings(ctx.db, me.id, ctx.config.timeZone));
+  });
+  router.put('/', async (req, res) => {
+    const me = requireUser(req);
+    const body = parse(updateDigestSettingsSchema, req.body);
+    res.json(await digest.saveDigestSettings(ctx.db, me.id, body, ctx.now?.() ?? new Date(), ctx.config.timeZone));
   });
   return router;
 }

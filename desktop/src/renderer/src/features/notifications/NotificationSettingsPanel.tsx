@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { useNotificationSettings, useSaveNotificationSettings } from '../../api/notification-settings';
 import { PageSpinner } from '../../components/common';
 import { DeliverySettings } from './DeliverySettings';
+import { DigestSettingsPanel } from './DigestSettingsPanel';
 
 const T = TEXTS.notificationSettings;
 const TIME = 'HH:mm';
@@ -136,6 +137,7 @@ export function NotificationSettingsPanel() {
         </Button>
       </div>
       <DeliverySettings />
+      <DigestSettingsPanel />
     </section>
   );
 }

@@ -1,0 +1,254 @@
+/**
+ * Benchmark of the weekly neighbourhood digest (not a test: it prints numbers).
+ *
+ *   npm run bench:digest -w server
+ *   npm run bench:digest -w server -- --members=10000 --probe=5 --connections=4
+ *
+ * On a copy of the feed benchmark's cached 100k-post SQLite seed (bench/feed.ts writes it; this
+ * script asks it to when it is missing): the server runs in this process on the copy (its
+ * migrations bring the seed up to date), the seed gets places (12 districts, 240 neighbourhoods,
+ * every member and post in one), 400 events in the coming week, 150 hobby groups with members
+ * (a fifth joined this week) and 6,000 group posts of the week, questions across the categories,
+ * and --members members with the digest on and due now. Then the digest job's work
+ * (sendDueDigests, mails to an SMTP sink in a child process) runs once for all of them, in the
+ * server's own process as the job does. Printed: the per-member build cost (p50/p95/max), the
+ * total, and the p95 of the feed (GET /api/posts as a signed-in member) measured from a child
+ * process while the digest runs against idle before and after.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { QUESTION_CATEGORIES } from '@mahalle/shared';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/server';
+import { sendDueDigests } from '../src/services/digest/send';
+import { weekOf } from '../src/services/digest/schedule';
+import { rng } from './rng';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, ...v] = a.replace(/^--/, '').split('=');
+    return [k, v.length ? v.join('=') : 'true'];
+  }),
+);
+const MEMBERS = Number(args.members ?? 10_000);
+const PROBE_SEC = Number(args.probe ?? 5);
+const CONNECTIONS = Number(args.connections ?? 4);
+const CACHE = path.join(os.tmpdir(), 'mahalle-bench');
+const SEED = path.join(CACHE, 'seed_v3_100000.sqlite');
+const DAY = 86_400_000;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+if (!fs.existsSync(SEED)) {
+  console.log('seeding the 100k-post SQLite seed (bench/feed.ts --seed-only)...');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'feed.ts'), '--seed-only', '--sizes=100000', '--db=sqlite', '--no-build'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+  });
+}
+const dataDir = fs.mkdtempSync(path.join(CACHE, 'digest_'));
+fs.copyFileSync(SEED, path.join(dataDir, 'mahalle.sqlite'));
+
+/** A child process: an SMTP server that takes every message and counts it (so sending costs this process only its own side). */
+function smtpSink(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { SMTPServer } = require('smtp-server');
+       const s = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+         onData(stream, _s, cb) { stream.on('data', () => {}); stream.on('end', () => cb()); } });
+       s.listen(0, '127.0.0.1', () => console.log('PORT ' + s.server.address().port));`,
+    ],
+    { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve) => child.stdout!.on('data', (d: Buffer) => resolve({ child, url: `smtp://127.0.0.1:${/PORT (\d+)/.exec(String(d))![1]}` })));
+}
+
+/** A child process that requests `url` over CONNECTIONS keep-alive loops for `seconds` and answers the latencies' p50/p95/p99. */
+function probe(url: string, cookie: string, seconds: number): Promise<{ n: number; p50: number; p95: number; p99: number; errors: number }> {
+  const script = `
+    const until = Date.now() + ${seconds * 1000}; const times = []; let errors = 0;
+    async function loop() { while (Date.now() < until) { const s = performance.now();
+      try { const r = await fetch(${JSON.stringify(url)}, { headers: { cookie: ${JSON.stringify(cookie)} } }); await r.arrayBuffer(); if (r.status !== 200) errors++; } catch { errors++; }
+      times.push(performance.now() - s); } }
+    Promise.all(Array.from({ length: ${CONNECTIONS} }, loop)).then(() => { times.sort((a, b) => a - b);
+      const q = (p) => times[Math.min(times.length - 1, Math.floor(times.length * p))];
+      console.log(JSON.stringify({ n: times.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors })); });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += String(d)));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`probe exited ${code}`))));
+  });
+}
+
+const fmt = (r: { n: number; p50: number; p95: number; p99: number }) =>
+  `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests)`;
+
+async function main() {
+  const sink = await smtpSink();
+  const env = {
+    NODE_ENV: 'production',
+    EVENT_REMINDER_INTERVAL_SECONDS: '0',
+    PRIVACY_JOB_INTERVAL_SECONDS: '0',
+    TRENDING_INTERVAL_SECONDS: '0',
+    DIGEST_INTERVAL_SECONDS: '0',
+  };
+  const config = loadConfig(env, {
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    port: 0,
+    host: '127.0.0.1',
+    seedDemo: false,
+    logLevel: 'warn',
+    adminUsername: 'benchadmin',
+    adminPassword: 'Bench.Sifre1',
+    publicUrl: 'http://mahalle.bench',
+    mail: { smtpUrl: sink.url, from: 'Mahalle <mahalle@ornek.org>' },
+  });
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  const t0 = Date.now();
+  const server = await startServer(config);
+  console.log(`server up on the seed copy in ${((Date.now() - t0) / 1000).toFixed(1)} s (migrations included)`);
+  const db = server.ctx.db;
+  const now = new Date();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const random = rng(28);
+  const pick = (n: number) => 1 + Math.floor(random() * n);
+
+  // ---------------------------------------------------------------- the digest's data
+  const t1 = Date.now();
+  const users = Number((await db('users').max({ m: 'id' }))[0]!.m);
+  await db.transaction(async (trx) => {
+    for (let d = 1; d <= 12; d++) await trx('districts').insert({ name: `İlçe ${d}`, name_key: `ilce ${d}` });
+    const districts: number[] = await trx('districts').orderBy('id').pluck('id');
+    for (let k = 0; k < 240; k++) await trx('neighbourhoods').insert({ district_id: districts[k % 12], name: `Mahalle ${k}`, name_key: `mahalle ${k}` });
+    await trx.raw('update users set neighbourhood_id = (select min(id) from neighbourhoods) + (id % 240)');
+    await trx.raw('update posts set neighbourhood_id = (select u.neighbourhood_id from users u where u.id = posts.author_id)');
+    await trx.raw('update posts set district_id = (select n.district_id from neighbourhoods n where n.id = posts.neighbourhood_id)');
+    const hoods: { id: number; district_id: number }[] = await trx('neighbourhoods').select('id', 'district_id');
+    const events = Array.from({ length: 400 }, (_, i) => {
+      const h = hoods[i % hoods.length]!;
+      return {
+        creator_id: pick(users),
+        title: `Etkinlik ${i}`,
+        description: 'Mahallede buluşuyoruz',
+        date: iso(now.getTime() + random() * 7 * DAY),
+        location: 'Park',
+        neighbourhood_id: h.id,
+        district_id: h.district_id,
+        created_at: iso(now.getTime() - DAY),
+        updated_at: iso(now.getTime() - DAY),
+      };
+    });
+    for (let i = 0; i < events.length; i += 100) await trx('events').insert(events.slice(i, i + 100));
+    for (let g = 1; g <= 150; g++)
+      await trx('hobby_groups').insert({
+        name: `Grup ${g}`,
+        slug: `grup-${g}`,
+        description: 'Hobi grubu',
+        creator_id: pick(users),
+        district_id: hoods[g % 240]!.district_id,
+      });
+    const groups: number[] = await trx('hobby_groups').orderBy('id').pluck('id');
+    const members: Record<string, unknown>[] = [];
+    for (let u = 1; u <= users; u++)
+      for (let k = 0; k < u % 4; k++)
+        members.push({
+          group_id: groups[(u * 7 + k * 31) % groups.length],
+          user_id: u,
+          created_at: iso(now.getTime() - (u % 5 === 0 ? random() * 6 : 10 + random() * 60) * DAY),
+        });
+    const seen = new Set<string>();
+    const unique = members.filter((m) => !seen.has(`${m.group_id}:${m.user_id}`) && seen.add(`${m.group_id}:${m.user_id}`));
+    for (let i = 0; i < unique.length; i += 400) await trx('group_members').insert(unique.slice(i, i + 400));
+    const groupPosts = Array.from({ length: 6000 }, (_, i) => ({
+      group_id: groups[i % groups.length],
+      author_id: pick(users),
+      content: `Grup gönderisi ${i}`,
+      likes_count: Math.floor(random() ** 2 * 15),
+      created_at: iso(now.getTime() - random() * 7 * DAY),
+      updated_at: iso(now.getTime() - random() * 7 * DAY),
+    }));
+    for (let i = 0; i < groupPosts.length; i += 300) await trx('group_posts').insert(groupPosts.slice(i, i + 300));
+    for (const [i, c] of QUESTION_CATEGORIES.entries()) await trx('questions').whereRaw('id % ? = ?', [QUESTION_CATEGORIES.length, i]).update({ category: c });
+    const settings = Array.from({ length: Math.min(MEMBERS, users) }, (_, i) => ({
+      user_id: i + 1,
+      enabled: true,
+      weekday: 1,
+      hour: 9,
+      time_zone: 'Europe/Istanbul',
+      due_at: iso(now.getTime() - 60_000),
+      due_week: weekOf(now, 'Europe/Istanbul'),
+      updated_at: iso(now.getTime()),
+    }));
+    for (let i = 0; i < settings.length; i += 400) await trx('digest_settings').insert(settings.slice(i, i + 400));
+  });
+  await db.raw('analyze');
+  console.log(`digest data added in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${users} members, ${Math.min(MEMBERS, users)} with the digest on`);
+
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: 'benchadmin', password: 'Bench.Sifre1' }),
+  });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
+  const feed = `${server.url}/api/posts?limit=20`;
+
+  // ---------------------------------------------------------------- measure
+  await probe(feed, cookie, 2); // warm up
+  const idleBefore = await probe(feed, cookie, PROBE_SEC);
+  console.log(`feed idle (before)      ${fmt(idleBefore)}   load ${load()}`);
+
+  const builds: number[] = [];
+  const outcomes = { sent: 0, skipped: 0, failed: 0 };
+  const t2 = performance.now();
+  let running = true;
+  const work = sendDueDigests(server.ctx, now, (_id, ms, outcome) => {
+    builds.push(ms);
+    outcomes[outcome] += 1;
+  }).finally(() => {
+    running = false;
+  });
+  const during: Awaited<ReturnType<typeof probe>>[] = [];
+  while (running) {
+    const r = await probe(feed, cookie, PROBE_SEC);
+    if (running || during.length === 0) during.push(r);
+  }
+  await work;
+  const totalSec = (performance.now() - t2) / 1000;
+  const loadDuring = load();
+  const idleAfter = await probe(feed, cookie, PROBE_SEC);
+
+  builds.sort((a, b) => a - b);
+  const allDuring = during.map((r) => r.p95).sort((a, b) => a - b);
+  console.log(
+    `digest: ${builds.length} members (${outcomes.sent} sent, ${outcomes.skipped} skipped, ${outcomes.failed} failed) in ${totalSec.toFixed(1)} s` +
+      ` = ${((totalSec * 1000) / Math.max(1, builds.length)).toFixed(2)} ms per member with sending and bookkeeping`,
+  );
+  console.log(`build per member        p50 ${q(builds, 0.5).toFixed(2)} ms  p95 ${q(builds, 0.95).toFixed(2)} ms  max ${builds.at(-1)?.toFixed(1)} ms`);
+  console.log(
+    `feed during the digest  p95 per ${PROBE_SEC}s window: median ${q(allDuring, 0.5).toFixed(1)} ms, worst ${allDuring.at(-1)?.toFixed(1)} ms over ${during.length} windows   load ${loadDuring}`,
+  );
+  console.log(`feed idle (after)       ${fmt(idleAfter)}   load ${load()}`);
+
+  await server.close();
+  sink.child.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

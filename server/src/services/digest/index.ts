@@ -1,0 +1,6 @@
+export * from './content';
+export * from './schedule';
+export * from './settings';
+export * from './send';
+export * from './template';
+export * from './unsubscribe';
