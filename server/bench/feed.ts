@@ -35,6 +35,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -471,7 +472,10 @@ interface Endpoint {
   label: string;
   path: string;
   as: 'visitor' | 'member' | 'admin';
+  /** The bare app's route serving this endpoint's own bytes (page 1 of a list a visitor reads). */
   bare?: string;
+  /** Sent with `Accept-Encoding: <this>` (the bare app then sends the server's compressed bytes); wrk asks for none by default. */
+  encoding?: 'br' | 'gzip';
   /** Each request a cache miss (a URL of its own), for what the database read costs. */
   miss?: boolean;
 }
@@ -557,32 +561,87 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
   }
   // Deep pages name the last id seen both ways: `before` (servers before the one cursor) and `cursor`.
   const deepOf = (id: number) => `before=${id}&cursor=${Buffer.from(JSON.stringify([id])).toString('base64url')}`;
+  // The post with the most comments, as someone arriving from a shared link reads it.
+  const talked = (await db('posts').where({ is_hidden: false }).orderBy('comments_count', 'desc').first('id')).id as number;
   void cookies;
-  return [
+  const lists: Endpoint[] = [
     { label: 'health', path: '/api/health', as: 'visitor' },
     { label: 'feed p1 visitor', path: '/api/posts', as: 'visitor', bare: 'v' },
     { label: 'feed deep visitor', path: `/api/posts?${deepOf(deepPost)}`, as: 'visitor' },
     { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
     { label: 'feed deep member', path: `/api/posts?${deepOf(deepPost)}`, as: 'member' },
-    { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor' },
+    { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor', bare: 'cat' },
     {
       label: 'category popular deep',
       path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`,
       as: 'visitor',
     },
-    { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
+    { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor', bare: 'author' },
     { label: 'author posts deep', path: `/api/users/${author}/posts?${deepOf(authorDeep)}`, as: 'visitor' },
-    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor' },
+    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor', bare: 'tag' },
     { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
     { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
     { label: 'trending miss member', path: '/api/hashtags/trending', as: 'member', miss: true },
-    { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
+    { label: 'q&a p1', path: '/api/questions', as: 'visitor', bare: 'qa' },
     { label: 'q&a deep', path: qaDeep, as: 'visitor' },
     { label: 'q&a search, no match', path: `/api/questions?search=${encodeURIComponent('zzqxw')}`, as: 'visitor' },
+    { label: 'post p1 visitor', path: `/api/posts/${talked}`, as: 'visitor', bare: 'post' },
+    { label: 'post comments p1', path: `/api/posts/${talked}/comments`, as: 'visitor', bare: 'comments' },
+    { label: 'blog p1', path: '/api/blog/posts', as: 'visitor', bare: 'blog' },
+    { label: 'groups p1', path: '/api/hobby-groups', as: 'visitor', bare: 'groups' },
+    { label: 'events p1', path: '/api/events', as: 'visitor', bare: 'events' },
     { label: 'admin member search', path: `/api/admin/users?search=${encodeURIComponent('uye_12')}`, as: 'admin' },
     { label: 'community stats', path: '/api/stats', as: 'visitor' },
     { label: 'categories', path: '/api/categories', as: 'visitor' },
-  ].filter((e) => !ONLY || ONLY.some((o) => e.label.includes(o))) as Endpoint[];
+  ];
+  // What a browser gets: the same visitor pages asked with Accept-Encoding: br, against the bare app sending the same brotli bytes.
+  const compressed = lists
+    .filter((e) => e.bare && e.as === 'visitor')
+    .map((e): Endpoint => ({ ...e, label: `${e.label} br`, bare: `${e.bare}-br`, encoding: 'br' }));
+  return [...lists, ...compressed].filter((e) => !ONLY || ONLY.some((o) => e.label.includes(o)));
+}
+
+/**
+ * The seed has posts, questions and members; the blog, groups and events a visitor also reads get
+ * a page's worth each here, through the API as an admin writes them (once per seeded copy).
+ */
+async function publicContent(base: string, adminCookie: string) {
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: adminCookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  if (((await json(`${base}/api/blog/posts`, {})).body as unknown as unknown[]).length) return;
+  const paragraph = `<p>${'Mahallemizde bu hafta neler oldu, kısaca anlatıyoruz. '.repeat(8)}</p>`;
+  for (let k = 0; k < 24; k++) {
+    await post('/api/blog/posts', { title: `Mahalle günlüğü ${k + 1}`, content: paragraph.repeat(3), published: true });
+    await post('/api/hobby-groups', { name: `Bench grubu ${k + 1}`, description: 'Haftada bir buluşan, herkese açık bir hobi grubu.' });
+    await post('/api/events', {
+      title: `Bench buluşması ${k + 1}`,
+      description: 'Parkta kısa bir buluşma; herkes davetli.',
+      date: new Date(Date.now() + (k + 1) * 3_600_000 * 6).toISOString(),
+    });
+  }
+}
+
+/** A GET's bytes as sent (fetch would decode them), with the encoding asked for. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) >= 400) reject(new Error(`${url}: ${res.statusCode}`));
+          else resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] });
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 // ---------------------------------------------------------------- main
@@ -643,6 +702,7 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       cookiesOf.push({ visitor: '', member: await signIn(baseOf(i), MEMBER, true), admin: await signIn(baseOf(i), ADMIN, false) });
     }
     const cookies = cookiesOf[0]!;
+    for (const i of builds) await publicContent(baseOf(i), cookiesOf[i]!.admin);
     const db =
       kind === 'sqlite'
         ? knexFactory({
@@ -654,23 +714,28 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
         : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
     const list = await endpoints(db, n, base, cookies);
     await db.destroy();
-    // The baseline serves the feed's own bytes (visitor and member).
+    // The baseline serves each list's own bytes (as the server sent them, compressed where asked).
     const files: string[] = [];
-    for (const [route, as] of [
-      ['v', 'visitor'],
-      ['m', 'member'],
-    ] as const) {
-      const res = await fetch(`${base}/api/posts`, { headers: cookies[as] ? { cookie: cookies[as] } : {} });
-      const file = path.join(env.DATA_DIR, `bare-${route}.json`);
-      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-      files.push(`${route}=${file}`);
+    for (const e of list) {
+      if (!e.bare) continue;
+      const c = cookies[e.as];
+      const headers: Record<string, string> = { 'accept-encoding': e.encoding ?? 'identity', ...(c ? { cookie: c } : {}) };
+      // Twice: the second is what a shared page answers from memory.
+      await rawGet(base + e.path, headers);
+      const res = await rawGet(base + e.path, headers);
+      if (e.encoding && res.encoding !== e.encoding) throw new Error(`${e.path}: asked ${e.encoding}, got ${res.encoding ?? 'identity'}`);
+      const file = path.join(env.DATA_DIR, `bare-${e.bare}.json`);
+      fs.writeFileSync(file, res.body);
+      files.push(`${e.bare}=${file}${res.encoding ? `=${res.encoding}` : ''}`);
     }
+    // A route the bare app always has, to know it is up.
+    files.push(`ready=${path.join(here, 'bare.mjs')}`);
     bare = spawn(process.execPath, [path.join(here, 'bare.mjs')], {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', BARE_PORT: String(BARE_PORT), BARE_FILES: files.join(',') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/v`, bare);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/ready`, bare);
     // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
     for (const i of builds) {
       for (const e of list) {
@@ -683,19 +748,20 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
         }
       }
     }
-    wrk(`http://127.0.0.1:${BARE_PORT}/v`, {}, bare.pid!, 1);
+    wrk(`http://127.0.0.1:${BARE_PORT}/ready`, {}, bare.pid!, 1);
     const samples = new Map<string, { s: Sample[][]; bare: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
       for (const e of list) {
         const entry = samples.get(e.label) ?? { s: builds.map(() => []), bare: [] };
         samples.set(e.label, entry);
         // Alternate: baseline first on even runs, last on odd ones; the builds in turn, rotated each run.
-        const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, {}, bare!.pid!));
+        const enc: Record<string, string> = e.encoding ? { 'accept-encoding': e.encoding } : {};
+        const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, enc, bare!.pid!));
         if (run % 2 === 0) measureBare();
         for (let k = 0; k < builds.length; k++) {
           const i = (k + run) % builds.length;
           const c = cookiesOf[i]![e.as];
-          entry.s[i]!.push(wrk(baseOf(i) + e.path, c ? { cookie: c } : {}, servers[i]!.pid!, DURATION, e.miss ? LUA_MISS : LUA));
+          entry.s[i]!.push(wrk(baseOf(i) + e.path, { ...enc, ...(c ? { cookie: c } : {}) }, servers[i]!.pid!, DURATION, e.miss ? LUA_MISS : LUA));
           await settle(baseOf(i));
         }
         if (run % 2 === 1) measureBare();
