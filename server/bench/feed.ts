@@ -42,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { foldKey, hashtagKey } from '@mahalle/shared';
 import { migrationSource } from '../src/db/migrations';
+import { SessionService } from '../src/services/sessions';
 import { rng } from './rng';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,6 +71,7 @@ const SEED_VERSION = 'v3';
 const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
 const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
 const CLK_TCK = 100;
+const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret';
 /** The built servers to measure (default dist/index.js); other builds can be measured beside it. */
 const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
   .split(',')
@@ -370,7 +372,7 @@ function startServerProcess(env: Record<string, string>, build = 0): ChildProces
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
-        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+        SESSION_SECRET,
         WEB_DIR: path.join(CACHE, 'no-web'),
         ...env,
         ...BUILD_ENV[build],
@@ -471,7 +473,8 @@ const median = (xs: number[]) => {
 interface Endpoint {
   label: string;
   path: string;
-  as: 'visitor' | 'member' | 'admin';
+  /** mix: page 1 of the feed, each request as the next of MIX_MEMBERS seeded members (a cookie each, rotating). */
+  as: 'visitor' | 'member' | 'admin' | 'mix';
   /** The bare app's route serving this endpoint's own bytes (page 1 of a list a visitor reads). */
   bare?: string;
   /** Sent with `Accept-Encoding: <this>` (the bare app then sends the server's compressed bytes); wrk asks for none by default. */
@@ -570,6 +573,7 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
     { label: 'feed deep visitor', path: `/api/posts?${deepOf(deepPost)}`, as: 'visitor' },
     { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
     { label: 'feed deep member', path: `/api/posts?${deepOf(deepPost)}`, as: 'member' },
+    { label: 'feed p1 member mix', path: '/api/posts', as: 'mix', bare: 'm' },
     { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor', bare: 'cat' },
     {
       label: 'category popular deep',
@@ -644,6 +648,62 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
   });
 }
 
+// ---------------------------------------------------------------- the member mix
+
+/** Seeded members the mix rotates over: the first of them, so about one in ten is private and a quarter follow a private account. */
+const MIX_MEMBERS = 100;
+
+function openDb(kind: string, env: Record<string, string>): Knex {
+  return kind === 'sqlite'
+    ? knexFactory({
+        client: 'sqlite3',
+        connection: { filename: path.join(env.DATA_DIR ?? '', 'mahalle.sqlite') },
+        useNullAsDefault: true,
+        pool: { min: 1, max: 1 },
+      })
+    : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+}
+
+/** A session for each mix member, as the server keys them (an HMAC of the token with the bench's SESSION_SECRET). */
+async function mixSessions(db: Knex): Promise<string[]> {
+  const sessions = new SessionService(db, SESSION_SECRET);
+  const tokens: string[] = [];
+  for (let id = 1; id <= MIX_MEMBERS; id++) tokens.push((await sessions.create(id, { remember: true })).token);
+  return tokens;
+}
+
+async function mixComposition(db: Knex): Promise<string> {
+  const ids = Array.from({ length: MIX_MEMBERS }, (_, k) => k + 1);
+  const priv = Number((await db('users').whereIn('id', ids).where({ is_private: true }).count({ c: '*' }))[0]?.c ?? 0);
+  const reach = Number(
+    (
+      await db('follows as f')
+        .join('users as u', 'u.id', 'f.following_id')
+        .whereIn('f.follower_id', ids)
+        .where('u.is_private', true)
+        .countDistinct({ c: 'f.follower_id' })
+    )[0]?.c ?? 0,
+  );
+  return `${MIX_MEMBERS} members, ${priv} private, ${reach} following a private account`;
+}
+
+/** wrk's script for the mix: the same report, each request with the next member's cookie. */
+function mixScript(build: number, cookies: string[]): string {
+  const file = path.join(CACHE, `report-mix-${build}.lua`);
+  fs.writeFileSync(
+    file,
+    `${fs.readFileSync(LUA, 'utf8')}
+cookies = { ${cookies.map((c) => `"${c}"`).join(', ')} }
+counter = 0
+request = function()
+  counter = counter % #cookies + 1
+  return wrk.format(nil, nil, { ["Cookie"] = cookies[counter] })
+end
+`,
+  );
+  return file;
+}
+
 // ---------------------------------------------------------------- main
 
 interface Row {
@@ -702,23 +762,29 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       cookiesOf.push({ visitor: '', member: await signIn(baseOf(i), MEMBER, true), admin: await signIn(baseOf(i), ADMIN, false) });
     }
     const cookies = cookiesOf[0]!;
+    // The rotating member mix: a session per seeded member, written into each build's copy.
+    const mixLua: string[] = [];
+    const mixCookies: string[][] = [];
+    for (const i of builds) {
+      const copy = openDb(kind, dbs[i]!.env);
+      try {
+        const tokens = await mixSessions(copy);
+        mixCookies.push(tokens.map((t) => `mahalle_sid=${t}`));
+        mixLua.push(mixScript(i, mixCookies[i]!));
+        if (i === 0) console.log(`  [${kind} ${n}] member mix: ${await mixComposition(copy)}`);
+      } finally {
+        await copy.destroy();
+      }
+    }
     for (const i of builds) await publicContent(baseOf(i), cookiesOf[i]!.admin);
-    const db =
-      kind === 'sqlite'
-        ? knexFactory({
-            client: 'sqlite3',
-            connection: { filename: path.join(env.DATA_DIR, 'mahalle.sqlite') },
-            useNullAsDefault: true,
-            pool: { min: 1, max: 1 },
-          })
-        : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    const db = openDb(kind, env);
     const list = await endpoints(db, n, base, cookies);
     await db.destroy();
     // The baseline serves each list's own bytes (as the server sent them, compressed where asked).
     const files: string[] = [];
     for (const e of list) {
       if (!e.bare) continue;
-      const c = cookies[e.as];
+      const c = e.as === 'mix' ? cookies.member : cookies[e.as];
       const headers: Record<string, string> = { 'accept-encoding': e.encoding ?? 'identity', ...(c ? { cookie: c } : {}) };
       // Twice: the second is what a shared page answers from memory.
       await rawGet(base + e.path, headers);
@@ -739,9 +805,10 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
     // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
     for (const i of builds) {
       for (const e of list) {
-        const c = cookiesOf[i]![e.as];
-        const headers: Record<string, string> = c ? { cookie: c } : {};
-        for (let k = 0; k < 20; k++) {
+        const c = e.as === 'mix' ? '' : cookiesOf[i]![e.as];
+        for (let k = 0; k < (e.as === 'mix' ? MIX_MEMBERS : 20); k++) {
+          const cookie = e.as === 'mix' ? mixCookies[i]![k] : c;
+          const headers: Record<string, string> = cookie ? { cookie } : {};
           const res = await fetch(baseOf(i) + e.path, { headers });
           if (!res.ok) throw new Error(`${e.path}: ${res.status} ${await res.text()}`);
           await res.arrayBuffer();
@@ -760,8 +827,9 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
         if (run % 2 === 0) measureBare();
         for (let k = 0; k < builds.length; k++) {
           const i = (k + run) % builds.length;
-          const c = cookiesOf[i]![e.as];
-          entry.s[i]!.push(wrk(baseOf(i) + e.path, { ...enc, ...(c ? { cookie: c } : {}) }, servers[i]!.pid!, DURATION, e.miss ? LUA_MISS : LUA));
+          const c = e.as === 'mix' ? '' : cookiesOf[i]![e.as];
+          const script = e.as === 'mix' ? mixLua[i]! : e.miss ? LUA_MISS : LUA;
+          entry.s[i]!.push(wrk(baseOf(i) + e.path, { ...enc, ...(c ? { cookie: c } : {}) }, servers[i]!.pid!, DURATION, script));
           await settle(baseOf(i));
         }
         if (run % 2 === 1) measureBare();
