@@ -35,12 +35,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { foldKey, hashtagKey } from '@mahalle/shared';
 import { migrationSource } from '../src/db/migrations';
+import { SessionService } from '../src/services/sessions';
 import { rng } from './rng';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,6 +71,7 @@ const SEED_VERSION = 'v3';
 const ADMIN = { username: 'benchadmin', password: 'Bench.Sifre1' };
 const MEMBER = { username: 'benchuye', password: 'Bench.Sifre1' };
 const CLK_TCK = 100;
+const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret';
 /** The built servers to measure (default dist/index.js); other builds can be measured beside it. */
 const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
   .split(',')
@@ -369,7 +372,7 @@ function startServerProcess(env: Record<string, string>, build = 0): ChildProces
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
-        SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+        SESSION_SECRET,
         WEB_DIR: path.join(CACHE, 'no-web'),
         ...env,
         ...BUILD_ENV[build],
@@ -470,8 +473,12 @@ const median = (xs: number[]) => {
 interface Endpoint {
   label: string;
   path: string;
-  as: 'visitor' | 'member' | 'admin';
+  /** mix: page 1 of the feed, each request as the next of MIX_MEMBERS seeded members (a cookie each, rotating). */
+  as: 'visitor' | 'member' | 'admin' | 'mix';
+  /** The bare app's route serving this endpoint's own bytes (page 1 of a list a visitor reads). */
   bare?: string;
+  /** Sent with `Accept-Encoding: <this>` (the bare app then sends the server's compressed bytes); wrk asks for none by default. */
+  encoding?: 'br' | 'gzip';
   /** Each request a cache miss (a URL of its own), for what the database read costs. */
   miss?: boolean;
 }
@@ -557,32 +564,144 @@ async function endpoints(db: Knex, n: number, base: string, cookies: Record<stri
   }
   // Deep pages name the last id seen both ways: `before` (servers before the one cursor) and `cursor`.
   const deepOf = (id: number) => `before=${id}&cursor=${Buffer.from(JSON.stringify([id])).toString('base64url')}`;
+  // The post with the most comments, as someone arriving from a shared link reads it.
+  const talked = (await db('posts').where({ is_hidden: false }).orderBy('comments_count', 'desc').first('id')).id as number;
   void cookies;
-  return [
+  const lists: Endpoint[] = [
     { label: 'health', path: '/api/health', as: 'visitor' },
     { label: 'feed p1 visitor', path: '/api/posts', as: 'visitor', bare: 'v' },
     { label: 'feed deep visitor', path: `/api/posts?${deepOf(deepPost)}`, as: 'visitor' },
     { label: 'feed p1 member', path: '/api/posts', as: 'member', bare: 'm' },
     { label: 'feed deep member', path: `/api/posts?${deepOf(deepPost)}`, as: 'member' },
-    { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor' },
+    { label: 'feed p1 member mix', path: '/api/posts', as: 'mix', bare: 'm' },
+    { label: 'category popular p1', path: '/api/posts?category=kitaplar&sort=popular', as: 'visitor', bare: 'cat' },
     {
       label: 'category popular deep',
       path: `/api/posts?category=kitaplar&sort=popular&cursor=${Buffer.from(`${popDeep.likes_count}:${popDeep.id}`).toString('base64url')}`,
       as: 'visitor',
     },
-    { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor' },
+    { label: 'author posts p1', path: `/api/users/${author}/posts`, as: 'visitor', bare: 'author' },
     { label: 'author posts deep', path: `/api/users/${author}/posts?${deepOf(authorDeep)}`, as: 'visitor' },
-    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor' },
+    { label: 'hashtag p1', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts`, as: 'visitor', bare: 'tag' },
     { label: 'hashtag deep', path: `/api/hashtags/${encodeURIComponent(cycle(TAGS, 0))}/posts?${deepOf(tagDeep)}`, as: 'visitor' },
     { label: 'trending', path: '/api/hashtags/trending', as: 'visitor' },
     { label: 'trending miss member', path: '/api/hashtags/trending', as: 'member', miss: true },
-    { label: 'q&a p1', path: '/api/questions', as: 'visitor' },
+    { label: 'q&a p1', path: '/api/questions', as: 'visitor', bare: 'qa' },
     { label: 'q&a deep', path: qaDeep, as: 'visitor' },
     { label: 'q&a search, no match', path: `/api/questions?search=${encodeURIComponent('zzqxw')}`, as: 'visitor' },
+    { label: 'post p1 visitor', path: `/api/posts/${talked}`, as: 'visitor', bare: 'post' },
+    { label: 'post comments p1', path: `/api/posts/${talked}/comments`, as: 'visitor', bare: 'comments' },
+    { label: 'blog p1', path: '/api/blog/posts', as: 'visitor', bare: 'blog' },
+    { label: 'groups p1', path: '/api/hobby-groups', as: 'visitor', bare: 'groups' },
+    { label: 'events p1', path: '/api/events', as: 'visitor', bare: 'events' },
     { label: 'admin member search', path: `/api/admin/users?search=${encodeURIComponent('uye_12')}`, as: 'admin' },
     { label: 'community stats', path: '/api/stats', as: 'visitor' },
     { label: 'categories', path: '/api/categories', as: 'visitor' },
-  ].filter((e) => !ONLY || ONLY.some((o) => e.label.includes(o))) as Endpoint[];
+  ];
+  // What a browser gets: the same visitor pages asked with Accept-Encoding: br, against the bare app sending the same brotli bytes.
+  const compressed = lists
+    .filter((e) => e.bare && e.as === 'visitor')
+    .map((e): Endpoint => ({ ...e, label: `${e.label} br`, bare: `${e.bare}-br`, encoding: 'br' }));
+  return [...lists, ...compressed].filter((e) => !ONLY || ONLY.some((o) => e.label.includes(o)));
+}
+
+/**
+ * The seed has posts, questions and members; the blog, groups and events a visitor also reads get
+ * a page's worth each here, through the API as an admin writes them (once per seeded copy).
+ */
+async function publicContent(base: string, adminCookie: string) {
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: adminCookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  if (((await json(`${base}/api/blog/posts`, {})).body as unknown as unknown[]).length) return;
+  const paragraph = `<p>${'Mahallemizde bu hafta neler oldu, kısaca anlatıyoruz. '.repeat(8)}</p>`;
+  for (let k = 0; k < 24; k++) {
+    await post('/api/blog/posts', { title: `Mahalle günlüğü ${k + 1}`, content: paragraph.repeat(3), published: true });
+    await post('/api/hobby-groups', { name: `Bench grubu ${k + 1}`, description: 'Haftada bir buluşan, herkese açık bir hobi grubu.' });
+    await post('/api/events', {
+      title: `Bench buluşması ${k + 1}`,
+      description: 'Parkta kısa bir buluşma; herkes davetli.',
+      date: new Date(Date.now() + (k + 1) * 3_600_000 * 6).toISOString(),
+    });
+  }
+}
+
+/** A GET's bytes as sent (fetch would decode them), with the encoding asked for. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) >= 400) reject(new Error(`${url}: ${res.statusCode}`));
+          else resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------- the member mix
+
+/** Seeded members the mix rotates over: the first of them, so about one in ten is private and a quarter follow a private account. */
+const MIX_MEMBERS = 100;
+
+function openDb(kind: string, env: Record<string, string>): Knex {
+  return kind === 'sqlite'
+    ? knexFactory({
+        client: 'sqlite3',
+        connection: { filename: path.join(env.DATA_DIR ?? '', 'mahalle.sqlite') },
+        useNullAsDefault: true,
+        pool: { min: 1, max: 1 },
+      })
+    : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+}
+
+/** A session for each mix member, as the server keys them (an HMAC of the token with the bench's SESSION_SECRET). */
+async function mixSessions(db: Knex): Promise<string[]> {
+  const sessions = new SessionService(db, SESSION_SECRET);
+  const tokens: string[] = [];
+  for (let id = 1; id <= MIX_MEMBERS; id++) tokens.push((await sessions.create(id, { remember: true })).token);
+  return tokens;
+}
+
+async function mixComposition(db: Knex): Promise<string> {
+  const ids = Array.from({ length: MIX_MEMBERS }, (_, k) => k + 1);
+  const priv = Number((await db('users').whereIn('id', ids).where({ is_private: true }).count({ c: '*' }))[0]?.c ?? 0);
+  const reach = Number(
+    (
+      await db('follows as f')
+        .join('users as u', 'u.id', 'f.following_id')
+        .whereIn('f.follower_id', ids)
+        .where('u.is_private', true)
+        .countDistinct({ c: 'f.follower_id' })
+    )[0]?.c ?? 0,
+  );
+  return `${MIX_MEMBERS} members, ${priv} private, ${reach} following a private account`;
+}
+
+/** wrk's script for the mix: the same report, each request with the next member's cookie. */
+function mixScript(build: number, cookies: string[]): string {
+  const file = path.join(CACHE, `report-mix-${build}.lua`);
+  fs.writeFileSync(
+    file,
+    `${fs.readFileSync(LUA, 'utf8')}
+cookies = { ${cookies.map((c) => `"${c}"`).join(', ')} }
+counter = 0
+request = function()
+  counter = counter % #cookies + 1
+  return wrk.format(nil, nil, { ["Cookie"] = cookies[counter] })
+end
+`,
+  );
+  return file;
 }
 
 // ---------------------------------------------------------------- main
@@ -643,59 +762,74 @@ async function benchOne(kind: string, n: number): Promise<Row[]> {
       cookiesOf.push({ visitor: '', member: await signIn(baseOf(i), MEMBER, true), admin: await signIn(baseOf(i), ADMIN, false) });
     }
     const cookies = cookiesOf[0]!;
-    const db =
-      kind === 'sqlite'
-        ? knexFactory({
-            client: 'sqlite3',
-            connection: { filename: path.join(env.DATA_DIR, 'mahalle.sqlite') },
-            useNullAsDefault: true,
-            pool: { min: 1, max: 1 },
-          })
-        : knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    // The rotating member mix: a session per seeded member, written into each build's copy.
+    const mixLua: string[] = [];
+    const mixCookies: string[][] = [];
+    for (const i of builds) {
+      const copy = openDb(kind, dbs[i]!.env);
+      try {
+        const tokens = await mixSessions(copy);
+        mixCookies.push(tokens.map((t) => `mahalle_sid=${t}`));
+        mixLua.push(mixScript(i, mixCookies[i]!));
+        if (i === 0) console.log(`  [${kind} ${n}] member mix: ${await mixComposition(copy)}`);
+      } finally {
+        await copy.destroy();
+      }
+    }
+    for (const i of builds) await publicContent(baseOf(i), cookiesOf[i]!.admin);
+    const db = openDb(kind, env);
     const list = await endpoints(db, n, base, cookies);
     await db.destroy();
-    // The baseline serves the feed's own bytes (visitor and member).
+    // The baseline serves each list's own bytes (as the server sent them, compressed where asked).
     const files: string[] = [];
-    for (const [route, as] of [
-      ['v', 'visitor'],
-      ['m', 'member'],
-    ] as const) {
-      const res = await fetch(`${base}/api/posts`, { headers: cookies[as] ? { cookie: cookies[as] } : {} });
-      const file = path.join(env.DATA_DIR, `bare-${route}.json`);
-      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-      files.push(`${route}=${file}`);
+    for (const e of list) {
+      if (!e.bare) continue;
+      const c = e.as === 'mix' ? cookies.member : cookies[e.as];
+      const headers: Record<string, string> = { 'accept-encoding': e.encoding ?? 'identity', ...(c ? { cookie: c } : {}) };
+      // Twice: the second is what a shared page answers from memory.
+      await rawGet(base + e.path, headers);
+      const res = await rawGet(base + e.path, headers);
+      // A body under compression's threshold (a single post) goes out as it is, from the server and so from the bare app.
+      const file = path.join(env.DATA_DIR, `bare-${e.bare}.json`);
+      fs.writeFileSync(file, res.body);
+      files.push(`${e.bare}=${file}${res.encoding ? `=${res.encoding}` : ''}`);
     }
+    // A route the bare app always has, to know it is up.
+    files.push(`ready=${path.join(here, 'bare.mjs')}`);
     bare = spawn(process.execPath, [path.join(here, 'bare.mjs')], {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', BARE_PORT: String(BARE_PORT), BARE_FILES: files.join(',') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/v`, bare);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/ready`, bare);
     // Warm-up: every endpoint a little, so the first measured run is not the JIT's.
     for (const i of builds) {
       for (const e of list) {
-        const c = cookiesOf[i]![e.as];
-        const headers: Record<string, string> = c ? { cookie: c } : {};
-        for (let k = 0; k < 20; k++) {
+        const c = e.as === 'mix' ? '' : cookiesOf[i]![e.as];
+        for (let k = 0; k < (e.as === 'mix' ? MIX_MEMBERS : 20); k++) {
+          const cookie = e.as === 'mix' ? mixCookies[i]![k] : c;
+          const headers: Record<string, string> = cookie ? { cookie } : {};
           const res = await fetch(baseOf(i) + e.path, { headers });
           if (!res.ok) throw new Error(`${e.path}: ${res.status} ${await res.text()}`);
           await res.arrayBuffer();
         }
       }
     }
-    wrk(`http://127.0.0.1:${BARE_PORT}/v`, {}, bare.pid!, 1);
+    wrk(`http://127.0.0.1:${BARE_PORT}/ready`, {}, bare.pid!, 1);
     const samples = new Map<string, { s: Sample[][]; bare: Sample[] }>();
     for (let run = 0; run < RUNS; run++) {
       for (const e of list) {
         const entry = samples.get(e.label) ?? { s: builds.map(() => []), bare: [] };
         samples.set(e.label, entry);
         // Alternate: baseline first on even runs, last on odd ones; the builds in turn, rotated each run.
-        const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, {}, bare!.pid!));
+        const enc: Record<string, string> = e.encoding ? { 'accept-encoding': e.encoding } : {};
+        const measureBare = () => e.bare && entry.bare.push(wrk(`http://127.0.0.1:${BARE_PORT}/${e.bare}`, enc, bare!.pid!));
         if (run % 2 === 0) measureBare();
         for (let k = 0; k < builds.length; k++) {
           const i = (k + run) % builds.length;
-          const c = cookiesOf[i]![e.as];
-          entry.s[i]!.push(wrk(baseOf(i) + e.path, c ? { cookie: c } : {}, servers[i]!.pid!, DURATION, e.miss ? LUA_MISS : LUA));
+          const c = e.as === 'mix' ? '' : cookiesOf[i]![e.as];
+          const script = e.as === 'mix' ? mixLua[i]! : e.miss ? LUA_MISS : LUA;
+          entry.s[i]!.push(wrk(baseOf(i) + e.path, { ...enc, ...(c ? { cookie: c } : {}) }, servers[i]!.pid!, DURATION, script));
           await settle(baseOf(i));
         }
         if (run % 2 === 1) measureBare();

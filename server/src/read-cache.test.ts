@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './test/harness';
 import { ReadCache } from './read-cache';
+import http from 'node:http';
+import zlib from 'node:zlib';
+
+/** A GET with exactly this Accept-Encoding (fetch would add its own and decode). */
+function raw(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding?: string; vary?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], vary: res.headers.vary as string | undefined }));
+      })
+      .on('error', reject);
+  });
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,6 +52,84 @@ describe('read caches', () => {
     // Deleted: gone from the next read too.
     expect((await m.client.delete(`/api/posts/${post.id}`)).status).toBe(200);
     expect(((await visitorGet('/api/posts')).body as { id: number }[]).some((p) => p.id === post.id)).toBe(false);
+  });
+
+  it('answer every public list from memory for visitors, once read, until a write', async () => {
+    const author = await server.member();
+    const admin = await server.admin();
+    const post = (await author.client.post('/api/posts', { content: 'Liste denemesi #listeli' })).body;
+    await author.client.post(`/api/posts/${post.id}/comments`, { content: 'ilk yorum' });
+    const question = (await author.client.post('/api/questions', { title: 'Önbellek sorusu nedir?', content: 'x' })).body;
+    const blog = (await admin.client.post('/api/blog/posts', { title: 'Önbellek yazısı', content: '<p>Yazı</p>', published: true })).body;
+    const group = (await author.client.post('/api/hobby-groups', { name: 'Önbellek Grubu', description: 'Liste denemesi.' })).body;
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const event = (await author.client.post('/api/events', { title: 'Önbellek buluşması', description: 'x', date: soon })).body;
+    const lists = [
+      `/api/hashtags/${encodeURIComponent('listeli')}/posts`,
+      `/api/posts/${post.id}`,
+      `/api/posts/${post.id}/comments`,
+      `/api/users/${author.user.id}/posts`,
+      '/api/questions',
+      `/api/questions/${question.id}`,
+      `/api/questions/${question.id}/answers`,
+      '/api/blog/posts',
+      `/api/blog/posts/${blog.id}/comments`,
+      '/api/hobby-groups',
+      `/api/hobby-groups/${group.slug}`,
+      `/api/hobby-groups/${group.slug}/posts`,
+      `/api/hobby-groups/${group.slug}/events`,
+      '/api/events',
+      `/api/events/${event.id}`,
+    ];
+    const first = new Map<string, string>();
+    for (const path of lists) {
+      const res = await visitorGet(path);
+      expect(res.status, path).toBe(200);
+      first.set(path, res.text);
+    }
+    // Read again: not one query (rate limits aside, which PostgreSQL keeps in a table).
+    const queries: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (!q.sql.includes('rate_limits')) queries.push(q.sql);
+    };
+    server.ctx.db.on('query', onQuery);
+    try {
+      for (const path of lists) expect((await visitorGet(path)).text, path).toBe(first.get(path));
+    } finally {
+      server.ctx.db.off('query', onQuery);
+    }
+    expect(queries).toEqual([]);
+    // A member is never answered a visitor's copy (their flags, what they muted).
+    await author.client.post(`/api/posts/${post.id}/like`);
+    expect((await author.client.get(`/api/posts/${post.id}`)).body.isLiked).toBe(true);
+    // The write emptied them: the visitor's next read sees the like.
+    expect((await visitorGet(`/api/posts/${post.id}`)).body.likesCount).toBe(1);
+  });
+
+  it('sends shared answers precompressed to clients that accept brotli or gzip, and plain to those that do not', async () => {
+    const m = await server.member();
+    for (let i = 0; i < 30; i++) await m.client.post('/api/posts', { content: `Sıkıştırılacak gönderi ${i} `.repeat(4) });
+    const url = `${server.url}/api/posts`;
+    const plain = await raw(url, '');
+    expect(plain.encoding).toBeUndefined();
+    const expected = plain.body.toString();
+    expect(expected.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=1', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      // Twice: the first may be read from the database (and compressed by compression(), which
+      // prefers gzip), the second comes from memory with its precompressed copy.
+      for (let i = 0; i < 2; i++) {
+        const res = await raw(url, accept);
+        if (i === 1) expect(res.encoding, accept).toBe(encoding);
+        if (res.encoding) expect(res.vary ?? '', accept).toMatch(/Accept-Encoding/i);
+        const text = res.encoding === 'br' ? zlib.brotliDecompressSync(res.body) : res.encoding === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
+        expect(text.toString(), accept).toBe(expected);
+      }
+    }
   });
 
   it('are not emptied (nor other nodes told) by writes that were refused', async () => {

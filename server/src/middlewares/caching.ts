@@ -2,6 +2,7 @@
  * The HTTP side of the read caches (../read-cache.ts): every write announced once it is
  * answered, and visitors' hot lists answered from memory.
  */
+import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../context';
 import type { UserRow } from '../presenters/users';
@@ -39,29 +40,84 @@ export interface CachedSession {
 
 /**
  * Lists every visitor sees alike, answered from memory: the feed (any query: page 1 of the home
- * and category pages), trending tags, community stats and categories. The feed and trending only
- * for visitors (members' feed pages carry isLiked/isBookmarked, and their trending leaves out the
- * hashtags they muted: the route caches the community's list under that); the others are the same
- * for everyone.
+ * and category pages) and the other public lists visitors and search engines hit (a hashtag, the
+ * questions, the blog, the groups, the events, a post or question with its first comments or
+ * answers, an author's posts), trending tags, community stats and categories. Lists that a member
+ * sees with their own flags (isLiked, muted hashtags...) only for visitors; stats and categories
+ * are the same for everyone. Never a page whose read has a side effect (a blog post's view count).
  */
 const SHARED = new Set(['/stats', '/categories']);
-const VISITORS_ONLY = new Set(['/posts', '/hashtags/trending']);
+const VISITORS_ONLY: RegExp[] = [
+  /^\/posts$/,
+  /^\/posts\/\d+$/,
+  /^\/posts\/\d+\/comments$/,
+  /^\/hashtags\/trending$/,
+  /^\/hashtags\/[^/]+\/posts$/,
+  /^\/users\/[^/]+\/posts$/,
+  /^\/questions$/,
+  /^\/questions\/\d+$/,
+  /^\/questions\/\d+\/answers$/,
+  /^\/blog\/posts$/,
+  /^\/blog\/posts\/\d+\/comments$/,
+  /^\/hobby-groups$/,
+  /^\/hobby-groups\/[^/]+$/,
+  /^\/hobby-groups\/[^/]+\/(posts|events)$/,
+  /^\/events$/,
+  /^\/events\/\d+$/,
+];
 
+function cacheable(path: string, visitor: boolean): boolean {
+  return SHARED.has(path) || (visitor && VISITORS_ONLY.some((r) => r.test(path)));
+}
+
+/**
+ * A shared answer: its JSON, and compressed copies made once at the first client that accepts
+ * them (brotli first, as browsers send `br`), so a thousand visitors cost one compression.
+ */
 export interface CachedResponse {
   body: string;
   nextCursor: string | undefined;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Below compression's own threshold (app.ts) a body goes out as it is, as it would uncached. */
+const COMPRESS_FROM = 1024;
+
+/** Brotli whenever the client takes it (smaller, and paid once), else gzip; never what it refused (q=0). */
+function encodingFor(req: Request): 'br' | 'gzip' | null {
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return null;
+}
+
+function sendCached(req: Request, res: Response, entry: CachedResponse): void {
+  if (entry.nextCursor) res.setHeader('X-Next-Cursor', entry.nextCursor);
+  res.type('application/json');
+  const encoding = entry.body.length >= COMPRESS_FROM ? encodingFor(req) : null;
+  if (!encoding) {
+    res.send(entry.body);
+    return;
+  }
+  const bytes =
+    encoding === 'br'
+      ? (entry.br ??= zlib.brotliCompressSync(entry.body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(entry.body) },
+        }))
+      : (entry.gzip ??= zlib.gzipSync(entry.body, { level: 6 }));
+  // compression() (app.ts) leaves an answer alone once it has a Content-Encoding.
+  res.setHeader('Content-Encoding', encoding);
+  res.vary('Accept-Encoding');
+  res.send(bytes);
 }
 
 export function hotListCache(cache: ReadCache<CachedResponse>) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET') return next();
-    const path = req.path;
-    if (!SHARED.has(path) && !(VISITORS_ONLY.has(path) && !req.user)) return next();
+    if (req.method !== 'GET' || !cacheable(req.path, !req.user)) return next();
     const key = req.originalUrl;
     const hit = cache.peek(key);
     if (hit && (hit.fresh || !cache.claim(key))) {
-      if (hit.value.nextCursor) res.setHeader('X-Next-Cursor', hit.value.nextCursor);
-      res.type('application/json').send(hit.value.body);
+      sendCached(req, res, hit.value);
       return;
     }
     if (hit) res.once('close', () => cache.release(key));

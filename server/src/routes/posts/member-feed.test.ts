@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
+import { listPostsQuerySchema } from '@mahalle/shared';
 import { memberBody, sharedPage, type PostPage } from '../../services/posts/shared-pages';
+import { listPosts } from '../../services/posts/posts';
 
 /**
  * A member's feed page is the visitors' shared page with the member's own flags, and
@@ -140,6 +142,64 @@ describe("a member's feed from the shared page", () => {
     expect(find((await server.client().get('/api/posts?limit=50')).body, hidden)).toBeDefined();
     expect(find(await feedOf(priv), hidden)).toBeDefined();
   });
+
+  it("merges the private posts a member may see into the visitors' page, in order, page after page, as their own list has them", async () => {
+    const fan = await server.member();
+    const [p1, p2, stranger, pub] = [await server.member(), await server.member(), await server.member(), await server.member()];
+    for (const m of [p1, p2, stranger, fan]) expect((await m.client.patch(`/api/users/${m.user.id}`, { isPrivate: true })).status).toBe(200);
+    for (const m of [p1, p2]) {
+      expect((await fan.client.post(`/api/users/${m.user.id}/follow`)).body).toMatchObject({ status: 'pending' });
+      expect((await m.client.post(`/api/follow-requests/${fan.user.id}/accept`)).body).toEqual({ status: 'accepted' });
+    }
+    const ids: Record<string, number[]> = { p1: [], p2: [], stranger: [], pub: [], fan: [] };
+    const authors = { p1, p2, stranger, pub, fan };
+    const order = ['pub', 'p1', 'pub', 'stranger', 'p2', 'pub', 'fan', 'p1', 'pub', 'pub', 'p2', 'fan', 'pub', 'p1'] as const;
+    for (const [k, who] of order.entries()) {
+      const res = await authors[who].client.post('/api/posts', { content: `Sıralı gönderi ${k} (${who})`, ...(k % 3 === 0 ? { category: 'Kitaplar' } : {}) });
+      expect(res.status).toBe(201);
+      ids[who]!.push(res.body.id);
+    }
+    // Likes, so "popular" orders them otherwise than by time.
+    for (const [k, id] of [...ids.p1!, ...ids.pub!, ...ids.p2!].entries()) if (k % 2 === 0) await fan.client.post(`/api/posts/${id}/like`);
+    await pub.client.post(`/api/posts/${ids.p2![0]}/like`).catch(() => undefined);
+    const walk = async (query: string) => {
+      const seen: FeedPost[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 40; page++) {
+        const url: string = `/api/posts?limit=3&${query}${cursor ? `&cursor=${cursor}` : ''}`;
+        const res: { status: number; body: unknown; headers: Headers } = await fan.client.get(url);
+        expect(res.status).toBe(200);
+        seen.push(...(res.body as FeedPost[]));
+        cursor = res.headers.get('x-next-cursor');
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    for (const query of ['sort=newest', 'sort=popular', 'sort=commented', 'category=kitaplar', 'category=kitaplar&sort=popular']) {
+      const merged = await walk(query);
+      const own = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 40; page++) {
+        const q = listPostsQuerySchema.parse({ ...Object.fromEntries(new URLSearchParams(query)), limit: 3, ...(cursor ? { cursor } : {}) });
+        const res = await listPosts(server.ctx.db, q, fan.user.id);
+        own.push(...res.items);
+        if (!res.nextCursor) break;
+        cursor = res.nextCursor;
+      }
+      expect(
+        merged.map((p) => [p.id, p.isLiked]),
+        query,
+      ).toEqual(own.map((p) => [p.id, p.isLiked]));
+      const got = new Set(merged.map((p) => p.id));
+      if (!query.includes('category')) {
+        for (const id of [...ids.p1!, ...ids.p2!, ...ids.fan!, ...ids.pub!]) expect(got.has(id), `${query} ${id}`).toBe(true);
+      }
+      for (const id of ids.stranger!) expect(got.has(id), query).toBe(false);
+    }
+    // The visitor still sees none of them.
+    const visitor = new Set(((await server.client().get('/api/posts?limit=50')).body as FeedPost[]).map((p) => p.id));
+    for (const id of [...ids.p1!, ...ids.p2!, ...ids.fan!, ...ids.stranger!]) expect(visitor.has(id)).toBe(false);
+  }, 90_000);
 });
 
 /** Two nodes on one PostgreSQL schema, as behind a load balancer (SQLite is one node by nature). */

@@ -72,6 +72,42 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
   return whereNotBlocked(q, 'p.author_id', viewerId);
 }
 
+/** The category a feed query names (by name or slug, or by id), or 404. */
+export async function categoryIdOf(db: Knex, query: Pick<ListPostsQuery, 'category' | 'categoryId'>): Promise<number | undefined> {
+  if (!query.category) return query.categoryId;
+  const key = foldKey(query.category);
+  const cat = await db('categories').where({ name_key: key }).orWhere({ slug: key }).first('id');
+  if (!cat) throw errors.notFound(S.categoryNotFound);
+  return cat.id as number;
+}
+
+/** A post list's order and keyset: newest by id; popular and most discussed by (count, id). */
+export function afterCursor(q: Knex.QueryBuilder, sort: ListPostsQuery['sort'], cursor: string | undefined): Knex.QueryBuilder {
+  if (sort === 'newest') {
+    const before = decodeIdCursor(cursor);
+    if (before) q.where('p.id', '<', before);
+    return q.orderBy('p.id', 'desc');
+  }
+  const col = sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
+  const after = decodeCountCursor(cursor);
+  if (after) whereRowAfter(q, [col, 'p.id'], '<', after);
+  return q.orderBy([
+    { column: col, order: 'desc' },
+    { column: 'p.id', order: 'desc' },
+  ]);
+}
+
+/** The cursor after a full page (none after a short one), in the list's order. */
+export function nextPostCursor(
+  rows: readonly { id: number; likes_count: number; comments_count: number }[],
+  limit: number,
+  sort: ListPostsQuery['sort'],
+): string | null {
+  if (sort === 'newest') return nextIdCursor(rows, limit, (r) => r.id);
+  const last = rows.at(-1);
+  return rows.length === limit && last ? encodeCountCursor(sort === 'popular' ? last.likes_count : last.comments_count, last.id) : null;
+}
+
 /**
  * A feed's page for the viewer. Feeds (not a member's own profile list) leave out what the viewer
  * muted: muted members (until the mute ends) and posts with a muted hashtag in the query; posts
@@ -81,13 +117,7 @@ export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.Q
 export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: number | null, viewer?: UserRow) {
   // Near me: one equality before the keyset, on (neighbourhood_id | district_id, sort key, id).
   const area = await areaFilter(db, viewer, query.area);
-  let categoryId = query.categoryId;
-  if (query.category) {
-    const key = foldKey(query.category);
-    const cat = await db('categories').where({ name_key: key }).orWhere({ slug: key }).first('id');
-    if (!cat) throw errors.notFound(S.categoryNotFound);
-    categoryId = cat.id;
-  }
+  const categoryId = await categoryIdOf(db, query);
   const isFeed = !query.authorId && viewerId !== null;
   const mutes = isFeed ? await feedMutes(db, viewerId) : { hashtags: [], words: [] };
   const pageOf = async (cursor: string | undefined, limit: number) => {
@@ -108,27 +138,8 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
         }),
       );
     }
-    if (query.sort === 'newest') {
-      const before = decodeIdCursor(cursor);
-      if (before) q.where('p.id', '<', before);
-      q.orderBy('p.id', 'desc');
-    } else {
-      const col = query.sort === 'popular' ? 'p.likes_count' : 'p.comments_count';
-      const after = decodeCountCursor(cursor);
-      if (after) whereRowAfter(q, [col, 'p.id'], '<', after);
-      q.orderBy([
-        { column: col, order: 'desc' },
-        { column: 'p.id', order: 'desc' },
-      ]);
-    }
-    const rows = (await q.limit(limit)) as PostRow[];
-    let next: string | null = null;
-    if (query.sort === 'newest') next = nextIdCursor(rows, limit, (r) => r.id);
-    else {
-      const last = rows.at(-1);
-      if (rows.length === limit && last) next = encodeCountCursor(query.sort === 'popular' ? last.likes_count : last.comments_count, last.id);
-    }
-    return { rows, next };
+    const rows = (await afterCursor(q, query.sort, cursor).limit(limit)) as PostRow[];
+    return { rows, next: nextPostCursor(rows, limit, query.sort) };
   };
   const rows: PostRow[] = [];
   let cursor = query.cursor;

@@ -3,7 +3,9 @@ import type { ListPostsQuery } from '@mahalle/shared';
 import { ReadCache, READ_CACHE_MS } from '../../read-cache';
 import type { PresentedPost } from '../../presenters/posts';
 import type { UserRow } from '../../presenters/users';
-import { listPosts } from './posts';
+import { afterCursor, categoryIdOf, listPosts, nextPostCursor, postsQuery } from './posts';
+import type { PostRow } from '../../presenters/posts';
+import { presentPosts } from './page';
 import { nowIso } from '../../db/time';
 
 export interface PostPage {
@@ -26,8 +28,21 @@ export interface SharedPage {
   bytes?: Buffer;
   /** body cut at each post's `"isLiked":false,"isBookmarked":false` (n posts, n + 1 pieces); null if it could not be. */
   pieces: string[] | null;
-  /** By member: per post, bit 1 liked and bit 2 bookmarked; null when the member's view is their own (listPosts). */
-  viewers: Map<number, Uint8Array | null>;
+  /**
+   * By member: per post, bit 1 liked and bit 2 bookmarked; with the private posts they may also see
+   * (a reach view); null when the member's view is their own (listPosts).
+   */
+  viewers: Map<number, Uint8Array | ReachView | null>;
+}
+
+/**
+ * A member who sees more than a visitor (a private account, or a follower of private accounts):
+ * their flags on the visitor's page and the posts of those private accounts that fall in the same
+ * window of the list (at most a page of them, in the list's order, presented for this member).
+ */
+export interface ReachView {
+  flags: Uint8Array;
+  extra: PresentedPost[];
 }
 
 /** What GET /api/posts answers: a page to present, or a member's body already written out. */
@@ -87,33 +102,34 @@ export class SharedPostPages extends ReadCache<SharedPage> {
 /**
  * A member's flags on a page (liked, bookmarked) and whether they see other than a visitor does,
  * in one query: a private account sees its own posts, and a follower of a private account that
- * account's posts (posts/visibleTo); a member with a block (either way), a mute in force or a
- * muted hashtag or word sees less (services/blocks). Anyone else sees exactly the visitor's list.
+ * account's posts (posts/visibleTo): their reach, added to the shared page (ReachView); a member
+ * with a block (either way), a mute in force or a muted hashtag or word sees less (services/blocks),
+ * and reads their own list. Anyone else sees exactly the visitor's list.
  */
 async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
   const ids = postIds.length ? postIds : [0];
   const now = nowIso();
-  /** One row 'r' when the query finds anything (a derived table: SQLite takes no LIMIT inside a compound select). */
-  const anyOf = (q: Knex.QueryBuilder, alias: string) => (u: Knex.QueryBuilder) =>
-    u.from(q.select(db.raw('0 as post_id'), db.raw("'r' as kind")).limit(1).as(alias)).select('post_id', 'kind');
+  /** One row of `kind` when the query finds anything (a derived table: SQLite takes no LIMIT inside a compound select). */
+  const anyOf =
+    (q: Knex.QueryBuilder, alias: string, kind: 'p' | 'f' | 'x' = 'x') =>
+    (u: Knex.QueryBuilder) =>
+      u
+        .from(
+          q
+            .select(db.raw('0 as post_id'), db.raw(`'${kind}' as kind`))
+            .limit(1)
+            .as(alias),
+        )
+        .select('post_id', 'kind');
   const rows: { post_id: number; kind: string }[] = await db
     .from('post_likes')
     .whereIn('post_id', ids)
     .andWhere({ user_id: viewerId })
     .select('post_id', db.raw("'l' as kind"))
     .unionAll((u) => u.from('bookmarks').whereIn('post_id', ids).andWhere({ user_id: viewerId }).select('post_id', db.raw("'b' as kind")))
-    .unionAll((u) => u.from('users as me').where({ 'me.id': viewerId, 'me.is_private': true }).select(db.raw('0 as post_id'), db.raw("'r' as kind")))
-    .unionAll((u) =>
-      u
-        .from(
-          db('follows as f')
-            .join('users as fu', 'fu.id', 'f.following_id')
-            .where({ 'f.follower_id': viewerId, 'fu.is_private': true })
-            .select(db.raw('0 as post_id'), db.raw("'r' as kind"))
-            .limit(1)
-            .as('reach'),
-        )
-        .select('post_id', 'kind'),
+    .unionAll((u) => u.from('users as me').where({ 'me.id': viewerId, 'me.is_private': true }).select(db.raw('0 as post_id'), db.raw("'p' as kind")))
+    .unionAll(
+      anyOf(db('follows as f').join('users as fu', 'fu.id', 'f.following_id').where({ 'f.follower_id': viewerId, 'fu.is_private': true }), 'reach', 'f'),
     )
     .unionAll(anyOf(db('user_blocks').where('blocker_id', viewerId), 'blocks_out'))
     .unionAll(anyOf(db('user_blocks').where('blocked_id', viewerId), 'blocks_in'))
@@ -128,13 +144,73 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
     .unionAll(anyOf(db('muted_terms').where('user_id', viewerId), 'terms'));
   const liked = new Set<number>();
   const bookmarked = new Set<number>();
-  let reach = false;
+  let selfPrivate = false;
+  let followsPrivate = false;
+  let own = false;
   for (const r of rows) {
     if (r.kind === 'l') liked.add(Number(r.post_id));
     else if (r.kind === 'b') bookmarked.add(Number(r.post_id));
-    else reach = true;
+    else if (r.kind === 'p') selfPrivate = true;
+    else if (r.kind === 'f') followsPrivate = true;
+    else own = true;
   }
-  return { liked, bookmarked, reach };
+  return { liked, bookmarked, selfPrivate, followsPrivate, own };
+}
+
+/** Private accounts a member follows beyond this, and their view is read whole (listPosts). */
+const REACH_MAX = 50;
+
+/**
+ * The private posts a member may see in a page's window: their own account's if it is private, and
+ * each followed private account's, read per author through (author_id, …) so a handful of quiet
+ * accounts never make a scan of the whole list; at most a page in all, in the list's order.
+ */
+async function reachPosts(db: Knex, query: ListPostsQuery, viewerId: number, selfPrivate: boolean): Promise<PresentedPost[] | null> {
+  const followed = (
+    (await db('follows as f')
+      .join('users as fu', 'fu.id', 'f.following_id')
+      .where({ 'f.follower_id': viewerId, 'fu.is_private': true })
+      .limit(REACH_MAX + 1)
+      .select('fu.id')) as { id: number }[]
+  ).map((r) => Number(r.id));
+  if (followed.length > REACH_MAX) return null;
+  const authors = selfPrivate ? [viewerId, ...followed] : followed;
+  const categoryId = await categoryIdOf(db, query);
+  const perAuthor = await Promise.all(
+    authors
+      .filter((a) => !query.authorId || query.authorId === a)
+      .map((a) => {
+        const q = postsQuery(db).where('p.author_id', a).where({ 'p.is_hidden': false, 'u.is_private': true });
+        if (categoryId) q.where('p.category_id', categoryId);
+        return afterCursor(q, query.sort, query.cursor).limit(query.limit) as Promise<PostRow[]>;
+      }),
+  );
+  const rows = perAuthor.flat().sort(byListOrder(query.sort, (r) => [r.id, r.likes_count, r.comments_count]));
+  return presentPosts(db, rows.slice(0, query.limit), viewerId);
+}
+
+/** Descending in the list's order: newest by id, the others by (count, id). */
+function byListOrder<T>(sort: ListPostsQuery['sort'], keys: (x: T) => [id: number, likes: number, comments: number]) {
+  return (a: T, b: T) => {
+    const [ai, al, ac] = keys(a);
+    const [bi, bl, bc] = keys(b);
+    if (sort === 'popular' && al !== bl) return bl - al;
+    if (sort !== 'newest' && sort !== 'popular' && ac !== bc) return bc - ac;
+    return bi - ai;
+  };
+}
+
+/** A reach view's page: the visitor's posts with the member's flags and their private posts, merged in order. */
+function reachAnswer(shared: SharedPage, view: ReachView, query: ListPostsQuery): PostsAnswer {
+  if (view.extra.length === 0) return { body: memberBody(shared, view.flags), nextCursor: shared.page.nextCursor };
+  const mine = shared.page.items.map((p, i) => ({ ...p, isLiked: ((view.flags[i] ?? 0) & 1) > 0, isBookmarked: ((view.flags[i] ?? 0) & 2) > 0 }));
+  const merged = [...mine, ...view.extra].sort(byListOrder(query.sort, (p) => [p.id, p.likesCount, p.commentsCount])).slice(0, query.limit);
+  const nextCursor = nextPostCursor(
+    merged.map((p) => ({ id: p.id, likes_count: p.likesCount, comments_count: p.commentsCount })),
+    query.limit,
+    query.sort,
+  );
+  return { page: { items: merged, nextCursor } };
 }
 
 /**
@@ -161,18 +237,24 @@ export async function listPostsShared(
     pages.set(key, shared, generation);
   }
   if (!viewerId) return { page: shared.page };
-  let flags = shared.viewers.get(viewerId);
-  if (flags === undefined) {
+  let view = shared.viewers.get(viewerId);
+  if (view === undefined) {
     const { items } = shared.page;
     const overlay = await viewerOverlay(
       db,
       items.map((p) => p.id),
       viewerId,
     );
-    flags = overlay.reach ? null : Uint8Array.from(items, (p) => (overlay.liked.has(p.id) ? 1 : 0) | (overlay.bookmarked.has(p.id) ? 2 : 0));
+    const flags = Uint8Array.from(items, (p) => (overlay.liked.has(p.id) ? 1 : 0) | (overlay.bookmarked.has(p.id) ? 2 : 0));
+    if (overlay.own) view = null;
+    else if (overlay.selfPrivate || overlay.followsPrivate) {
+      const extra = await reachPosts(db, query, viewerId, overlay.selfPrivate);
+      view = extra ? { flags, extra } : null;
+    } else view = flags;
     // Kept with this page object only: a write empties the cache, so what a read raced with a write is never found again.
-    if (shared.viewers.size < VIEWERS_PER_PAGE) shared.viewers.set(viewerId, flags);
+    if (shared.viewers.size < VIEWERS_PER_PAGE) shared.viewers.set(viewerId, view);
   }
-  if (!flags) return { page: await listPosts(db, query, viewerId) };
-  return { body: memberBody(shared, flags), nextCursor: shared.page.nextCursor };
+  if (!view) return { page: await listPosts(db, query, viewerId) };
+  if (view instanceof Uint8Array) return { body: memberBody(shared, view), nextCursor: shared.page.nextCursor };
+  return reachAnswer(shared, view, query);
 }
