@@ -44,7 +44,7 @@ export interface CachedSession {
  * questions, the blog, the groups, the events, a post or question with its first comments or
  * answers, an author's posts), trending tags, community stats and categories. Lists that a member
  * sees with their own flags (isLiked, muted hashtags...) only for visitors; stats and categories
- * are the same for everyone. Never a page whose read has a side effect (a blog post's view count).
+ * are the same for everyone. Never a page whose read has a side effect (a question's or a blog post's view count).
  */
 const SHARED = new Set(['/stats', '/categories']);
 const VISITORS_ONLY: RegExp[] = [
@@ -55,7 +55,6 @@ const VISITORS_ONLY: RegExp[] = [
   /^\/hashtags\/[^/]+\/posts$/,
   /^\/users\/[^/]+\/posts$/,
   /^\/questions$/,
-  /^\/questions\/\d+$/,
   /^\/questions\/\d+\/answers$/,
   /^\/blog\/posts$/,
   /^\/blog\/posts\/\d+\/comments$/,
