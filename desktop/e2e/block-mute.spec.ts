@@ -67,8 +67,11 @@ test('a member mutes another from a post’s menu and mutes a word in settings: 
   await card(loudText).getByRole('button', { name: 'Gönderi menüsü' }).click();
   await page.getByRole('menuitem', { name: 'Sessize al' }).click();
   const dialog = page.getByRole('dialog', { name: 'Gürültülü Komşu sessize alınsın mı?' });
-  await dialog.getByText('7 gün', { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: '7 gün' })).toBeChecked();
+  // A click while the dialog is still opening (its zoom moves the label) can miss: click until it holds.
+  await expect(async () => {
+    await dialog.getByText('7 gün', { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: '7 gün' })).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.screenshot({ path: `${SCREENS}mute-dialog.png` });
   await dialog.getByRole('button', { name: 'Sessize al' }).click();
   await expect(page.getByText('Gürültülü Komşu sessize alındı')).toBeVisible();
