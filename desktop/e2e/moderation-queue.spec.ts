@@ -161,13 +161,19 @@ test('a moderator clears five queued items with the keyboard alone at 1366 px, o
   await page.getByTestId('queue-help').click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
+  // Keys wait while any dialog is open, its closing animation included.
+  await expect(dialog).toBeHidden();
 
   // w asks for a reason; Enter confirms; the author is warned.
   // The author's own entry (a report of the person): the held post's row names them too.
   await goTo(page, `Yazar ${tag}`, 'Tutulan');
   await expect(page.getByRole('option', { selected: true })).toContainText('Kullanıcı');
-  await page.keyboard.press('w');
   const warn = page.getByRole('dialog', { name: new RegExp(`Yazarı uyar: Yazar ${tag}`) });
+  // Pressed again if the first press came while the list was still settling after the selection moved.
+  await expect(async () => {
+    if (!(await warn.isVisible())) await page.keyboard.press('w');
+    await expect(warn).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await expect(warn.getByLabel('Gerekçe (üyeye bildirilir)')).toBeFocused();
   // Letters typed into the reason are text, not shortcuts.
   await page.keyboard.type('Tekrarlanan reklam paylaşımları');

@@ -42,8 +42,13 @@ test('the admin imports a CSV; a member sets their neighbourhood, creates an eve
     .getByRole('button', { name: 'Düzenle' })
     .click();
   const editDialog = admin.page.getByRole('dialog', { name: 'Güney' });
-  await editDialog.getByLabel('İlçe').click();
-  await admin.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: other }).click();
+  // A pick made while the list is still opening can miss and leave it open over the dialog: pick until it closes.
+  const openList = admin.page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if (!(await openList.count())) await editDialog.getByLabel('İlçe').click();
+    await openList.locator('.ant-select-item-option', { hasText: other }).click({ timeout: 2000 });
+    await expect(openList).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await admin.page.screenshot({ path: `${SCREENS}places-move.png` });
   await editDialog.getByRole('button', { name: 'Kaydet' }).click();
   await expect(editDialog).toBeHidden();

@@ -15,7 +15,9 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-function watch(reg: ServiceWorkerRegistration): void {
+function watch(reg: ServiceWorkerRegistration | undefined): void {
+  // Where service workers are blocked (a policy, Playwright's `serviceWorkers: 'block'`), register resolves to nothing.
+  if (!reg) return;
   // This page loaded before a worker controlled it (the first visit): once one does, what the page fetched until then
   // (its files, its feed) is handed over to be kept for offline use too.
   if (!navigator.serviceWorker.controller)
