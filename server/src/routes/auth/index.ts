@@ -23,6 +23,7 @@ import { presentCurrentUser, type UserRow } from '../../presenters/users';
 import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailWithLink } from '../../services/account-links';
 import { refuseSuspendedSignIn } from '../../services/users/suspension';
 import { appealSuspension } from '../../services/appeals';
+import { canSignInUnverified } from '../../policies/site';
 
 /** The desktop app asks for a bearer token instead of a cookie with this header. */
 export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
@@ -154,7 +155,7 @@ export function authRouter(ctx: AppContext): Router {
     const input = parse(loginSchema, req.body);
     const user = await checkedCredentials(req, input);
     // Told only after the right password, so it says nothing about accounts to a guesser. Admins are never held back.
-    if (verificationRequired && !user.email_verified_at && user.role !== 'admin') throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
+    if (verificationRequired && !user.email_verified_at && !canSignInUnverified(user)) throw errors.forbidden(AH.emailNotVerified, 'email_not_verified');
     refuseSuspendedSignIn(ctx, user);
     // KVKK: signing in during the grace period of 'Hesabımı sil' cancels the deletion, and the answer says so.
     const deletionCancelled = await cancelPendingDeletion(ctx, user);

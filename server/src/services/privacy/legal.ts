@@ -7,6 +7,7 @@ import { presentConsentRecord, presentLegalDocument, presentLegalVersion, type C
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { isUniqueViolation } from '../../db/faults';
+import { isAskedForConsent } from '../../policies/site';
 
 /**
  * The legal texts (terms of use, privacy notice) and members' consent to them. Every published
@@ -81,7 +82,7 @@ export async function consentState(db: Knex, user: UserRow) {
   // One row per version accepted: a handful per member over the years, read whole.
   const records = (await db('consents').where({ user_id: user.id }).orderBy('id', 'desc').limit(200)) as ConsentRow[];
   const accepted = new Set(records.map((r) => `${r.kind}:${r.version}`));
-  const pending = user.role === 'admin' ? [] : (await currentDocuments(db)).filter((d) => !accepted.has(`${d.kind}:${d.version}`));
+  const pending = !isAskedForConsent(user) ? [] : (await currentDocuments(db)).filter((d) => !accepted.has(`${d.kind}:${d.version}`));
   return { pending: pending.map(presentLegalDocument), records: records.map(presentConsentRecord) };
 }
 
