@@ -140,3 +140,32 @@ test(`a member's / on a phone does not move as the composer and the feed arrive 
   expect(total).toBeLessThanOrEqual(0.1);
   await context.close();
 });
+
+test(`a visitor's / on a phone keeps its place while the blog posts and questions arrive (layout shift < 0.01)`, async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The two lists answer late, so their cards are drawn with skeletons first, as on a slow link.
+  await page.route(/\/api\/(questions|blog\/posts)(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(2);
+  const loading = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  const loaded = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+  expect(loaded, 'a home card changed height as its list arrived').toEqual(loading);
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const total = shifts.reduce((a, b) => a + b, 0);
+  console.log(`layout shift of a visitor's / at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  expect(total).toBeLessThan(0.01);
+  await context.close();
+});
