@@ -104,4 +104,21 @@ describe('Turkish numbers', () => {
     expect(formatSignedNumber(0)).toBe('0');
     expect(formatNumber(1247)).toBe('1.247');
   });
+  it('writes whole numbers as Intl.NumberFormat(tr-TR) does, without building one', () => {
+    const intl = {
+      percent: new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 0 }),
+      signedPercent: new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }),
+      signed: new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0, signDisplay: 'exceptZero' }),
+      plain: new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 }),
+    };
+    const values = [0, 1, 7, 12, 99, 100, 999, 1000, 1247, 9999, 10000, 123456, 1000000, 1234567, 2.5, 2.4, 1999.5, 123456789];
+    for (const v of [...values, ...values.filter((x) => x !== 0).map((x) => -x)]) {
+      expect(formatPercent(v)).toBe(intl.percent.format(v / 100));
+      expect(formatSignedPercent(v)).toBe(intl.signedPercent.format(v / 100));
+      expect(formatSignedNumber(v)).toBe(intl.signed.format(v));
+      expect(formatNumber(v)).toBe(intl.plain.format(v));
+    }
+    // Intl writes '-0' (and '-%0') for a negative zero; a count never is one, and '0' is what it means.
+    expect(formatNumber(-0)).toBe('0');
+  });
 });

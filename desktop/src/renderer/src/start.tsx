@@ -4,7 +4,7 @@ import { App, preloadFirstRoute } from './App';
 import { platform } from './platform';
 import { initApi } from './api/client';
 import { useSession } from './stores/session';
-import { registerServiceWorker } from './pwa/register';
+import { whenLoadedAndIdle } from './components/whenIdle';
 import './styles.css';
 
 /** The app proper, started by main.tsx once the server's first paint is on screen. */
@@ -26,4 +26,6 @@ void initApi().finally(() => {
     );
   });
 });
-if (__PWA__ && import.meta.env.PROD && platform.kind === 'web') registerServiceWorker();
+// The service worker's registration is its own file, fetched once the page has loaded and the browser is idle.
+if (__PWA__ && import.meta.env.PROD && platform.kind === 'web')
+  whenLoadedAndIdle(() => void import('./pwa/register').then((m) => m.registerServiceWorker()).catch((err) => console.warn('service worker', err)));

@@ -1,7 +1,7 @@
 /**
- * The browser build's service worker (desktop/src/sw/): registered once the page has loaded and the browser is idle,
- * so it never competes with a first load; this file is all of it that the app carries. A new version waiting shows
- * the "Yeni sürüm hazır" prompt (its own small file, fetched only then).
+ * The browser build's service worker (desktop/src/sw/): start.tsx fetches this file once the page has loaded and the
+ * browser is idle, so none of it is in a first load; this file is all of the worker that the app carries. A new version
+ * waiting shows the "Yeni sürüm hazır" prompt (its own small file, fetched only then).
  */
 import { MSG } from '../../../sw/rules';
 
@@ -9,10 +9,7 @@ const HOUR = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const start = () => void navigator.serviceWorker.register('/sw.js').then(watch, (err) => console.warn('service worker', err));
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  void navigator.serviceWorker.register('/sw.js').then(watch, (err) => console.warn('service worker', err));
 }
 
 function watch(reg: ServiceWorkerRegistration | undefined): void {

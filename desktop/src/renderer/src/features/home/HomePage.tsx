@@ -1,11 +1,11 @@
 import { theme } from 'antd';
 import { Link } from 'react-router-dom';
-import { formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
+import { formatNumber, formatSignedPercent, LIMITS, stripHtml, truncate } from '@mahalle/shared';
 import { useRecentUsers } from '../../api/users';
 import { useUpcomingEvents } from '../../api/events';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../components/common';
-import { ListSkeleton } from '../../components/ListSkeleton';
+import { ListSkeleton, ONE_LINE } from '../../components/ListSkeleton';
 import { formatDateTime } from '../../components/time';
 import { Suspense, useCallback, useState } from 'react';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
@@ -101,7 +101,7 @@ function Counter({ title, value }: { title: string; value: number | undefined })
           aria-busy="true"
         />
       ) : (
-        <div style={{ color: token.colorTextHeading, fontSize: 20, lineHeight: '28px' }}>{value.toLocaleString('tr-TR')}</div>
+        <div style={{ color: token.colorTextHeading, fontSize: 20, lineHeight: '28px' }}>{formatNumber(value)}</div>
       )}
     </div>
   );
@@ -167,16 +167,16 @@ export function HomePage({ full = false }: { full?: boolean }) {
           <div className="home-pair">
             <div>
               <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
+                {/* Entries of one line each (title, excerpt) and a skeleton of as many: the card keeps its height as they arrive. */}
                 {loadingBlog ? (
-                  <ListSkeleton />
+                  <ListSkeleton rows={LIMITS.homeBlogPosts} lines={2} />
                 ) : (
                   blog.map((b) => (
                     <div key={b.id} style={{ marginBottom: 8 }}>
-                      <Link to={`/blog/${b.slug}`}>
+                      <Link to={`/blog/${b.slug}`} style={ONE_LINE}>
                         <strong>{b.title}</strong>
                       </Link>
-                      <br />
-                      <Secondary>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
+                      <Secondary style={ONE_LINE}>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
                     </div>
                   ))
                 )}
@@ -185,11 +185,14 @@ export function HomePage({ full = false }: { full?: boolean }) {
             <div>
               <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
                 {!questions ? (
-                  <ListSkeleton />
+                  <ListSkeleton rows={LIMITS.homeQuestions} lines={1} />
                 ) : (
                   questions.items.map((q) => (
-                    <div key={q.id} style={{ marginBottom: 8 }}>
-                      <Link to={`/qa/question/${q.id}`}>{q.title}</Link> <Secondary>({q.answersCount} cevap)</Secondary>
+                    <div key={q.id} style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
+                      <Link to={`/qa/question/${q.id}`} style={{ ...ONE_LINE, minWidth: 0 }}>
+                        {q.title}
+                      </Link>
+                      <Secondary style={{ flex: 'none' }}>({q.answersCount} cevap)</Secondary>
                     </div>
                   ))
                 )}
