@@ -541,7 +541,7 @@ export const TEXTS = {
   },
   /** The one review queue (reports, items held for approval, watched-word flags). */
   reviewQueue: {
-    kinds: { report: 'Şikayet', approval: 'Onay bekliyor', flag: 'İşaretlendi' } as Record<string, string>,
+    kinds: { report: 'Şikayet', approval: 'Onay bekliyor', flag: 'İşaretlendi', appeal: 'İtiraz' } as Record<string, string>,
     actions: { approve: 'Onayla', hide: 'Gizle', warn: 'Uyar', suspend: 'Uzaklaştır' } as Record<string, string>,
     kindInvalid: 'Geçersiz kuyruk türü',
     actionInvalid: 'İşlem: onayla, gizle, uyar ya da uzaklaştır olmalı',
@@ -557,6 +557,7 @@ export const TEXTS = {
     undoDone: 'Bu işlem zaten geri alındı',
     nothingToWarn: 'Bu kaydın uyarılacak bir yazarı yok',
     approveNote: 'Kuyrukta onaylandı',
+    appealActionInvalid: 'Bir itiraz yalnızca kabul edilir ya da reddedilir',
   },
   memberReports: {
     reasons: {
