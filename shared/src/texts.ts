@@ -1073,7 +1073,13 @@ export const TEXTS = {
     noAuthor: 'Bu kaydın uyarılacak ya da uzaklaştırılacak bir yazarı yok',
     shortcutsButton: 'Klavye kısayolları (?)',
     shortcutsTitle: 'Klavye kısayolları',
-    shortcutsNote: 'Kısayollar bir alana yazarken ya da bir pencere açıkken çalışmaz.',
+    shortcutsNote:
+      'Kısayollar bir alana yazarken ya da bir pencere açıkken çalışmaz. Bir itirazda a kabul eder (içerik yeniden gösterilir ya da askı kalkar), h reddeder.',
+    appeal: 'İtiraz',
+    appealNote: 'Üyenin notu',
+    appealedSuspension: (until: string) => `Askıya itiraz: ${until} tarihine kadar`,
+    appealInForce: { item: 'İçerik hâlâ gizli', suspension: 'Askı sürüyor' } as Record<string, string>,
+    appealSettled: 'Gizleme ya da askı artık sürmüyor',
     shortcuts: {
       next: 'Sonraki kayıt',
       prev: 'Önceki kayıt',
