@@ -212,6 +212,31 @@ describe('an appeal in the queue', () => {
   });
 });
 
+describe('a page of appeals', () => {
+  it('is read with its context in a fixed number of queries, whatever its size', async () => {
+    // Only this test's appeals are open: the ones before are upheld.
+    for (;;) {
+      const open = ok(await admin.client.get('/api/admin/queue?kind=appeal&limit=100'));
+      if (open.items.length === 0) break;
+      ok(await admin.client.post('/api/admin/queue/bulk', { ids: open.items.map((e: Entry) => e.id), action: 'approve' }));
+    }
+    const authors = await Promise.all([0, 1, 2, 3].map(() => server.member()));
+    for (let i = 0; i < 12; i++) await appealedPost(authors[i % 4]!, `Sayfa gönderisi ${i}`);
+    const count = async (limit: number) => {
+      let n = 0;
+      const onQuery = () => (n += 1);
+      server.ctx.db.on('query', onQuery);
+      const page = ok(await mod1.client.get(`/api/admin/queue?kind=appeal&limit=${limit}`));
+      server.ctx.db.off('query', onQuery);
+      expect(page.items).toHaveLength(limit);
+      return n;
+    };
+    await count(2);
+    const small = await count(2);
+    expect(await count(12)).toBeLessThanOrEqual(small);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two moderators deciding one appeal on two server nodes (PostgreSQL)', () => {
   it('exactly one decision wins each race; the other gets a Turkish 409', async () => {
     const node2 = await server.anotherNode();
