@@ -243,6 +243,12 @@ test('a moderator decides two appeals from the queue with the keyboard: a uphold
   }
   const [upheld, rejected] = posts as [{ id: number }, { id: number }];
 
+  // The admin watches the İtirazlar list meanwhile: a decision in the queue reaches it live.
+  await admin.page.goto('/admin');
+  await admin.page.getByRole('tab', { name: 'Şikayetler' }).click();
+  const listed = admin.page.getByTestId('appeals').locator('.ant-list-item').filter({ hasText: `Kabul notu: bu bir mahalle duyurusu` });
+  await expect(listed).toHaveCount(1, { timeout: 30_000 });
+
   const page = mod.page;
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'İnceleme Kuyruğu' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
@@ -267,6 +273,7 @@ test('a moderator decides two appeals from the queue with the keyboard: a uphold
   await expect(row('Kabul')).toHaveCount(0);
   await expect(page.getByTestId('queue-undo')).toContainText('İtiraz kabul edildi');
   await expect.poll(async () => (await reader.page.request.get(`/api/posts/${upheld.id}`)).status()).toBe(200);
+  await expect(listed).toHaveCount(0);
 
   // h rejects: the row leaves, the post stays hidden.
   await goTo(page, `Ret ${tag}`);
