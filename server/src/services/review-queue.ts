@@ -20,7 +20,7 @@ import { authorize } from '../policies/decision';
 import { canModerate } from '../policies/site';
 import { audit } from './audit';
 import { closeReportTx, refreshReportPriority, setHiddenTx } from './reports';
-import { syncQueueEntries } from './queue-entries';
+import { closeAppealEntry, syncQueueEntries } from './queue-entries';
 import { announceNotifications } from './notifications';
 import { announceSuspension, suspendMemberTx, warnMemberTx } from './users/suspension';
 import { decideAppealTx, type AppealRow } from './appeals';
@@ -498,6 +498,11 @@ const decideReportsTx: Decider = async (run, entry) => {
 const decideAppealEntry: Decider = async (run, entry) => {
   const outcome = run.input.action === 'approve' ? 'upheld' : run.input.action === 'hide' ? 'rejected' : null;
   if (!outcome) throw errors.badRequest(Q.appealActionInvalid, 'queue_appeal_action');
+  // The appeal went with its member's account: deciding only clears its entry (nothing to tell, nothing to undo).
+  if (!(await run.trx('appeals').where({ id: entry.target_id }).first('id'))) {
+    await closeAppealEntry(run.trx, entry.target_id);
+    return { entryId: entry.id, type: 'user', targetId: 0, reportIds: [], subjects: [], hiddenBefore: null, communityHide: false, notificationIds: [] };
+  }
   const done = await decideAppealTx(run.ctx, run.trx, run.me, entry.target_id, { outcome, note: run.input.reason });
   run.notices.push(done.notice);
   const row = done.row;

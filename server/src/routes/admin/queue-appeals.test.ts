@@ -212,6 +212,21 @@ describe('an appeal in the queue', () => {
   });
 });
 
+describe('an appeal whose member is gone', () => {
+  it('shows as gone, and a decision clears its entry without a notice', async () => {
+    const author = await server.member();
+    const { appealId } = await appealedPost(author, 'Hesabıyla gidecek gönderi');
+    const entryId = (await appealEntry(appealId))!.id;
+    ok(await admin.client.delete(`/api/admin/users/${author.user.id}`));
+    const page = ok(await mod1.client.get('/api/admin/queue?kind=appeal&limit=100'));
+    const gone = (page.items as Entry[]).find((e) => e.id === entryId);
+    expect(gone).toMatchObject({ kind: 'appeal', target: { exists: false }, appeal: null, author: null });
+    ok(await mod1.client.post(`/api/admin/queue/${entryId}/decide`, { action: 'approve' }));
+    const after = ok(await mod1.client.get('/api/admin/queue?kind=appeal&limit=100'));
+    expect((after.items as Entry[]).some((e) => e.id === entryId)).toBe(false);
+  });
+});
+
 describe('a page of appeals', () => {
   it('is read with its context in a fixed number of queries, whatever its size', async () => {
     // Only this test's appeals are open: the ones before are upheld.
