@@ -225,3 +225,69 @@ test('at 390 px the queue is cards whose buttons decide, one by one and marked t
   expect(await axe(page)).toEqual([]);
   for (const ctx of [mod, admin, author, reporter]) await ctx.context.close();
 });
+
+test('a moderator decides two appeals from the queue with the keyboard: a upholds, h rejects, w is refused', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const tag = uniqueName('itiraz');
+  const viewport = { width: 1366, height: 768 };
+  const { mod, admin } = await moderator(browser, tag, viewport);
+  const author = await memberPage(browser, { username: `${tag}_yazar`, displayName: `Yazar ${tag}` });
+  const reader = await memberPage(browser, { username: `${tag}_okur` });
+  // Two of the author's posts hidden by the moderator, each appealed by the author with a note.
+  const posts = [];
+  for (const label of ['Kabul', 'Ret']) {
+    const p = await api(author.page.request, 'post', '/api/posts', { content: `${label} ${tag} pazar yeri duyurusu` });
+    await api(mod.page.request, 'post', `/api/admin/moderation/post/${p.id}/hide`, { reason: 'Reklam gibi duruyor' });
+    await api(author.page.request, 'post', '/api/appeals', { targetType: 'post', targetId: p.id, note: `${label} notu: bu bir mahalle duyurusu` });
+    posts.push(p);
+  }
+  const [upheld, rejected] = posts as [{ id: number }, { id: number }];
+
+  // The admin watches the İtirazlar list meanwhile: a decision in the queue reaches it live.
+  await admin.page.goto('/admin');
+  await admin.page.getByRole('tab', { name: 'Şikayetler' }).click();
+  const listed = admin.page.getByTestId('appeals').locator('.ant-list-item').filter({ hasText: `Kabul notu: bu bir mahalle duyurusu` });
+  await expect(listed).toHaveCount(1, { timeout: 30_000 });
+
+  const page = mod.page;
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'İnceleme Kuyruğu' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  const row = (label: string) => page.getByTestId('queue-row').filter({ hasText: `${label} ${tag}` });
+  await expect(row('Kabul')).toContainText('İtiraz');
+
+  // The detail pane shows the appeal: the member's note, the hide still in force, the earlier hide against the author.
+  await goTo(page, `Kabul ${tag}`);
+  const detail = page.getByTestId('queue-detail');
+  await expect(detail.getByTestId('queue-appeal')).toContainText('Kabul notu: bu bir mahalle duyurusu');
+  await expect(detail.getByTestId('queue-appeal')).toContainText('İçerik hâlâ gizli');
+  await expect(detail).toContainText('Reklam gibi duruyor');
+  await expect(page.getByRole('button', { name: 'Kabul et' })).toBeVisible();
+
+  // w does not apply to an appeal: it says so and decides nothing.
+  await page.keyboard.press('w');
+  await expect(page.getByText('Bir itiraz yalnızca kabul edilir ya da reddedilir')).toBeVisible();
+  await expect(row('Kabul')).toHaveCount(1);
+
+  // a upholds: the row leaves, the post is shown again, the author is told.
+  await page.keyboard.press('a');
+  await expect(row('Kabul')).toHaveCount(0);
+  await expect(page.getByTestId('queue-undo')).toContainText('İtiraz kabul edildi');
+  await expect.poll(async () => (await reader.page.request.get(`/api/posts/${upheld.id}`)).status()).toBe(200);
+  await expect(listed).toHaveCount(0);
+
+  // h rejects: the row leaves, the post stays hidden.
+  await goTo(page, `Ret ${tag}`);
+  await page.keyboard.press('h');
+  await expect(row('Ret')).toHaveCount(0);
+  expect((await reader.page.request.get(`/api/posts/${rejected.id}`)).status()).toBe(404);
+
+  // The server agrees, and the author's notifications say both outcomes.
+  const notes: { type: string; title: string }[] = await api(author.page.request, 'get', '/api/notifications');
+  const outcomes = notes.filter((n) => n.type === 'appeal').map((n) => n.title);
+  expect(outcomes.sort()).toEqual(['İtirazınız kabul edildi', 'İtirazınız reddedildi']);
+  const open: { items: { targetId: number }[] } = await api(page.request, 'get', '/api/admin/appeals?status=open&limit=100');
+  expect(open.items.filter((a) => a.targetId === upheld.id || a.targetId === rejected.id)).toEqual([]);
+
+  expect(await axe(page)).toEqual([]);
+  for (const ctx of [mod, admin, author, reader]) await ctx.context.close();
+});

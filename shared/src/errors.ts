@@ -26,6 +26,10 @@ export const ERRORS = {
   route_not_found: { status: 404, meaning: 'No API route at this method and path.' },
 
   queue_no_author: { status: 400, meaning: 'A warning or suspension from the review queue, on an entry whose author is gone.' },
+  queue_appeal_action: {
+    status: 400,
+    meaning: 'A warning or suspension from the review queue on an appeal, which is only upheld (approve) or rejected (hide).',
+  },
 
   // Media
   image_required: { status: 400, meaning: 'The call needs an image and none came.' },

@@ -541,7 +541,7 @@ export const TEXTS = {
   },
   /** The one review queue (reports, items held for approval, watched-word flags). */
   reviewQueue: {
-    kinds: { report: 'Şikayet', approval: 'Onay bekliyor', flag: 'İşaretlendi' } as Record<string, string>,
+    kinds: { report: 'Şikayet', approval: 'Onay bekliyor', flag: 'İşaretlendi', appeal: 'İtiraz' } as Record<string, string>,
     actions: { approve: 'Onayla', hide: 'Gizle', warn: 'Uyar', suspend: 'Uzaklaştır' } as Record<string, string>,
     kindInvalid: 'Geçersiz kuyruk türü',
     actionInvalid: 'İşlem: onayla, gizle, uyar ya da uzaklaştır olmalı',
@@ -557,6 +557,7 @@ export const TEXTS = {
     undoDone: 'Bu işlem zaten geri alındı',
     nothingToWarn: 'Bu kaydın uyarılacak bir yazarı yok',
     approveNote: 'Kuyrukta onaylandı',
+    appealActionInvalid: 'Bir itiraz yalnızca kabul edilir ya da reddedilir',
   },
   memberReports: {
     reasons: {
@@ -1072,7 +1073,13 @@ export const TEXTS = {
     noAuthor: 'Bu kaydın uyarılacak ya da uzaklaştırılacak bir yazarı yok',
     shortcutsButton: 'Klavye kısayolları (?)',
     shortcutsTitle: 'Klavye kısayolları',
-    shortcutsNote: 'Kısayollar bir alana yazarken ya da bir pencere açıkken çalışmaz.',
+    shortcutsNote:
+      'Kısayollar bir alana yazarken ya da bir pencere açıkken çalışmaz. Bir itirazda a kabul eder (içerik yeniden gösterilir ya da askı kalkar), h reddeder.',
+    appeal: 'İtiraz',
+    appealNote: 'Üyenin notu',
+    appealedSuspension: (until: string) => `Askıya itiraz: ${until} tarihine kadar`,
+    appealInForce: { item: 'İçerik hâlâ gizli', suspension: 'Askı sürüyor' } as Record<string, string>,
+    appealSettled: 'Gizleme ya da askı artık sürmüyor',
     shortcuts: {
       next: 'Sonraki kayıt',
       prev: 'Önceki kayıt',

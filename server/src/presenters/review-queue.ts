@@ -1,11 +1,12 @@
-import type { QueueKind, ReportTarget, ReviewEntry, Role } from '@mahalle/shared';
+import type { QueueAppeal, QueueKind, ReportTarget, ReviewEntry, Role } from '@mahalle/shared';
 import { toIso, toIsoOrNull } from '../db/time';
 
 /** A review_entries row with the claimant's name (joined). */
 export interface ReviewEntryRow {
   id: number;
   kind: QueueKind;
-  target_type: ReportTarget;
+  /** A reported thing's type, or `appeal` (target_id: the appeal's id). */
+  target_type: ReportTarget | 'appeal';
   target_id: number;
   subject_user_id: number | null;
   status: string;
@@ -26,6 +27,19 @@ export interface ReviewContext {
   authors: Map<number, AuthorRow>;
   recent: Map<number, NonNullable<ReviewEntry['author']>['recentItems']>;
   past: Map<number, NonNullable<ReviewEntry['author']>['pastActions']>;
+  /** The page's appeal rows by id. */
+  appeals: Map<number, QueueAppealRow>;
+}
+
+/** What the presenter reads of an `appeals` row. */
+export interface QueueAppealRow {
+  id: number;
+  user_id: number;
+  target_type: QueueAppeal['targetType'];
+  target_id: number;
+  suspended_until: unknown;
+  note: string;
+  created_at: unknown;
 }
 
 export interface AuthorRow {
@@ -47,10 +61,19 @@ export function presentReviewEntry(row: ReviewEntryRow, c: ReviewContext): Revie
   const claimUntil = row.claimed_until_ms === null ? 0 : Number(row.claimed_until_ms);
   const claimed = row.claimed_by !== null && claimUntil > c.now;
   const suspended = author ? toIsoOrNull(author.suspended_until) : null;
+  const suspendedNow = suspended && new Date(suspended).getTime() > c.now ? suspended : null;
+  const appeal = row.kind === 'appeal' ? c.appeals.get(row.target_id) : undefined;
+  // What an appeal is about: the item, or (a suspension) the member; a deleted item still names its type.
+  const [type, id]: [ReportTarget, number] = appeal
+    ? appeal.target_type === 'suspension'
+      ? ['user', appeal.user_id]
+      : [appeal.target_type, appeal.target_id]
+    : [row.target_type === 'appeal' ? 'user' : row.target_type, row.target_id];
+  const target = c.targets.get(key) ?? { type, id, exists: false, preview: '', isHidden: false, link: null };
   return {
     id: row.id,
     kind: row.kind,
-    target: c.targets.get(key) ?? { type: row.target_type, id: row.target_id, exists: false, preview: '', isHidden: false, link: null },
+    target,
     reportCount: Number(row.report_count),
     queuedAt: new Date(Number(row.queued_ms)).toISOString(),
     reports: c.reports.get(key) ?? [],
@@ -63,7 +86,7 @@ export function presentReviewEntry(row: ReviewEntryRow, c: ReviewContext): Revie
           role: author.role,
           trustLevel: Math.min(2, Math.max(0, Number(author.trust_level))) as 0 | 1 | 2,
           joinedAt: toIso(author.created_at),
-          suspendedUntil: suspended && new Date(suspended).getTime() > c.now ? suspended : null,
+          suspendedUntil: suspendedNow,
           recentItems: c.recent.get(author.id) ?? [],
           pastActions: c.past.get(author.id) ?? [],
         }
@@ -76,5 +99,15 @@ export function presentReviewEntry(row: ReviewEntryRow, c: ReviewContext): Revie
             mine: row.claimed_by === c.viewerId,
           }
         : null,
+    appeal: appeal
+      ? {
+          id: appeal.id,
+          targetType: appeal.target_type,
+          note: appeal.note,
+          suspendedUntil: toIsoOrNull(appeal.suspended_until),
+          stillInForce: appeal.target_type === 'suspension' ? suspendedNow !== null : target.exists && target.isHidden,
+          createdAt: toIso(appeal.created_at),
+        }
+      : null,
   };
 }

@@ -13,19 +13,21 @@ import { canDiscipline } from '../policies/site';
 import { audit } from './audit';
 import { announceNotifications, createNotification } from './notifications';
 import { setHiddenTx, TARGETS } from './reports';
+import { closeAppealEntry, openAppealEntry } from './queue-entries';
 
 /**
  * Appeals: the author of a hidden item, or a suspended member, asks the moderators once to look
- * again, with a note. An appeal is its own row (`appeals`), listed beside the reports in the
- * moderators' Şikayetler tab, and decided there: upheld (the item shown again, the suspension
- * lifted) or rejected. Either way the member is told (notification type `appeal`) and the
+ * again, with a note. An appeal is its own row (`appeals`) with an entry of kind `appeal` in the
+ * review queue (services/queue-entries), decided from the queue (services/review-queue) or from
+ * the moderators' İtirazlar list, one decision either way: upheld (the item shown again, the
+ * suspension lifted) or rejected. Either way the member is told (notification type `appeal`) and the
  * decision audited with the moderator's role and note.
  */
 
 const T = TEXTS.appeals;
 type ItemType = Exclude<AppealTarget, 'suspension'>;
 
-interface AppealRow {
+export interface AppealRow {
   id: number;
   user_id: number;
   subject_key: string;
@@ -71,7 +73,16 @@ async function insertAppeal(
   }
   const id = typeof inserted === 'object' ? inserted.id : (inserted as number);
   await audit(trx, me, 'appeal.create', { type: 'appeal', id }, { after: { targetType: row.target_type, targetId: row.target_id, note: row.note } });
-  return (await trx('appeals').where({ id }).first()) as AppealRow;
+  const appeal = (await trx('appeals').where({ id }).first()) as AppealRow;
+  await openAppealEntry(trx, appeal);
+  return appeal;
+}
+
+/** A new appeal is announced to the moderators' live queue (and their open count). */
+async function announceAppeal(ctx: AppContext, appealId: number) {
+  ctx.bus.emit('reports:changed', {});
+  const entry = (await ctx.db('review_entries').where({ target_type: 'appeal', target_id: appealId }).first('id')) as { id: number } | undefined;
+  if (entry) ctx.bus.emit('queue:changed', { change: 'created', entryIds: [entry.id], by: null });
 }
 
 /** A member appeals their own hidden item (hidden by a moderator, a group's moderators or the community). */
@@ -91,7 +102,7 @@ export async function appealItem(ctx: AppContext, me: UserRow, input: CreateAppe
       note: input.note,
     });
   });
-  ctx.bus.emit('reports:changed', {});
+  await announceAppeal(ctx, row.id);
   return presentAppeal(row);
 }
 
@@ -112,7 +123,7 @@ export async function appealSuspension(ctx: AppContext, user: UserRow, note: str
       note,
     }),
   );
-  ctx.bus.emit('reports:changed', {});
+  await announceAppeal(ctx, row.id);
   return presentAppeal(row);
 }
 
@@ -187,71 +198,107 @@ export async function listAppeals(ctx: AppContext, q: { status: AppealStatus; li
   return { items: page.rows.map(present), nextCursor: page.nextCursor };
 }
 
+/** What an appeal decision changed, for the review queue's undo. */
+export interface AppealDecisionTaken {
+  row: AppealRow;
+  notice: { userId: number; notificationId: number | null };
+  /** The appeal's queue entry, closed now (null for an appeal from before the queue held them). */
+  entryId: number | null;
+  /** The item shown again by an upheld appeal, and whether the community had hidden it. */
+  shown: { type: ItemType; id: number; communityHide: boolean } | null;
+  /** The suspension an upheld appeal lifted: its end before. */
+  lifted: { userId: number; before: string } | null;
+}
+
 /**
- * A moderator's decision. Upheld: the item is shown again through the one hide/show path (a
+ * A moderator's decision, in the caller's transaction (the appeals route's own, or the review
+ * queue's with its claim). Upheld: the item is shown again through the one hide/show path (a
  * community hide is forgotten with it), or the suspension lifted; rejected: nothing changes. The
- * member is told either way, in the same transaction, and the decision audited.
+ * member is told either way, the decision audited and the appeal's queue entry closed. Two
+ * moderators deciding at once: the appeal row is locked, the second finds it closed (409).
  */
-export async function decideAppeal(ctx: AppContext, actor: UserRow, id: number, input: { outcome: 'upheld' | 'rejected'; note: string }): Promise<Appeal> {
+export async function decideAppealTx(
+  ctx: AppContext,
+  trx: Knex.Transaction,
+  actor: UserRow,
+  id: number,
+  input: { outcome: 'upheld' | 'rejected'; note: string },
+): Promise<AppealDecisionTaken> {
   authorize(canDecideAppeal(actor));
   const upheld = input.outcome === 'upheld';
-  const { row, notice } = await ctx.db.transaction(async (trx) => {
-    const appeal = (await trx('appeals').where({ id }).forUpdate().first()) as AppealRow | undefined;
-    if (!appeal) throw errors.notFound(T.notFound, 'appeal_not_found');
-    if (appeal.status !== 'open') throw errors.conflict(T.closed, 'appeal_closed');
-    const subject = appeal.target_type === 'suspension' ? null : TEXTS.moderation.subjects[appeal.target_type];
-    if (upheld && appeal.target_type === 'suspension') {
-      const member = (await trx('users').where({ id: appeal.user_id }).forUpdate().first()) as UserRow;
-      authorize(canDiscipline(actor, member));
-      const before = suspendedUntil(member, ctx.now?.() ?? new Date());
-      if (before) {
-        await trx('users').where({ id: member.id }).update({ suspended_until: null, updated_at: nowIso() });
-        await audit(
-          trx,
-          actor,
-          'user.unsuspend',
-          { type: 'user', id: member.id },
-          { before: { suspendedUntil: before.toISOString() }, after: { suspendedUntil: null, reason: input.note || null, appealId: id } },
-        );
-      }
-    } else if (upheld && appeal.target_type !== 'suspension') {
-      const type = appeal.target_type;
-      const target = await trx(TARGETS[type].table).where({ id: appeal.target_id }).forUpdate().first('id', 'is_hidden');
-      if (target?.is_hidden) {
-        await setHiddenTx(trx, type, appeal.target_id, false);
-        await audit(
-          trx,
-          actor,
-          `${type}.restore`,
-          { type, id: appeal.target_id },
-          { before: { isHidden: true }, after: { isHidden: false, reason: input.note || null, appealId: id } },
-        );
-      }
+  const appeal = (await trx('appeals').where({ id }).forUpdate().first()) as AppealRow | undefined;
+  if (!appeal) throw errors.notFound(T.notFound, 'appeal_not_found');
+  if (appeal.status !== 'open') throw errors.conflict(T.closed, 'appeal_closed');
+  const subject = appeal.target_type === 'suspension' ? null : TEXTS.moderation.subjects[appeal.target_type];
+  let shown: AppealDecisionTaken['shown'] = null;
+  let lifted: AppealDecisionTaken['lifted'] = null;
+  if (upheld && appeal.target_type === 'suspension') {
+    const member = (await trx('users').where({ id: appeal.user_id }).forUpdate().first()) as UserRow;
+    authorize(canDiscipline(actor, member));
+    const before = suspendedUntil(member, ctx.now?.() ?? new Date());
+    if (before) {
+      await trx('users').where({ id: member.id }).update({ suspended_until: null, updated_at: nowIso() });
+      await audit(
+        trx,
+        actor,
+        'user.unsuspend',
+        { type: 'user', id: member.id },
+        { before: { suspendedUntil: before.toISOString() }, after: { suspendedUntil: null, reason: input.note || null, appealId: id } },
+      );
+      lifted = { userId: member.id, before: before.toISOString() };
     }
-    const now = nowIso();
-    await trx('appeals')
-      .where({ id })
-      .update({ status: input.outcome, decision_note: input.note || null, decided_by: actor.id, decided_at: now });
-    await audit(
-      trx,
-      actor,
-      `appeal.${upheld ? 'uphold' : 'reject'}`,
-      { type: 'appeal', id },
-      { before: { status: 'open' }, after: { status: input.outcome, targetType: appeal.target_type, targetId: appeal.target_id } },
-      { reason: input.note || undefined },
-    );
-    const outcome = subject ? (upheld ? T.upheldItem(subject) : T.rejectedItem(subject)) : upheld ? T.upheldSuspension : T.rejectedSuspension;
-    const notificationId = await createNotification(trx, {
-      userId: appeal.user_id,
-      type: 'appeal',
-      actorId: null,
-      title: upheld ? T.upheldTitle : T.rejectedTitle,
-      message: input.note ? `${outcome} ${T.note}: ${input.note}` : outcome,
-    });
-    return { row: (await trx('appeals').where({ id }).first()) as AppealRow, notice: { userId: appeal.user_id, notificationId } };
+  } else if (upheld && appeal.target_type !== 'suspension') {
+    const type = appeal.target_type;
+    const target = await trx(TARGETS[type].table).where({ id: appeal.target_id }).forUpdate().first('id', 'is_hidden');
+    if (target?.is_hidden) {
+      const communityHide = Boolean(await trx('community_hides').where({ target_type: type, target_id: appeal.target_id }).first('target_id'));
+      await setHiddenTx(trx, type, appeal.target_id, false);
+      await audit(
+        trx,
+        actor,
+        `${type}.restore`,
+        { type, id: appeal.target_id },
+        { before: { isHidden: true }, after: { isHidden: false, reason: input.note || null, appealId: id } },
+      );
+      shown = { type, id: appeal.target_id, communityHide };
+    }
+  }
+  await trx('appeals')
+    .where({ id })
+    .update({ status: input.outcome, decision_note: input.note || null, decided_by: actor.id, decided_at: nowIso() });
+  await audit(
+    trx,
+    actor,
+    `appeal.${upheld ? 'uphold' : 'reject'}`,
+    { type: 'appeal', id },
+    { before: { status: 'open' }, after: { status: input.outcome, targetType: appeal.target_type, targetId: appeal.target_id } },
+    { reason: input.note || undefined },
+  );
+  const outcome = subject ? (upheld ? T.upheldItem(subject) : T.rejectedItem(subject)) : upheld ? T.upheldSuspension : T.rejectedSuspension;
+  const notificationId = await createNotification(trx, {
+    userId: appeal.user_id,
+    type: 'appeal',
+    actorId: null,
+    title: upheld ? T.upheldTitle : T.rejectedTitle,
+    message: input.note ? `${outcome} ${T.note}: ${input.note}` : outcome,
   });
-  announceNotifications(ctx.bus, [notice]);
+  const entryId = await closeAppealEntry(trx, id);
+  return {
+    row: (await trx('appeals').where({ id }).first()) as AppealRow,
+    notice: { userId: appeal.user_id, notificationId },
+    entryId,
+    shown,
+    lifted,
+  };
+}
+
+/** The appeals route's decision (İtirazlar): one appeal in its own transaction, announced as the queue's are. */
+export async function decideAppeal(ctx: AppContext, actor: UserRow, id: number, input: { outcome: 'upheld' | 'rejected'; note: string }): Promise<Appeal> {
+  authorize(canDecideAppeal(actor));
+  const done = await ctx.db.transaction((trx) => decideAppealTx(ctx, trx, actor, id, input));
+  announceNotifications(ctx.bus, [done.notice]);
   ctx.bus.emit('reports:changed', {});
-  if (upheld) ctx.bus.emit('data:changed', { settled: true, remote: false });
-  return presentAppeal(row);
+  if (input.outcome === 'upheld') ctx.bus.emit('data:changed', { settled: true, remote: false });
+  if (done.entryId !== null) ctx.bus.emit('queue:changed', { change: 'decided', entryIds: [done.entryId], by: { id: actor.id, username: actor.username } });
+  return presentAppeal(done.row);
 }

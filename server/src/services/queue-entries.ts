@@ -11,8 +11,8 @@ import type { QueueKind } from '@mahalle/shared';
 /** Epoch milliseconds of a stored time (a Date on PostgreSQL, ISO text on SQLite). */
 export const epochMs = (v: unknown): number => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
 
-/** Which kind an entry shows when its reports differ: held for approval first, then members' reports, then flags. */
-const KIND_RANK: Record<QueueKind, number> = { approval: 3, report: 2, flag: 1 };
+/** Which kind an entry shows when its reports differ: held for approval first, then members' reports, then flags (an appeal has no reports). */
+const KIND_RANK: Record<QueueKind, number> = { approval: 3, report: 2, flag: 1, appeal: 0 };
 
 export function entryKind(kinds: readonly string[]): QueueKind {
   let best: QueueKind = 'flag';
@@ -73,4 +73,40 @@ export async function queueEntryOfReport(db: Knex, reportId: number): Promise<nu
     .where('r.id', reportId)
     .first('e.id')) as { id: number } | undefined;
   return row?.id ?? null;
+}
+
+/** The entries the given reports belong to (open or just closed), for the socket's `queue_changed` after the old report routes. */
+export async function queueEntriesOfReports(db: Knex, reportIds: number[]): Promise<number[]> {
+  if (reportIds.length === 0) return [];
+  const rows: { id: number }[] = await db('reports as r')
+    .join('review_entries as e', function () {
+      this.on('e.target_type', 'r.target_type').andOn('e.target_id', 'r.target_id');
+    })
+    .whereIn('r.id', reportIds)
+    .distinct('e.id');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An appeal's entry (`target_type` 'appeal', its id), about the appealing member, opened with the
+ * appeal in its transaction. It counts as one report, so it sorts among the items one member
+ * reported, by its time. Returns its id.
+ */
+export async function openAppealEntry(trx: Knex | Knex.Transaction, appeal: { id: number; user_id: number; created_at: unknown }): Promise<number> {
+  const where = { target_type: 'appeal', target_id: appeal.id };
+  const fields = { kind: 'appeal', subject_user_id: appeal.user_id, status: 'open', report_count: 1, queued_ms: epochMs(appeal.created_at) };
+  await trx('review_entries')
+    .insert({ ...where, ...fields })
+    .onConflict(['target_type', 'target_id'])
+    .merge({ status: 'open', report_count: 1, claimed_by: null, claimed_until_ms: null });
+  const row = (await trx('review_entries').where(where).first('id')) as { id: number };
+  return row.id;
+}
+
+/** Closes an appeal's entry once it is decided (its claim dropped); null when it has none. */
+export async function closeAppealEntry(trx: Knex | Knex.Transaction, appealId: number): Promise<number | null> {
+  const row = (await trx('review_entries').where({ target_type: 'appeal', target_id: appealId }).first('id')) as { id: number } | undefined;
+  if (!row) return null;
+  await trx('review_entries').where({ id: row.id }).update({ status: 'closed', report_count: 0, claimed_by: null, claimed_until_ms: null });
+  return row.id;
 }

@@ -20,7 +20,7 @@ import { tallyCategories } from './categories';
 import { reporterWeights, trustSettings } from './trust';
 import { authorize } from '../policies/decision';
 import { canDeleteAccounts, canModerate } from '../policies/site';
-import { syncQueueEntries } from './queue-entries';
+import { queueEntriesOfReports, syncQueueEntries } from './queue-entries';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -378,7 +378,14 @@ export async function closeReport(
   await ctx.db.transaction((trx) => closeReportTx(ctx, trx, admin, id, outcome, input, cleanups));
   for (const c of cleanups) await c();
   ctx.bus.emit('reports:changed', {});
+  await announceQueueDecided(ctx, admin, [id]);
   return (await ctx.db('reports').where({ id }).first('id', 'status')) as { id: number; status: string };
+}
+
+/** The old report routes change the queue too: its live view hears which entries, as after a queue decision. */
+async function announceQueueDecided(ctx: AppContext, admin: UserRow, reportIds: number[]) {
+  const entryIds = await queueEntriesOfReports(ctx.db, reportIds);
+  if (entryIds.length) ctx.bus.emit('queue:changed', { change: 'decided', entryIds, by: { id: admin.id, username: admin.username } });
 }
 
 /** One confirm, many reports resolved or dismissed with one note: all in one transaction, or none. */
@@ -387,6 +394,7 @@ export async function bulkCloseReports(ctx: AppContext, admin: UserRow, ids: num
     for (const id of ids) await closeReportTx(ctx, trx, admin, id, outcome, { note, action: 'none' }, []);
   });
   ctx.bus.emit('reports:changed', {});
+  await announceQueueDecided(ctx, admin, ids);
   return { updated: ids.length };
 }
 

@@ -20,9 +20,10 @@ import { authorize } from '../policies/decision';
 import { canModerate } from '../policies/site';
 import { audit } from './audit';
 import { closeReportTx, refreshReportPriority, setHiddenTx } from './reports';
-import { syncQueueEntries } from './queue-entries';
+import { closeAppealEntry, syncQueueEntries } from './queue-entries';
 import { announceNotifications } from './notifications';
 import { announceSuspension, suspendMemberTx, warnMemberTx } from './users/suspension';
+import { decideAppealTx, type AppealRow } from './appeals';
 
 /**
  * The one review queue: one entry per reported thing (services/queue-entries keeps them), every
@@ -35,8 +36,9 @@ import { announceSuspension, suspendMemberTx, warnMemberTx } from './users/suspe
  * (free, mine, or expired), so two moderators on two nodes never both hold it. Deciding takes the
  * same claim in the decision's transaction; the entry closes with its reports and the claim drops.
  *
- * Kinds: every kind here comes from report rows and is decided by `decideReportsTx`. A kind that
- * does not (an appeal) adds its row to `DECIDERS` and its context to `listQueue`.
+ * Kinds: report, approval and flag come from report rows and are decided by `decideReportsTx`;
+ * an appeal is one `appeals` row (its entry kept by services/appeals), shown with the appealed
+ * item or the suspended member as its target, and decided by `decideAppealEntry`.
  */
 
 const Q = TEXTS.reviewQueue;
@@ -44,17 +46,48 @@ const A = TEXTS.admin;
 
 const nowMs = (ctx: Pick<AppContext, 'now'>) => (ctx.now?.() ?? new Date()).getTime();
 
-/** Where each kind of reported thing lives: its table, text and author columns, and where the UI opens it. */
+/**
+ * Where each kind of reported thing lives: its table (read as `t`), text and author columns, and
+ * where the UI opens it. `page` joins the slug (as `s.slug`) of the page it sits on: a blog
+ * comment under its post (anchored at the comment), a group's post or comment on the group's page
+ * (anchored at the post).
+ */
 const TARGETS: Record<
   ReportTarget,
-  { table: string; text: string; author: string; parent?: string; link: (id: number, parent: number | null, name: string) => string | null }
+  {
+    table: string;
+    text: string;
+    author: string;
+    parent?: string;
+    page?: (q: Knex.QueryBuilder) => Knex.QueryBuilder;
+    link: (id: number, parent: number | null, name: string) => string | null;
+  }
 > = {
   post: { table: 'posts', text: 'content', author: 'author_id', link: (id) => `/posts/${id}` },
   comment: { table: 'comments', text: 'content', author: 'author_id', parent: 'post_id', link: (_id, p) => `/posts/${p}` },
   answer: { table: 'answers', text: 'content', author: 'author_id', parent: 'question_id', link: (_id, p) => `/qa/question/${p}` },
-  blog_comment: { table: 'blog_comments', text: 'content', author: 'author_id', link: () => null },
-  group_post: { table: 'group_posts', text: 'content', author: 'author_id', link: () => null },
-  group_comment: { table: 'group_post_comments', text: 'content', author: 'author_id', link: () => null },
+  blog_comment: {
+    table: 'blog_comments',
+    text: 'content',
+    author: 'author_id',
+    page: (q) => q.join('blog_posts as s', 's.id', 't.post_id'),
+    link: (id, _p, slug) => `/blog/${encodeURIComponent(slug)}#yorum-${id}`,
+  },
+  group_post: {
+    table: 'group_posts',
+    text: 'content',
+    author: 'author_id',
+    page: (q) => q.join('hobby_groups as s', 's.id', 't.group_id'),
+    link: (id, _p, slug) => `/hobby-groups/${encodeURIComponent(slug)}#post-${id}`,
+  },
+  group_comment: {
+    table: 'group_post_comments',
+    text: 'content',
+    author: 'author_id',
+    parent: 'post_id',
+    page: (q) => q.join('group_posts as gp', 'gp.id', 't.post_id').join('hobby_groups as s', 's.id', 'gp.group_id'),
+    link: (_id, p, slug) => `/hobby-groups/${encodeURIComponent(slug)}#post-${p}`,
+  },
   user: { table: 'users', text: 'display_name', author: 'id', link: (_id, _p, name) => `/profile/${name}` },
 };
 
@@ -126,16 +159,36 @@ export async function getEntry(db: Knex | Knex.Transaction, id: number, viewerId
  * page), the authors (one), their latest items (three) and earlier actions against them (one).
  */
 async function presentEntries(db: Knex | Knex.Transaction, rows: ReviewEntryRow[], viewerId: number, now: number): Promise<ReviewEntry[]> {
-  const c: ReviewContext = { now, viewerId, reports: new Map(), targets: new Map(), authors: new Map(), recent: new Map(), past: new Map() };
+  const c: ReviewContext = {
+    now,
+    viewerId,
+    reports: new Map(),
+    targets: new Map(),
+    authors: new Map(),
+    recent: new Map(),
+    past: new Map(),
+    appeals: new Map(),
+  };
   if (rows.length === 0) return [];
   const byType = new Map<ReportTarget, number[]>();
-  for (const r of rows) byType.set(r.target_type, [...(byType.get(r.target_type) ?? []), r.target_id]);
+  const add = (type: ReportTarget, id: number) => byType.set(type, [...(byType.get(type) ?? []), id]);
+  for (const r of rows) if (r.kind !== 'appeal') add(r.target_type as ReportTarget, r.target_id);
+  const reported = new Map(byType);
 
-  // The open reports of every entry on the page, the first few of each (a window per thing).
+  // The page's appeals (one query): each one's target is the appealed item, or the suspended member.
+  const appealIds = rows.filter((r) => r.kind === 'appeal').map((r) => r.target_id);
+  const appeals: AppealRow[] = appealIds.length ? await db('appeals').whereIn('id', appealIds).select('*') : [];
+  const appealed = (a: AppealRow): [ReportTarget, number] => (a.target_type === 'suspension' ? ['user', a.user_id] : [a.target_type, a.target_id]);
+  for (const a of appeals) {
+    c.appeals.set(a.id, a);
+    add(...appealed(a));
+  }
+
+  // The open reports of every reported thing on the page, the first few of each (a window per thing).
   const ranked = db('reports as r')
     .where('r.status', 'open')
     .where((w) => {
-      for (const [type, ids] of byType) w.orWhere((o) => o.where('r.target_type', type).whereIn('r.target_id', ids));
+      for (const [type, ids] of reported) w.orWhere((o) => o.where('r.target_type', type).whereIn('r.target_id', ids));
     })
     .select(
       'r.id',
@@ -162,12 +215,15 @@ async function presentEntries(db: Knex | Knex.Transaction, rows: ReviewEntryRow[
     created_at: unknown;
     username: string | null;
     display_name: string | null;
-  }[] = await db
-    .from(ranked)
-    .leftJoin('users as u', 'u.id', 'ranked.reporter_id')
-    .where('ranked.rn', '<=', LIMITS.queueReportsShown)
-    .orderBy('ranked.id')
-    .select('ranked.*', 'u.username', 'u.display_name');
+  }[] =
+    reported.size === 0
+      ? []
+      : await db
+          .from(ranked)
+          .leftJoin('users as u', 'u.id', 'ranked.reporter_id')
+          .where('ranked.rn', '<=', LIMITS.queueReportsShown)
+          .orderBy('ranked.id')
+          .select('ranked.*', 'u.username', 'u.display_name');
   for (const r of reports) {
     const key = targetKey(r.target_type, r.target_id);
     const list = c.reports.get(key) ?? [];
@@ -185,9 +241,11 @@ async function presentEntries(db: Knex | Knex.Transaction, rows: ReviewEntryRow[
 
   for (const [type, ids] of byType) {
     const t = TARGETS[type];
-    const items: { id: number; text: string | null; is_hidden?: boolean | number; parent?: number | null; username?: string }[] = await db(t.table)
-      .whereIn('id', ids)
-      .select('id', `${t.text} as text`, ...(type === 'user' ? ['username'] : ['is_hidden']), ...(t.parent ? [`${t.parent} as parent`] : []));
+    const query = db(`${t.table} as t`)
+      .whereIn('t.id', ids)
+      .select('t.id', `t.${t.text} as text`, ...(type === 'user' ? ['t.username as name'] : ['t.is_hidden']), ...(t.parent ? [`t.${t.parent} as parent`] : []));
+    if (t.page) t.page(query).select('s.slug as name');
+    const items: { id: number; text: string | null; is_hidden?: boolean | number; parent?: number | null; name?: string }[] = await query;
     for (const x of items) {
       c.targets.set(targetKey(type, x.id), {
         type,
@@ -195,9 +253,13 @@ async function presentEntries(db: Knex | Knex.Transaction, rows: ReviewEntryRow[
         exists: true,
         preview: String(x.text ?? '').slice(0, 300),
         isHidden: Boolean(x.is_hidden),
-        link: t.link(x.id, x.parent ?? null, x.username ?? ''),
+        link: t.link(x.id, x.parent ?? null, x.name ?? ''),
       });
     }
+  }
+  for (const a of appeals) {
+    const target = c.targets.get(targetKey(...appealed(a)));
+    if (target) c.targets.set(targetKey('appeal', a.id), target);
   }
 
   const authorIds = [...new Set(rows.map((r) => r.subject_user_id).filter((id): id is number => id !== null))];
@@ -343,8 +405,10 @@ interface EntryUndo {
   communityHide: boolean;
   /** Notifications the decision wrote (the author told of a hide, a warning). */
   notificationIds: number[];
-  /** The member's suspension before a suspend (ISO or null). */
+  /** The member's suspension before a suspend (ISO or null), or before an upheld appeal lifted it. */
   suspension?: { userId: number; before: string | null };
+  /** The appeal an appeal entry's decision closed (opened again). */
+  appealId?: number;
 }
 
 interface DecisionRun {
@@ -426,8 +490,38 @@ const decideReportsTx: Decider = async (run, entry) => {
   return undo;
 };
 
-/** How each kind of entry is decided (an appeal adds its row). */
-const DECIDERS: Record<QueueKind, Decider> = { report: decideReportsTx, approval: decideReportsTx, flag: decideReportsTx };
+/**
+ * An appeal: approve upholds it, hide rejects it (services/appeals decides, tells the member and
+ * closes the entry); the reason is the decision's note to the member. Undo puts back the hide or
+ * the suspension, takes the notice back and opens the appeal again.
+ */
+const decideAppealEntry: Decider = async (run, entry) => {
+  const outcome = run.input.action === 'approve' ? 'upheld' : run.input.action === 'hide' ? 'rejected' : null;
+  if (!outcome) throw errors.badRequest(Q.appealActionInvalid, 'queue_appeal_action');
+  // The appeal went with its member's account: deciding only clears its entry (nothing to tell, nothing to undo).
+  if (!(await run.trx('appeals').where({ id: entry.target_id }).first('id'))) {
+    await closeAppealEntry(run.trx, entry.target_id);
+    return { entryId: entry.id, type: 'user', targetId: 0, reportIds: [], subjects: [], hiddenBefore: null, communityHide: false, notificationIds: [] };
+  }
+  const done = await decideAppealTx(run.ctx, run.trx, run.me, entry.target_id, { outcome, note: run.input.reason });
+  run.notices.push(done.notice);
+  const row = done.row;
+  return {
+    entryId: entry.id,
+    type: done.shown?.type ?? 'user',
+    targetId: done.shown?.id ?? row.user_id,
+    reportIds: [],
+    subjects: [],
+    hiddenBefore: done.shown ? true : null,
+    communityHide: done.shown?.communityHide ?? false,
+    notificationIds: done.notice.notificationId === null ? [] : [done.notice.notificationId],
+    ...(done.lifted ? { suspension: { userId: done.lifted.userId, before: done.lifted.before } } : {}),
+    appealId: row.id,
+  };
+};
+
+/** How each kind of entry is decided. */
+const DECIDERS: Record<QueueKind, Decider> = { report: decideReportsTx, approval: decideReportsTx, flag: decideReportsTx, appeal: decideAppealEntry };
 
 /**
  * One decision on one or many entries, in one transaction: each entry is claimed for the caller
@@ -516,6 +610,10 @@ export async function undoDecision(ctx: AppContext, me: UserRow, actionId: numbe
         await audit(trx, me, 'user.unsuspend', { type: 'user', id: u.suspension.userId }, { after: { suspendedUntil: u.suspension.before, undo: actionId } });
       }
       await syncQueueEntries(trx, [{ type: u.type, id: u.targetId }]);
+      if (u.appealId !== undefined) {
+        await trx('appeals').where({ id: u.appealId }).update({ status: 'open', decision_note: null, decided_by: null, decided_at: null });
+        await trx('review_entries').where({ id: u.entryId }).update({ status: 'open', report_count: 1 });
+      }
     }
     await trx('queue_actions').where({ id: actionId }).update({ undone_ms: now });
     await audit(

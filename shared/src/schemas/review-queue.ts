@@ -5,20 +5,25 @@ import { TEXTS } from '../texts';
 import { idSchema, pageQuerySchema } from './common';
 import { trustLevelSchema } from './trust';
 import { REPORT_TARGETS } from './admin';
+import { APPEAL_TARGETS } from './appeals';
 import { isoTime } from '../contract/endpoint';
 
 const Q = TEXTS.reviewQueue;
 
 /**
- * What an entry of the one review queue is about. Every kind here comes from report rows:
- * `report` (members reported it), `approval` (a watched word held it unpublished, "Onay bekliyor"),
- * `flag` (a watched word flagged it, published). Another kind (an appeal) is a new value here, a
- * new row in the server's queue kinds (services/review-queue) and nothing else.
+ * What an entry of the one review queue is about. From report rows: `report` (members reported
+ * it), `approval` (a watched word held it unpublished, "Onay bekliyor"), `flag` (a watched word
+ * flagged it, published). From an appeal row: `appeal` (the author of a hidden item, or a
+ * suspended member, asks for a second look; its `target` is the item or the member).
  */
-export const QUEUE_KINDS = ['report', 'approval', 'flag'] as const;
+export const QUEUE_KINDS = ['report', 'approval', 'flag', 'appeal'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
-/** What a moderator decides on an entry (the desktop's a, h, w, s). */
+/**
+ * What a moderator decides on an entry (the desktop's a, h, w, s). On an appeal, approve upholds
+ * it (the item shown again, the suspension lifted) and hide rejects it (kept hidden, kept
+ * suspended); warn and suspend do not apply.
+ */
 export const QUEUE_ACTIONS = ['approve', 'hide', 'warn', 'suspend'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
@@ -118,9 +123,23 @@ export const queueAuthorSchema = z.object({
   pastActions: z.array(queuePastActionSchema),
 });
 
+/** An appeal entry's own part: what is appealed, the member's note, and whether the hide or suspension still holds. */
+export const queueAppealSchema = z.object({
+  id: z.number().int(),
+  targetType: z.enum(APPEAL_TARGETS),
+  note: z.string(),
+  /** The appealed suspension's end (null for an item). */
+  suspendedUntil: isoTime.nullable(),
+  /** The item is still hidden, the suspension still runs. */
+  stillInForce: z.boolean(),
+  createdAt: isoTime,
+});
+export type QueueAppeal = z.infer<typeof queueAppealSchema>;
+
 /**
  * One entry of the review queue: one thing (a post, comment, ... or a member) with every open
- * report about it. `reportCount` is what the order weighs first.
+ * report about it, or one appeal (`appeal`, its target the appealed item or the suspended
+ * member). `reportCount` is what the order weighs first (an appeal counts one).
  */
 export const reviewEntrySchema = z.object({
   id: z.number().int(),
@@ -143,6 +162,8 @@ export const reviewEntrySchema = z.object({
   reports: z.array(queueReportSchema),
   author: queueAuthorSchema.nullable(),
   claim: queueClaimSchema.nullable(),
+  /** Kind `appeal` only. */
+  appeal: queueAppealSchema.nullable(),
 });
 export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
 

@@ -93,7 +93,7 @@ export function blogRouter(ctx: AppContext): Router {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(blogCommentSchema, req.body);
-    res.status(201).json(await blog.addBlogComment(ctx.db, me, id, content));
+    res.status(201).json(await blog.addBlogComment(ctx, me, id, content));
   });
   router.patch('/comments/:id', async (req, res) => {
     const admin = requireAdmin(req);

@@ -102,7 +102,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const me = requireUser(req);
     const { id } = parse(idParamsSchema, req.params);
     const { content } = parse(groupCommentSchema, req.body);
-    res.status(201).json(await groups.addComment(ctx.db, me, id, content));
+    res.status(201).json(await groups.addComment(ctx, me, id, content));
   });
 
   router.get('/:slug', async (req, res) => {
@@ -171,7 +171,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
     const file = filesOf(req).image?.[0];
     const saved = file ? await saveImage(ctx, file) : null;
     try {
-      res.status(201).json(await groups.createPost(ctx.db, me, slug, { content: input.content, imageUrl: saved?.url ?? null, image: saved }));
+      res.status(201).json(await groups.createPost(ctx, me, slug, { content: input.content, imageUrl: saved?.url ?? null, image: saved }));
     } catch (err) {
       if (saved) await removeUpload(ctx, saved.url);
       throw err;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { TEXTS } from '@mahalle/shared';
 import type { UserRow } from '../../presenters/users';
+import type { AppContext } from '../../context';
 import { errors } from '../../errors';
 import { commentPage, commentsQuery, deleteComment, editComment, insertCommentTx } from '../engagement/comments';
 import { blogPostContext, getBlogPostById } from './posts';
@@ -33,18 +34,22 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
   };
 }
 
-export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
+/** A watched word's flag is announced to the moderators' live queue once the comment is written. */
+export async function addBlogComment(ctx: AppContext, me: UserRow, postId: number, content: string) {
+  const db = ctx.db;
   // No held state here yet: a word that would hold it for approval flags it (published and queued).
   const screened = await screenText(db, [content]);
+  let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     const post = await blogPostContext(trx, postId, me);
     if (!post) throw notFound('blog_post');
     authorize(policy.canComment(me, post));
     const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content);
     if (screened === 'flag' || screened === 'require_approval')
-      await fileWatchedWordReport(trx, { type: 'blog_comment', id: commentId, authorId: me.id }, screened);
+      reportId = await fileWatchedWordReport(trx, { type: 'blog_comment', id: commentId, authorId: me.id }, screened);
     return commentId;
   });
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   return readBlogComment(db, id);
 }
 

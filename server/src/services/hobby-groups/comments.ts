@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import type { UserRow } from '../../presenters/users';
+import type { AppContext } from '../../context';
 import { commentPage, commentsQuery, deleteComment as deleteCommentOfKind, insertCommentTx } from '../engagement/comments';
 import { visiblePost } from './posts';
 import { presentGroupComment, type GroupCommentRow } from '../../presenters/hobby-groups';
@@ -24,17 +25,20 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
   };
 }
 
-/** Commenting is for members of the group (as posting is). */
-export async function addComment(db: Knex, me: UserRow, postId: number, content: string) {
+/** Commenting is for members of the group (as posting is); a watched word's flag is announced to the live queue. */
+export async function addComment(ctx: AppContext, me: UserRow, postId: number, content: string) {
+  const db = ctx.db;
   // No held state here yet: a word that would hold it for approval flags it (published and queued).
   const screened = await screenText(db, [content]);
+  let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     await visiblePost(trx, postId, me, policy.canCommentPost);
     const commentId = await insertCommentTx(trx, 'group', postId, me.id, content);
     if (screened === 'flag' || screened === 'require_approval')
-      await fileWatchedWordReport(trx, { type: 'group_comment', id: commentId, authorId: me.id }, screened);
+      reportId = await fileWatchedWordReport(trx, { type: 'group_comment', id: commentId, authorId: me.id }, screened);
     return commentId;
   });
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   const row: GroupCommentRow | undefined = await commentsQuery(db, 'group').where('c.id', id).first();
   if (!row) throw errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found');
   return presentGroupComment(row);

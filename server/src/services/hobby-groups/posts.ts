@@ -4,6 +4,7 @@ import { errors } from '../../errors';
 import { audit, auditModeration } from '../audit';
 import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
+import type { AppContext } from '../../context';
 import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
 import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
@@ -62,9 +63,17 @@ export async function assertMember(db: Knex, slug: string, viewer: UserRow) {
   await memberOrThrow(db, slug, viewer);
 }
 
-export async function createPost(db: Knex, me: UserRow, slug: string, input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null }) {
+/** A watched word's flag is announced to the moderators' live queue once the post is written. */
+export async function createPost(
+  ctx: AppContext,
+  me: UserRow,
+  slug: string,
+  input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null },
+) {
+  const db = ctx.db;
   // No held state here yet: a word that would hold it for approval flags it (published and queued).
   const screened = await screenText(db, [input.content]);
+  let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
     const now = nowIso();
@@ -83,9 +92,11 @@ export async function createPost(db: Knex, me: UserRow, slug: string, input: { c
     await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     const postId = (typeof row === 'object' ? row.id : row) as number;
     await indexRows(trx, 'group_post', [postId]);
-    if (screened === 'flag' || screened === 'require_approval') await fileWatchedWordReport(trx, { type: 'group_post', id: postId, authorId: me.id }, screened);
+    if (screened === 'flag' || screened === 'require_approval')
+      reportId = await fileWatchedWordReport(trx, { type: 'group_post', id: postId, authorId: me.id }, screened);
     return postId;
   });
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
   const row: GroupPostRow | undefined = await postsQuery(db).where('p.id', id).first();
   const [post] = row ? await presentPosts(db, [row], me) : [];
   if (!post) throw errors.notFound(G.groupPostNotFound, 'group_post_not_found');

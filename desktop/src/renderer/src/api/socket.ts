@@ -79,9 +79,11 @@ export function useRealtime({ describeNotification }: RealtimeOptions) {
         // Admins hear of new reports; the desktop app shows it natively while in the background.
         if (document.hidden) platform.notify({ title: 'Yeni şikayet', body: 'Moderasyon kuyruğunda yeni bir şikayet var.', route: '/admin' });
       });
-      // Another moderator claimed, released, decided or undid: the open queue shows it (a decided entry leaves, a held one says who).
+      // Another moderator claimed, released, decided or undid: the open queue shows it (a decided entry leaves, a held one says who),
+      // and so do the Şikayetler and İtirazlar lists, which decide the same reports and appeals.
       socket.on(SOCKET_EVENTS.queueChanged, () => {
         void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
       });
       // A node stopping (deploy, restart) says so and closes the socket: socket.io does not come back by itself after a
       // server-side disconnect, so reconnect after the pause it asks for, with jitter, reaching another node or the restarted one.

@@ -157,6 +157,9 @@ export default function BlogPostPage() {
               {comments.map((c, i) => (
                 <LeanListItem
                   key={c.id}
+                  // The comment's anchor: the review queue links a blog comment as /blog/:slug#yorum-<id>.
+                  id={`yorum-${c.id}`}
+                  className="anchor-target"
                   last={i === comments.length - 1}
                   avatar={<UserAvatar user={c.author} size={32} />}
                   title={

@@ -10,12 +10,18 @@ const A = TEXTS.admin;
 /** What an entry is about, for lists and dialog titles: its kind's word and its first words. */
 export const entryName = (e: ReviewEntry) => (e.author ? `${e.author.displayName} (@${e.author.username})` : e.target.preview.slice(0, 60));
 
+const KIND_COLORS: Record<ReviewEntry['kind'], string> = { report: 'red', approval: 'gold', flag: 'blue', appeal: 'cyan' };
+
 /** The tags a row and a card show beside the preview: kind, target, reports, hidden or gone, and who holds it. */
 export function EntryTags({ entry }: { entry: ReviewEntry }) {
   return (
     <span className="queue-tags">
-      <Tag color={entry.kind === 'report' ? 'red' : entry.kind === 'approval' ? 'gold' : 'blue'}>{TEXTS.reviewQueue.kinds[entry.kind] ?? entry.kind}</Tag>
-      <Tag>{A.reportTargets[entry.target.type as keyof typeof A.reportTargets] ?? entry.target.type}</Tag>
+      <Tag color={KIND_COLORS[entry.kind]}>{TEXTS.reviewQueue.kinds[entry.kind] ?? entry.kind}</Tag>
+      <Tag>
+        {entry.appeal?.targetType === 'suspension'
+          ? TEXTS.appeals.suspension
+          : (A.reportTargets[entry.target.type as keyof typeof A.reportTargets] ?? entry.target.type)}
+      </Tag>
       {entry.reportCount > 0 && entry.kind === 'report' && <Tag color={entry.reportCount > 1 ? 'red' : undefined}>{T.reports(entry.reportCount)}</Tag>}
       {!entry.target.exists && <Tag>{T.gone}</Tag>}
       {entry.target.exists && entry.target.isHidden && <Tag color="orange">{T.hidden}</Tag>}
@@ -25,6 +31,32 @@ export function EntryTags({ entry }: { entry: ReviewEntry }) {
         </Tag>
       )}
     </span>
+  );
+}
+
+/** An appeal's own part: what is appealed, the member's note, and whether the hide or suspension still holds. */
+function AppealPart({ appeal }: { appeal: NonNullable<ReviewEntry['appeal']> }) {
+  const suspension = appeal.targetType === 'suspension';
+  return (
+    <div className="queue-appeal" data-testid="queue-appeal">
+      <Typography.Title level={3} style={{ fontSize: 15 }}>
+        {T.appeal}
+      </Typography.Title>
+      {suspension && appeal.suspendedUntil && <Typography.Paragraph>{T.appealedSuspension(formatDateTime(appeal.suspendedUntil))}</Typography.Paragraph>}
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'note', label: T.appealNote, children: <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{appeal.note}</span> },
+          {
+            key: 'state',
+            label: TEXTS.appeals.status.open,
+            children: appeal.stillInForce ? T.appealInForce[suspension ? 'suspension' : 'item'] : T.appealSettled,
+          },
+          { key: 'at', label: T.queuedAt, children: formatDateTime(appeal.createdAt) },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -39,10 +71,11 @@ export function EntryDetail({ entry, headingId }: { entry: ReviewEntry; headingI
       <EntryTags entry={entry} />
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 8 }}>{entry.target.preview}</Typography.Paragraph>
       {entry.target.link && (
-        <Link to={entry.target.link} target="_blank">
+        <Link to={entry.target.link} target="_blank" data-testid="queue-open">
           {T.open}
         </Link>
       )}
+      {entry.appeal && <AppealPart appeal={entry.appeal} />}
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {T.queuedAt}: {fromNow(entry.queuedAt)}
       </Typography.Paragraph>

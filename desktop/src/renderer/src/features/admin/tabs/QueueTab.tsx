@@ -131,7 +131,12 @@ export default function QueueTab() {
         for (const id of result.entryIds) claimedHere.current.delete(id);
         patch((items) => items.filter((e) => !result.entryIds.includes(e.id)));
         setMarked((m) => m.filter((id) => !result.entryIds.includes(id)));
-        const done = T.done[decision.action] ?? decision.action;
+        const appeal = ids.length === 1 && entries.find((e) => e.id === ids[0])?.kind === 'appeal';
+        const done = appeal
+          ? decision.action === 'approve'
+            ? TEXTS.appeals.upheldDone
+            : TEXTS.appeals.rejectedDone
+          : (T.done[decision.action] ?? decision.action);
         setUndoable({
           actionId: result.actionId,
           label: result.entryIds.length > 1 ? T.bulkDone(result.entryIds.length, done) : done,
@@ -157,6 +162,11 @@ export default function QueueTab() {
 
   const ask = (action: 'warn' | 'suspend', entry = selected) => {
     if (!entry) return;
+    // An appeal is upheld (a) or rejected (h); the member is not warned or suspended from it.
+    if (entry.kind === 'appeal') {
+      message.warning(Q.appealActionInvalid);
+      return;
+    }
     if (!entry.author) {
       message.warning(T.noAuthor);
       return;
@@ -210,27 +220,42 @@ export default function QueueTab() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const actionButtons = (entry: ReviewEntry, withKeys: boolean) => (
-    <Space wrap>
-      <Button size="small" type="primary" onClick={() => void run([entry.id], { action: 'approve' })} aria-keyshortcuts={withKeys ? 'a' : undefined}>
-        {Q.actions.approve}
-      </Button>
-      <Button
-        size="small"
-        onClick={() => void run([entry.id], { action: 'hide', reason: TEXTS.moderation.noReason })}
-        disabled={!entry.target.exists || entry.target.type === 'user'}
-        aria-keyshortcuts={withKeys ? 'h' : undefined}
-      >
-        {Q.actions.hide}
-      </Button>
-      <Button size="small" onClick={() => ask('warn', entry)} disabled={!entry.author} aria-keyshortcuts={withKeys ? 'w' : undefined}>
-        {Q.actions.warn}
-      </Button>
-      <Button size="small" danger onClick={() => ask('suspend', entry)} disabled={!entry.author} aria-keyshortcuts={withKeys ? 's' : undefined}>
-        {Q.actions.suspend}
-      </Button>
-    </Space>
-  );
+  const actionButtons = (entry: ReviewEntry, withKeys: boolean) =>
+    entry.kind === 'appeal' ? (
+      <Space wrap>
+        <Button size="small" type="primary" onClick={() => void run([entry.id], { action: 'approve' })} aria-keyshortcuts={withKeys ? 'a' : undefined}>
+          {TEXTS.appeals.uphold}
+        </Button>
+        <Button
+          size="small"
+          danger
+          onClick={() => void run([entry.id], { action: 'hide', reason: TEXTS.moderation.noReason })}
+          aria-keyshortcuts={withKeys ? 'h' : undefined}
+        >
+          {TEXTS.appeals.reject}
+        </Button>
+      </Space>
+    ) : (
+      <Space wrap>
+        <Button size="small" type="primary" onClick={() => void run([entry.id], { action: 'approve' })} aria-keyshortcuts={withKeys ? 'a' : undefined}>
+          {Q.actions.approve}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => void run([entry.id], { action: 'hide', reason: TEXTS.moderation.noReason })}
+          disabled={!entry.target.exists || entry.target.type === 'user'}
+          aria-keyshortcuts={withKeys ? 'h' : undefined}
+        >
+          {Q.actions.hide}
+        </Button>
+        <Button size="small" onClick={() => ask('warn', entry)} disabled={!entry.author} aria-keyshortcuts={withKeys ? 'w' : undefined}>
+          {Q.actions.warn}
+        </Button>
+        <Button size="small" danger onClick={() => ask('suspend', entry)} disabled={!entry.author} aria-keyshortcuts={withKeys ? 's' : undefined}>
+          {Q.actions.suspend}
+        </Button>
+      </Space>
+    );
 
   const toolbar = (
     <div className="queue-toolbar">

@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSource } from './migrations';
+import { freshDb, migrateBefore } from '../test/migration-db';
+
+/** Appeals open when they join the review queue get their entries; decided ones do not. */
+const APPEAL_QUEUE = '20261129010000_appeal_queue_entries';
+let db: Knex;
+let cleanUp: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, cleanUp } = await freshDb());
+});
+afterAll(async () => {
+  await cleanUp?.();
+});
+
+describe(APPEAL_QUEUE, () => {
+  it('opens one appeal entry per open appeal, about its member, at its time; down takes them away', async () => {
+    await migrateBefore(db, APPEAL_QUEUE);
+    const [user] = await db('users')
+      .insert({
+        username: 'itirazci',
+        username_key: 'itirazci',
+        display_name: 'İtirazcı',
+        display_name_key: 'itirazci',
+        email: 'itirazci@ornek.com',
+        email_key: 'itirazci@ornek.com',
+        password_hash: null,
+        hobbies: '[]',
+      })
+      .returning('id');
+    const userId = Number(typeof user === 'object' ? user.id : user);
+    const at = '2026-11-28T10:00:00.000Z';
+    const appeal = (key: string, status: string) => ({
+      user_id: userId,
+      subject_key: key,
+      target_type: 'post',
+      target_id: 1,
+      note: 'lütfen',
+      status,
+      created_at: at,
+    });
+    const inserted = await db('appeals')
+      .insert([appeal('post:1', 'open'), appeal('post:2', 'rejected')])
+      .returning('id');
+    const [openId] = inserted.map((r) => Number(typeof r === 'object' ? r.id : r));
+    await db.migrate.latest({ migrationSource });
+    const entries = await db('review_entries').where({ target_type: 'appeal' }).select('*');
+    expect(entries.map((e) => [e.kind, Number(e.target_id), e.subject_user_id, e.status, Number(e.report_count), Number(e.queued_ms)])).toEqual([
+      ['appeal', openId, userId, 'open', 1, Date.parse(at)],
+    ]);
+    await db.migrate.down({ migrationSource });
+    expect(await db('review_entries').where({ target_type: 'appeal' })).toEqual([]);
+  });
+});
