@@ -64,7 +64,7 @@ const TARGETS: Record<
   }
 > = {
   post: { table: 'posts', text: 'content', author: 'author_id', link: (id) => `/posts/${id}` },
-  comment: { table: 'comments', text: 'content', author: 'author_id', parent: 'post_id', link: (_id, p) => `/posts/${p}` },
+  comment: { table: 'comments', text: 'content', author: 'author_id', parent: 'post_id', link: (id, p) => `/posts/${p}#yorum-${id}` },
   answer: { table: 'answers', text: 'content', author: 'author_id', parent: 'question_id', link: (_id, p) => `/qa/question/${p}` },
   blog_comment: {
     table: 'blog_comments',
@@ -94,7 +94,7 @@ const TARGETS: Record<
 /** The author's latest items shown with an entry: one windowed query per kind for the whole page. */
 const RECENT = [
   { type: 'post', table: 'posts', parent: null, link: (id: number) => `/posts/${id}` },
-  { type: 'comment', table: 'comments', parent: 'post_id', link: (_id: number, p: number | null) => `/posts/${p}` },
+  { type: 'comment', table: 'comments', parent: 'post_id', link: (id: number, p: number | null) => `/posts/${p}#yorum-${id}` },
   { type: 'answer', table: 'answers', parent: 'question_id', link: (_id: number, p: number | null) => `/qa/question/${p}` },
 ] as const;
 
