@@ -77,8 +77,7 @@ export class SessionService {
       .join('users as u', 'u.id', 's.user_id')
       .where('s.id', id)
       .first('u.*', 's.kind as session_kind__', 's.expires_at as session_expires_at__')) as
-      | (U & { session_kind__: string; session_expires_at__: unknown })
-      | undefined;
+      (U & { session_kind__: string; session_expires_at__: unknown }) | undefined;
     if (!row) return null;
     const { session_kind__: kind, session_expires_at__: expiresAt, ...user } = row;
     if (new Date(toIso(expiresAt)).getTime() <= Date.now()) {

@@ -7,6 +7,7 @@ import { afterCursor, categoryIdOf, listPosts, nextPostCursor, postsQuery } from
 import type { PostRow } from '../../presenters/posts';
 import { presentPosts } from './page';
 import { nowIso } from '../../db/time';
+import { whereRowAfter } from '../../db/keyset';
 
 export interface PostPage {
   items: PresentedPost[];
@@ -206,15 +207,21 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
  * each followed private account's, each author's read through (author_id, id) so a handful of
  * quiet accounts never make a scan of the whole list, all in one statement (a derived table per
  * author, joined by UNION ALL: SQLite takes no LIMIT inside a compound select's own parts); at
- * most a page in all, in the list's order.
+ * most a page in all, in the list's order. After a full visitor page (`last`, its last post) only
+ * the posts before that one in the list's order can be in the merged page: no other is read.
  */
-async function reachPosts(db: Knex, query: ListPostsQuery, viewerId: number, authors: number[]): Promise<PresentedPost[]> {
+async function reachPosts(db: Knex, query: ListPostsQuery, viewerId: number, authors: number[], last: PresentedPost | null): Promise<PresentedPost[]> {
   const wanted = query.authorId ? authors.filter((a) => a === query.authorId) : authors;
   if (wanted.length === 0) return [];
   const categoryId = await categoryIdOf(db, query);
   const [first, ...rest] = wanted.map((a, i) => {
     const q = postsQuery(db).where('p.author_id', a).where({ 'p.is_hidden': false, 'u.is_private': true });
     if (categoryId) q.where('p.category_id', categoryId);
+    if (last && query.sort === 'newest') q.where('p.id', '>', last.id);
+    else if (last) {
+      const popular = query.sort === 'popular';
+      whereRowAfter(q, [popular ? 'p.likes_count' : 'p.comments_count', 'p.id'], '>', [popular ? last.likesCount : last.commentsCount, last.id]);
+    }
     return db.select('*').from(afterCursor(q, query.sort, query.cursor).limit(query.limit).as(`a${i}`));
   });
   if (!first) return [];
@@ -299,7 +306,8 @@ export async function listPostsShared(
     if (overlay.own || overlay.followed.length > REACH_MAX) view = null;
     else if (overlay.selfPrivate || overlay.followed.length) {
       const authors = overlay.selfPrivate ? [viewerId, ...overlay.followed] : overlay.followed;
-      view = { flags, extra: await reachPosts(db, query, viewerId, authors) };
+      const last = items.length === query.limit ? (items.at(-1) ?? null) : null;
+      view = { flags, extra: await reachPosts(db, query, viewerId, authors, last) };
     } else view = { flags, extra: [] };
     // Kept with this page object only: a write empties the cache, so what a read raced with a write is never found again.
     if (shared.viewers.size < VIEWERS_PER_PAGE) shared.viewers.set(viewerId, view);
