@@ -96,12 +96,12 @@ export function createApp(ctx: AppContext, extras: AppExtras = {}): Express {
     next();
   });
   // JSON above 1 KB goes out compressed; the socket (/ws) never passes through Express, and an event stream is left alone.
-  api.use(
-    compression({
-      threshold: 1024,
-      filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-    }),
-  );
+  // A client that names no encoding takes none: it skips compression's wrapping of every answer.
+  const compress = compression({
+    threshold: 1024,
+    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
+  api.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
   api.use(corsForTokenClients);
   api.use(requireKnownBodyType);
   api.use(express.json({ limit: '2mb' }));

@@ -19,7 +19,7 @@ export class ReadCache<V> {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.until <= Date.now()) {
-      this.entries.delete(key);
+      this.drop(key, hit.value);
       return undefined;
     }
     return hit.value;
@@ -28,7 +28,12 @@ export class ReadCache<V> {
   /** Stores only if nothing was written since `generation` was read. */
   set(key: string, value: V, generation: number, ttlMs = this.ttlMs): void {
     if (generation !== this.generation) return;
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old.value);
+    else if (this.entries.size >= this.max) {
+      const [oldest] = this.entries;
+      if (oldest) this.drop(oldest[0], oldest[1].value);
+    }
     this.entries.set(key, { value, until: Date.now() + ttlMs });
   }
 
@@ -42,7 +47,7 @@ export class ReadCache<V> {
     if (!hit) return undefined;
     const now = Date.now();
     if (hit.until + STALE_MS <= now) {
-      this.entries.delete(key);
+      this.drop(key, hit.value);
       return undefined;
     }
     return { value: hit.value, fresh: hit.until > now };
@@ -60,8 +65,17 @@ export class ReadCache<V> {
 
   clear(): void {
     this.generation += 1;
+    for (const { value } of this.entries.values()) this.dropped(value);
     this.entries.clear();
   }
+
+  private drop(key: string, value: V): void {
+    this.entries.delete(key);
+    this.dropped(value);
+  }
+
+  /** Called once for each value the cache lets go of (expired, evicted, replaced or cleared), for a subclass that counts what its values hold. */
+  protected dropped(_value: V): void {}
 }
 
 const STALE_MS = 10_000;

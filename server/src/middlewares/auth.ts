@@ -69,8 +69,9 @@ export function loadSession(ctx: AppContext, cache = new ReadCache<CachedSession
       if (hit && hit.expiresAt <= Date.now()) hit = undefined;
       if (!hit) {
         const generation = cache.generation;
-        const session = await sessions.find(found.token);
-        const user = session ? ((await ctx.db('users').where({ id: session.user_id }).first()) as UserRow | undefined) : undefined;
+        const withUser = await sessions.findWithUser<UserRow>(found.token);
+        const session = withUser?.session;
+        const user = withUser?.user;
         // A suspended member's sessions end when suspended; one a race left behind counts as none.
         if (session && user && !suspendedUntil(user, ctx.now?.() ?? new Date())) {
           hit = { user, sessionId: session.id, expiresAt: Date.parse(toIso(session.expires_at)) };

@@ -76,6 +76,8 @@ function cacheable(path: string, visitor: boolean): boolean {
 export interface CachedResponse {
   body: string;
   nextCursor: string | undefined;
+  /** The body's UTF-8 bytes, made at the first client that takes it uncompressed (not encoded again per request). */
+  bytes?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -95,7 +97,7 @@ function sendCached(req: Request, res: Response, entry: CachedResponse): void {
   res.type('application/json');
   const encoding = entry.body.length >= COMPRESS_FROM ? encodingFor(req) : null;
   if (!encoding) {
-    res.send(entry.body);
+    res.send((entry.bytes ??= Buffer.from(entry.body)));
     return;
   }
   const bytes =

@@ -66,6 +66,27 @@ export class SessionService {
     return row;
   }
 
+  /**
+   * The live session for a token and its member's row, in one query (a read per signed-in request
+   * whose session is not in memory); null without either (an expired row is removed on sight).
+   */
+  async findWithUser<U extends { id: number }>(token: string): Promise<{ session: SessionRow; user: U } | null> {
+    if (!token || token.length > 200) return null;
+    const id = this.sessionId(token);
+    const row = (await this.db('sessions as s')
+      .join('users as u', 'u.id', 's.user_id')
+      .where('s.id', id)
+      .first('u.*', 's.kind as session_kind__', 's.expires_at as session_expires_at__')) as
+      (U & { session_kind__: string; session_expires_at__: unknown }) | undefined;
+    if (!row) return null;
+    const { session_kind__: kind, session_expires_at__: expiresAt, ...user } = row;
+    if (new Date(toIso(expiresAt)).getTime() <= Date.now()) {
+      await this.db('sessions').where({ id }).delete();
+      return null;
+    }
+    return { session: { id, user_id: user.id, kind, expires_at: expiresAt }, user: user as unknown as U };
+  }
+
   async destroy(id: string): Promise<void> {
     await this.db('sessions').where({ id }).delete();
   }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Member, type TestServer } from '../../test/harness';
 import { listPostsQuerySchema } from '@mahalle/shared';
-import { memberBody, sharedPage, type PostPage } from '../../services/posts/shared-pages';
+import { memberBody, sharedPage, SharedPostPages, type PostPage } from '../../services/posts/shared-pages';
 import { listPosts } from '../../services/posts/posts';
 
 /**
@@ -52,6 +52,47 @@ describe('a shared page cut around its flags', () => {
       const expected = items.map((p, i) => ({ ...p, isLiked: (((i + 1) % 4) & 1) > 0, isBookmarked: (((i + 1) % 4) & 2) > 0 }));
       expect(JSON.parse(memberBody(shared, flags).toString())).toEqual(expected);
       expect(memberBody(shared, flags).toString()).toBe(JSON.stringify(expected));
+    }
+  });
+});
+
+describe("members' bodies kept with the shared pages", () => {
+  it('count against a budget, are given back when a page expires, is replaced or the cache is emptied, and never count on a page the cache let go of', () => {
+    const pages = new SharedPostPages(100);
+    const page = () => sharedPage({ items: [], nextCursor: null } as unknown as PostPage);
+    const a = page();
+    pages.set('a', a, pages.generation);
+    expect(pages.hold(a, 60)).toBe(true);
+    expect(pages.hold(a, 60)).toBe(false);
+    expect(pages.held).toBe(60);
+    const b = page();
+    pages.set('b', b, pages.generation);
+    expect(pages.hold(b, 40)).toBe(true);
+    expect(pages.held).toBe(100);
+    // Replaced under its key: what the old page held is given back.
+    const a2 = page();
+    pages.set('a', a2, pages.generation);
+    expect(pages.held).toBe(40);
+    expect(pages.hold(a, 10)).toBe(false);
+    expect(pages.hold(a2, 60)).toBe(true);
+    // Emptied by a write: nothing held, and the old pages take nothing more.
+    pages.clear();
+    expect(pages.held).toBe(0);
+    expect(pages.hold(b, 1)).toBe(false);
+    expect(pages.hold(a2, 1)).toBe(false);
+    expect(pages.held).toBe(0);
+    // Expired: given back when the cache finds it out of date.
+    vi.useFakeTimers();
+    try {
+      const c = page();
+      pages.set('c', c, pages.generation);
+      expect(pages.hold(c, 30)).toBe(true);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(pages.get('c')).toBeUndefined();
+      expect(pages.held).toBe(0);
+      expect(pages.hold(c, 1)).toBe(false);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
