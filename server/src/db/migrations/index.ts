@@ -42,6 +42,7 @@ import * as reviewQueue from './20261128010000_review_queue';
 import * as notificationDeliveries from './20261128030000_notification_deliveries';
 import * as appeals from './20261128020000_appeals';
 import * as weeklyDigest from './20261128040000_weekly_digest';
+import * as heldForApproval from './20261129020000_held_for_approval';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128030000_notification_deliveries': notificationDeliveries,
   '20261128020000_appeals': appeals,
   '20261128040000_weekly_digest': weeklyDigest,
+  '20261129020000_held_for_approval': heldForApproval,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -25,7 +25,7 @@ function blogCommentsQuery(db: Db) {
 export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const at = decodeTuple<[number]>(page.cursor, ['int']);
   await getBlogPostById(db, postId, viewer);
-  const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
+  const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0], viewerId: viewer?.id }, blogCommentsQuery(db));
   const last = rows.at(-1);
   return {
     items: await censorContent(db, await flagBlocked(db, viewer?.id, rows.map(presentBlogComment))),
@@ -34,13 +34,13 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
 }
 
 export async function addBlogComment(db: Knex, me: UserRow, postId: number, content: string) {
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden and pending (services/held-items).
   const screened = await screenText(db, [content]);
   const id = await db.transaction(async (trx) => {
     const post = await blogPostContext(trx, postId, me);
     if (!post) throw notFound('blog_post');
     authorize(policy.canComment(me, post));
-    const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content);
+    const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content, screened === 'require_approval');
     if (screened === 'flag' || screened === 'require_approval')
       await fileWatchedWordReport(trx, { type: 'blog_comment', id: commentId, authorId: me.id }, screened);
     return commentId;
