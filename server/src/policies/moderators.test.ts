@@ -419,4 +419,45 @@ describe('group moderators', () => {
     ok(await g.founder.client.put(`/api/hobby-groups/${slug}/members/${other.user.id}/role`, { role: 'member' }));
     expect((await other.client.delete(`/api/hobby-groups/posts/${await groupPost()}`)).status).toBe(403);
   });
+
+  it("sees the group's hidden posts and events marked: founder, group moderator and site moderator; not members, outsiders, nor a moderator of another group", async () => {
+    const SEES: Record<GroupActor, boolean> = { founder: true, groupModerator: true, groupMember: false, outsider: false, siteModerator: true };
+    const postId = await groupPost();
+    ok(await as('groupModerator').post(`/api/hobby-groups/posts/${postId}/hide`, { reason: 'Grupta ticari ilan yasak' }));
+    const date = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const eventId = ok(await g.groupMember.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Gizlenecek buluşma', date, location: 'Moda sahili' }))
+      .id as number;
+    ok(await as('groupModerator').post(`/api/hobby-groups/events/${eventId}/hide`, { reason: 'Kurallara aykırı' }));
+    const listed = async (a: GroupActor) => {
+      const posts = ok(await as(a).get(`/api/hobby-groups/${slug}/posts?limit=100`));
+      const events = ok(await as(a).get(`/api/hobby-groups/${slug}/events?limit=100`));
+      return {
+        post: ((Array.isArray(posts) ? posts : posts.items) as { id: number; isHidden?: boolean }[]).find((p) => p.id === postId),
+        event: ((Array.isArray(events) ? events : events.items) as { id: number; isHidden?: boolean }[]).find((e) => e.id === eventId),
+      };
+    };
+    for (const a of ALL) {
+      const { post: p, event: e } = await listed(a);
+      if (SEES[a]) {
+        expect(p, a).toMatchObject({ isHidden: true });
+        expect(e, a).toMatchObject({ isHidden: true });
+      } else {
+        expect(p, a).toBeUndefined();
+        expect(e, a).toBeUndefined();
+      }
+    }
+    // In another group, where they are a plain member, a hidden post stays out of the group moderator's sight.
+    const elsewhere = await groupPost(otherSlug);
+    ok(await people.moderator.client.post(`/api/hobby-groups/posts/${elsewhere}/hide`, { reason: 'Konu dışı' }));
+    const theirs = ok(await as('groupModerator').get(`/api/hobby-groups/${otherSlug}/posts?limit=100`));
+    expect(((Array.isArray(theirs) ? theirs : theirs.items) as { id: number }[]).some((p) => p.id === elsewhere)).toBe(false);
+    // Restored by the group moderator, both are back for everyone, unmarked.
+    ok(await as('groupModerator').post(`/api/hobby-groups/posts/${postId}/restore`, { reason: 'İtiraz haklı' }));
+    ok(await as('groupModerator').post(`/api/hobby-groups/events/${eventId}/restore`, { reason: 'İtiraz haklı' }));
+    const back = await listed('outsider');
+    expect(back.post).toBeTruthy();
+    expect(back.post!.isHidden).toBeUndefined();
+    expect(back.event).toBeTruthy();
+    expect(back.event!.isHidden).toBeUndefined();
+  });
 });

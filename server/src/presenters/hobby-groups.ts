@@ -117,6 +117,7 @@ export interface GroupEventRow {
   is_online: boolean | number;
   meeting_link: string | null;
   created_at: unknown;
+  is_hidden?: boolean | number;
 }
 
 export function presentGroupEvent(r: GroupEventRow) {
@@ -132,6 +133,7 @@ export function presentGroupEvent(r: GroupEventRow) {
     meetingLink: r.meeting_link,
     creatorId: r.creator_id,
     createdAt: toIso(r.created_at),
+    ...(r.is_hidden ? { isHidden: true } : {}),
   };
 }
 

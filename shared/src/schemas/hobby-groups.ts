@@ -145,6 +145,8 @@ export const hobbyGroupEventSchema = z.object({
   meetingLink: z.string().nullable(),
   creatorId: z.number().int().nullable(),
   createdAt: isoDate,
+  /** Hidden by the group's moderators: only they and the site's moderators see it, marked. */
+  isHidden: z.boolean().optional(),
 });
 export type GroupEvent = z.infer<typeof hobbyGroupEventSchema>;
 
