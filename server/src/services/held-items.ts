@@ -49,19 +49,25 @@ async function publishNotices(trx: Knex.Transaction, type: HoldableType, row: Re
   const N = TEXTS.notificationTexts;
   const authorId = row.author_id as number;
   if (type === 'post') {
-    const mentioned: { user_id: number }[] = await trx('post_mentions').where({ post_id: row.id as number }).select('user_id');
+    const mentioned: { user_id: number }[] = await trx('post_mentions')
+      .where({ post_id: row.id as number })
+      .select('user_id');
     return createNotifications(
       trx,
       mentioned.map((m) => ({ userId: m.user_id, type: 'mention' as const, actorId: authorId, relatedPostId: row.id as number, message: N.mention })),
     );
   }
   if (type === 'comment') {
-    const post = await trx('posts').where({ id: row.post_id as number }).first('author_id');
+    const post = await trx('posts')
+      .where({ id: row.post_id as number })
+      .first('author_id');
     if (!post) return [];
     return createNotifications(trx, [{ userId: post.author_id, type: 'comment', actorId: authorId, relatedPostId: row.post_id as number, message: N.comment }]);
   }
   if (type === 'answer') {
-    const question = await trx('questions').where({ id: row.question_id as number }).first('author_id');
+    const question = await trx('questions')
+      .where({ id: row.question_id as number })
+      .first('author_id');
     const author = await trx('users').where({ id: authorId }).first('display_name');
     if (!question?.author_id || !author) return [];
     return createNotifications(trx, [
@@ -136,5 +142,7 @@ export async function isPendingTx(trx: Knex.Transaction, type: string, id: numbe
  */
 export function shownOrOwnHeld(q: Knex.QueryBuilder, alias: string, viewerId: number | null | undefined): Knex.QueryBuilder {
   if (!viewerId) return q.where(`${alias}.is_hidden`, false);
-  return q.where((w) => w.where(`${alias}.is_hidden`, false).orWhere((o) => o.where(`${alias}.pending_approval`, true).andWhere(`${alias}.author_id`, viewerId)));
+  return q.where((w) =>
+    w.where(`${alias}.is_hidden`, false).orWhere((o) => o.where(`${alias}.pending_approval`, true).andWhere(`${alias}.author_id`, viewerId)),
+  );
 }

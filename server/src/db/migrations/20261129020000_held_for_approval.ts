@@ -32,10 +32,7 @@ export async function up(knex: Knex): Promise<void> {
   }
   await knex('posts')
     .where({ is_hidden: true })
-    .whereIn(
-      'id',
-      knex('reports').where({ target_type: 'post', reason_code: 'watched_word', kind: 'approval', status: 'open' }).select('target_id'),
-    )
+    .whereIn('id', knex('reports').where({ target_type: 'post', reason_code: 'watched_word', kind: 'approval', status: 'open' }).select('target_id'))
     .update({ pending_approval: true });
   for (const [parent, counter, child, fk] of COUNTERS) {
     await knex.raw(

@@ -93,8 +93,9 @@ const KINDS: Kind[] = [
   {
     type: 'blog_comment',
     setup: async () => ({
-      blogId: ok(await admin.client.post('/api/blog/posts', { title: `Blog yazısı ${Math.random().toString(36).slice(2, 8)}`, content: '<p>Yazı</p>', published: true }))
-        .id,
+      blogId: ok(
+        await admin.client.post('/api/blog/posts', { title: `Blog yazısı ${Math.random().toString(36).slice(2, 8)}`, content: '<p>Yazı</p>', published: true }),
+      ).id,
     }),
     create: (author, at, content) => author.client.post(`/api/blog/posts/${at.blogId}/comments`, { content }),
     list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/blog/posts/${at.blogId}/comments`)),
@@ -127,8 +128,7 @@ const KINDS: Kind[] = [
 async function entryOf(type: string, id: number) {
   const page = ok(await moderator.client.get('/api/admin/queue?kind=approval&limit=100'));
   return page.items.find((e: { target: { type: string; id: number } }) => e.target.type === type && e.target.id === id) as
-    | { id: number; kind: string; target: { isHidden: boolean; preview: string }; author: { id: number } | null }
-    | undefined;
+    { id: number; kind: string; target: { isHidden: boolean; preview: string }; author: { id: number } | null } | undefined;
 }
 
 const notices = async (owner: Member, type: string | null) =>
@@ -176,7 +176,10 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
     expect((await kind.list(author, at)).find((i) => i.id === id)?.pendingApproval).toBeUndefined();
     if (kind.type !== 'post') expect(await kind.count(reader, at)).toBe(countBefore + 1);
     if (kind.notifies) expect(await notices(owner, kind.notifies)).toBe(noticesBefore + 1);
-    const log = await server.ctx.db('audit_log').where({ action: `${kind.type}.approve`, target_id: String(id) }).first();
+    const log = await server.ctx
+      .db('audit_log')
+      .where({ action: `${kind.type}.approve`, target_id: String(id) })
+      .first();
     expect(log).toMatchObject({ actor_id: moderator.user.id, actor_role: 'moderator' });
   });
 
