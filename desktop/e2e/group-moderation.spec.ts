@@ -40,6 +40,37 @@ test("a group moderator appointed by the founder hides a group post in the UI an
   await expect(author.page.getByRole('heading', { name: `Bisiklet ${tag}` })).toBeVisible({ timeout: 30_000 });
   await expect(author.page.getByText(`Satılık bisiklet, ucuza ${tag}`)).toHaveCount(0);
 
+  // The group moderator still sees it in the group page, marked hidden, with a restore (kept for the appeal below).
+  await mod.reload();
+  const hiddenCard = mod.getByTestId('group-post').filter({ hasText: `Satılık bisiklet, ucuza ${tag}` });
+  await expect(hiddenCard.getByTestId('hidden-mark')).toHaveText('Gizlendi', { timeout: 30_000 });
+  await expect(hiddenCard.getByRole('button', { name: 'Geri getir' })).toBeVisible();
+  await expect(hiddenCard.getByRole('button', { name: 'Gönderiyi gizle' })).toHaveCount(0);
+  await mod.screenshot({ path: `${SCREENS}group-moderation-hidden-mark.png` });
+
+  // A group event: hidden by the group moderator, gone for members, marked for them; restored, back for all.
+  const date = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  await api(author.page.request, 'post', `/api/hobby-groups/${group.slug}/events`, { title: `Bisiklet pazarı ${tag}`, date, location: 'Moda sahili' });
+  await mod.reload();
+  const event = mod.getByTestId('group-event').filter({ hasText: `Bisiklet pazarı ${tag}` });
+  await event.getByRole('button', { name: 'Etkinliği gizle' }).click({ timeout: 30_000 });
+  const hideEvent = mod.getByRole('dialog');
+  await hideEvent.getByLabel('Gizleme gerekçesi').fill('Satış etkinliği grupta yasak');
+  await hideEvent.getByRole('button', { name: 'Etkinliği gizle' }).click();
+  await expect(mod.getByText('Etkinlik gizlendi')).toBeVisible();
+  await expect(event.getByTestId('hidden-mark')).toBeVisible();
+  await author.page.reload();
+  await expect(author.page.getByRole('heading', { name: `Bisiklet ${tag}` })).toBeVisible({ timeout: 30_000 });
+  await expect(author.page.getByText(`Bisiklet pazarı ${tag}`)).toHaveCount(0);
+  await event.getByRole('button', { name: 'Geri getir' }).click();
+  const restoreEvent = mod.getByRole('dialog');
+  await restoreEvent.getByLabel('Geri getirme gerekçesi').fill('Ücretsiz takas etkinliği');
+  await restoreEvent.getByRole('button', { name: 'Geri getir' }).click();
+  await expect(mod.getByText('Etkinlik geri getirildi')).toBeVisible();
+  await expect(event.getByTestId('hidden-mark')).toHaveCount(0);
+  await author.page.reload();
+  await expect(author.page.getByText(`Bisiklet pazarı ${tag}`)).toBeVisible({ timeout: 30_000 });
+
   // Outside their group nothing is offered, and the API refuses.
   await mod.goto(`/groups/${other.slug}`);
   const elsewhere = mod.getByTestId('group-post').filter({ hasText: `Bu ayın kitabı ${tag}` });

@@ -97,11 +97,24 @@ export interface GroupPostContext {
   group: GroupContext;
   /** A block between the actor and the post's author, either way. */
   blocked: boolean;
+  /** Held for approval by a watched word: its author sees it too, marked. */
+  pendingApproval?: boolean;
 }
 
-/** A hidden post is gone for all but the site's moderators; then the group's inside rule. Blocks do not hide: a shared space flags. */
+/**
+ * The group's hidden posts and events (shown to them marked, with a restore): whoever may hide
+ * them, that is the group's founder and moderators, and the site's moderators.
+ */
+export function seesHiddenInGroup(actor: Actor, group: GroupRoleContext): boolean {
+  return Boolean(actor) && (moderatesGroup(actor, group) || moderatesSite(actor));
+}
+
+/**
+ * A hidden post is gone for all but those who see the group's hidden items (and its author while
+ * it waits for approval); then the group's inside rule. Blocks do not hide: a shared space flags.
+ */
 export function canViewPost(actor: Actor, post: GroupPostContext): Decision {
-  if (post.isHidden && !moderatesSite(actor)) return hidden('group_post');
+  if (post.isHidden && !seesHiddenInGroup(actor, post.group) && !(post.pendingApproval && isSelf(actor, post.authorId))) return hidden('group_post');
   return canViewInside(actor, post.group);
 }
 

@@ -241,6 +241,81 @@ describe("a moderator's limits", () => {
   });
 });
 
+describe("setting a member's trust level by hand (users policy canSetTrustLevel)", () => {
+  type Setter = ActorName | 'groupModerator';
+  type Whom = 'member' | 'self' | 'moderator' | 'admin';
+  let groupModerator: Member;
+
+  beforeAll(async () => {
+    // A group's moderator is no site moderator: the group role gives nothing outside the group.
+    const founder = await server.member();
+    groupModerator = await server.member();
+    const slug = ok(await founder.client.post('/api/hobby-groups', { name: `Güven Grubu ${founder.user.id}`, description: 'Güven seviyesi tablosu.' })).slug;
+    ok(await groupModerator.client.post(`/api/hobby-groups/${slug}/join`));
+    ok(await founder.client.put(`/api/hobby-groups/${slug}/members/${groupModerator.user.id}/role`, { role: 'moderator' }));
+  });
+
+  const setter = (a: Setter) => (a === 'groupModerator' ? groupModerator.client : clientOf(a));
+  const whom = async (a: Setter, w: Whom): Promise<number> => {
+    if (w === 'member') return target();
+    if (w === 'self') return a === 'visitor' ? target() : a === 'groupModerator' ? groupModerator.user.id : people[a].user.id;
+    if (w === 'moderator') {
+      const m = await server.member();
+      ok(await people.admin.client.patch(`/api/admin/users/${m.user.id}`, { role: 'moderator' }));
+      return m.user.id;
+    }
+    const other = await server.member();
+    await server.ctx.db('users').where({ id: other.user.id }).update({ role: 'admin' });
+    return other.user.id;
+  };
+  const S = [403, 'forbidden'] as Answer;
+  const TRUST: Record<Whom, Record<Setter, Answer>> = {
+    member: { visitor: U, member: F, groupModerator: F, moderator: 200, admin: 200 },
+    self: { visitor: U, member: F, groupModerator: F, moderator: S, admin: S },
+    moderator: { visitor: U, member: F, groupModerator: F, moderator: 200, admin: 200 },
+    admin: { visitor: U, member: F, groupModerator: F, moderator: 200, admin: 200 },
+  };
+  const cases = (Object.keys(TRUST) as Whom[]).flatMap((w) => (Object.keys(TRUST[w]) as Setter[]).map((a) => [w, a, TRUST[w][a]] as const));
+
+  it.each(cases)('of %s as %s', async (w, a, want) => {
+    const id = await whom(a, w);
+    const before = Number((await server.ctx.db('users').where({ id }).first('trust_level')).trust_level);
+    const level = before === 2 ? 0 : 2;
+    const res = await setter(a).put(`/api/admin/users/${id}/trust-level`, { level, reason: 'Tablo denemesi' });
+    const [status, code] = Array.isArray(want) ? want : [want, undefined];
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    if (code) expect(res.body.code).toBe(code);
+    const after = await server.ctx.db('users').where({ id }).first('trust_level', 'trust_level_by_hand');
+    if (status !== 200) {
+      // Refused: nothing written, no audit entry.
+      expect(Number(after.trust_level)).toBe(before);
+      expect(
+        await server.ctx
+          .db('audit_log')
+          .where({ action: 'user.trust_level', target_id: String(id) })
+          .first('id'),
+      ).toBeUndefined();
+      return;
+    }
+    expect(res.body).toEqual({ id, trustLevel: level });
+    expect(Number(after.trust_level)).toBe(level);
+    expect(Boolean(after.trust_level_by_hand)).toBe(true);
+    const entry = await server.ctx
+      .db('audit_log')
+      .where({ action: 'user.trust_level', target_id: String(id) })
+      .orderBy('id', 'desc')
+      .first();
+    expect(entry).toMatchObject({ actor_id: people[a as 'moderator' | 'admin'].user.id, actor_role: a, reason: 'Tablo denemesi' });
+  });
+
+  it("the users table shows each member's level to moderators", async () => {
+    const id = await target();
+    ok(await people.moderator.client.put(`/api/admin/users/${id}/trust-level`, { level: 2, reason: 'Tanıdık komşu' }));
+    const list = (await people.moderator.client.get('/api/admin/users?limit=100')).body.items as { id: number; trustLevel: number }[];
+    expect(list.find((u) => u.id === id)?.trustLevel).toBe(2);
+  });
+});
+
 describe('group moderators', () => {
   type GroupActor = 'founder' | 'groupModerator' | 'groupMember' | 'outsider' | 'siteModerator';
   let g: Record<Exclude<GroupActor, 'siteModerator'>, Member>;
@@ -343,5 +418,46 @@ describe('group moderators', () => {
     // The founder dismisses the moderator: their powers end.
     ok(await g.founder.client.put(`/api/hobby-groups/${slug}/members/${other.user.id}/role`, { role: 'member' }));
     expect((await other.client.delete(`/api/hobby-groups/posts/${await groupPost()}`)).status).toBe(403);
+  });
+
+  it("sees the group's hidden posts and events marked: founder, group moderator and site moderator; not members, outsiders, nor a moderator of another group", async () => {
+    const SEES: Record<GroupActor, boolean> = { founder: true, groupModerator: true, groupMember: false, outsider: false, siteModerator: true };
+    const postId = await groupPost();
+    ok(await as('groupModerator').post(`/api/hobby-groups/posts/${postId}/hide`, { reason: 'Grupta ticari ilan yasak' }));
+    const date = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const eventId = ok(await g.groupMember.client.post(`/api/hobby-groups/${slug}/events`, { title: 'Gizlenecek buluşma', date, location: 'Moda sahili' }))
+      .id as number;
+    ok(await as('groupModerator').post(`/api/hobby-groups/events/${eventId}/hide`, { reason: 'Kurallara aykırı' }));
+    const listed = async (a: GroupActor) => {
+      const posts = ok(await as(a).get(`/api/hobby-groups/${slug}/posts?limit=100`));
+      const events = ok(await as(a).get(`/api/hobby-groups/${slug}/events?limit=100`));
+      return {
+        post: ((Array.isArray(posts) ? posts : posts.items) as { id: number; isHidden?: boolean }[]).find((p) => p.id === postId),
+        event: ((Array.isArray(events) ? events : events.items) as { id: number; isHidden?: boolean }[]).find((e) => e.id === eventId),
+      };
+    };
+    for (const a of ALL) {
+      const { post: p, event: e } = await listed(a);
+      if (SEES[a]) {
+        expect(p, a).toMatchObject({ isHidden: true });
+        expect(e, a).toMatchObject({ isHidden: true });
+      } else {
+        expect(p, a).toBeUndefined();
+        expect(e, a).toBeUndefined();
+      }
+    }
+    // In another group, where they are a plain member, a hidden post stays out of the group moderator's sight.
+    const elsewhere = await groupPost(otherSlug);
+    ok(await people.moderator.client.post(`/api/hobby-groups/posts/${elsewhere}/hide`, { reason: 'Konu dışı' }));
+    const theirs = ok(await as('groupModerator').get(`/api/hobby-groups/${otherSlug}/posts?limit=100`));
+    expect(((Array.isArray(theirs) ? theirs : theirs.items) as { id: number }[]).some((p) => p.id === elsewhere)).toBe(false);
+    // Restored by the group moderator, both are back for everyone, unmarked.
+    ok(await as('groupModerator').post(`/api/hobby-groups/posts/${postId}/restore`, { reason: 'İtiraz haklı' }));
+    ok(await as('groupModerator').post(`/api/hobby-groups/events/${eventId}/restore`, { reason: 'İtiraz haklı' }));
+    const back = await listed('outsider');
+    expect(back.post).toBeTruthy();
+    expect(back.post!.isHidden).toBeUndefined();
+    expect(back.event).toBeTruthy();
+    expect(back.event!.isHidden).toBeUndefined();
   });
 });

@@ -100,6 +100,8 @@ export interface BlogCommentRow extends AuthorJoin {
   post_slug: string;
   created_at: unknown;
   updated_at: unknown;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 export function presentBlogComment(r: BlogCommentRow): BlogComment {
@@ -115,6 +117,7 @@ export function presentBlogComment(r: BlogCommentRow): BlogComment {
     postSlug: r.post_slug,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
   };
 }
 

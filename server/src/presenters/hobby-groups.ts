@@ -56,6 +56,8 @@ export interface GroupPostRow extends AuthorJoin {
   is_hidden: boolean | number;
   created_at: unknown;
   updated_at: unknown;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 /** A group post joined with its author; `liked`: whether the viewer liked it. */
@@ -75,6 +77,8 @@ export function presentGroupPost(r: GroupPostRow, liked: boolean) {
     commentsCount: r.comments_count,
     isLiked: liked,
     createdAt: toIso(r.created_at),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
   };
 }
 
@@ -85,6 +89,8 @@ export interface GroupCommentRow extends AuthorJoin {
   author_id: number;
   content: string;
   created_at: unknown;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 export function presentGroupComment(r: GroupCommentRow) {
@@ -94,6 +100,7 @@ export function presentGroupComment(r: GroupCommentRow) {
     content: r.content,
     createdAt: toIso(r.created_at),
     author: authorFromJoin(r),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
   };
 }
 
@@ -110,6 +117,7 @@ export interface GroupEventRow {
   is_online: boolean | number;
   meeting_link: string | null;
   created_at: unknown;
+  is_hidden?: boolean | number;
 }
 
 export function presentGroupEvent(r: GroupEventRow) {
@@ -125,6 +133,7 @@ export function presentGroupEvent(r: GroupEventRow) {
     meetingLink: r.meeting_link,
     creatorId: r.creator_id,
     createdAt: toIso(r.created_at),
+    ...(r.is_hidden ? { isHidden: true } : {}),
   };
 }
 

@@ -74,6 +74,8 @@ export interface CommentRow {
   u_display_name: string;
   u_profile_image: string | null;
   u_role: Role;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 export function presentComment(r: CommentRow): PostComment {
@@ -83,6 +85,7 @@ export function presentComment(r: CommentRow): PostComment {
     content: r.content,
     createdAt: toIso(r.created_at),
     author: authorFromJoin(r),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export interface AnswerRow extends AuthorJoin {
   is_hidden: boolean | number;
   created_at: unknown;
   updated_at: unknown;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 /** A row of the admin workspace's questions table. */
@@ -83,5 +85,6 @@ export function presentAnswer(r: AnswerRow, upvoted: boolean): Answer {
     userHasUpvoted: upvoted,
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
   };
 }

@@ -136,6 +136,7 @@ export function presentAdminUser(r: UserRow, withEmail = true): AdminUser {
     isPrivate: Boolean(r.is_private),
     isDemo: Boolean(r.is_demo),
     suspendedUntil: suspendedUntil(r)?.toISOString() ?? null,
+    trustLevel: Math.min(2, Math.max(0, Number(r.trust_level ?? 0))),
     createdAt: toIso(r.created_at),
   };
 }

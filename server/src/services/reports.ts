@@ -21,6 +21,7 @@ import { reporterWeights, trustSettings } from './trust';
 import { authorize } from '../policies/decision';
 import { canDeleteAccounts, canModerate } from '../policies/site';
 import { queueEntriesOfReports, syncQueueEntries } from './queue-entries';
+import { countShown, isHoldable, publishHeldTx, rejectHeldTx } from './held-items';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -99,13 +100,19 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
  * settle later.
  */
 export async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
+  // The parent's counter of shown items (comments, answers, a group's posts: services/held-items) moves with it.
+  const row = (await trx(TARGETS[type].table).where({ id }).first()) as Record<string, unknown> | undefined;
   const tally = async (sign: 1 | -1) => {
+    if (row && isHoldable(type) && Boolean(row.is_hidden) === (sign === 1)) await countShown(trx, type, row, sign);
     if (type !== 'post') return;
     await tallyTags(trx, { postIds: [id] }, sign);
     await tallyCategories(trx, { postIds: [id] }, sign);
   };
   if (hidden) await tally(-1);
-  await trx(TARGETS[type].table).where({ id }).update({ is_hidden: hidden });
+  // Shown by a moderator's restore, a held item is approved (no longer pending) as well.
+  await trx(TARGETS[type].table)
+    .where({ id })
+    .update({ is_hidden: hidden, ...(!hidden && isHoldable(type) ? { pending_approval: false } : {}) });
   if (!hidden) {
     await tally(1);
     await trx('community_hides').where({ target_type: type, target_id: id }).delete();
@@ -460,15 +467,16 @@ export async function closeReportTx(
       await tellAuthor('delete');
     }
   }
-  // Dismissing the queue entry of a post a watched word held approves it: published from now on.
-  if (outcome === 'dismissed' && report.reason_code === 'watched_word' && type === 'post') {
-    const held = await trx('posts').where({ id: report.target_id, is_hidden: true }).first('id');
-    if (held) {
-      await trx('posts').where({ id: report.target_id }).update({ is_hidden: false });
-      await tallyTags(trx, { postIds: [report.target_id] }, 1);
-      await tallyCategories(trx, { postIds: [report.target_id] }, 1);
-      await audit(trx, admin, 'post.approve', { type, id: report.target_id }, { before: { isHidden: true }, after: { isHidden: false } });
-    }
+  // A held item's entry decides it: dismissed, it is published from now on (with what its writing
+  // would have notified); upheld in any way, it stays hidden and is no longer pending.
+  if (isHoldable(type)) {
+    if (outcome === 'dismissed') {
+      const published = await publishHeldTx(trx, admin, type, report.target_id);
+      if (published?.length) {
+        notices?.push(...published);
+        cleanups.push(async () => announceNotifications(ctx.bus, published));
+      }
+    } else await rejectHeldTx(trx, type, report.target_id);
   }
   const now = nowIso();
   const scope = trx('reports').where({ status: 'open' });

@@ -21,6 +21,7 @@ import { canModerate } from '../policies/site';
 import { audit } from './audit';
 import { closeReportTx, refreshReportPriority, setHiddenTx } from './reports';
 import { closeAppealEntry, syncQueueEntries } from './queue-entries';
+import { holdAgainTx, isHoldable, isPendingTx } from './held-items';
 import { announceNotifications } from './notifications';
 import { announceSuspension, suspendMemberTx, warnMemberTx } from './users/suspension';
 import { decideAppealTx, type AppealRow } from './appeals';
@@ -403,6 +404,8 @@ interface EntryUndo {
   /** The item's hidden state before (null: a member, nothing to hide). */
   hiddenBefore: boolean | null;
   communityHide: boolean;
+  /** The item was held for approval (undo holds it again: hidden, pending, uncounted). */
+  pendingBefore?: boolean;
   /** Notifications the decision wrote (the author told of a hide, a warning). */
   notificationIds: number[];
   /** The member's suspension before a suspend (ISO or null), or before an upheld appeal lifted it. */
@@ -447,6 +450,7 @@ const decideReportsTx: Decider = async (run, entry) => {
     subjects: [...new Set(open.map((r) => r.subject_user_id).filter((s): s is number => s !== null))],
     hiddenBefore: item ? Boolean(item.is_hidden) : null,
     communityHide: Boolean(await trx('community_hides').where({ target_type: type, target_id: entry.target_id }).first('target_id')),
+    pendingBefore: await isPendingTx(trx, type, entry.target_id),
     notificationIds: [],
   };
   const collected: { userId: number; notificationId: number | null }[] = [];
@@ -584,6 +588,7 @@ export async function undoDecision(ctx: AppContext, me: UserRow, actionId: numbe
     for (const u of [...undos].reverse()) {
       await trx('reports').whereIn('id', u.reportIds).update({ status: 'open', resolution_note: null, resolved_by: null, resolved_at: null });
       await refreshReportPriority(trx, u.subjects);
+      if (u.pendingBefore && isHoldable(u.type)) await holdAgainTx(trx, u.type, u.targetId);
       if (u.hiddenBefore !== null && u.type !== 'user') {
         const item = (await trx(TARGETS[u.type].table).where({ id: u.targetId }).first('is_hidden')) as { is_hidden: boolean | number } | undefined;
         if (item && Boolean(item.is_hidden) !== u.hiddenBefore) {

@@ -334,8 +334,7 @@ export async function fileWatchedWordReport(
       target_id: target.id,
       reason: `${W.reportNote}: ${W.actions[action]}`,
       reason_code: 'watched_word',
-      // Only a post has a held state so far: a comment a word would hold is published and flagged.
-      kind: action === 'require_approval' && target.type === 'post' ? 'approval' : 'flag',
+      kind: action === 'require_approval' ? 'approval' : 'flag',
       note: '',
       status: 'open',
       subject_user_id: target.authorId,

@@ -297,6 +297,8 @@ export const adminUserSchema = z.object({
   isDemo: z.boolean(),
   /** Until when an admin suspended the member (null: not suspended). */
   suspendedUntil: isoTime.nullable(),
+  /** 0 new member, 1 member, 2 trusted member (TEXTS.trust.levels). */
+  trustLevel: z.number().int().min(0).max(2),
   createdAt: isoTime,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -171,6 +171,8 @@ export const blogCommentItemSchema = z.object({
   updatedAt: isoTime,
   /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
   blockedAuthor: z.boolean().optional(),
+  /** Only its author (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
 });
 export type BlogComment = z.infer<typeof blogCommentItemSchema>;
 

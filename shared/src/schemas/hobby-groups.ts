@@ -113,6 +113,10 @@ export const hobbyGroupPostSchema = z.object({
   createdAt: isoDate,
   /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
   blockedAuthor: z.boolean().optional(),
+  /** Only its author (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
+  /** Hidden (by a moderator, the group's moderators or the community): only the group's moderators and the site's see it, marked. */
+  isHidden: z.boolean().optional(),
 });
 export type GroupPost = z.infer<typeof hobbyGroupPostSchema>;
 
@@ -124,6 +128,8 @@ export const hobbyGroupCommentSchema = z.object({
   author: authorSummarySchema,
   /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
   blockedAuthor: z.boolean().optional(),
+  /** Only its author (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
 });
 export type GroupComment = z.infer<typeof hobbyGroupCommentSchema>;
 
@@ -139,6 +145,8 @@ export const hobbyGroupEventSchema = z.object({
   meetingLink: z.string().nullable(),
   creatorId: z.number().int().nullable(),
   createdAt: isoDate,
+  /** Hidden by the group's moderators: only they and the site's moderators see it, marked. */
+  isHidden: z.boolean().optional(),
 });
 export type GroupEvent = z.infer<typeof hobbyGroupEventSchema>;
 

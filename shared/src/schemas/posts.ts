@@ -103,6 +103,8 @@ export const postCommentSchema = z.object({
   content: z.string(),
   createdAt: isoTime,
   author: authorSummarySchema,
+  /** Only its author (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
 });
 export type PostComment = z.infer<typeof postCommentSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { TRUST_LEVELS } from '../limits';
+import { TEXTS } from '../texts';
 import { isoTime } from '../contract/endpoint';
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -30,7 +31,12 @@ export const trustLevelSchema = z.union(TRUST_LEVELS.map((l) => z.literal(l)) as
 /** An admin sets a member's level by hand (audited with the reason). */
 export const setTrustLevelSchema = z.object({
   level: trustLevelSchema,
-  reason: z.string().trim().max(500).optional().default(''),
+  // Setting a level by hand overrides promotion: the audit log keeps why.
+  reason: z
+    .string({ error: TEXTS.trust.levelReasonRequired })
+    .trim()
+    .min(1, { error: TEXTS.trust.levelReasonRequired })
+    .max(500, { error: TEXTS.trust.levelReasonTooLong }),
 });
 
 export const memberTrustLevelSchema = z.object({ id: z.number().int(), trustLevel: trustLevelSchema });

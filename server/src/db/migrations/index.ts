@@ -43,6 +43,7 @@ import * as notificationDeliveries from './20261128030000_notification_deliverie
 import * as appeals from './20261128020000_appeals';
 import * as weeklyDigest from './20261128040000_weekly_digest';
 import * as appealQueueEntries from './20261129010000_appeal_queue_entries';
+import * as heldForApproval from './20261129020000_held_for_approval';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128020000_appeals': appeals,
   '20261128040000_weekly_digest': weeklyDigest,
   '20261129010000_appeal_queue_entries': appealQueueEntries,
+  '20261129020000_held_for_approval': heldForApproval,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -157,13 +157,20 @@ describe('setting a level by hand', () => {
   it('is for admins, audited with the reason, never one’s own, and promotion leaves it alone', async () => {
     const member = await server.member();
     const other = await server.member();
-    const byMember = await other.client.put(`/api/admin/users/${member.user.id}/trust-level`, { level: 2 });
+    const byMember = await other.client.put(`/api/admin/users/${member.user.id}/trust-level`, { level: 2, reason: 'deneme' });
     expect(byMember.status).toBe(403);
     expect(byMember.body.code).toBe('forbidden');
-    expect((await server.client().put(`/api/admin/users/${member.user.id}/trust-level`, { level: 2 })).status).toBe(401);
-    expect((await admin.client.put(`/api/admin/users/${admin.user.id}/trust-level`, { level: 0 })).status).toBe(403);
-    expect((await admin.client.put(`/api/admin/users/${member.user.id}/trust-level`, { level: 3 })).status).toBe(400);
-    expect((await admin.client.put('/api/admin/users/999999/trust-level', { level: 1 })).status).toBe(404);
+    expect((await server.client().put(`/api/admin/users/${member.user.id}/trust-level`, { level: 2, reason: 'deneme' })).status).toBe(401);
+    expect((await admin.client.put(`/api/admin/users/${admin.user.id}/trust-level`, { level: 0, reason: 'deneme' })).status).toBe(403);
+    expect((await admin.client.put(`/api/admin/users/${member.user.id}/trust-level`, { level: 3, reason: 'deneme' })).status).toBe(400);
+    expect((await admin.client.put('/api/admin/users/999999/trust-level', { level: 1, reason: 'deneme' })).status).toBe(404);
+    // A reason is required: the audit log keeps why a level was set by hand.
+    for (const body of [{ level: 1 }, { level: 1, reason: '   ' }]) {
+      const res = await admin.client.put(`/api/admin/users/${member.user.id}/trust-level`, body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Seviyeyi neden değiştirdiğinizi yazın');
+    }
+    expect(await levelOf(member.user.id)).toBe(1);
 
     const res = await admin.client.put(`/api/admin/users/${member.user.id}/trust-level`, { level: 0, reason: 'bağlantı yağmuru' });
     expect(res.status).toBe(200);

@@ -26,7 +26,7 @@ function blogCommentsQuery(db: Db) {
 export async function listBlogComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const at = decodeTuple<[number]>(page.cursor, ['int']);
   await getBlogPostById(db, postId, viewer);
-  const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0] }, blogCommentsQuery(db));
+  const rows = await commentPage<BlogCommentRow>(db, 'blog', postId, { limit: page.limit, before: at?.[0], viewerId: viewer?.id }, blogCommentsQuery(db));
   const last = rows.at(-1);
   return {
     items: await censorContent(db, await flagBlocked(db, viewer?.id, rows.map(presentBlogComment))),
@@ -37,14 +37,14 @@ export async function listBlogComments(db: Knex, postId: number, viewer: UserRow
 /** A watched word's flag is announced to the moderators' live queue once the comment is written. */
 export async function addBlogComment(ctx: AppContext, me: UserRow, postId: number, content: string) {
   const db = ctx.db;
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden and pending (services/held-items).
   const screened = await screenText(db, [content]);
   let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     const post = await blogPostContext(trx, postId, me);
     if (!post) throw notFound('blog_post');
     authorize(policy.canComment(me, post));
-    const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content);
+    const commentId = await insertCommentTx(trx, 'blog', postId, me.id, content, screened === 'require_approval');
     if (screened === 'flag' || screened === 'require_approval')
       reportId = await fileWatchedWordReport(trx, { type: 'blog_comment', id: commentId, authorId: me.id }, screened);
     return commentId;

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/time';
 import { AUTHOR_COLUMNS, type UserRow } from '../../presenters/users';
 import { audit, auditModeration } from '../audit';
 import { indexRows, type Source } from '../../db/search/sources';
+import { heldColumns, shownOrOwnHeld } from '../held-items';
 import { authorize } from '../../policies/decision';
 import * as policy from '../../policies/comments';
 import { groupRoleOf, managesGroup, membershipOf, type GroupRoleContext } from '../../policies/hobby-groups';
@@ -72,7 +73,8 @@ export async function deleteCommentTx(trx: Knex.Transaction, actor: UserRow, kin
   if (!comment) throw (opts.notFound ?? (() => errors.notFound(TEXTS.social.commentNotFound, 'comment_not_found')))();
   const { asFounder, asGroupModerator } = await mayDelete(trx, actor, kind, comment);
   await trx(t.table).where({ id }).delete();
-  await trx(t.parentTable).where({ id: comment[t.parent] }).decrement(t.counter, 1);
+  // Counters count shown comments (services/held-items): a hidden or held one was taken out already.
+  if (!comment.is_hidden) await trx(t.parentTable).where({ id: comment[t.parent] }).decrement(t.counter, 1);
   if (kind === 'answer' && comment.is_accepted)
     await trx('questions').where({ id: comment.question_id }).update({ is_answered: false, accepted_answer_id: null });
   const target = { type: commentAuditType(kind), id };
@@ -109,13 +111,16 @@ export async function insertCommentTx(
   parentId: number,
   authorId: number,
   content: string,
+  /** A watched word holds it for approval: saved hidden and pending. */
+  held = false,
 ): Promise<number> {
   const t = COMMENT_TABLES[kind];
   const now = nowIso();
   const [row] = await trx(t.table)
-    .insert({ [t.parent]: parentId, author_id: authorId, content, created_at: now, updated_at: now })
+    .insert({ [t.parent]: parentId, author_id: authorId, content, ...heldColumns(held), created_at: now, updated_at: now })
     .returning('id');
-  await trx(t.parentTable).where({ id: parentId }).increment(t.counter, 1);
+  // Held for approval, it is counted once shown (services/held-items).
+  if (!held) await trx(t.parentTable).where({ id: parentId }).increment(t.counter, 1);
   const id = (typeof row === 'object' ? row.id : row) as number;
   await indexRows(trx, COMMENT_SOURCE[kind], [id]);
   return id;
@@ -139,10 +144,11 @@ export async function commentPage<R>(
   db: Db,
   kind: Exclude<CommentKind, 'answer'>,
   parentId: number,
-  page: { limit: number; before?: number; after?: number },
+  page: { limit: number; before?: number; after?: number; viewerId?: number | null },
   query = commentsQuery(db, kind),
 ): Promise<R[]> {
-  const q = query.where(`c.${COMMENT_TABLES[kind].parent}`, parentId).andWhere('c.is_hidden', false);
+  // Shown comments, and the viewer's own ones held for approval (marked pending by the presenter).
+  const q = shownOrOwnHeld(query.where(`c.${COMMENT_TABLES[kind].parent}`, parentId), 'c', page.viewerId);
   if (page.after !== undefined) return (await q.where('c.id', '>', page.after).orderBy('c.id', 'asc').limit(page.limit)) as R[];
   if (page.before) q.where('c.id', '<', page.before);
   return (await q.orderBy('c.id', 'desc').limit(page.limit)) as R[];

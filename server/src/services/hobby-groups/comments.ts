@@ -17,7 +17,7 @@ import { fileWatchedWordReport, screenText } from '../watched-words';
 export async function listComments(db: Knex, postId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[number]>(page.cursor, ['int']);
   await visiblePost(db, postId, viewer);
-  const rows = await commentPage<GroupCommentRow>(db, 'group', postId, { limit: page.limit, before: after?.[0] });
+  const rows = await commentPage<GroupCommentRow>(db, 'group', postId, { limit: page.limit, before: after?.[0], viewerId: viewer?.id });
   const oldest = rows.at(-1);
   return {
     items: await flagBlocked(db, viewer?.id, [...rows].reverse().map(presentGroupComment)),
@@ -28,12 +28,12 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
 /** Commenting is for members of the group (as posting is); a watched word's flag is announced to the live queue. */
 export async function addComment(ctx: AppContext, me: UserRow, postId: number, content: string) {
   const db = ctx.db;
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden and pending (services/held-items).
   const screened = await screenText(db, [content]);
   let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     await visiblePost(trx, postId, me, policy.canCommentPost);
-    const commentId = await insertCommentTx(trx, 'group', postId, me.id, content);
+    const commentId = await insertCommentTx(trx, 'group', postId, me.id, content, screened === 'require_approval');
     if (screened === 'flag' || screened === 'require_approval')
       reportId = await fileWatchedWordReport(trx, { type: 'group_comment', id: commentId, authorId: me.id }, screened);
     return commentId;

@@ -9,7 +9,7 @@ import { screenText } from '../watched-words';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
 import { authorize } from '../../policies/decision';
-import { canHideEvent, groupRoleOf } from '../../policies/hobby-groups';
+import { canHideEvent, groupRoleOf, seesHiddenInGroup } from '../../policies/hobby-groups';
 import { groupContext } from './access';
 import type { GroupRow } from '../../presenters/hobby-groups';
 import { audit } from '../audit';
@@ -20,9 +20,10 @@ import { audit } from '../audit';
 export async function listEvents(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[string, number]>(page.cursor, ['time', 'int']);
   const group = await insideOrThrow(db, slug, viewer);
-  const q = db('group_events')
-    .where({ group_id: group.id, is_hidden: false })
-    .andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
+  // The group's moderators (and the site's) see its hidden events too, marked by the presenter, to restore them.
+  const q = db('group_events').where({ group_id: group.id });
+  if (!seesHiddenInGroup(viewer, await groupContext(db, group, viewer))) q.where({ is_hidden: false });
+  q.andWhere('date', '>=', new Date(Date.now() - 86_400_000).toISOString());
   if (after) whereRowAfter(q, ['date', 'id'], '>', after);
   const rows: GroupEventRow[] = await q
     .orderBy([

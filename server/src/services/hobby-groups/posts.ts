@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { isLiked as isLikedBy, likedIds, setLike as setLikeOf } from '../engagement/likes';
 import { imageSizeColumns, type StoredImageSize } from '../uploads';
 import { notifyModeration } from '../moderation';
-import { insideOrThrow, memberOrThrow, memberRoleOf } from './access';
+import { groupContext, insideOrThrow, memberOrThrow, memberRoleOf } from './access';
 import { decodeTuple, encodeTuple } from '../../db/keyset';
 import { presentGroupPost, type GroupPostRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
@@ -18,6 +18,7 @@ import type { Actor } from '../../policies/actor';
 import * as policy from '../../policies/hobby-groups';
 import { groupRoleOf, managesGroup, membershipOf, type GroupPostContext } from '../../policies/hobby-groups';
 import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
+import { heldColumns, shownOrOwnHeld } from '../held-items';
 
 /** Group posts and their likes (through engagement/likes). */
 
@@ -48,7 +49,10 @@ async function presentPosts(db: Db, rows: GroupPostRow[], viewer: UserRow | unde
 export async function listPosts(db: Knex, slug: string, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
   const after = decodeTuple<[number]>(page.cursor, ['int']);
   const group = await insideOrThrow(db, slug, viewer);
-  const q = postsQuery(db).where('p.group_id', group.id).andWhere('p.is_hidden', false);
+  // The group's moderators see its hidden posts (marked by the presenter); its members their own held ones.
+  const sees = policy.seesHiddenInGroup(viewer, await groupContext(db, group, viewer));
+  const q = postsQuery(db).where('p.group_id', group.id);
+  if (!sees) shownOrOwnHeld(q, 'p', viewer?.id);
   if (after) q.where('p.id', '<', after[0]);
   const rows: GroupPostRow[] = await q.orderBy('p.id', 'desc').limit(page.limit);
   const last = rows.at(-1);
@@ -71,8 +75,9 @@ export async function createPost(
   input: { content: string; imageUrl?: string | null; image?: StoredImageSize | null },
 ) {
   const db = ctx.db;
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden, pending and uncounted (services/held-items).
   const screened = await screenText(db, [input.content]);
+  const held = screened === 'require_approval';
   let reportId: number | null = null;
   const id = await db.transaction(async (trx) => {
     const group = await memberOrThrow(trx, slug, me);
@@ -85,11 +90,12 @@ export async function createPost(
         type: input.imageUrl ? 'image' : 'text',
         image_url: input.imageUrl ?? null,
         ...imageSizeColumns(input.imageUrl ? input.image : null),
+        ...heldColumns(held),
         created_at: now,
         updated_at: now,
       })
       .returning('id');
-    await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
+    if (!held) await trx('hobby_groups').where({ id: group.id }).increment('post_count', 1);
     const postId = (typeof row === 'object' ? row.id : row) as number;
     await indexRows(trx, 'group_post', [postId]);
     if (screened === 'flag' || screened === 'require_approval')
@@ -118,6 +124,7 @@ export async function groupPostContext(db: Db, post: Awaited<ReturnType<typeof p
   return {
     authorId: post.author_id,
     isHidden: Boolean(post.is_hidden),
+    pendingApproval: Boolean(post.pending_approval),
     group: { creatorId: post.group_creator_id, isPrivate: Boolean(post.is_private), membership: membershipOf(viewer, post.group_creator_id, memberRole) },
     blocked: Boolean(viewer && post.author_id && (await blockedEitherWay(db, viewer.id, post.author_id))),
   };
@@ -154,7 +161,8 @@ export async function deletePost(db: Knex, me: UserRow, postId: number, reason =
     const { group } = await groupPostContext(trx, post, me);
     authorize(policy.canDeletePost(me, { authorId: post.author_id, group }));
     await trx('group_posts').where({ id: postId }).delete();
-    await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
+    // The group's post count counts shown posts (services/held-items): a hidden or held one was taken out already.
+    if (!post.is_hidden) await trx('hobby_groups').where({ id: post.group_id }).decrement('post_count', 1);
     const before = { before: { content: post.content, authorId: post.author_id }, after: { reason } };
     // A group moderator removing someone's post is moderation, audited in that role; the founder tidying is not.
     if (groupRoleOf(me, group) === 'group_moderator' && post.author_id !== me.id)

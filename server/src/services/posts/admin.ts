@@ -56,7 +56,8 @@ export async function deleteContentTx(ctx: AppContext, trx: Knex.Transaction, ad
     await tallyCategories(trx, { postIds: [id] }, -1);
   }
   await trx(table).where({ id }).delete();
-  if (kind === 'group_post') await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
+  // A group's post count counts shown posts (services/held-items): a hidden or held one was taken out already.
+  if (kind === 'group_post' && !before.is_hidden) await trx('hobby_groups').where({ id: before.group_id }).decrement('post_count', 1);
   await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { content: before.content, authorId: before.author_id } });
   // The author learns what went and why; the socket hears of it once this has committed.
   const notice = await notifyModeration(trx, admin, { authorId: before.author_id, kind, action: 'delete', content: before.content, reason });

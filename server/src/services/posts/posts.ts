@@ -36,6 +36,7 @@ import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
 import { checkNewMemberWrite } from '../trust';
 import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
+import { heldColumns } from '../held-items';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -225,7 +226,7 @@ export async function createPost(
         image_url: input.imageUrl ?? null,
         ...imageSizeColumns(input.imageUrl ? input.image : null),
         video_url: input.videoUrl ?? null,
-        is_hidden: held,
+        ...heldColumns(held),
         created_at: now,
         updated_at: now,
       })
@@ -238,12 +239,14 @@ export async function createPost(
     await tallyTags(trx, { postIds: [postId] }, 1);
     await tallyCategories(trx, { postIds: [postId] }, 1);
     await indexRows(trx, 'post', [postId]);
-    created.push(
-      ...(await createNotifications(
-        trx,
-        [...mentioned].map((userId) => ({ userId, type: 'mention' as const, actorId: author.id, relatedPostId: postId, message: N.mention })),
-      )),
-    );
+    // Held, its mentions notify once it is approved (services/held-items).
+    if (!held)
+      created.push(
+        ...(await createNotifications(
+          trx,
+          [...mentioned].map((userId) => ({ userId, type: 'mention' as const, actorId: author.id, relatedPostId: postId, message: N.mention })),
+        )),
+      );
     return postId as number;
   });
   announceNotifications(ctx.bus, created);
@@ -418,7 +421,7 @@ export async function listComments(db: Knex, postId: number, viewer: UserRow | u
     db,
     'post',
     postId,
-    page.order === 'oldest' ? { limit: page.limit, after: from ?? 0 } : { limit: page.limit, before: from },
+    page.order === 'oldest' ? { limit: page.limit, after: from ?? 0, viewerId } : { limit: page.limit, before: from, viewerId },
     commentsFor(db, viewerId),
   );
   const nextCursor = nextIdCursor(rows, page.limit, (r) => r.id);
@@ -436,20 +439,22 @@ export async function getComment(db: Knex, postId: number, commentId: number, vi
 }
 
 export async function addComment(ctx: AppContext, user: UserRow, postId: number, content: string) {
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden and pending: the post's author hears of it once approved.
   const screened = await screenText(ctx.db, [content]);
+  const held = screened === 'require_approval';
   let reportId: number | null = null;
   let notification: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
     const post = await postFor(trx, postId, user, policy.canComment);
     await checkNewMemberWrite(trx, user, { text: content, media: false }, ctx.now);
-    const commentId = await insertCommentTx(trx, 'post', postId, user.id, content);
+    const commentId = await insertCommentTx(trx, 'post', postId, user.id, content, held);
     if (screened === 'flag' || screened === 'require_approval')
       reportId = await fileWatchedWordReport(trx, { type: 'comment', id: commentId, authorId: user.id }, screened);
-    notification = {
-      userId: post.authorId,
-      notificationId: await createNotification(trx, { userId: post.authorId, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
-    };
+    if (!held)
+      notification = {
+        userId: post.authorId,
+        notificationId: await createNotification(trx, { userId: post.authorId, type: 'comment', actorId: user.id, relatedPostId: postId, message: N.comment }),
+      };
     return commentId;
   });
   if (notification) announceNotifications(ctx.bus, [notification]);

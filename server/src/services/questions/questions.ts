@@ -16,6 +16,7 @@ import { blockedEitherWay, flagBlocked } from '../blocks';
 import { authorize, notFound } from '../../policies/decision';
 import * as policy from '../../policies/questions';
 import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
+import { heldColumns, shownOrOwnHeld } from '../held-items';
 
 /** What the questions policy needs about a question or an answer for one actor: its author and a block between them. */
 async function authoredContext(db: Db, me: UserRow, authorId: number | null): Promise<policy.QuestionContext> {
@@ -213,7 +214,8 @@ async function presentAnswers(db: Db, rows: AnswerRow[], viewerId: number | null
 export async function listAnswers(db: Knex, questionId: number, viewerId: number | null, page: { limit: number; cursor?: string }) {
   const at = decodeTuple<[number, number]>(page.cursor, ['int', 'int']);
   await getQuestion(db, questionId, viewerId);
-  const q = answersQuery(db).where('a.question_id', questionId).andWhere('a.is_hidden', false);
+  // Shown answers, and the viewer's own ones held for approval (marked pending by the presenter).
+  const q = shownOrOwnHeld(answersQuery(db).where('a.question_id', questionId), 'a', viewerId);
   if (at) {
     const [accepted, id] = at;
     // After an accepted answer come every unaccepted one; after an unaccepted one, the later ones.
@@ -236,8 +238,9 @@ export async function listAnswers(db: Knex, questionId: number, viewerId: number
 }
 
 export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number, content: string) {
-  // No held state here yet: a word that would hold it for approval flags it (published and queued).
+  // A blocking word refuses it; one that holds it saves it hidden and pending: the question's author hears of it once approved.
   const screened = await screenText(ctx.db, [content]);
+  const held = screened === 'require_approval';
   let reportId: number | null = null;
   let note: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
@@ -245,13 +248,16 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
     if (!question) throw notFound('question');
     authorize(policy.canAnswer(me, await authoredContext(trx, me, question.author_id)));
     const now = nowIso();
-    const [row] = await trx('answers').insert({ question_id: questionId, author_id: me.id, content, created_at: now, updated_at: now }).returning('id');
-    await trx('questions').where({ id: questionId }).increment('answers_count', 1);
+    const [row] = await trx('answers')
+      .insert({ question_id: questionId, author_id: me.id, content, ...heldColumns(held), created_at: now, updated_at: now })
+      .returning('id');
+    // Held, it is counted once shown (services/held-items).
+    if (!held) await trx('questions').where({ id: questionId }).increment('answers_count', 1);
     await indexRows(trx, 'answer', [Number(typeof row === 'object' ? row.id : row)]);
     if (screened === 'flag' || screened === 'require_approval') {
       reportId = await fileWatchedWordReport(trx, { type: 'answer', id: Number(typeof row === 'object' ? row.id : row), authorId: me.id }, screened);
     }
-    if (question.author_id) {
+    if (question.author_id && !held) {
       note = {
         userId: question.author_id,
         notificationId: await createNotification(trx, {
@@ -297,7 +303,8 @@ export async function toggleAnswerVote(db: Knex, me: UserRow, id: number) {
 /** Only the question's author accepts; the question is then answered (closed). */
 export async function acceptAnswer(db: Knex, me: UserRow, answerId: number) {
   return db.transaction(async (trx) => {
-    const answer = await trx('answers').where({ id: answerId }).first('id', 'question_id');
+    // A hidden or held answer is not there for the question's author to accept.
+    const answer = await trx('answers').where({ id: answerId, is_hidden: false }).first('id', 'question_id');
     if (!answer) throw errors.notFound(Q.answerNotFound, 'answer_not_found');
     const question = await trx('questions').where({ id: answer.question_id }).first('id', 'author_id');
     authorize(policy.canAccept(me, { authorId: question.author_id }));

@@ -125,6 +125,13 @@ export const useHideGroupPost = () =>
       : call('POST /api/hobby-groups/posts/:id/restore', { params: { id }, body: { reason } }),
   );
 
+export const useHideGroupEvent = () =>
+  useGroupMutation(({ id, reason, hide }: { id: number; reason: string; hide: boolean }) =>
+    hide
+      ? call('POST /api/hobby-groups/events/:id/hide', { params: { id }, body: { reason } })
+      : call('POST /api/hobby-groups/events/:id/restore', { params: { id }, body: { reason } }),
+  );
+
 export const useDeleteGroupPost = () =>
   useGroupMutation(({ id, reason }: { id: number; reason?: string }) =>
     call('DELETE /api/hobby-groups/posts/:id', { params: { id }, query: { reason: reason?.trim() || undefined } }),

@@ -22,8 +22,12 @@ export function useUpdateTrustSettings() {
   });
 }
 
-export const useSetTrustLevel = () =>
-  useMutation({
+/** Sets a member's level by hand; the users table and the queue show levels, so they are read again. */
+export function useSetTrustLevel() {
+  const qc = useQueryClient();
+  return useMutation({
     mutationFn: (v: { id: number; level: 0 | 1 | 2; reason: string }) =>
       call('PUT /api/admin/users/:id/trust-level', { params: { id: v.id }, body: { level: v.level, reason: v.reason } }),
+    onSuccess: () => void qc.invalidateQueries(),
   });
+}

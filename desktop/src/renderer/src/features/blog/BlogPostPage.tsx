@@ -21,6 +21,7 @@ import { Secondary } from '../../components/lean/Secondary';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
+import { ItemStateTags } from '../../components/ItemStateTags';
 
 // A visitor's blog post paints from the lean components; the comment form and the report and delete buttons
 // (antd's input, buttons and dialogs) load for members only, the gallery (antd's image) for a post that has one.
@@ -164,7 +165,7 @@ export default function BlogPostPage() {
                   avatar={<UserAvatar user={c.author} size={32} />}
                   title={
                     <span>
-                      {c.authorName} <Secondary>{fromNow(c.createdAt)}</Secondary>
+                      {c.authorName} <Secondary>{fromNow(c.createdAt)}</Secondary> <ItemStateTags item={c} />
                     </span>
                   }
                   description={<BlockedCollapse blocked={c.blockedAuthor}>{c.content}</BlockedCollapse>}

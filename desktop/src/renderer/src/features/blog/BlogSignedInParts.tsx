@@ -5,6 +5,7 @@ import { charCount, LIMITS, TEXTS, type BlogComment } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import { useCommentOnBlogPost, useDeleteBlogComment } from '../../api/blog';
 import { useSession } from '../../stores/session';
+import { toastWrite } from '../../components/ItemStateTags';
 import { useApp } from '../../components/LazyFeedback';
 import { confirmDelete } from '../../components/confirmDelete';
 import { ReportButton } from '../admin/ReportDialog';
@@ -20,9 +21,9 @@ export function CommentForm({ postId }: { postId: number }) {
   const commentOnPost = useCommentOnBlogPost(postId);
   const comment = async () => {
     try {
-      await commentOnPost.mutateAsync(text);
+      const added = await commentOnPost.mutateAsync(text);
       setText('');
-      notification.success({ message: 'Yorumunuz eklendi' });
+      toastWrite(notification, added, { message: 'Yorumunuz eklendi' });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
     }

@@ -34,6 +34,7 @@ import { LeanSpace as Space } from '../../components/lean/LeanSpace';
 import { LeanTag as Tag } from '../../components/lean/LeanTag';
 import { Secondary } from '../../components/lean/Secondary';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
+import { ItemStateTags, toastWrite } from '../../components/ItemStateTags';
 
 // The share and new-event dialogs (with antd's form, date picker and upload) load when a member opens one; a
 // member's report and delete buttons, comment box and the founder's join requests (antd's buttons, input and
@@ -41,6 +42,7 @@ import { BlockedCollapse } from '../../components/BlockedCollapse';
 const GroupDialogs = lazy(() => import('./GroupDialogs'));
 const PostActions = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.PostActions })));
 const CommentBox = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentBox })));
+const EventModeration = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.EventModeration })));
 const CommentMenu = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentMenu })));
 const JoinRequests = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.JoinRequests })));
 const GroupPlaceEditor = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.GroupPlaceEditor })));
@@ -68,6 +70,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
         <UserAvatar user={p.author} size={32} />
         <UserName user={p.author} />
         <Secondary>{fromNow(p.createdAt)}</Secondary>
+        <ItemStateTags item={p} />
       </Space>
       <div style={{ marginTop: 8, marginBottom: '1em', whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{p.content}</div>
       {p.imageUrl && (
@@ -98,7 +101,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
           {comments.map((c) => (
             <div key={c.id} style={{ marginBottom: 4 }} data-testid="group-comment">
               <BlockedCollapse blocked={c.blockedAuthor}>
-                <strong>{c.author.displayName}</strong> {c.content}
+                <strong>{c.author.displayName}</strong> {c.content} <ItemStateTags item={c} />
                 {user && user.id !== c.author.id && (
                   <Suspense fallback={null}>
                     {' '}
@@ -165,11 +168,11 @@ export default function GroupPage() {
   };
   const sharePost = async () => {
     try {
-      await createPost.mutateAsync({ content: postText, image: postImage });
+      const shared = await createPost.mutateAsync({ content: postText, image: postImage });
       setPostText('');
       setPostImage(null);
       setSharing(false);
-      notification.success({ message: 'Gönderi paylaşıldı.' });
+      toastWrite(notification, shared, { message: 'Gönderi paylaşıldı.' });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Gönderi paylaşılamadı') });
     }
@@ -294,8 +297,13 @@ export default function GroupPage() {
                   <Secondary>Yaklaşan etkinlik yok</Secondary>
                 ) : (
                   events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target">
-                      <strong>{e.title}</strong>
+                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target" data-testid="group-event">
+                      <strong>{e.title}</strong> <ItemStateTags item={e} />
+                      {user && (
+                        <Suspense fallback={null}>
+                          <EventModeration event={e} group={g} />
+                        </Suspense>
+                      )}
                       <br />
                       <Secondary>
                         {formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Button, Card, Input, List, Space } from 'antd';
-import { DeleteOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeInvisibleOutlined, UndoOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupComment, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupComment, type GroupEvent, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCommentGroupPost,
   useDecideJoinRequest,
   useDeleteGroupPost,
   useGroupMembers,
+  useHideGroupEvent,
   useHideGroupPost,
   useJoinRequests,
   useUpdateGroupPlace,
 } from '../../api/hobby-groups';
 import { NeighbourhoodSelect } from '../places/PlaceFields';
 import { useSession } from '../../stores/session';
+import { toastWrite } from '../../components/ItemStateTags';
 import { useApp } from '../../components/LazyFeedback';
 import { UserAvatar } from '../../components/common';
 import { fromNow } from '../../components/time';
@@ -27,36 +29,39 @@ import { MemberMenu } from '../blocks/BlockMuteReport';
  * A group page's parts only a signed-in member gets (report or delete a post; mute or block its author or a
  * commenter; the comment box, the founder's join requests): loaded with antd's buttons, input, list and dialogs for members, never for a visitor's first paint.
  */
-export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+/**
+ * Whether the signed-in member moderates this group's content: its founder, a group moderator (read from the member
+ * list the page already holds) or a site moderator. The server's group policy decides; this only picks the buttons.
+ */
+function useModeratesGroup(group: HobbyGroup): boolean {
   const user = useSession((s) => s.user);
-  const { notification, modal } = useApp();
-  const deletePost = useDeleteGroupPost();
-  const hidePost = useHideGroupPost();
   const { data: members = [] } = useGroupMembers(group.slug, 100, Boolean(user));
-  if (!user) return null;
-  // The author, the founder, a group moderator (read from the member list the page already holds) or a site moderator.
-  const groupModerator = members.some((m) => m.id === user?.id && m.role === 'moderator');
-  const moderates = user.id === group.creatorId || groupModerator || user.role === 'admin' || user.role === 'moderator';
-  const canDelete = user.id === p.authorId || moderates;
-  // Hiding asks for a reason (the author is told it; the audit log keeps it).
-  const hide = () => {
+  if (!user) return false;
+  const groupModerator = members.some((m) => m.id === user.id && m.role === 'moderator');
+  return user.id === group.creatorId || groupModerator || user.role === 'admin' || user.role === 'moderator';
+}
+
+/** Hiding or restoring asks for a reason (the author is told a hide; the audit log keeps both), then runs it. */
+function useReasonConfirm() {
+  const { notification, modal } = useApp();
+  return (o: { title: string; label: string; okText: string; done: string; run: (reason: string) => Promise<unknown> }) => {
     let reason = '';
     modal.confirm({
-      title: TEXTS.community.hideGroupPost,
+      title: o.title,
       content: (
         <Input.TextArea
-          aria-label={TEXTS.community.hideReason}
-          placeholder={TEXTS.community.hideReason}
+          aria-label={o.label}
+          placeholder={o.label}
           maxLength={LIMITS.warningReasonMax}
           autoSize={{ minRows: 2 }}
           onChange={(e) => (reason = e.target.value)}
         />
       ),
-      okText: TEXTS.community.hideGroupPost,
+      okText: o.okText,
       cancelText: 'İptal',
       onOk: () =>
-        hidePost.mutateAsync({ id: p.id, reason, hide: true }).then(
-          () => notification.success({ message: TEXTS.community.groupPostHidden }),
+        o.run(reason).then(
+          () => notification.success({ message: o.done }),
           (err: unknown) => {
             notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'İşlem başarısız oldu') });
             throw err;
@@ -64,11 +69,46 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
         ),
     });
   };
+}
+
+export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+  const user = useSession((s) => s.user);
+  const { notification, modal } = useApp();
+  const deletePost = useDeleteGroupPost();
+  const hidePost = useHideGroupPost();
+  const moderates = useModeratesGroup(group);
+  const ask = useReasonConfirm();
+  if (!user) return null;
+  const canDelete = user.id === p.authorId || moderates;
+  const G = TEXTS.community;
+  const hide = () =>
+    ask({
+      title: G.hideGroupPost,
+      label: G.hideReason,
+      okText: G.hideGroupPost,
+      done: G.groupPostHidden,
+      run: (reason) => hidePost.mutateAsync({ id: p.id, reason, hide: true }),
+    });
+  const restore = () =>
+    ask({
+      title: G.restoreHidden,
+      label: G.restoreReason,
+      okText: G.restoreHidden,
+      done: G.groupPostRestored,
+      run: (reason) => hidePost.mutateAsync({ id: p.id, reason, hide: false }),
+    });
   return (
     <>
       {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
       <MemberMenu author={p.author} label={TEXTS.blocks.menus.post} blocked={p.blockedAuthor} />
-      {moderates && user.id !== p.authorId && <Button type="text" icon={<EyeInvisibleOutlined />} aria-label={TEXTS.community.hideGroupPost} onClick={hide} />}
+      {moderates && user.id !== p.authorId && !p.isHidden && !p.pendingApproval && (
+        <Button type="text" icon={<EyeInvisibleOutlined />} aria-label={TEXTS.community.hideGroupPost} onClick={hide} />
+      )}
+      {moderates && p.isHidden && (
+        <Button size="small" icon={<UndoOutlined />} onClick={restore}>
+          {TEXTS.community.restoreHidden}
+        </Button>
+      )}
       {canDelete && (
         <Button
           type="text"
@@ -95,6 +135,48 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   );
 }
 
+/** The group's moderators hide one of its events, or restore a hidden one (marked on the page); nothing for others. */
+export function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroup }) {
+  const moderates = useModeratesGroup(group);
+  const hideEvent = useHideGroupEvent();
+  const ask = useReasonConfirm();
+  if (!moderates) return null;
+  const G = TEXTS.community;
+  return e.isHidden ? (
+    <Button
+      size="small"
+      icon={<UndoOutlined />}
+      onClick={() =>
+        ask({
+          title: G.restoreHidden,
+          label: G.restoreReason,
+          okText: G.restoreHidden,
+          done: G.groupEventRestored,
+          run: (reason) => hideEvent.mutateAsync({ id: e.id, reason, hide: false }),
+        })
+      }
+    >
+      {G.restoreHidden}
+    </Button>
+  ) : (
+    <Button
+      type="text"
+      size="small"
+      icon={<EyeInvisibleOutlined />}
+      aria-label={G.hideGroupEvent}
+      onClick={() =>
+        ask({
+          title: G.hideGroupEvent,
+          label: G.hideReason,
+          okText: G.hideGroupEvent,
+          done: G.groupEventHidden,
+          run: (reason) => hideEvent.mutateAsync({ id: e.id, reason, hide: true }),
+        })
+      }
+    />
+  );
+}
+
 /** A group comment's '⋯' menu (someone else's comment): report it, mute or block its author. */
 export function CommentMenu({ comment: c }: { comment: GroupComment }) {
   return <MemberMenu author={c.author} label={TEXTS.blocks.menus.comment} blocked={c.blockedAuthor} report={{ targetType: 'group_comment', targetId: c.id }} />;
@@ -107,9 +189,9 @@ export function CommentBox({ postId }: { postId: number }) {
   const commentPost = useCommentGroupPost();
   const comment = async () => {
     try {
-      await commentPost.mutateAsync({ id: postId, content: text });
+      const added = await commentPost.mutateAsync({ id: postId, content: text });
       setText('');
-      notification.success({ message: 'Yorumunuz eklendi' });
+      toastWrite(notification, added, { message: 'Yorumunuz eklendi' });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') });
     }

@@ -13,6 +13,7 @@ import { LeanButton as Button } from '../../components/lean/LeanButton';
 import { LeanCard as Card } from '../../components/lean/LeanCard';
 import { LEAN_LIST, LeanListItem } from '../../components/lean/LeanList';
 import { Secondary } from '../../components/lean/Secondary';
+import { ItemStateTags } from '../../components/ItemStateTags';
 
 // A visitor reads the comments from the lean components; a member's buttons and the comment box load for members only.
 const PostCommentActions = lazy(() => import('./PostSignedInParts').then((m) => ({ default: m.PostCommentActions })));
@@ -42,6 +43,7 @@ function CommentItem({ comment: c, last, linked, id }: { comment: PostComment; l
             <Secondary>{fromNow(c.createdAt)}</Secondary>
           </Link>
           {linked && <Secondary style={{ fontSize: 12 }}>· {T.linked}</Secondary>}
+          <ItemStateTags item={c} />
         </span>
       }
       description={<RichText text={c.content} />}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Dropdown, Input, List, Modal, Space, Typography } from 'antd';
+import { toastWrite } from '../../components/ItemStateTags';
 import { useApp } from '../../components/LazyFeedback';
 import { DeleteOutlined, EditOutlined, FlagOutlined, MoreOutlined } from '@ant-design/icons';
 import { charCount, LIMITS, TEXTS, type Post, type PostComment } from '@mahalle/shared';
@@ -55,9 +56,9 @@ export function PostCommentBox({ post: p }: { post: Post }) {
   const addComment = useAddComment(p.id);
   const add = () =>
     addComment.mutate(text, {
-      onSuccess: () => {
+      onSuccess: (comment) => {
         setText('');
-        notification.success({ message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
+        toastWrite(notification, comment, { message: 'Yorum eklendi', description: 'Yorumunuz başarıyla paylaşıldı' });
       },
       onError: (err) => notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Yorum eklenirken bir hata oluştu') }),
     });

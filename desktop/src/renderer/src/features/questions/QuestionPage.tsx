@@ -22,6 +22,7 @@ import { Secondary } from '../../components/lean/Secondary';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
 import { BlockedCollapse } from '../../components/BlockedCollapse';
+import { ItemStateTags } from '../../components/ItemStateTags';
 
 // What only a member does here (answer, accept, report, delete, mute, block) comes with antd's input and dialogs, for members only:
 // a visitor's question paints from the lean components.
@@ -134,6 +135,7 @@ export default function QuestionPage() {
                     Kabul edilen cevap
                   </Tag>
                 )}
+                <ItemStateTags item={a} />
                 <BlockedCollapse blocked={a.blockedAuthor}>
                   <div style={{ ...PARAGRAPH, marginTop: 4 }}>{a.content}</div>
                 </BlockedCollapse>

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useAnswerQuestion } from '../../api/questions';
 import { useAcceptAnswer, useDeleteAnswer } from '../../api/answers';
 import { useSession } from '../../stores/session';
+import { toastWrite } from '../../components/ItemStateTags';
 import { useApp } from '../../components/LazyFeedback';
 import { ReportButton } from '../admin/ReportDialog';
 import { MemberMenu } from '../blocks/BlockMuteReport';
@@ -77,9 +78,9 @@ export function AnswerForm({ questionId }: { questionId: number }) {
   const answerQuestion = useAnswerQuestion(questionId);
   const answer = async () => {
     try {
-      await answerQuestion.mutateAsync(text);
+      const added = await answerQuestion.mutateAsync(text);
       setText('');
-      notification.success({ message: 'Cevap eklendi' });
+      toastWrite(notification, added, { message: 'Cevap eklendi' });
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Cevap eklenirken bir hata oluştu.') });
     }

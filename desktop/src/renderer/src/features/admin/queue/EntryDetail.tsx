@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { TEXTS } from '@mahalle/shared';
 import type { ReviewEntry } from '../../../api/review-queue';
 import { formatDate, formatDateTime, fromNow } from '../../../components/time';
+import { useSession } from '../../../stores/session';
+import { TrustLevelAction } from '../TrustLevelAction';
 
 const T = TEXTS.triage;
 const A = TEXTS.admin;
@@ -63,6 +65,7 @@ function AppealPart({ appeal }: { appeal: NonNullable<ReviewEntry['appeal']> }) 
 /** The detail pane: the item, why it is queued, and its author's context (level, join date, recent items, earlier actions). */
 export function EntryDetail({ entry, headingId }: { entry: ReviewEntry; headingId?: string }) {
   const author = entry.author;
+  const meId = useSession((s) => s.user?.id);
   return (
     <div className="queue-detail" data-testid="queue-detail">
       <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }} id={headingId}>
@@ -101,7 +104,18 @@ export function EntryDetail({ entry, headingId }: { entry: ReviewEntry; headingI
             column={1}
             items={[
               { key: 'name', label: T.author, children: `${author.displayName} (@${author.username})` },
-              { key: 'level', label: T.level, children: <Tag data-testid="queue-level">{TEXTS.trust.levels[author.trustLevel] ?? author.trustLevel}</Tag> },
+              {
+                key: 'level',
+                label: T.level,
+                children: (
+                  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                    <Tag data-testid="queue-level">{TEXTS.trust.levels[author.trustLevel] ?? author.trustLevel}</Tag>
+                    {author.id !== meId && (
+                      <TrustLevelAction memberId={author.id} memberName={`${author.displayName} (@${author.username})`} level={author.trustLevel} />
+                    )}
+                  </span>
+                ),
+              },
               { key: 'joined', label: T.joined, children: formatDate(author.joinedAt) },
               ...(author.suspendedUntil
                 ? [{ key: 'suspended', label: TEXTS.reviewQueue.actions.suspend, children: T.suspendedUntil(formatDateTime(author.suspendedUntil)) }]

@@ -89,7 +89,7 @@ export default function TrustTab() {
           <Form.Item name="level" label="Seviye" rules={[{ required: true }]}>
             <Select style={{ width: 160 }} options={TEXTS.trust.levels.map((label, value) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item name="reason" label="Gerekçe">
+          <Form.Item name="reason" label="Gerekçe" rules={[{ required: true, whitespace: true, message: TEXTS.trust.levelReasonRequired }]}>
             <Input maxLength={500} />
           </Form.Item>
           <Button htmlType="submit" loading={setLevel.isPending}>

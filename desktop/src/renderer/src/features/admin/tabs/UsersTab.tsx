@@ -18,6 +18,7 @@ import { byId, quietly, sortQuery, toIds, useAct, useDeleteRow, useSort } from '
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, RowActions, RowButton, SearchBox } from '../workspace';
 import { useApp } from '../../../components/LazyFeedback';
 import { MemberModerationActions } from '../MemberModeration';
+import { TrustLevelAction } from '../TrustLevelAction';
 import { errorMessage } from '../../../api/client';
 
 const A = TEXTS.admin;
@@ -86,6 +87,12 @@ export default function UsersTab() {
       width: 85,
       render: (u) => <Tag color={u.role === 'admin' ? 'red' : u.role === 'moderator' ? 'orange' : undefined}>{A.roles[u.role] ?? u.role}</Tag>,
     },
+    {
+      key: 'trustLevel',
+      title: TEXTS.trust.setLevel,
+      width: 120,
+      render: (u) => <Tag data-testid="user-trust-level">{TEXTS.trust.levels[u.trustLevel] ?? u.trustLevel}</Tag>,
+    },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 120, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
     actionsColumn(isAdmin ? 240 : 230, (u) =>
@@ -107,12 +114,14 @@ export default function UsersTab() {
             />
           )}
           <RowButton onClick={() => void resetLink(u.id)}>{H.adminLinkAction}</RowButton>
+          {u.id !== me?.id && <TrustLevelAction memberId={u.id} memberName={memberName(u)} level={u.trustLevel} />}
           {u.role !== 'admin' && <MemberModerationActions memberId={u.id} memberName={memberName(u)} suspendedUntil={u.suspendedUntil} />}
           {u.role !== 'admin' && <DeleteButton onClick={() => remove(u.id, memberName(u))} />}
         </RowActions>
       ) : (
         <RowActions>
           {!staff(u) && u.id !== me?.id && <MemberModerationActions memberId={u.id} memberName={memberName(u)} suspendedUntil={u.suspendedUntil} />}
+          {u.id !== me?.id && <TrustLevelAction memberId={u.id} memberName={memberName(u)} level={u.trustLevel} />}
         </RowActions>
       ),
     ),

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+
+/**
+ * "Onaya gönder" on every kind a watched word holds (services/held-items), over HTTP on SQLite
+ * and PostgreSQL: the item is saved but only its author sees it (marked pending), it counts
+ * nowhere and notifies no one, it enters the queue as an approval; approving publishes it (the
+ * count and the notification come then), rejecting keeps it hidden, and undo holds it again.
+ */
+
+let server: TestServer;
+let admin: Member;
+let moderator: Member;
+
+/** A list answers its items as an array (the cursor in a header) or as `{ items }`. */
+const itemsOf = (res: ApiResponse): Item[] => {
+  const body = ok(res);
+  return Array.isArray(body) ? body : body.items;
+};
+
+const ok = (res: ApiResponse) => {
+  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  moderator = await server.member();
+  ok(await admin.client.patch(`/api/admin/users/${moderator.user.id}`, { role: 'moderator' }));
+  ok(await admin.client.post('/api/admin/watched-words', { word: 'patates', action: 'require_approval' }));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A dodged spelling of the held word, as a spammer would write it. */
+const HELD = 'Ucuz p@t4tes burada';
+
+interface Item {
+  id: number;
+  content?: string;
+  pendingApproval?: boolean;
+}
+
+/** One kind a word holds: where it is written, listed and counted, and whom its writing notifies. */
+interface Kind {
+  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment';
+  /** Makes a fresh parent owned by `owner` (a post, a question, a group...) that `author` may write under. */
+  setup(owner: Member, author: Member): Promise<Record<string, string | number>>;
+  create(author: Member, at: Record<string, string | number>, content: string): Promise<ApiResponse>;
+  list(viewer: Member, at: Record<string, string | number>): Promise<Item[]>;
+  /** The count readers see (comments, answers, a group's posts), or the owner's notifications for a post's mention. */
+  count(viewer: Member, at: Record<string, string | number>): Promise<number>;
+  /** The notification type the owner gets when the item is published (null: none). */
+  notifies: string | null;
+}
+
+async function group(owner: Member, author: Member) {
+  const slug = ok(await owner.client.post('/api/hobby-groups', { name: `Onay Grubu ${owner.user.id}`, description: 'Onay bekleyenler için.' })).slug as string;
+  ok(await author.client.post(`/api/hobby-groups/${slug}/join`));
+  return slug;
+}
+
+const KINDS: Kind[] = [
+  {
+    type: 'post',
+    setup: async () => ({}),
+    create: (author, _at, content) => author.client.post('/api/posts', { content }),
+    list: async (viewer, at) => {
+      const res = await viewer.client.get(`/api/posts/${at.id}`);
+      return res.status === 200 ? [res.body] : [];
+    },
+    count: async (viewer) => Number((await server.ctx.db('notifications').where({ user_id: viewer.user.id, type: 'mention' }).count({ n: '*' }))[0]?.n ?? 0),
+    notifies: 'mention',
+  },
+  {
+    type: 'comment',
+    setup: async (owner) => ({ postId: ok(await owner.client.post('/api/posts', { content: 'Yorumlanacak gönderi' })).id }),
+    create: (author, at, content) => author.client.post(`/api/posts/${at.postId}/comments`, { content }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/posts/${at.postId}/comments`)),
+    count: async (viewer, at) => ok(await viewer.client.get(`/api/posts/${at.postId}`)).commentsCount,
+    notifies: 'comment',
+  },
+  {
+    type: 'answer',
+    setup: async (owner) => ({ questionId: ok(await owner.client.post('/api/questions', { title: 'Pazar nerede kurulur?', content: 'Bilen var mı?' })).id }),
+    create: (author, at, content) => author.client.post(`/api/questions/${at.questionId}/answers`, { content }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/questions/${at.questionId}/answers`)),
+    count: async (viewer, at) => ok(await viewer.client.get(`/api/questions/${at.questionId}`)).answersCount,
+    notifies: 'answer',
+  },
+  {
+    type: 'blog_comment',
+    setup: async () => ({
+      blogId: ok(
+        await admin.client.post('/api/blog/posts', { title: `Blog yazısı ${Math.random().toString(36).slice(2, 8)}`, content: '<p>Yazı</p>', published: true }),
+      ).id,
+    }),
+    create: (author, at, content) => author.client.post(`/api/blog/posts/${at.blogId}/comments`, { content }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/blog/posts/${at.blogId}/comments`)),
+    count: async (viewer, at) => ok(await viewer.client.get(`/api/blog/posts/${at.blogId}`)).commentsCount,
+    notifies: null,
+  },
+  {
+    type: 'group_post',
+    setup: async (owner, author) => ({ slug: await group(owner, author) }),
+    create: (author, at, content) => author.client.post(`/api/hobby-groups/${at.slug}/posts`, { content }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/hobby-groups/${at.slug}/posts`)),
+    count: async (viewer, at) => ok(await viewer.client.get(`/api/hobby-groups/${at.slug}`)).postCount,
+    notifies: null,
+  },
+  {
+    type: 'group_comment',
+    setup: async (owner, author) => {
+      const slug = await group(owner, author);
+      return { slug, postId: ok(await owner.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'Grubun gönderisi' })).id };
+    },
+    create: (author, at, content) => author.client.post(`/api/hobby-groups/posts/${at.postId}/comments`, { content }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/hobby-groups/posts/${at.postId}/comments`)),
+    count: async (viewer, at) =>
+      (itemsOf(await viewer.client.get(`/api/hobby-groups/${at.slug}/posts`)) as { id: number; commentsCount: number }[]).find((p) => p.id === at.postId)!
+        .commentsCount,
+    notifies: null,
+  },
+];
+
+async function entryOf(type: string, id: number) {
+  const page = ok(await moderator.client.get('/api/admin/queue?kind=approval&limit=100'));
+  return page.items.find((e: { target: { type: string; id: number } }) => e.target.type === type && e.target.id === id) as
+    { id: number; kind: string; target: { isHidden: boolean; preview: string }; author: { id: number } | null } | undefined;
+}
+
+const notices = async (owner: Member, type: string | null) =>
+  type === null ? 0 : Number((await server.ctx.db('notifications').where({ user_id: owner.user.id, type }).count({ n: '*' }))[0]?.n ?? 0);
+
+/** Writes the held item; for a post the owner is mentioned, so publishing has someone to notify. */
+async function writeHeld(kind: Kind, owner: Member, author: Member, at: Record<string, string | number>) {
+  const content = kind.type === 'post' ? `@${owner.user.username} ${HELD}` : HELD;
+  const res = await kind.create(author, at, content);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.pendingApproval).toBe(true);
+  if (kind.type === 'post') at.id = res.body.id;
+  return res.body.id as number;
+}
+
+describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_type, kind) => {
+  it('is seen only by its author, marked pending; uncounted and unannounced; approved, it is published, counted and notified then', async () => {
+    const [owner, author, reader] = [await server.member(), await server.member(), await server.member()];
+    const at = await kind.setup(owner, author);
+    if (kind.type === 'group_post' || kind.type === 'group_comment') ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
+    const countBefore = await kind.count(kind.type === 'post' ? owner : reader, at);
+    const noticesBefore = await notices(owner, kind.notifies);
+    const id = await writeHeld(kind, owner, author, at);
+
+    // Nobody but the author sees it (and a group's founder, who moderates its posts); they see it marked.
+    for (const viewer of kind.type === 'group_post' ? [reader] : [reader, owner]) expect((await kind.list(viewer, at)).some((i) => i.id === id)).toBe(false);
+    if (kind.type === 'group_post') expect((await kind.list(owner, at)).find((i) => i.id === id)?.pendingApproval).toBe(true);
+    if (kind.type !== 'post') {
+      const mine = (await kind.list(author, at)).find((i) => i.id === id);
+      expect(mine?.pendingApproval).toBe(true);
+    }
+    expect(await kind.count(kind.type === 'post' ? owner : reader, at)).toBe(countBefore);
+    expect(await notices(owner, kind.notifies)).toBe(noticesBefore);
+
+    // In the queue as an approval, with its author and text.
+    const entry = await entryOf(kind.type, id);
+    expect(entry).toMatchObject({ kind: 'approval', target: { isHidden: true }, author: { id: author.user.id } });
+    expect(entry!.target.preview).toContain('p@t4tes');
+
+    const decided = await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    const shown = (await kind.list(reader, at)).find((i) => i.id === id) ?? (kind.type === 'post' ? (await kind.list(owner, at))[0] : undefined);
+    expect(shown).toBeTruthy();
+    expect(shown!.pendingApproval).toBeUndefined();
+    expect((await kind.list(author, at)).find((i) => i.id === id)?.pendingApproval).toBeUndefined();
+    if (kind.type !== 'post') expect(await kind.count(reader, at)).toBe(countBefore + 1);
+    if (kind.notifies) expect(await notices(owner, kind.notifies)).toBe(noticesBefore + 1);
+    const log = await server.ctx
+      .db('audit_log')
+      .where({ action: `${kind.type}.approve`, target_id: String(id) })
+      .first();
+    expect(log).toMatchObject({ actor_id: moderator.user.id, actor_role: 'moderator' });
+  });
+
+  it('rejected, it stays hidden and uncounted and its author is told; undo holds it again, and nothing was announced', async () => {
+    const [owner, author, reader] = [await server.member(), await server.member(), await server.member()];
+    const at = await kind.setup(owner, author);
+    if (kind.type === 'group_post' || kind.type === 'group_comment') ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
+    const countBefore = await kind.count(kind.type === 'post' ? owner : reader, at);
+    const noticesBefore = await notices(owner, kind.notifies);
+    const id = await writeHeld(kind, owner, author, at);
+    const entry = (await entryOf(kind.type, id))!;
+
+    const decided = ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'hide', reason: 'Reklam' }));
+    for (const viewer of [reader, author]) expect((await kind.list(viewer, at)).some((i) => i.id === id)).toBe(false);
+    // The group's founder still sees it, as a hidden post now (with a restore), no longer pending.
+    if (kind.type === 'group_post') expect((await kind.list(owner, at)).find((i) => i.id === id)).toMatchObject({ isHidden: true });
+    else expect((await kind.list(owner, at)).some((i) => i.id === id)).toBe(false);
+    expect(await kind.count(kind.type === 'post' ? owner : reader, at)).toBe(countBefore);
+    expect(await notices(owner, kind.notifies)).toBe(noticesBefore);
+    const told = await server.ctx.db('notifications').where({ user_id: author.user.id, type: 'moderation' }).first('id');
+    expect(told).toBeTruthy();
+
+    // Undo puts it back on hold: the author sees it pending again, and it is queued again.
+    ok(await moderator.client.post(`/api/admin/queue/actions/${decided.actionId}/undo`));
+    if (kind.type !== 'post') expect((await kind.list(author, at)).find((i) => i.id === id)?.pendingApproval).toBe(true);
+    expect(await entryOf(kind.type, id)).toMatchObject({ kind: 'approval' });
+
+    // Approved after all (undo of the approval too): counted once, not twice.
+    const approved = ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'approve', reason: '' }));
+    ok(await moderator.client.post(`/api/admin/queue/actions/${approved.actionId}/undo`));
+    expect(await kind.count(kind.type === 'post' ? owner : reader, at)).toBe(countBefore);
+    expect(await notices(owner, kind.notifies)).toBe(noticesBefore);
+    ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'approve', reason: '' }));
+    if (kind.type !== 'post') expect(await kind.count(reader, at)).toBe(countBefore + 1);
+    expect(await notices(owner, kind.notifies)).toBe(noticesBefore + (kind.notifies ? 1 : 0));
+  });
+});
+
+describe('counts follow what is shown', () => {
+  it('a hidden comment leaves the count and a restored one comes back; deleting either counts right', async () => {
+    const [owner, author] = [await server.member(), await server.member()];
+    const postId = ok(await owner.client.post('/api/posts', { content: 'Sayılacak gönderi' })).id;
+    const a = ok(await author.client.post(`/api/posts/${postId}/comments`, { content: 'birinci' })).id;
+    const b = ok(await author.client.post(`/api/posts/${postId}/comments`, { content: 'ikinci' })).id;
+    const count = async () => ok(await owner.client.get(`/api/posts/${postId}`)).commentsCount;
+    expect(await count()).toBe(2);
+    ok(await moderator.client.post(`/api/admin/moderation/comment/${a}/hide`, { reason: 'Hakaret' }));
+    expect(await count()).toBe(1);
+    ok(await moderator.client.post(`/api/admin/moderation/comment/${a}/restore`, { reason: 'Yanlış' }));
+    expect(await count()).toBe(2);
+    ok(await moderator.client.post(`/api/admin/moderation/comment/${a}/hide`, { reason: 'Hakaret' }));
+    ok(await author.client.delete(`/api/comments/${a}`));
+    ok(await author.client.delete(`/api/comments/${b}`));
+    expect(await count()).toBe(0);
+  });
+});
