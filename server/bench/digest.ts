@@ -3,6 +3,7 @@
  *
  *   npm run bench:digest -w server
  *   npm run bench:digest -w server -- --members=10000 --probe=5 --connections=4
+ *   npm run bench:digest -w server -- --db=postgres --explain-only   (DATABASE_URL, default the test server)
  *
  * On a copy of the feed benchmark's cached 100k-post SQLite seed (bench/feed.ts writes it; this
  * script asks it to when it is missing): the server runs in this process on the copy (its
@@ -25,7 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { QUESTION_CATEGORIES } from '@mahalle/shared';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import knexFactory, { type Knex } from 'knex';
 import { sendDueDigests } from '../src/services/digest/send';
+import { buildDigests, DigestCache } from '../src/services/digest/content';
+import { isPostgres } from '../src/db/engine';
 import { drainDeliveries } from '../src/services/delivery/drain';
 import { weekOf } from '../src/services/digest/schedule';
 import { rng } from './rng';
@@ -51,15 +55,34 @@ const load = () =>
     .join(' ');
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-if (!fs.existsSync(SEED)) {
-  console.log('seeding the 100k-post SQLite seed (bench/feed.ts --seed-only)...');
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'feed.ts'), '--seed-only', '--sizes=100000', '--db=sqlite', '--no-build'], {
-    cwd: serverDir,
-    stdio: 'inherit',
-  });
+const PG = args.db === 'postgres';
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The feed benchmark's cached PostgreSQL seed (a database), copied as a template for this run. */
+const PG_SEED = 'mahalle_bench_seed_v3_100000';
+const pgAdmin = PG ? knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } }) : null;
+const pgRun = `mahalle_bench_digest_${process.pid}`;
+
+const seeded = PG ? (await pgAdmin!.raw('select 1 from pg_database where datname = ?', [PG_SEED])).rows.length > 0 : fs.existsSync(SEED);
+if (!seeded) {
+  console.log(`seeding the 100k-post ${PG ? 'PostgreSQL' : 'SQLite'} seed (bench/feed.ts --seed-only)...`);
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'feed.ts'), '--seed-only', '--sizes=100000', `--db=${PG ? 'postgres' : 'sqlite'}`, '--no-build'],
+    {
+      cwd: serverDir,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: PG_URL },
+    },
+  );
 }
 const dataDir = fs.mkdtempSync(path.join(CACHE, 'digest_'));
-fs.copyFileSync(SEED, path.join(dataDir, 'mahalle.sqlite'));
+let databaseUrl: string | null = null;
+if (PG) {
+  await pgAdmin!.raw(`create database ${pgRun} template ${PG_SEED}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${pgRun}`;
+  databaseUrl = url.toString();
+} else fs.copyFileSync(SEED, path.join(dataDir, 'mahalle.sqlite'));
 
 /** A child process: an SMTP server that takes every message and counts it (so sending costs this process only its own side). */
 function smtpSink(): Promise<{ child: ChildProcess; url: string }> {
@@ -98,6 +121,32 @@ function probe(url: string, cookie: string, seconds: number): Promise<{ n: numbe
 const fmt = (r: { n: number; p50: number; p95: number; p99: number }) =>
   `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests)`;
 
+/**
+ * The plan of every statement one page of digests runs (the page's five member queries and the
+ * per-key reads its members need first), captured from knex as they run and explained by the engine.
+ */
+async function explainPage(db: Knex, now: Date) {
+  const ids: number[] = (await db('digest_settings').orderBy('user_id').limit(100).pluck('user_id')).map(Number);
+  const seen = new Map<string, unknown[]>();
+  const capture = (q: { sql: string; bindings?: unknown[] }) => {
+    if (!seen.has(q.sql)) seen.set(q.sql, q.bindings ?? []);
+  };
+  db.on('query', capture);
+  try {
+    await buildDigests(db, ids, now, new DigestCache(now));
+  } finally {
+    db.off('query', capture);
+  }
+  const pg = isPostgres(db);
+  console.log(`plans of one page (${ids.length} members, ${seen.size} distinct statements, ${pg ? 'PostgreSQL' : 'SQLite'}):`);
+  for (const [sql, bindings] of seen) {
+    const raw = db.raw(sql, bindings as Knex.RawBinding[]).toQuery();
+    const plan = (await db.raw(pg ? `explain ${raw}` : `explain query plan ${raw}`)) as unknown;
+    const lines = pg ? (plan as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']) : (plan as { detail: string }[]).map((r) => r.detail);
+    console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}${sql.length > 160 ? '…' : ''}\n    ${lines.join('\n    ')}`);
+  }
+}
+
 /** Runs `work` while the feed is probed window after window; answers its value, its seconds and a line on the feed's p95 and the event loop's delay meanwhile. */
 async function whileProbing<T>(url: string, cookie: string, work: () => Promise<T>, loop: IntervalHistogram) {
   const started = performance.now();
@@ -135,6 +184,7 @@ async function main() {
   };
   const config = loadConfig(env, {
     dataDir,
+    databaseUrl,
     uploadsDir: path.join(dataDir, 'uploads'),
     port: 0,
     host: '127.0.0.1',
@@ -228,6 +278,13 @@ async function main() {
   await db.raw('analyze');
   console.log(`digest data added in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${users} members, ${Math.min(MEMBERS, users)} with the digest on`);
 
+  if (args.explain !== 'false') await explainPage(db, now);
+  if (args['explain-only']) {
+    await server.close();
+    sink.child.kill();
+    return cleanUp();
+  }
+
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
@@ -284,7 +341,15 @@ async function main() {
   console.log(`feed idle (after)       ${fmt(idleAfter)}   load ${load()}`);
   await server.close();
   sink.child.kill();
+  await cleanUp();
+}
+
+async function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgAdmin) {
+    await pgAdmin.raw(`drop database if exists ${pgRun} with (force)`);
+    await pgAdmin.destroy();
+  }
 }
 
 main().catch((err) => {
