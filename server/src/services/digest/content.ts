@@ -76,6 +76,14 @@ export class DigestCache {
   private readonly memo = new Map<string, Promise<unknown>>();
   constructor(readonly now: Date) {}
 
+  private readonly computed = new Map<string, unknown>();
+
+  /** A value worked out once per run (an event's time in a zone: formatting one costs about a millisecond). */
+  once<T>(key: string, compute: () => T): T {
+    if (!this.computed.has(key)) this.computed.set(key, compute());
+    return this.computed.get(key) as T;
+  }
+
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     let hit = this.memo.get(key) as Promise<T> | undefined;
     if (!hit) {
@@ -317,7 +325,11 @@ async function digestOf(db: Db, cache: DigestCache, { member, blocked, groups, c
   const events = eventRows
     .filter((e) => !seenEvents.has(e.id) && seenEvents.add(e.id) && fromOthers(e.creator_id))
     .slice(0, n)
-    .map((e) => ({ title: e.title, detail: [formatEventTime(toIso(e.date), zone), e.location].filter(Boolean).join(' · '), link: `/events/${e.id}` }));
+    .map((e) => ({
+      title: e.title,
+      detail: [cache.once(`time:${e.id}:${zone}`, () => formatEventTime(toIso(e.date), zone)), e.location].filter(Boolean).join(' · '),
+      link: `/events/${e.id}`,
+    }));
 
   // Keys one after another (not side by side): a key no earlier member needed is one query at a time.
   const postRows = member.neighbourhood_id !== null ? [...(await neighbourhoodPosts(db, cache, member.neighbourhood_id))] : [];
