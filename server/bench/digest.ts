@@ -4,6 +4,7 @@
  *   npm run bench:digest -w server
  *   npm run bench:digest -w server -- --members=10000 --probe=5 --connections=4
  *   npm run bench:digest -w server -- --db=postgres --explain-only   (DATABASE_URL, default the test server)
+ *   --drain=false: the job only, not the queue's sending after it; --explain=false: no plans
  *
  * On a copy of the feed benchmark's cached 100k-post SQLite seed (bench/feed.ts writes it; this
  * script asks it to when it is missing): the server runs in this process on the copy (its
@@ -313,12 +314,10 @@ async function main() {
       }),
     loop,
   );
-  const drainRun = await whileProbing(
-    feed,
-    cookie,
-    () => drainDeliveries(server.ctx, new Date(now.getTime() + 60_000)),
-    monitorEventLoopDelay({ resolution: 10 }),
-  );
+  const drainRun =
+    args.drain === 'false'
+      ? null
+      : await whileProbing(feed, cookie, () => drainDeliveries(server.ctx, new Date(now.getTime() + 60_000)), monitorEventLoopDelay({ resolution: 10 }));
   const idleAfter = await probe(feed, cookie, PROBE_SEC);
 
   const members = pages.reduce((a, p) => a + p.members, 0);
@@ -334,10 +333,11 @@ async function main() {
       ` per page of ${pages[0]?.members ?? 0}: p50 ${q(perMember, 0.5).toFixed(2)} ms/member, p95 ${q(perMember, 0.95).toFixed(2)}, max ${perMember.at(-1)?.toFixed(2)}`,
   );
   console.log(`  ${jobRun.report}`);
-  console.log(
-    `queue drain: ${JSON.stringify(drainRun.value)} in ${drainRun.seconds.toFixed(1)} s = ${((drainRun.seconds * 1000) / Math.max(1, drainRun.value.sent)).toFixed(2)} ms per mail`,
-  );
-  console.log(`  ${drainRun.report}`);
+  if (drainRun) {
+    const perMail = (drainRun.seconds * 1000) / Math.max(1, drainRun.value.sent);
+    console.log(`queue drain: ${JSON.stringify(drainRun.value)} in ${drainRun.seconds.toFixed(1)} s = ${perMail.toFixed(2)} ms per mail`);
+    console.log(`  ${drainRun.report}`);
+  }
   console.log(`feed idle (after)       ${fmt(idleAfter)}   load ${load()}`);
   await server.close();
   sink.child.kill();
