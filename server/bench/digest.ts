@@ -141,7 +141,8 @@ async function explainPage(db: Knex, now: Date) {
   const pg = isPostgres(db);
   console.log(`plans of one page (${ids.length} members, ${seen.size} distinct statements, ${pg ? 'PostgreSQL' : 'SQLite'}):`);
   for (const [sql, bindings] of seen) {
-    const raw = db.raw(sql, bindings as Knex.RawBinding[]).toQuery();
+    // PostgreSQL's statements come with $1, $2…: back to knex's placeholders, in order.
+    const raw = db.raw(sql.replace(/\$\d+/g, '?'), bindings as Knex.RawBinding[]).toQuery();
     const plan = (await db.raw(pg ? `explain ${raw}` : `explain query plan ${raw}`)) as unknown;
     const lines = pg ? (plan as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']) : (plan as { detail: string }[]).map((r) => r.detail);
     console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}${sql.length > 160 ? '…' : ''}\n    ${lines.join('\n    ')}`);
@@ -352,7 +353,8 @@ async function cleanUp() {
   }
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err);
+  await cleanUp().catch(() => undefined);
   process.exit(1);
 });
