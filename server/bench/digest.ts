@@ -3,6 +3,8 @@
  *
  *   npm run bench:digest -w server
  *   npm run bench:digest -w server -- --members=10000 --probe=5 --connections=4
+ *   npm run bench:digest -w server -- --db=postgres --explain-only   (DATABASE_URL, default the test server)
+ *   --drain=false: the job only, not the queue's sending after it; --explain=false: no plans
  *
  * On a copy of the feed benchmark's cached 100k-post SQLite seed (bench/feed.ts writes it; this
  * script asks it to when it is missing): the server runs in this process on the copy (its
@@ -10,20 +12,26 @@
  * every member and post in one), 400 events in the coming week, 150 hobby groups with members
  * (a fifth joined this week) and 6,000 group posts of the week, questions across the categories,
  * and --members members with the digest on and due now. Then the digest job's work
- * (sendDueDigests, mails to an SMTP sink in a child process) runs once for all of them, in the
- * server's own process as the job does. Printed: the per-member build cost (p50/p95/max), the
- * total, and the p95 of the feed (GET /api/posts as a signed-in member) measured from a child
- * process while the digest runs against idle before and after.
+ * (sendDueDigests: build and queue) runs once for all of them, in the server's own process as
+ * the job does, and after it the delivery queue's drain (mails to an SMTP sink in a child
+ * process). Printed for each: the per-member cost, the p95 of the feed (GET /api/posts as a
+ * signed-in member, from a child process) while it runs against idle before and after, the
+ * event loop's delay meanwhile, and the load average.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { QUESTION_CATEGORIES } from '@mahalle/shared';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import knexFactory, { type Knex } from 'knex';
 import { sendDueDigests } from '../src/services/digest/send';
+import { buildDigests, DigestCache } from '../src/services/digest/content';
+import { isPostgres } from '../src/db/engine';
+import { drainDeliveries } from '../src/services/delivery/drain';
 import { weekOf } from '../src/services/digest/schedule';
 import { rng } from './rng';
 
@@ -48,15 +56,34 @@ const load = () =>
     .join(' ');
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-if (!fs.existsSync(SEED)) {
-  console.log('seeding the 100k-post SQLite seed (bench/feed.ts --seed-only)...');
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'feed.ts'), '--seed-only', '--sizes=100000', '--db=sqlite', '--no-build'], {
-    cwd: serverDir,
-    stdio: 'inherit',
-  });
+const PG = args.db === 'postgres';
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The feed benchmark's cached PostgreSQL seed (a database), copied as a template for this run. */
+const PG_SEED = 'mahalle_bench_seed_v3_100000';
+const pgAdmin = PG ? knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } }) : null;
+const pgRun = `mahalle_bench_digest_${process.pid}`;
+
+const seeded = PG ? (await pgAdmin!.raw('select 1 from pg_database where datname = ?', [PG_SEED])).rows.length > 0 : fs.existsSync(SEED);
+if (!seeded) {
+  console.log(`seeding the 100k-post ${PG ? 'PostgreSQL' : 'SQLite'} seed (bench/feed.ts --seed-only)...`);
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'feed.ts'), '--seed-only', '--sizes=100000', `--db=${PG ? 'postgres' : 'sqlite'}`, '--no-build'],
+    {
+      cwd: serverDir,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: PG_URL },
+    },
+  );
 }
 const dataDir = fs.mkdtempSync(path.join(CACHE, 'digest_'));
-fs.copyFileSync(SEED, path.join(dataDir, 'mahalle.sqlite'));
+let databaseUrl: string | null = null;
+if (PG) {
+  await pgAdmin!.raw(`create database ${pgRun} template ${PG_SEED}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${pgRun}`;
+  databaseUrl = url.toString();
+} else fs.copyFileSync(SEED, path.join(dataDir, 'mahalle.sqlite'));
 
 /** A child process: an SMTP server that takes every message and counts it (so sending costs this process only its own side). */
 function smtpSink(): Promise<{ child: ChildProcess; url: string }> {
@@ -95,6 +122,57 @@ function probe(url: string, cookie: string, seconds: number): Promise<{ n: numbe
 const fmt = (r: { n: number; p50: number; p95: number; p99: number }) =>
   `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests)`;
 
+/**
+ * The plan of every statement one page of digests runs (the page's five member queries and the
+ * per-key reads its members need first), captured from knex as they run and explained by the engine.
+ */
+async function explainPage(db: Knex, now: Date) {
+  const ids: number[] = (await db('digest_settings').orderBy('user_id').limit(100).pluck('user_id')).map(Number);
+  const seen = new Map<string, unknown[]>();
+  const capture = (q: { sql: string; bindings?: unknown[] }) => {
+    if (!seen.has(q.sql)) seen.set(q.sql, q.bindings ?? []);
+  };
+  db.on('query', capture);
+  try {
+    await buildDigests(db, ids, now, new DigestCache(now));
+  } finally {
+    db.off('query', capture);
+  }
+  const pg = isPostgres(db);
+  console.log(`plans of one page (${ids.length} members, ${seen.size} distinct statements, ${pg ? 'PostgreSQL' : 'SQLite'}):`);
+  for (const [sql, bindings] of seen) {
+    // PostgreSQL's statements come with $1, $2…: back to knex's placeholders, in order.
+    const raw = db.raw(sql.replace(/\$\d+/g, '?'), bindings as Knex.RawBinding[]).toQuery();
+    const plan = (await db.raw(pg ? `explain ${raw}` : `explain query plan ${raw}`)) as unknown;
+    const lines = pg ? (plan as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']) : (plan as { detail: string }[]).map((r) => r.detail);
+    console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}${sql.length > 160 ? '…' : ''}\n    ${lines.join('\n    ')}`);
+  }
+}
+
+/** Runs `work` while the feed is probed window after window; answers its value, its seconds and a line on the feed's p95 and the event loop's delay meanwhile. */
+async function whileProbing<T>(url: string, cookie: string, work: () => Promise<T>, loop: IntervalHistogram) {
+  const started = performance.now();
+  let running = true;
+  loop.enable();
+  const task = work().finally(() => {
+    running = false;
+  });
+  const windows: Awaited<ReturnType<typeof probe>>[] = [];
+  while (running) {
+    const r = await probe(url, cookie, PROBE_SEC);
+    if (running || windows.length === 0) windows.push(r);
+  }
+  const value = await task;
+  loop.disable();
+  const seconds = (performance.now() - started) / 1000;
+  const p95s = windows.map((r) => r.p95).sort((a, b) => a - b);
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  const report =
+    `feed meanwhile: p95 per ${PROBE_SEC}s window median ${q(p95s, 0.5).toFixed(1)} ms, worst ${p95s.at(-1)?.toFixed(1)} ms over ${windows.length} windows;` +
+    ` event-loop delay p50 ${ms(loop.percentile(50))} ms p99 ${ms(loop.percentile(99))} ms max ${ms(loop.max)} ms   load ${load()}`;
+  return { value, seconds, report };
+}
+
 async function main() {
   const sink = await smtpSink();
   const env = {
@@ -103,9 +181,12 @@ async function main() {
     PRIVACY_JOB_INTERVAL_SECONDS: '0',
     TRENDING_INTERVAL_SECONDS: '0',
     DIGEST_INTERVAL_SECONDS: '0',
+    // The bench drains the queue itself, after the job, to time each apart.
+    NOTIFICATION_DELIVERY_INTERVAL_SECONDS: '0',
   };
   const config = loadConfig(env, {
     dataDir,
+    databaseUrl,
     uploadsDir: path.join(dataDir, 'uploads'),
     port: 0,
     host: '127.0.0.1',
@@ -120,6 +201,8 @@ async function main() {
   const t0 = Date.now();
   const server = await startServer(config);
   console.log(`server up on the seed copy in ${((Date.now() - t0) / 1000).toFixed(1)} s (migrations included)`);
+  // The queue is drained by the bench after the job (its wake-up on queued mail would mix the two).
+  await server.jobs.deliveries.stop();
   const db = server.ctx.db;
   const now = new Date();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -197,6 +280,13 @@ async function main() {
   await db.raw('analyze');
   console.log(`digest data added in ${((Date.now() - t1) / 1000).toFixed(1)} s: ${users} members, ${Math.min(MEMBERS, users)} with the digest on`);
 
+  if (args.explain !== 'false') await explainPage(db, now);
+  if (args['explain-only']) {
+    await server.close();
+    sink.child.kill();
+    return cleanUp();
+  }
+
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
@@ -211,44 +301,60 @@ async function main() {
   const idleBefore = await probe(feed, cookie, PROBE_SEC);
   console.log(`feed idle (before)      ${fmt(idleBefore)}   load ${load()}`);
 
-  const builds: number[] = [];
-  const outcomes = { sent: 0, skipped: 0, failed: 0 };
-  const t2 = performance.now();
-  let running = true;
-  const work = sendDueDigests(server.ctx, now, (_id, ms, outcome) => {
-    builds.push(ms);
-    outcomes[outcome] += 1;
-  }).finally(() => {
-    running = false;
-  });
-  const during: Awaited<ReturnType<typeof probe>>[] = [];
-  while (running) {
-    const r = await probe(feed, cookie, PROBE_SEC);
-    if (running || during.length === 0) during.push(r);
-  }
-  await work;
-  const totalSec = (performance.now() - t2) / 1000;
-  const loadDuring = load();
+  // The job's work (build and queue), then the queue's (sending), each with the feed probed meanwhile.
+  const pages: { members: number; buildMs: number; writeMs: number }[] = [];
+  const outcomes = { queued: 0, skipped: 0, paused: 0 };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const jobRun = await whileProbing(
+    feed,
+    cookie,
+    () =>
+      sendDueDigests(server.ctx, now, (p) => {
+        pages.push(p);
+        for (const k of Object.keys(outcomes) as (keyof typeof outcomes)[]) outcomes[k] += p.outcomes[k];
+      }),
+    loop,
+  );
+  const drainRun =
+    args.drain === 'false'
+      ? null
+      : await whileProbing(feed, cookie, () => drainDeliveries(server.ctx, new Date(now.getTime() + 60_000)), monitorEventLoopDelay({ resolution: 10 }));
   const idleAfter = await probe(feed, cookie, PROBE_SEC);
 
-  builds.sort((a, b) => a - b);
-  const allDuring = during.map((r) => r.p95).sort((a, b) => a - b);
+  const members = pages.reduce((a, p) => a + p.members, 0);
+  const perMember = pages.map((p) => (p.buildMs + p.writeMs) / Math.max(1, p.members)).sort((a, b) => a - b);
+  const buildMs = pages.reduce((a, p) => a + p.buildMs, 0);
+  const writeMs = pages.reduce((a, p) => a + p.writeMs, 0);
   console.log(
-    `digest: ${builds.length} members (${outcomes.sent} sent, ${outcomes.skipped} skipped, ${outcomes.failed} failed) in ${totalSec.toFixed(1)} s` +
-      ` = ${((totalSec * 1000) / Math.max(1, builds.length)).toFixed(2)} ms per member with sending and bookkeeping`,
+    `digest job: ${members} members (${outcomes.queued} queued, ${outcomes.skipped} skipped, ${outcomes.paused} paused) in ${jobRun.seconds.toFixed(1)} s` +
+      ` = ${((jobRun.seconds * 1000) / Math.max(1, members)).toFixed(2)} ms per member wall (rests between pages included)`,
   );
-  console.log(`build per member        p50 ${q(builds, 0.5).toFixed(2)} ms  p95 ${q(builds, 0.95).toFixed(2)} ms  max ${builds.at(-1)?.toFixed(1)} ms`);
   console.log(
-    `feed during the digest  p95 per ${PROBE_SEC}s window: median ${q(allDuring, 0.5).toFixed(1)} ms, worst ${allDuring.at(-1)?.toFixed(1)} ms over ${during.length} windows   load ${loadDuring}`,
+    `  working time per member: ${((buildMs + writeMs) / Math.max(1, members)).toFixed(2)} ms (build ${(buildMs / Math.max(1, members)).toFixed(2)}, claim+queue ${(writeMs / Math.max(1, members)).toFixed(2)});` +
+      ` per page of ${pages[0]?.members ?? 0}: p50 ${q(perMember, 0.5).toFixed(2)} ms/member, p95 ${q(perMember, 0.95).toFixed(2)}, max ${perMember.at(-1)?.toFixed(2)}`,
   );
+  console.log(`  ${jobRun.report}`);
+  if (drainRun) {
+    const perMail = (drainRun.seconds * 1000) / Math.max(1, drainRun.value.sent);
+    console.log(`queue drain: ${JSON.stringify(drainRun.value)} in ${drainRun.seconds.toFixed(1)} s = ${perMail.toFixed(2)} ms per mail`);
+    console.log(`  ${drainRun.report}`);
+  }
   console.log(`feed idle (after)       ${fmt(idleAfter)}   load ${load()}`);
-
   await server.close();
   sink.child.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
 
-main().catch((err) => {
+async function cleanUp() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgAdmin) {
+    await pgAdmin.raw(`drop database if exists ${pgRun} with (force)`);
+    await pgAdmin.destroy();
+  }
+}
+
+main().catch(async (err) => {
   console.error(err);
+  await cleanUp().catch(() => undefined);
   process.exit(1);
 });

@@ -17,6 +17,8 @@ export interface DomainEvents {
   /** Read, read-all or delete changed a user's notifications (counts must be pushed). */
   'notifications:changed': { userId: number };
   'message:created': { messageId: number; senderId: number; receiverId: number };
+  /** Mail was queued outside a notification (the weekly digest): the `deliveries` job drains at once. */
+  'delivery:queued': { count: number };
   'messages:changed': { userId: number };
   'report:created': { reportId: number };
   /** The review queue changed: an entry was claimed, released, decided or undone (new entries: report:created). */

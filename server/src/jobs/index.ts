@@ -44,8 +44,9 @@ export const trendingRoll = (ctx: AppContext): JobSpec<boolean> => ({
 
 /**
  * The weekly neighbourhood digest (DIGEST_INTERVAL_SECONDS, 5 minutes by default): members whose
- * chosen local time has come get this week's digest. One node at a time; each week is claimed
- * per member in the database as well (services/digest/send.ts), so even two ticks never send twice.
+ * chosen local time has come get this week's digest, built here and queued for the `deliveries`
+ * job to send. One node at a time; each week is claimed per member in the database as well
+ * (services/digest/send.ts), so even two ticks never queue it twice.
  */
 export const weeklyDigest = (ctx: AppContext): JobSpec<DigestTick> => ({
   name: 'digest',
@@ -74,7 +75,7 @@ export const deliveries = (ctx: AppContext): JobSpec<DrainResult> => ({
   name: 'deliveries',
   everySec: ctx.config.deliveryIntervalSec,
   atStart: true,
-  wakeOn: ['notification:created', 'message:created'],
+  wakeOn: ['notification:created', 'message:created', 'delivery:queued'],
   again: addDrainResults,
   run: (now) => drainDeliveries(ctx, now),
 });

@@ -20,6 +20,8 @@ export interface ReceivedMail {
 export async function startMailSink() {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  /** Messages still to be refused (a mail server that is down for a while): each answered 451 and not kept. */
+  let refusing = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -28,6 +30,10 @@ export async function startMailSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refusing > 0) {
+          refusing -= 1;
+          return callback(Object.assign(new Error('Geçici bir sorun, sonra deneyin'), { responseCode: 451 }));
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -54,6 +60,10 @@ export async function startMailSink() {
         if (hit) return hit;
         await new Promise<void>((resolve) => waiters.push(resolve));
       }
+    },
+    /** Refuses the next `n` messages (451), as a mail server in trouble does. */
+    refuseNext(n: number) {
+      refusing = n;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

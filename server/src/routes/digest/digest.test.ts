@@ -17,8 +17,16 @@ const unique = (s: string) => `${s}${++seq}${Date.now() % 100000}`;
 beforeAll(async () => {
   sink = await startMailSink();
   server = await startTestServer({ mail: { smtpUrl: sink.url, from: 'Mahalle <mahalle@ornek.org>' }, publicUrl: PUBLIC_URL });
+  // The queue is drained by the tests, at the clock they give.
+  await server.jobs.deliveries.stop();
   admin = await server.admin();
 });
+
+/** Sends what the queue holds at `at` (the `deliveries` job's tick on that node). */
+const drainAt = (at: Date, node: TestServer = server) => {
+  node.jobs.deliveries.now = () => at;
+  return node.jobs.deliveries.tick();
+};
 afterAll(async () => {
   await server?.close();
   await sink?.close();
@@ -198,6 +206,9 @@ describe('weekly digest: the schedule, once a week, the mail and its unsubscribe
     expect(mailsTo(me.user.email)).toHaveLength(0);
 
     await tickAt(slot);
+    // The job queued it; the queue sends it.
+    expect(mailsTo(me.user.email)).toHaveLength(0);
+    await drainAt(new Date(slot.getTime() + 1000));
     const mail = await sink.next(me.user.email);
     expect(mail.subject).toBe(T.subject('Merkez'));
 
@@ -233,17 +244,20 @@ describe('weekly digest: the schedule, once a week, the mail and its unsubscribe
       server.ctx.now = undefined;
     }
     await tickAt(new Date(slot.getTime() + 2 * 3_600_000));
+    await drainAt(new Date(slot.getTime() + 2 * 3_600_000 + 1000));
     expect(mailsTo(me.user.email)).toHaveLength(1);
-    expect(await runsOf(me.user.id)).toEqual([{ week: '2030-06-10', status: 'sent' }]);
+    expect(await runsOf(me.user.id)).toEqual([{ week: '2030-06-10', status: 'queued' }]);
     // A member without a neighbourhood still hears of the city's events.
-    expect(await runsOf(placeless.user.id)).toEqual([{ week: '2030-06-10', status: 'sent' }]);
+    expect(await runsOf(placeless.user.id)).toEqual([{ week: '2030-06-10', status: 'queued' }]);
+    await sink.next(placeless.user.email);
 
     // Next week at the new hour (09:00 New York = 13:00 UTC): nothing new (the event is past), so skipped, no mail.
     await tickAt(new Date('2030-06-19T12:59:00.000Z'));
-    expect(await runsOf(me.user.id)).toEqual([{ week: '2030-06-10', status: 'sent' }]);
+    expect(await runsOf(me.user.id)).toEqual([{ week: '2030-06-10', status: 'queued' }]);
     await tickAt(new Date('2030-06-19T13:00:00.000Z'));
+    await drainAt(new Date('2030-06-19T13:00:01.000Z'));
     expect(await runsOf(me.user.id)).toEqual([
-      { week: '2030-06-10', status: 'sent' },
+      { week: '2030-06-10', status: 'queued' },
       { week: '2030-06-17', status: 'skipped' },
     ]);
     expect(mailsTo(me.user.email)).toHaveLength(1);
@@ -293,15 +307,147 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('weekly digest on two PostgreSQL
       node2.jobs.digest.now = () => at;
       const ticks = await Promise.all([server.jobs.digest.tick(), node2.jobs.digest.tick()]);
       expect(ticks.filter((t) => t !== null).length).toBeGreaterThanOrEqual(1);
+      // And both nodes draining the queue side by side: each row is claimed by one.
+      await node2.jobs.deliveries.stop();
+      const sendAt = new Date(at.getTime() + 1000);
+      await Promise.all([drainAt(sendAt), drainAt(sendAt, node2)]);
       for (const m of members) {
         await sink.next(m.user.email);
         expect(sink.received.filter((x) => x.to.includes(m.user.email))).toHaveLength(1);
         expect(await server.ctx.db('digest_runs').where({ user_id: m.user.id }).select('week', 'status', 'attempts')).toEqual([
-          { week: '2031-03-03', status: 'sent', attempts: 1 },
+          { week: '2031-03-03', status: 'queued', attempts: 1 },
         ]);
+        expect(await server.ctx.db('notification_deliveries').where({ user_id: m.user.id, kind: 'digest' }).select('state')).toEqual([{ state: 'sent' }]);
       }
     } finally {
       await node2.close();
     }
+  });
+});
+
+describe('weekly digest through the delivery queue', () => {
+  // A server of its own: the members due here are this block's only.
+  let own: TestServer;
+  let ownSink: MailSink;
+  let ownAdmin: Member;
+  beforeAll(async () => {
+    ownSink = await startMailSink();
+    own = await startTestServer({ mail: { smtpUrl: ownSink.url, from: 'Mahalle <mahalle@ornek.org>' }, publicUrl: PUBLIC_URL });
+    await own.jobs.deliveries.stop();
+    ownAdmin = await own.admin();
+  });
+  afterAll(async () => {
+    await own?.close();
+    await ownSink?.close();
+  });
+
+  // Monday 5 April 2032; the chosen time is Monday 09:00 in Istanbul (06:00 UTC).
+  const monday = new Date('2032-04-05T03:00:00.000Z');
+  const slot = new Date('2032-04-05T06:00:00.000Z');
+  const later = (ms: number) => new Date(slot.getTime() + ms);
+
+  async function dueMember() {
+    const district = unique('Kuyruk');
+    await ownAdmin.client.post('/api/admin/places/import', { csv: `name,district\nMerkez,${district}\n` });
+    const places = (await own.client().get('/api/places')).body as { districts: { name: string; neighbourhoods: { id: number }[] }[] };
+    const hood = places.districts.find((d) => d.name === district)!.neighbourhoods[0]!.id;
+    const [me, host] = [await own.member(), await own.member()];
+    for (const m of [me, host]) expect((await m.client.put('/api/users/me/neighbourhood', { neighbourhoodId: hood, visibility: 'nobody' })).status).toBe(200);
+    const title = unique('Kuyruk pikniği ');
+    expect(
+      (await host.client.post('/api/events', { title, description: 'Gel', date: later(2 * DAY).toISOString(), location: 'Park', neighbourhoodId: hood }))
+        .status,
+    ).toBe(201);
+    own.ctx.now = () => monday;
+    try {
+      expect((await me.client.put('/api/users/me/digest-settings', { enabled: true, weekday: 1, hour: 9, timeZone: 'Europe/Istanbul' })).status).toBe(200);
+    } finally {
+      own.ctx.now = undefined;
+    }
+    return { me, title };
+  }
+  const digestRows = (m: Member) => own.ctx.db('notification_deliveries').where({ user_id: m.user.id, kind: 'digest' }).select('state', 'attempts', 'payload');
+  const mailsTo = (m: Member) => ownSink.received.filter((x) => x.to.includes(m.user.email));
+
+  it('is built and queued by the job and sent by the queue: a restart between the two loses nothing, a refused send is retried, two drains send it once', async () => {
+    const { me, title } = await dueMember();
+
+    // Built and queued on a node that stops before anything is sent.
+    const first = await own.anotherNode();
+    try {
+      await first.jobs.deliveries.stop();
+      first.jobs.digest.now = () => slot;
+      expect(await first.jobs.digest.tick()).toMatchObject({ queued: 1, skipped: 0, paused: 0 });
+    } finally {
+      await first.close();
+    }
+    const [queued] = await digestRows(me);
+    expect(queued).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(queued!.payload).toContain(title);
+    expect(mailsTo(me)).toHaveLength(0);
+
+    // The mail server refuses the first try: retried after the backoff (30 s), not before.
+    ownSink.refuseNext(1);
+    expect(await drainAt(later(1000), own)).toMatchObject({ retried: 1, sent: 0 });
+    expect(await digestRows(me)).toMatchObject([{ state: 'pending', attempts: 1 }]);
+    expect(await own.ctx.db('mail_preferences').where({ user_id: me.user.id }).first('consecutive_failures')).toEqual({ consecutive_failures: 1 });
+    expect(await drainAt(later(10_000), own)).toMatchObject({ sent: 0, retried: 0 });
+
+    // Two nodes drain at the same moment: one sends it, once.
+    const second = await own.anotherNode();
+    try {
+      await second.jobs.deliveries.stop();
+      const results = await Promise.all([drainAt(later(60_000), own), drainAt(later(60_000), second)]);
+      expect(results.reduce((n, r) => n + (r?.sent ?? 0), 0)).toBe(1);
+    } finally {
+      await second.close();
+    }
+    expect(mailsTo(me)).toHaveLength(1);
+    const mail = mailsTo(me)[0]!;
+    expect(mail.subject).toBe(T.subject('Merkez'));
+    expect(mail.text).toContain(title);
+    expect(mail.text).toContain(T.greeting(me.user.displayName));
+    expect(mail.headers.get('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/unsubscribe/digest/${me.user.id}\\.[A-Za-z0-9_-]{43}>$`));
+    expect(await digestRows(me)).toMatchObject([{ state: 'sent', attempts: 2, payload: null }]);
+    // A success clears the address's failures.
+    expect(await own.ctx.db('mail_preferences').where({ user_id: me.user.id }).first('consecutive_failures')).toEqual({ consecutive_failures: 0 });
+    expect(await own.ctx.db('digest_runs').where({ user_id: me.user.id }).select('week', 'status', 'items')).toEqual([
+      { week: '2032-04-05', status: 'queued', items: 1 },
+    ]);
+  });
+
+  it('counts towards the paused address: its failures pause the address, and a paused address gets no digest', async () => {
+    const { me } = await dueMember();
+    // Four failed sends already; the digest's is the fifth.
+    await own.ctx.db('mail_preferences').insert({ user_id: me.user.id, kinds: '{}', consecutive_failures: 4, updated_at: new Date().toISOString() });
+    own.jobs.digest.now = () => slot;
+    await own.jobs.digest.tick();
+    ownSink.refuseNext(1);
+    expect(await drainAt(later(1000), own)).toMatchObject({ failed: 1 });
+    expect(await digestRows(me)).toMatchObject([{ state: 'failed', attempts: 1 }]);
+    expect((await me.client.get('/api/users/me/email-notifications')).body.pausedAt).not.toBeNull();
+    const notes = (await me.client.get('/api/notifications')).body as { type: string }[];
+    expect(notes.map((n) => n.type)).toContain('mail_paused');
+
+    // Next week, paused: the week is recorded, nothing is queued or sent.
+    own.jobs.digest.now = () => later(7 * DAY);
+    await own.jobs.digest.tick();
+    expect(await own.ctx.db('digest_runs').where({ user_id: me.user.id }).orderBy('week').select('week', 'status')).toEqual([
+      { week: '2032-04-05', status: 'queued' },
+      { week: '2032-04-12', status: 'paused' },
+    ]);
+    expect(await digestRows(me)).toHaveLength(1);
+    expect(mailsTo(me)).toHaveLength(0);
+  });
+
+  it('is not sent when the member turned the digest off after it was queued', async () => {
+    const { me } = await dueMember();
+    own.jobs.digest.now = () => slot;
+    await own.jobs.digest.tick();
+    expect(await digestRows(me)).toMatchObject([{ state: 'pending' }]);
+    expect((await me.client.put('/api/users/me/digest-settings', { enabled: false, weekday: 1, hour: 9, timeZone: 'Europe/Istanbul' })).status).toBe(200);
+    await drainAt(later(1000), own);
+    expect(await digestRows(me)).toMatchObject([{ state: 'dropped' }]);
+    expect(mailsTo(me)).toHaveLength(0);
   });
 });

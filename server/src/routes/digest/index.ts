@@ -44,7 +44,7 @@ export function digestUnsubscribeRouter(ctx: AppContext): Router {
   });
   router.post('/:token', async (req, res) => {
     const memberId = memberOf(req.params.token);
-    if (!memberId || !(await digest.turnDigestOff(ctx.db, memberId)))
+    if (!memberId || !(await ctx.db.transaction((trx) => digest.turnDigestOff(trx, memberId))))
       return page(res, 404, T.unsubscribeTitle, `<p>${digest.escapeHtml(T.unsubscribeInvalid)}</p>`);
     ctx.logger.info({ userId: memberId }, 'weekly digest turned off by its unsubscribe link');
     page(res, 200, T.unsubscribedTitle, `<p>${digest.escapeHtml(T.unsubscribedBody)}</p>`);

@@ -169,6 +169,20 @@ async function download(m: Member, url: string) {
   };
 }
 
+/** Gives the member what reaches them outside the site: the digest on (with a past week), mail choices, a push device and a message pushed to it. */
+async function reachedMember(me: Member, other: Member) {
+  const keys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') };
+  expect((await me.client.put('/api/users/me/digest-settings', { enabled: true, weekday: 3, hour: 8, timeZone: 'Europe/Istanbul' })).status).toBe(200);
+  await server.ctx.db('digest_runs').insert({ user_id: me.user.id, week: '2030-01-07', status: 'queued', items: 3, created_at: new Date().toISOString() });
+  const prefs = (await me.client.get('/api/users/me/email-notifications')).body;
+  expect((await me.client.put('/api/users/me/email-notifications', { kinds: { ...prefs.kinds, comments: true } })).status).toBe(200);
+  // A push service address nothing answers on this machine: the queue keeps what it could not send.
+  const endpoint = `http://127.0.0.1:9/push/${me.user.id}`;
+  expect((await me.client.post('/api/push/subscriptions', { endpoint, keys })).status).toBe(201);
+  expect((await other.client.post('/api/messages', { receiverId: me.user.id, content: 'Kargonuz kapıda' })).status).toBe(201);
+  return { endpoint, keys };
+}
+
 describe("'Verilerimi indir'", () => {
   it('prepares a ZIP in the background with everything the member owns, announced by a notification', async () => {
     const { me, other, imageName, png } = await busyMember();
@@ -228,6 +242,31 @@ describe("'Verilerimi indir'", () => {
 
     const log = await auditActions('privacy.export_request');
     expect(log.some((e) => e.actorUsername === me.user.username)).toBe(true);
+  });
+
+  it('includes the digest setting and its weeks, the e-mail choices, push devices without their keys and what was sent out', async () => {
+    const me = await server.member();
+    const other = await server.member();
+    const { endpoint, keys } = await reachedMember(me, other);
+    expect((await me.client.post('/api/users/me/data-export')).status).toBe(201);
+    await server.jobs.privacy.tick();
+    const state = (await me.client.get('/api/users/me/data-export')).body;
+    const zip = unzipSync((await download(me, state.latest.downloadUrl)).bytes);
+    const json = (name: string) => JSON.parse(strFromU8(zip[name] as Uint8Array));
+    expect(json('digest_settings.json')).toEqual([
+      expect.objectContaining({ enabled: true, weekday: 3, hour: 8, timeZone: 'Europe/Istanbul', nextDigestAt: expect.any(String) }),
+    ]);
+    expect(json('digest_weeks.json')).toEqual([expect.objectContaining({ week: '2030-01-07', status: 'queued', items: 3 })]);
+    expect(json('mail_preferences.json')).toEqual([expect.objectContaining({ kinds: expect.objectContaining({ comments: true }), pausedAt: null })]);
+    expect(json('push_devices.json')).toEqual([expect.objectContaining({ endpoint, createdAt: expect.any(String) })]);
+    const devices = strFromU8(zip['push_devices.json'] as Uint8Array);
+    expect(devices).not.toContain(keys.p256dh);
+    expect(devices).not.toContain(keys.auth);
+    const sent = json('notification_deliveries.json') as { channel: string; kind: string; content: { body: string } | null }[];
+    expect(sent).toEqual([expect.objectContaining({ channel: 'push', kind: 'messages', content: expect.objectContaining({ body: 'Kargonuz kapıda' }) })]);
+    // Not another member's.
+    const theirs = await server.ctx.db('notification_deliveries').where({ user_id: other.user.id }).count({ n: '*' });
+    expect(Number(theirs[0]!.n)).toBe(0);
   });
 
   it('reads a member with many posts page by page and misses none across the pages', async () => {
@@ -345,6 +384,7 @@ describe("'Hesabımı sil'", () => {
     const question = (await me.client.post('/api/questions', { title: 'Kalıcı soru?', content: 'Kalır mı?' })).body;
     await other.client.post(`/api/questions/${question.id}/answers`, { content: 'Kalır' });
     await me.client.post('/api/messages', { receiverId: other.user.id, content: 'Gizli mesaj' });
+    await reachedMember(me, other);
     await me.client.post('/api/users/me/data-export');
     await server.jobs.privacy.tick();
     const archive = (await server.ctx.db('data_exports').where({ user_id: me.user.id }).first()).file_name as string;
@@ -363,6 +403,9 @@ describe("'Hesabımı sil'", () => {
     expect((await other.client.get(`/api/users/profile/${me.user.username}`)).status).toBe(404);
     expect(await server.ctx.db('posts').where({ author_id: me.user.id }).first()).toBeUndefined();
     expect(await server.ctx.db('messages').where({ sender_id: me.user.id }).first()).toBeUndefined();
+    // What reached them outside the site goes too.
+    for (const table of ['digest_settings', 'digest_runs', 'mail_preferences', 'push_subscriptions', 'notification_deliveries'])
+      expect(await server.ctx.db(table).where({ user_id: me.user.id }).first(), table).toBeUndefined();
     const q = await other.client.get(`/api/questions/${question.id}`);
     expect(q.status).toBe(200);
     expect(JSON.stringify(q.body)).toContain(TEXTS.users.deletedUser);

@@ -8,6 +8,7 @@ import { renderMail } from './mail-template';
 import { mailPreferencesOf, mailReady, unsubscribeUrl } from './mail-preferences';
 import { claimDue, markDropped, markFailed, markSent, pruneDeliveries, type DeliveryRow, type MailPayload, type PushPayload } from './queue';
 import type { PushSubscriptionRow } from '../../presenters/delivery';
+import { renderQueuedDigest, type DigestPayload } from '../digest/mail';
 
 /** Tries of one push before it is given up (30 s, 1, 2, 4 ... minutes apart: about two hours in all). */
 export const PUSH_MAX_ATTEMPTS = 8;
@@ -118,30 +119,26 @@ async function deliverMail(ctx: AppContext, row: DeliveryRow, now: Date): Promis
   const user = (await ctx.db('users').where({ id: row.user_id }).first('email', 'display_name', 'username')) as
     { email: string; display_name: string; username: string } | undefined;
   const prefs = (await mailPreferencesOf(ctx.db, [row.user_id])).get(row.user_id)!;
-  if (!user?.email || prefs.pausedAt || !prefs.kinds[row.kind]) return drop(ctx, row, 'not wanted');
+  if (!user?.email || prefs.pausedAt || !(await wantsKind(ctx, row, prefs.kinds))) return drop(ctx, row, 'not wanted');
   const base = ctx.config.publicUrl!;
-  let payload: MailPayload;
-  if (row.notification_id !== null) {
-    const n = await getNotificationItem(ctx.db, row.notification_id);
-    if (!n) return drop(ctx, row, 'notification gone');
-    const text = notificationText(n);
-    payload = {
-      subject: TEXTS.delivery.mailSubject(text),
-      lines: [text],
-      action: { label: TEXTS.delivery.mailOpen, url: notificationTarget(n) ?? '/notifications' },
-    };
-  } else if (row.payload) payload = JSON.parse(row.payload) as MailPayload;
-  else return drop(ctx, row, 'nothing to send');
-  const unsubscribe = unsubscribeUrl(ctx, row.user_id, row.kind);
-  const action = payload.action && { ...payload.action, url: payload.action.url.startsWith('/') ? base + payload.action.url : payload.action.url };
-  const body = renderMail({ name: user.display_name || user.username, lines: payload.lines, action, kind: row.kind, unsubscribeUrl: unsubscribe });
+  let mail: { subject: string; text: string; html: string; unsubscribeUrl: string };
+  if (row.kind === 'digest') {
+    if (!row.payload) return drop(ctx, row, 'nothing to send');
+    const member = { id: row.user_id, username: user.username, displayName: user.display_name || user.username, email: user.email };
+    mail = renderQueuedDigest(ctx, member, JSON.parse(row.payload) as DigestPayload);
+  } else {
+    const notice = await noticeMail(ctx, row, user, base);
+    if (!notice) return drop(ctx, row, 'notification gone');
+    mail = notice;
+  }
   try {
     await ctx.mailer!.send({
       to: user.email,
-      subject: payload.subject,
-      ...body,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
       // RFC 8058: the mail program's own "unsubscribe" posts to the link, without signing in.
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   } catch (err) {
     const paused = await countMailFailure(ctx, row.user_id, now);
@@ -154,6 +151,38 @@ async function deliverMail(ctx: AppContext, row: DeliveryRow, now: Date): Promis
   await markSent(ctx.db, row.id, now);
   await ctx.db('mail_preferences').where({ user_id: row.user_id }).where('consecutive_failures', '>', 0).update({ consecutive_failures: 0 });
   return 'sent';
+}
+
+/** Whether the member still wants this kind: the digest's switch is its own setting (digest_settings), the others are mail preferences. */
+async function wantsKind(ctx: AppContext, row: DeliveryRow, kinds: Record<string, boolean>): Promise<boolean> {
+  if (row.kind !== 'digest') return Boolean(kinds[row.kind]);
+  const setting = (await ctx.db('digest_settings').where({ user_id: row.user_id }).first('enabled')) as { enabled: unknown } | undefined;
+  return Boolean(setting?.enabled);
+}
+
+/** A notification's mail (from its notification row as the list shows it now, or as queued), through the one notification template. */
+async function noticeMail(
+  ctx: AppContext,
+  row: DeliveryRow,
+  user: { display_name: string; username: string },
+  base: string,
+): Promise<{ subject: string; text: string; html: string; unsubscribeUrl: string } | null> {
+  let payload: MailPayload;
+  if (row.notification_id !== null) {
+    const n = await getNotificationItem(ctx.db, row.notification_id);
+    if (!n) return null;
+    const text = notificationText(n);
+    payload = {
+      subject: TEXTS.delivery.mailSubject(text),
+      lines: [text],
+      action: { label: TEXTS.delivery.mailOpen, url: notificationTarget(n) ?? '/notifications' },
+    };
+  } else if (row.payload) payload = JSON.parse(row.payload) as MailPayload;
+  else return null;
+  const unsubscribe = unsubscribeUrl(ctx, row.user_id, row.kind);
+  const action = payload.action && { ...payload.action, url: payload.action.url.startsWith('/') ? base + payload.action.url : payload.action.url };
+  const body = renderMail({ name: user.display_name || user.username, lines: payload.lines, action, kind: row.kind, unsubscribeUrl: unsubscribe });
+  return { subject: payload.subject, ...body, unsubscribeUrl: unsubscribe };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { defaultMailKinds, MAIL_KINDS, type MailKind, type MailPreferences, type UpdateMailPreferences } from '@mahalle/shared';
 import type { AppContext } from '../../context';
 import { nowIso, toIsoOrNull } from '../../db/time';
+import { turnDigestOff } from '../digest/settings';
 
 interface MailPreferencesRow {
   user_id: number;
@@ -105,6 +106,8 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string): Prom
   return ctx.db.transaction(async (trx) => {
     if (!(await trx('users').where({ id: read.userId }).first('id'))) return null;
     await setMailKinds(trx, read.userId, { [read.kind]: false });
+    // The digest's switch is its own setting: a 'digest' token turns that off as its own link does.
+    if (read.kind === 'digest') await turnDigestOff(trx, read.userId);
     // What was waiting to go out of that kind stays unsent.
     await trx('notification_deliveries').where({ user_id: read.userId, channel: 'mail', kind: read.kind, state: 'pending' }).update({ state: 'dropped' });
     return read.kind;

@@ -112,12 +112,13 @@ export async function enqueuePushes(trx: Knex | Knex.Transaction, items: QueuedI
 }
 
 /**
- * Queues e-mails, in the caller's transaction (usable by any feature: the weekly digest passes
- * `{ userId, kind: 'digest', tag, payload: { subject, lines, action } }`). Whether the member wants
- * that kind, and whether their address is paused, is checked again when it is sent; the template
- * (mail-template.ts) adds the greeting and the one-click unsubscribe link of its kind.
+ * Queues e-mails, in the caller's transaction (usable by any feature). A notification mail's
+ * payload is a MailPayload, to which the template (mail-template.ts) adds the greeting and the
+ * one-click unsubscribe link of its kind; the weekly digest queues its sections (kind 'digest',
+ * services/digest/mail.ts), rendered by its own template when sent. Whether the member wants
+ * that kind, and whether their address is paused, is checked again when it is sent.
  */
-export async function enqueueMail(trx: Knex | Knex.Transaction, items: QueuedItem<MailPayload>[], now: Date): Promise<void> {
+export async function enqueueMail<P extends object = MailPayload>(trx: Knex | Knex.Transaction, items: QueuedItem<P>[], now: Date): Promise<void> {
   await queue(
     trx,
     'mail',

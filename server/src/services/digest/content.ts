@@ -70,11 +70,19 @@ interface JoinCandidate {
  * neighbourhood's, a group's and a category's week, keyed by the place, group or category. Ten
  * thousand members live in a few dozen districts and a few hundred neighbourhoods and groups, so
  * most of a member's digest is a lookup here; only their own place, blocks, groups and
- * categories are read per member. One cache is for one `now` (the job makes one per tick).
+ * categories are read per page of members (memberContexts). One cache is for one `now` (the job makes one per tick).
  */
 export class DigestCache {
   private readonly memo = new Map<string, Promise<unknown>>();
   constructor(readonly now: Date) {}
+
+  private readonly computed = new Map<string, unknown>();
+
+  /** A value worked out once per run (an event's time in a zone: formatting one costs about a millisecond). */
+  once<T>(key: string, compute: () => T): T {
+    if (!this.computed.has(key)) this.computed.set(key, compute());
+    return this.computed.get(key) as T;
+  }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     let hit = this.memo.get(key) as Promise<T> | undefined;
@@ -179,56 +187,136 @@ function newJoiners(db: Db, cache: DigestCache, groupId: number): Promise<JoinCa
   );
 }
 
-/**
- * The categories a member's question news comes from. Q&A has no "follow a category"; the
- * member's categories are those they asked or answered in, their latest few (the ones they
- * take part in now), each read through (author_id, id).
- */
-async function categoriesOf(db: Db, memberId: number): Promise<string[]> {
-  const asked: string[] = await db('questions').where('author_id', memberId).orderBy('id', 'desc').limit(LIMITS.digestCategoriesMax).pluck('category');
-  const answered: string[] = await db('answers as a')
-    .join('questions as q', 'q.id', 'a.question_id')
-    .where('a.author_id', memberId)
-    .orderBy('a.id', 'desc')
-    .limit(LIMITS.digestCategoriesMax)
-    .pluck('q.category');
-  return [...new Set([...asked, ...answered])].slice(0, LIMITS.digestCategoriesMax);
+/** Keeps the first `max` rows of each member (`partition`), in `order`: one query for a page of members (a window over each member's index range). */
+function firstPerMember(db: Db, inner: Knex.QueryBuilder, partition: string, order: string, max: number) {
+  return db
+    .select('*')
+    .from(inner.select(db.raw(`row_number() over (partition by ${partition} order by ${order}) as rn`)).as('t'))
+    .where('t.rn', '<=', max)
+    .orderBy([
+      { column: 't.member_id', order: 'asc' },
+      { column: 't.rn', order: 'asc' },
+    ]);
 }
 
-/** Members with a block either way with this one (both directions, two index ranges). */
-async function blockedEitherWay(db: Db, memberId: number): Promise<Set<number>> {
-  const rows: { id: number }[] = await db('user_blocks')
-    .where('blocker_id', memberId)
-    .select('blocked_id as id')
-    .unionAll((u) => u.from('user_blocks').where('blocked_id', memberId).select('blocker_id as id'));
-  return new Set(rows.map((r) => Number(r.id)));
+/** What a page of members' digests need of each member, read in five queries for the whole page. */
+interface MemberContext {
+  member: MemberRow;
+  blocked: Set<number>;
+  groups: { id: number; name: string; slug: string }[];
+  categories: string[];
 }
 
+const groupBy = <R extends { member_id: number }>(rows: R[]) => {
+  const out = new Map<number, R[]>();
+  for (const r of rows) {
+    const id = Number(r.member_id);
+    const list = out.get(id);
+    if (list) list.push(r);
+    else out.set(id, [r]);
+  }
+  return out;
+};
+
 /**
- * A member's weekly digest at `now`, or null when there is nothing new (no section has a line):
- * the next 7 days' events of their district then the rest of the city, the week's most liked
- * posts of their neighbourhood and groups, the week's unanswered questions in their categories,
- * and who joined their groups this week. Nothing by or about a member with a block either way;
- * nothing hidden by moderation; not their own things. Each section at most LIMITS.digestItems.
+ * The members' own part of their digests, for a page of them at once: their place and zone, their
+ * blocks either way, their latest groups (LIMITS.digestGroupsMax) and the categories of their
+ * latest questions and answers (LIMITS.digestCategoriesMax; Q&A has no "follow a category", so a
+ * member's categories are those they take part in now). Five queries whatever the page's size,
+ * each an index range per member: (user_id), (blocker_id), (blocked_id), (user_id, group_id),
+ * (author_id, id) of questions and of answers.
  */
-export async function buildDigest(db: Db, memberId: number, now: Date, cache = new DigestCache(now)): Promise<Digest | null> {
-  const member = (await db('users as u')
+async function memberContexts(db: Db, ids: number[]): Promise<Map<number, MemberContext>> {
+  if (ids.length === 0) return new Map();
+  // One after another: a page's reads hold one pooled connection at a time, leaving the rest to page requests.
+  const members = await (db('users as u')
     .leftJoin('neighbourhoods as n', 'n.id', 'u.neighbourhood_id')
     .leftJoin('digest_settings as d', 'd.user_id', 'u.id')
-    .where('u.id', memberId)
-    .first('u.id', 'u.username', 'u.display_name', 'u.email', 'u.neighbourhood_id', 'n.district_id', 'n.name as neighbourhood', 'd.time_zone')) as
-    MemberRow | undefined;
-  if (!member) return null;
+    .whereIn('u.id', ids)
+    .select('u.id', 'u.username', 'u.display_name', 'u.email', 'u.neighbourhood_id', 'n.district_id', 'n.name as neighbourhood', 'd.time_zone') as Promise<
+    MemberRow[]
+  >);
+  const blocks = await (db('user_blocks')
+    .whereIn('blocker_id', ids)
+    .select('blocker_id as member_id', 'blocked_id as other_id')
+    .unionAll((u) => u.from('user_blocks').whereIn('blocked_id', ids).select('blocked_id as member_id', 'blocker_id as other_id')) as Promise<
+    { member_id: number; other_id: number }[]
+  >);
+  const groups = await (firstPerMember(
+    db,
+    db('group_members as m')
+      .join('hobby_groups as g', 'g.id', 'm.group_id')
+      .whereIn('m.user_id', ids)
+      .select('m.user_id as member_id', 'g.id', 'g.name', 'g.slug'),
+    'm.user_id',
+    'm.group_id desc',
+    LIMITS.digestGroupsMax,
+  ) as Promise<{ member_id: number; id: number; name: string; slug: string }[]>);
+  const asked = await (firstPerMember(
+    db,
+    db('questions as q').whereIn('q.author_id', ids).select('q.author_id as member_id', 'q.category'),
+    'q.author_id',
+    'q.id desc',
+    LIMITS.digestCategoriesMax,
+  ) as Promise<{ member_id: number; category: string }[]>);
+  const answered = await (firstPerMember(
+    db,
+    db('answers as a').join('questions as q', 'q.id', 'a.question_id').whereIn('a.author_id', ids).select('a.author_id as member_id', 'q.category'),
+    'a.author_id',
+    'a.id desc',
+    LIMITS.digestCategoriesMax,
+  ) as Promise<{ member_id: number; category: string }[]>);
+  const blocksOf = groupBy(blocks);
+  const groupsOf = groupBy(groups);
+  const askedOf = groupBy(asked);
+  const answeredOf = groupBy(answered);
+  const out = new Map<number, MemberContext>();
+  for (const member of members) {
+    const id = Number(member.id);
+    const categories = [...new Set([...(askedOf.get(id) ?? []), ...(answeredOf.get(id) ?? [])].map((r) => r.category))];
+    out.set(id, {
+      member: { ...member, id },
+      blocked: new Set((blocksOf.get(id) ?? []).map((b) => Number(b.other_id))),
+      groups: (groupsOf.get(id) ?? []).map((g) => ({ id: Number(g.id), name: g.name, slug: g.slug })),
+      categories: categories.slice(0, LIMITS.digestCategoriesMax),
+    });
+  }
+  return out;
+}
+
+/**
+ * Members' weekly digests at `now`, for a page of them: each one's digest, or null when there is
+ * nothing new for them (no section has a line) or the member is gone. Per member: the next 7
+ * days' events of their district then the rest of the city, the week's most liked posts of their
+ * neighbourhood and groups, the week's unanswered questions in their categories, and who joined
+ * their groups this week. Nothing by or about a member with a block either way; nothing hidden
+ * by moderation; not their own things. Each section at most LIMITS.digestItems.
+ *
+ * The members' own part is five queries for the page (memberContexts); the rest is read once
+ * per district, neighbourhood, group and category for the whole run (DigestCache), so a page
+ * costs a few queries plus the keys no earlier member needed.
+ */
+export async function buildDigests(db: Db, memberIds: number[], now: Date, cache = new DigestCache(now)): Promise<Map<number, Digest | null>> {
+  const contexts = await memberContexts(db, memberIds);
+  const out = new Map<number, Digest | null>();
+  for (const id of memberIds) {
+    const c = contexts.get(id);
+    out.set(id, c ? await digestOf(db, cache, c) : null);
+    // A member whose keys are all cached resolves in microtasks only: let timers and I/O (page requests) in between members.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return out;
+}
+
+/** One member's digest at `now` (see buildDigests). */
+export async function buildDigest(db: Db, memberId: number, now: Date, cache = new DigestCache(now)): Promise<Digest | null> {
+  return (await buildDigests(db, [memberId], now, cache)).get(memberId) ?? null;
+}
+
+async function digestOf(db: Db, cache: DigestCache, { member, blocked, groups, categories }: MemberContext): Promise<Digest | null> {
+  const memberId = member.id;
   const n = LIMITS.digestItems;
-  const blocked = await blockedEitherWay(db, memberId);
   const fromOthers = (id: number | null) => id !== memberId && (id === null || !blocked.has(Number(id)));
-  const groups: { id: number; name: string; slug: string }[] = await db('group_members as m')
-    .join('hobby_groups as g', 'g.id', 'm.group_id')
-    .where('m.user_id', memberId)
-    .orderBy('m.group_id', 'desc')
-    .limit(LIMITS.digestGroupsMax)
-    .select('g.id', 'g.name', 'g.slug');
-  const categories = await categoriesOf(db, memberId);
   const zone = member.time_zone ?? 'Europe/Istanbul';
 
   // Events: the district's first, then the city's; the same event once.
@@ -237,12 +325,15 @@ export async function buildDigest(db: Db, memberId: number, now: Date, cache = n
   const events = eventRows
     .filter((e) => !seenEvents.has(e.id) && seenEvents.add(e.id) && fromOthers(e.creator_id))
     .slice(0, n)
-    .map((e) => ({ title: e.title, detail: [formatEventTime(toIso(e.date), zone), e.location].filter(Boolean).join(' · '), link: `/events/${e.id}` }));
+    .map((e) => ({
+      title: e.title,
+      detail: [cache.once(`time:${e.id}:${zone}`, () => formatEventTime(toIso(e.date), zone)), e.location].filter(Boolean).join(' · '),
+      link: `/events/${e.id}`,
+    }));
 
-  const postRows = [
-    ...(member.neighbourhood_id !== null ? await neighbourhoodPosts(db, cache, member.neighbourhood_id) : []),
-    ...(await Promise.all(groups.map((g) => groupPosts(db, cache, g)))).flat(),
-  ];
+  // Keys one after another (not side by side): a key no earlier member needed is one query at a time.
+  const postRows = member.neighbourhood_id !== null ? [...(await neighbourhoodPosts(db, cache, member.neighbourhood_id))] : [];
+  for (const g of groups) postRows.push(...(await groupPosts(db, cache, g)));
   const posts = postRows
     .filter((p) => fromOthers(p.author_id))
     .sort((a, b) => b.likes_count - a.likes_count || b.id - a.id)
@@ -253,8 +344,9 @@ export async function buildDigest(db: Db, memberId: number, now: Date, cache = n
       link: p.group ? `/hobby-groups/${p.group.slug}` : `/posts/${p.id}`,
     }));
 
-  const questions = (await Promise.all(categories.map((c) => openQuestions(db, cache, c))))
-    .flat()
+  const questionRows: QuestionCandidate[] = [];
+  for (const c of categories) questionRows.push(...(await openQuestions(db, cache, c)));
+  const questions = questionRows
     .filter((q) => fromOthers(q.author_id))
     .sort((a, b) => b.id - a.id)
     .slice(0, n)

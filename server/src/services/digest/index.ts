@@ -4,3 +4,4 @@ export * from './settings';
 export * from './send';
 export * from './template';
 export * from './unsubscribe';
+export * from './mail';

@@ -2,36 +2,39 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../context';
 import { nowIso, toIso } from '../../db/time';
 import { whereRowAfter } from '../../db/keyset';
-import { buildDigest, DigestCache, type Digest, type DigestMember } from './content';
+import { enqueueMail } from '../delivery/queue';
+import { mailReady } from '../delivery/mail-preferences';
+import { buildDigests, DigestCache, type Digest } from './content';
+import { digestPayloadOf, type DigestPayload } from './mail';
 import { slotOf, weekAfter, type DigestTime, type DueSlot } from './schedule';
-import { renderDigestMail } from './template';
-import { digestUnsubscribeToken, unsubscribePath } from './unsubscribe';
 
 /**
- * The weekly digest's sending. A tick reads the members whose digest is due (`due_at <= now`)
- * in pages of BATCH through (due_at, user_id), and for each one: claims the week (below), builds
- * the digest, sends it or records that there was nothing new, then yields to the event loop so
- * page requests are never held behind a batch.
+ * The weekly digest job: it builds and queues, the delivery queue sends (services/delivery: its
+ * retries with backoff, its paused-address rule, once across nodes). A tick reads the members
+ * whose digest is due (`due_at <= now`) in pages of BATCH through (due_at, user_id), builds the
+ * page's digests (a few queries per page, the shared parts once per run: content.ts), and writes
+ * the page in one transaction:
  *
- * The claim, in one transaction: move the member's due slot to the next week, on condition that
- * it is still the one read (a compare-and-set on due_week), and insert the week's row in
- * digest_runs (key: member, week). Only one node's update finds the row unchanged; and a week
- * with a row already (sent, skipped, or claimed by a node that died before sending) is never
- * sent again, across restarts too: at most once per week. A mail the SMTP server refuses is
- * 'failed' and due again in RETRY_MIN × attempt minutes, up to MAX_ATTEMPTS, taking its failed
- * row over.
+ * - the claim: each member's due slot moves to the next week on condition that it is still the
+ *   one read (a compare-and-set on due_week, one UPDATE per distinct next slot), and the week's
+ *   row goes into digest_runs (key: member, week). Only one node's update finds a row unchanged,
+ *   and a week that has a row is never queued again, across restarts too;
+ * - the mail, queued in the same transaction (kind 'digest', tag `digest:<week>`): a node that
+ *   stops after the commit leaves it in the queue, one that stops before leaves the member due.
  *
- * The seam for the shared delivery queue is `sendDigest`: it is the only place that sends.
+ * A week with nothing new is 'skipped'; one whose address is paused (5 failed sends in a row,
+ * digests counted) is 'paused'; otherwise 'queued'. Between pages the job rests as long as the
+ * page took (at most half the time working), so page requests are not held behind it.
  */
 
-const BATCH = 50;
-const MAX_ATTEMPTS = 3;
-const RETRY_MIN = 15;
+const BATCH = 100;
+/** Rest after a page, as a share of the time the page took. */
+const REST_RATIO = 1;
 
 export interface DigestTick {
-  sent: number;
+  queued: number;
   skipped: number;
-  failed: number;
+  paused: number;
 }
 
 interface DueRow {
@@ -43,31 +46,12 @@ interface DueRow {
   time_zone: string;
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+type Outcome = keyof DigestTick;
 
-/** The link base of mails: the organiser's PUBLIC_URL (no mail leaves without one). */
-function baseUrlOf(ctx: AppContext): string | null {
-  return ctx.config.publicUrl;
-}
+/** Told of each page a tick handled: its members, what became of them and how long building and writing took (the benchmark reads it). */
+export type DigestObserver = (page: { members: number; buildMs: number; writeMs: number; outcomes: DigestTick }) => void;
 
-/**
- * Sends one member's digest through today's mailer, with the one-click unsubscribe (RFC 8058):
- * the link in both bodies and the List-Unsubscribe / List-Unsubscribe-Post headers. Throws when
- * the mail server refuses. The lead's delivery queue replaces this body (enqueue instead of send).
- */
-export async function sendDigest(ctx: AppContext, member: DigestMember, digest: Digest): Promise<void> {
-  const baseUrl = baseUrlOf(ctx);
-  if (!ctx.mailer?.configured || !baseUrl) throw new Error('mail is not configured (SMTP_URL and PUBLIC_URL)');
-  const unsubscribeUrl = `${baseUrl}${unsubscribePath(digestUnsubscribeToken(ctx.config.sessionSecret, member.id))}`;
-  const mail = renderDigestMail(digest, { baseUrl, unsubscribeUrl });
-  await ctx.mailer.send({
-    to: member.email,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  });
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The first slot after `now` of a week later than `week` (a server down for weeks sends one digest, not one per week missed). */
 function nextSlot(week: string, time: DigestTime, now: Date): DueSlot {
@@ -76,56 +60,88 @@ function nextSlot(week: string, time: DigestTime, now: Date): DueSlot {
   return slot;
 }
 
-/** Claims `row`'s week for this node (see above); false when another node, or an earlier run, has it. */
-async function claim(db: Knex, row: DueRow, now: Date): Promise<boolean> {
-  const next = nextSlot(row.due_week, { weekday: row.weekday, hour: row.hour, timeZone: row.time_zone }, now);
+const itemsOf = (d: Digest) => d.events.length + d.posts.length + d.questions.length + d.newMembers.length;
+
+/**
+ * Claims the page's weeks and queues their mails, in one transaction (see above). Answers the
+ * outcome of each member this node claimed; a member another node (or an earlier run) has is left out.
+ */
+async function claimAndQueue(db: Knex, rows: DueRow[], digests: Map<number, Digest | null>, paused: Set<number>, now: Date): Promise<Map<number, Outcome>> {
+  const at = now.toISOString();
+  const bySlot = new Map<string, { week: string; next: DueSlot; ids: number[] }>();
+  for (const row of rows) {
+    const next = nextSlot(row.due_week, { weekday: row.weekday, hour: row.hour, timeZone: row.time_zone }, now);
+    const key = `${row.due_week}|${next.week}|${next.at}`;
+    const group = bySlot.get(key) ?? { week: row.due_week, next, ids: [] };
+    group.ids.push(Number(row.user_id));
+    bySlot.set(key, group);
+  }
   return db.transaction(async (trx) => {
-    const moved = await trx('digest_settings')
-      .where({ user_id: row.user_id, due_week: row.due_week, enabled: true })
-      .andWhere('due_at', '<=', now.toISOString())
-      .update({ due_at: next.at, due_week: next.week });
-    if (!moved) return false;
-    const at = nowIso();
-    const taken: unknown[] = await trx('digest_runs')
-      .insert({ user_id: row.user_id, week: row.due_week, status: 'claimed', attempts: 1, created_at: at })
+    const moved: { userId: number; week: string }[] = [];
+    for (const { week, next, ids } of bySlot.values()) {
+      const updated = (await trx('digest_settings')
+        .whereIn('user_id', ids)
+        .where({ due_week: week, enabled: true })
+        .andWhere('due_at', '<=', at)
+        .update({ due_at: next.at, due_week: next.week })
+        .returning('user_id')) as ({ user_id: number } | number)[];
+      for (const u of updated) moved.push({ userId: Number(typeof u === 'object' ? u.user_id : u), week });
+    }
+    if (moved.length === 0) return new Map();
+    const outcomeOf = (userId: number): Outcome => (paused.has(userId) ? 'paused' : digests.get(userId) ? 'queued' : 'skipped');
+    const runs = moved.map(({ userId, week }) => {
+      const digest = digests.get(userId);
+      const outcome = outcomeOf(userId);
+      return {
+        user_id: userId,
+        week,
+        status: outcome,
+        attempts: 1,
+        items: outcome === 'queued' && digest ? itemsOf(digest) : 0,
+        created_at: at,
+        finished_at: at,
+      };
+    });
+    // A week with a row already is not queued again; a 'failed' one (left by the job's earlier way of sending) is taken over.
+    const claimed = (await trx('digest_runs')
+      .insert(runs)
       .onConflict(['user_id', 'week'])
-      .merge({ status: 'claimed', attempts: trx.raw('?? + 1', ['digest_runs.attempts']), created_at: at })
+      .merge(['status', 'items', 'created_at', 'finished_at'])
       .where('digest_runs.status', 'failed')
-      .returning('user_id');
-    return taken.length > 0;
+      .returning('user_id')) as ({ user_id: number } | number)[];
+    const claimedIds = new Set(claimed.map((u) => Number(typeof u === 'object' ? u.user_id : u)));
+    const out = new Map<number, Outcome>();
+    const mails: { userId: number; kind: 'digest'; tag: string; payload: DigestPayload }[] = [];
+    for (const { userId, week } of moved) {
+      if (!claimedIds.has(userId)) continue;
+      const outcome = outcomeOf(userId);
+      out.set(userId, outcome);
+      const digest = digests.get(userId);
+      if (outcome === 'queued' && digest) mails.push({ userId, kind: 'digest', tag: `digest:${week}`, payload: digestPayloadOf(digest) });
+    }
+    await enqueueMail(trx, mails, now);
+    if (mails.length) {
+      await trx('digest_settings')
+        .whereIn(
+          'user_id',
+          mails.map((m) => m.userId),
+        )
+        .update({ last_digest_at: nowIso() });
+    }
+    return out;
   });
 }
 
-async function finish(db: Knex, row: DueRow, status: 'sent' | 'skipped' | 'failed', items: number): Promise<void> {
-  const at = nowIso();
-  await db('digest_runs').where({ user_id: row.user_id, week: row.due_week }).update({ status, items, finished_at: at });
-  if (status === 'sent') await db('digest_settings').where({ user_id: row.user_id }).update({ last_digest_at: at });
-}
-
-/** A refused mail is due again soon for the same week, unless it has been tried MAX_ATTEMPTS times. */
-async function retryLater(db: Knex, row: DueRow, now: Date): Promise<void> {
-  const run = await db('digest_runs').where({ user_id: row.user_id, week: row.due_week }).first('attempts');
-  const attempts = Number(run?.attempts ?? MAX_ATTEMPTS);
-  if (attempts >= MAX_ATTEMPTS) return;
-  const next = nextSlot(row.due_week, { weekday: row.weekday, hour: row.hour, timeZone: row.time_zone }, now);
-  // Only while the claim's next slot still stands (the member did not change the setting meanwhile).
-  await db('digest_settings')
-    .where({ user_id: row.user_id, due_week: next.week, enabled: true })
-    .update({ due_at: new Date(now.getTime() + RETRY_MIN * attempts * 60_000).toISOString(), due_week: row.due_week });
-}
-
-/** Told of each member a tick handled: how long their digest took to build (the benchmark reads it). */
-export type DigestObserver = (userId: number, buildMs: number, outcome: 'sent' | 'skipped' | 'failed') => void;
-
-/** Sends every digest due at `now` (the job's tick); answers what it did. */
+/** Builds and queues every digest due at `now` (the job's tick); answers what it did. */
 export async function sendDueDigests(ctx: AppContext, now: Date, observe?: DigestObserver): Promise<DigestTick> {
-  const done: DigestTick = { sent: 0, skipped: 0, failed: 0 };
+  const done: DigestTick = { queued: 0, skipped: 0, paused: 0 };
   // Without SMTP and PUBLIC_URL nothing is claimed: the digests wait until mail can go out.
-  if (!ctx.mailer?.configured || !baseUrlOf(ctx)) return done;
+  if (!mailReady(ctx)) return done;
   const { db } = ctx;
   const cache = new DigestCache(now);
   let after: [string, number] | null = null;
   for (;;) {
+    const started = performance.now();
     const q = db('digest_settings as d')
       .where('d.due_at', '<=', now.toISOString())
       .select('d.user_id', 'd.due_at', 'd.due_week', 'd.weekday', 'd.hour', 'd.time_zone');
@@ -136,35 +152,31 @@ export async function sendDueDigests(ctx: AppContext, now: Date, observe?: Diges
         { column: 'd.user_id', order: 'asc' },
       ])
       .limit(BATCH);
-    for (const row of rows) {
-      if (!row.due_week || !(await claim(db, row, now))) continue;
-      const started = performance.now();
-      const digest = await buildDigest(db, row.user_id, now, cache);
-      const buildMs = performance.now() - started;
-      if (!digest) {
-        await finish(db, row, 'skipped', 0);
-        done.skipped += 1;
-        observe?.(row.user_id, buildMs, 'skipped');
-      } else {
-        const items = digest.events.length + digest.posts.length + digest.questions.length + digest.newMembers.length;
-        try {
-          await sendDigest(ctx, digest.member, digest);
-          await finish(db, row, 'sent', items);
-          done.sent += 1;
-          observe?.(row.user_id, buildMs, 'sent');
-        } catch (err) {
-          ctx.logger.warn({ err: { message: (err as Error).message }, userId: row.user_id }, 'weekly digest could not be sent');
-          await finish(db, row, 'failed', items);
-          await retryLater(db, row, now);
-          done.failed += 1;
-          observe?.(row.user_id, buildMs, 'failed');
-        }
-      }
-      await yieldToRequests();
-    }
+    const due = rows.filter((r) => r.due_week);
+    const ids = due.map((r) => Number(r.user_id));
+    const paused = new Set<number>(
+      ids.length ? ((await db('mail_preferences').whereIn('user_id', ids).whereNotNull('paused_at').pluck('user_id')) as number[]).map(Number) : [],
+    );
+    const digests = await buildDigests(
+      db,
+      ids.filter((id) => !paused.has(id)),
+      now,
+      cache,
+    );
+    const built = performance.now();
+    const outcomes = due.length ? await claimAndQueue(db, due, digests, paused, now) : new Map<number, Outcome>();
+    const page: DigestTick = { queued: 0, skipped: 0, paused: 0 };
+    for (const o of outcomes.values()) page[o] += 1;
+    done.queued += page.queued;
+    done.skipped += page.skipped;
+    done.paused += page.paused;
+    if (page.queued) ctx.bus.emit('delivery:queued', { count: page.queued });
+    const took = performance.now() - started;
+    observe?.({ members: rows.length, buildMs: built - started, writeMs: took - (built - started), outcomes: page });
     const last = rows.at(-1);
     if (rows.length < BATCH || !last) break;
     after = [toIso(last.due_at), last.user_id];
+    await sleep(took * REST_RATIO);
   }
   return done;
 }

@@ -53,13 +53,14 @@ export async function saveDigestSettings(db: Knex, userId: number, s: DigestSett
   return getDigestSettings(db, userId, communityZone);
 }
 
-/** Turns the digest off (the unsubscribe link); answers whether the member exists. */
-export async function turnDigestOff(db: Knex, userId: number): Promise<boolean> {
+/** Turns the digest off (the unsubscribe link), in the caller's transaction or its own; a digest waiting in the queue stays unsent. Answers whether the member exists. */
+export async function turnDigestOff(db: Db, userId: number): Promise<boolean> {
   const exists = await db('users').where({ id: userId }).first('id');
   if (!exists) return false;
   await db('digest_settings')
     .insert({ user_id: userId, enabled: false, due_at: null, due_week: null, updated_at: nowIso() })
     .onConflict('user_id')
     .merge(['enabled', 'due_at', 'due_week', 'updated_at']);
+  await db('notification_deliveries').where({ user_id: userId, channel: 'mail', kind: 'digest', state: 'pending' }).update({ state: 'dropped', payload: null });
   return true;
 }

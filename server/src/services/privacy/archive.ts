@@ -43,6 +43,7 @@ export async function writeArchive(ctx: AppContext, userId: number, file: string
       ...groupSections(db, userId, uploads),
       ...blogSections(db, userId),
       ...consentSections(db, userId),
+      ...deliverySections(db, userId),
     ];
     for (const [name, pages] of sections) {
       await zip.jsonArray(name, pages);
@@ -227,6 +228,71 @@ function consentSections(db: Knex, userId: number): Section[] {
   ];
 }
 
+/**
+ * What reaches the member outside the site: the weekly digest's setting and its weeks, their
+ * e-mail choices and the state of their address, their push devices (the push service's address,
+ * which their device list shows too, but never the device's keys) and the notifications queued or
+ * sent to them by push and e-mail, with what each said.
+ */
+function deliverySections(db: Knex, userId: number): Section[] {
+  return [
+    section(
+      'digest_settings.json',
+      () => db('digest_settings').where({ user_id: userId }).select('*'),
+      'user_id',
+      (r) => ({
+        enabled: Boolean(r.enabled),
+        weekday: r.weekday,
+        hour: r.hour,
+        timeZone: r.time_zone,
+        nextDigestAt: iso(r.due_at),
+        lastDigestAt: iso(r.last_digest_at),
+        updatedAt: iso(r.updated_at),
+      }),
+    ),
+    section(
+      'digest_weeks.json',
+      () => db('digest_runs').where({ user_id: userId }).select('week', 'status', 'items', 'created_at'),
+      'week',
+      (r) => ({ week: r.week, status: r.status, items: r.items, at: iso(r.created_at) }),
+      '',
+    ),
+    section(
+      'mail_preferences.json',
+      () => db('mail_preferences').where({ user_id: userId }).select('*'),
+      'user_id',
+      (r) => ({ kinds: safeJson(r.kinds), consecutiveFailures: r.consecutive_failures, pausedAt: iso(r.paused_at), updatedAt: iso(r.updated_at) }),
+    ),
+    section(
+      'push_devices.json',
+      () => db('push_subscriptions').where({ user_id: userId }).select('id', 'label', 'endpoint', 'created_at', 'last_success_at'),
+      'id',
+      (r) => ({ id: r.id, label: r.label, endpoint: r.endpoint, createdAt: iso(r.created_at), lastSuccessAt: iso(r.last_success_at) }),
+    ),
+    section(
+      'notification_deliveries.json',
+      () =>
+        db('notification_deliveries')
+          .where({ user_id: userId })
+          .select('id', 'channel', 'subscription_id', 'notification_id', 'kind', 'payload', 'state', 'attempts', 'last_error', 'created_at', 'sent_at'),
+      'id',
+      (r) => ({
+        id: Number(r.id),
+        channel: r.channel,
+        device: r.subscription_id,
+        notificationId: r.notification_id,
+        kind: r.kind,
+        content: r.payload === null ? null : safeJson(r.payload),
+        state: r.state,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        createdAt: iso(r.created_at),
+        sentAt: iso(r.sent_at),
+      }),
+    ),
+  ];
+}
+
 /** Messages the member sent and received, conversation by conversation, each by keyset. */
 async function* messagesOf(db: Knex, userId: number): AsyncGenerator<Row[]> {
   for (const side of ['user_low_id', 'user_high_id'] as const) {
@@ -257,21 +323,21 @@ async function* messagesOf(db: Knex, userId: number): AsyncGenerator<Row[]> {
   }
 }
 
-/** A section read by keyset on `key` (an increasing integer column, `alias.column` or `column`), each row mapped. */
-function section(name: string, query: () => Knex.QueryBuilder, key: string, map: (row: Row) => Row): Section {
-  return [name, mapped(keyset(query, key), map)];
+/** A section read by keyset on `key` (a unique increasing column, `alias.column` or `column`, from below `start`), each row mapped. */
+function section(name: string, query: () => Knex.QueryBuilder, key: string, map: (row: Row) => Row, start: number | string = 0): Section {
+  return [name, mapped(keyset(query, key, start), map)];
 }
 
-/** Rows of `query` in pages of BATCH by an increasing integer key (the index's second column). */
-async function* keyset(query: () => Knex.QueryBuilder, key: string): AsyncGenerator<Row[]> {
+/** Rows of `query` in pages of BATCH by a unique increasing key (an integer from 0, or text from ''). */
+async function* keyset(query: () => Knex.QueryBuilder, key: string, start: number | string = 0): AsyncGenerator<Row[]> {
   const column = key.slice(key.lastIndexOf('.') + 1);
-  let after = 0;
+  let after: number | string = start;
   for (;;) {
     const rows = (await query().where(key, '>', after).orderBy(key, 'asc').limit(BATCH)) as Row[];
     if (rows.length) yield rows;
     const last = rows.at(-1);
     if (rows.length < BATCH || !last) return;
-    after = last[column] as number;
+    after = last[column] as number | string;
   }
 }
 
