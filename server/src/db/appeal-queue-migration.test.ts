@@ -45,12 +45,13 @@ describe(APPEAL_QUEUE, () => {
       .insert([appeal('post:1', 'open'), appeal('post:2', 'rejected')])
       .returning('id');
     const [openId] = inserted.map((r) => Number(typeof r === 'object' ? r.id : r));
-    await db.migrate.latest({ migrationSource });
+    // This migration alone, up and down: later ones may exist and are not what is tested.
+    await db.migrate.up({ migrationSource, name: APPEAL_QUEUE });
     const entries = await db('review_entries').where({ target_type: 'appeal' }).select('*');
     expect(entries.map((e) => [e.kind, Number(e.target_id), e.subject_user_id, e.status, Number(e.report_count), Number(e.queued_ms)])).toEqual([
       ['appeal', openId, userId, 'open', 1, Date.parse(at)],
     ]);
-    await db.migrate.down({ migrationSource });
+    await db.migrate.down({ migrationSource, name: APPEAL_QUEUE });
     expect(await db('review_entries').where({ target_type: 'appeal' })).toEqual([]);
   });
 });
