@@ -16,6 +16,7 @@ export const PUSH_MAX_ATTEMPTS = 8;
 export const MAIL_MAX_ATTEMPTS = 5;
 /** Rows a node claims at once, and how many it sends side by side. */
 const BATCH = 50;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const PARALLEL = 8;
 /** A push service that does not answer in this long is tried again later. */
 const PUSH_TIMEOUT_MS = 10_000;
@@ -38,16 +39,20 @@ type Outcome = keyof DrainResult;
 
 /**
  * Sends what is due (the `deliveries` job, on every node: rows are claimed, never sent twice),
- * batch after batch until none is left, then prunes old finished rows.
+ * batch after batch until none is left (resting after each full batch as long as it took), then
+ * prunes old finished rows.
  */
 export async function drainDeliveries(ctx: AppContext, now: Date): Promise<DrainResult> {
   const total: DrainResult = { sent: 0, retried: 0, failed: 0, dropped: 0 };
   const limit = pLimit(PARALLEL);
   for (;;) {
+    const started = performance.now();
     const rows = await claimDue(ctx.db, now, BATCH);
     const outcomes = await Promise.all(rows.map((row) => limit(() => deliver(ctx, row, now))));
     for (const o of outcomes) total[o] += 1;
     if (rows.length < BATCH) break;
+    // A long queue (a week's digests) is sent at most half the time: page requests are not held behind it.
+    await sleep(performance.now() - started);
   }
   await pruneDeliveries(ctx.db, now);
   return total;
