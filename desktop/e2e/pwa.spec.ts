@@ -25,6 +25,23 @@ const keptData = (page: Page) =>
     return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
   });
 
+/** The hashed files this page loaded that the worker does not keep yet. */
+const filesNotKept = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith('mahalle-shell-'));
+    const cache = name ? await caches.open(name) : null;
+    const files = performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+    const missing: string[] = [];
+    for (const u of files) if (!cache || !(await cache.match(u.href))) missing.push(u.pathname);
+    return missing;
+  });
+
+// The worker's hand-over and a new version's take-over race the page's own loading: a second try is allowed here.
+test.describe.configure({ retries: 1 });
+
 test('offline, a member sees the feed last loaded, read-only, with "Çevrimdışısın"; signing out forgets it', async ({ browser }) => {
   const { context, page } = await memberPage(browser);
   const first = `Çevrimdışı okunacak gönderi ${uniqueName('pwa')}`;
@@ -35,6 +52,8 @@ test('offline, a member sees the feed last loaded, read-only, with "Çevrimdış
   // The first visit's feed was fetched before the worker controlled the page: the page hands it over (warm).
   await expect.poll(async () => (await keptData(page)).some((u) => u.startsWith('/api/posts'))).toBe(true);
   await expect.poll(async () => (await keptData(page)).includes('/api/auth/session')).toBe(true);
+  // ... and the page's files, one after another (the feed's answer can be kept before a chunk loaded after it).
+  await expect.poll(() => filesNotKept(page), { timeout: 15_000 }).toEqual([]);
 
   // Written after the feed was kept: offline it is not there, which shows the page is the kept one.
   const later = `Sonradan yazılan gönderi ${uniqueName('pwa')}`;

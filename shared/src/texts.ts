@@ -541,6 +541,8 @@ export const TEXTS = {
     topLevel: 'En üst güven seviyesindesin.',
     communityHidden: 'Birkaç üyenin şikayeti üzerine incelenene kadar gizlendi',
     setLevel: 'Güven seviyesi',
+    /** A member's level in the admin's member list, under their role. */
+    levelInList: (name: string) => `Güven: ${name}`,
     setLevelTitle: (name: string) => `Güven seviyesini belirle: ${name}`,
     setLevelBody: 'Elle verilen seviye otomatik yükselmeyi durdurur. Gerekçe denetim kaydına yazılır.',
     levelLabel: 'Seviye',

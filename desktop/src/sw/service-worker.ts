@@ -51,17 +51,19 @@ self.addEventListener('message', (event) => {
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   const route = routeOf(req.method, new URL(req.url), ORIGIN, req.mode);
-  if (route === 'navigate') event.respondWith(navigate(req));
+  if (route === 'navigate') event.respondWith(navigate(req, event.resultingClientId));
   else if (route === 'asset') event.respondWith(asset(req));
   else if (route === 'offline-data') event.respondWith(offlineData(req, (p) => event.waitUntil(p)));
   else if (route === 'session-change') event.respondWith(sessionChange(req));
 });
 
 /** The network (the server paints each page and always names the current build's files); offline, the cached shell. */
-async function navigate(req: Request): Promise<Response> {
+async function navigate(req: Request, resultingClientId: string): Promise<Response> {
   // A new version is waiting and this is the only tab: it takes over with this navigation, which loads the new build.
+  // The document this navigation creates may already be listed (a reserved client): it is the same tab, not another.
   const waiting = self.registration.waiting;
-  if (waiting && (await self.clients.matchAll({ type: 'window' })).length <= 1) waiting.postMessage({ type: MSG.skipWaiting });
+  if (waiting && (await self.clients.matchAll({ type: 'window' })).filter((c) => c.id !== resultingClientId).length <= 1)
+    waiting.postMessage({ type: MSG.skipWaiting });
   try {
     return await fetch(req);
   } catch (err) {

@@ -78,20 +78,22 @@ export default function UsersTab() {
   const memberName = (u: AdminUser) => TEXTS.confirm.memberName(u.displayName, u.username);
   // The widths add up to what a 1366 px window gives the panel (about 1,040 px), so no column hides under the actions.
   const columns: AdminColumn<AdminUser>[] = [
-    { key: 'displayName', title: 'Ad', width: 120, sortKey: 'displayName' },
+    { key: 'displayName', title: 'Ad', width: 110, sortKey: 'displayName' },
     { key: 'username', title: 'Kullanıcı adı', width: 110, sortKey: 'username', render: (u) => `@${u.username}` },
-    ...(isAdmin ? [{ key: 'email', title: 'E-posta', width: 190 } as AdminColumn<AdminUser>] : []),
+    ...(isAdmin ? [{ key: 'email', title: 'E-posta', width: 180 } as AdminColumn<AdminUser>] : []),
     {
+      // The trust level sits under the role (a column of its own would push the actions past a 1366 px window).
       key: 'role',
       title: 'Rol',
-      width: 85,
-      render: (u) => <Tag color={u.role === 'admin' ? 'red' : u.role === 'moderator' ? 'orange' : undefined}>{A.roles[u.role] ?? u.role}</Tag>,
-    },
-    {
-      key: 'trustLevel',
-      title: TEXTS.trust.setLevel,
-      width: 120,
-      render: (u) => <Tag data-testid="user-trust-level">{TEXTS.trust.levels[u.trustLevel] ?? u.trustLevel}</Tag>,
+      width: 105,
+      render: (u) => (
+        <>
+          <Tag color={u.role === 'admin' ? 'red' : u.role === 'moderator' ? 'orange' : undefined}>{A.roles[u.role] ?? u.role}</Tag>
+          <Typography.Text type="secondary" className="admin-user-trust" data-testid="user-trust-level">
+            {TEXTS.trust.levelInList(TEXTS.trust.levels[u.trustLevel] ?? String(u.trustLevel))}
+          </Typography.Text>
+        </>
+      ),
     },
     { key: 'isVerified', title: 'Doğrulanmış', width: 110, render: (u) => (u.isVerified ? <Tag color="blue">Evet</Tag> : 'Hayır') },
     { key: 'createdAt', title: 'Katılma', width: 120, sortKey: 'createdAt', render: (u) => formatDateTime(u.createdAt) },
