@@ -197,10 +197,18 @@ test('profile details and buttons on their own lines, the message count clear of
     const dialog = m.page.getByRole('dialog');
     const count = dialog.locator('.ant-input-data-count');
     await expect(count).toHaveText(/0 \/ 500/);
-    const c = (await count.boundingBox())!;
+    // Measured once the dialog's opening zoom is over (mid-animation, boxes are scaled around its centre).
     for (const button of ['İptal', 'Gönder']) {
-      const b = (await dialog.getByRole('button', { name: button }).boundingBox())!;
-      expect(c.y + c.height <= b.y || b.x + b.width <= c.x || c.x + c.width <= b.x, `${button} clear of the count`).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const c = (await count.boundingBox())!;
+            const b = (await dialog.getByRole('button', { name: button }).boundingBox())!;
+            return c.y + c.height <= b.y || b.x + b.width <= c.x || c.x + c.width <= b.x;
+          },
+          { message: `${button} clear of the count` },
+        )
+        .toBe(true);
     }
     await dialog.getByLabel('Mesaj').fill('Merhaba Deniz!');
     await shot(m.page, `message-dialog-${name}`);

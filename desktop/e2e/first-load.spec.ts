@@ -158,9 +158,10 @@ test(`a visitor's / on a phone keeps its place while the blog posts and question
   });
   await page.goto('/');
   await expect(page.getByTestId('list-skeleton')).toHaveCount(2);
-  const loading = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+  // Heights to the whole pixel: a card may measure 273.00003 px one moment and 273 the next.
+  const loading = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
   await expect(page.getByTestId('list-skeleton')).toHaveCount(0, { timeout: 15_000 });
-  const loaded = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().height));
+  const loaded = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
   expect(loaded, 'a home card changed height as its list arrived').toEqual(loading);
   await page.waitForLoadState('networkidle');
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
