@@ -67,6 +67,16 @@ const rssMiB = (pid: number | undefined) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 };
+/** Where a node's memory is, from its /metrics: the JavaScript heap used and allocated, and memory outside it (buffers, native). */
+async function memoryOf(cluster: Cluster, node: Cluster['nodes'][number]): Promise<string> {
+  const text = await cluster.metrics(node).catch(() => '');
+  const mib = (name: string) => {
+    const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+    return m ? Math.round(Number(m[1]) / 1048576) : NaN;
+  };
+  return `heap ${mib('nodejs_heap_size_used_bytes')}/${mib('nodejs_heap_size_total_bytes')}, external ${mib('nodejs_external_memory_bytes')}`;
+}
+
 function pct(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -264,7 +274,8 @@ async function phase(world: World, rate: number, seconds: number, seed: number, 
     if (rssAt && !stats.rss.at2.length && elapsed >= rssAt.atSec) stats.rss.at2 = pids.map(rssMiB);
     if (Math.floor(elapsed / 60) > lastMinute) {
       lastMinute = Math.floor(elapsed / 60);
-      console.log(`    minute ${lastMinute}: ${stats.done} actions, RSS ${pids.map(rssMiB).join(' / ')} MiB, load ${load()}`);
+      const memory = await Promise.all(world.cluster.nodes.map((n) => memoryOf(world.cluster, n)));
+      console.log(`    minute ${lastMinute}: ${stats.done} actions, RSS ${pids.map(rssMiB).join(' / ')} MiB (${memory.join(' / ')}), load ${load()}`);
     }
     await new Promise((r) => setTimeout(r, 5));
   }
