@@ -50,6 +50,11 @@ function serviceWorker(): Plugin {
         if (followDynamic) item.dynamicImports.forEach((f) => walk(f, false));
       };
       for (const item of Object.values(bundle)) if (item.type === 'chunk' && item.isEntry) walk(item.fileName, true);
+      // Shared pieces a page loads only in some state (the empty or error state): a page kept for offline use may need
+      // one it never loaded online, so they are precached with the shell.
+      for (const item of Object.values(bundle))
+        if (item.type === 'chunk' && item.isDynamicEntry && item.facadeModuleId?.replaceAll('\\', '/').includes('/src/renderer/src/components/'))
+          walk(item.fileName, false);
       precache = [...files].filter((f) => f.startsWith('assets/')).map((f) => `/${f}`);
       const hash = createHash('sha256');
       for (const name of Object.keys(bundle).sort()) hash.update(`${name}\n`);
