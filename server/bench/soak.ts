@@ -17,6 +17,7 @@
  *   SOAK_SETUPS    sqlite,postgres (default both; postgres needs DATABASE_URL or the local test server)
  *   SOAK_RATES     the steps, actions per second (default 25,50,100,200,400)
  *   SOAK_STEP_SECONDS  each step's length (default 30)
+ *   SOAK_NODE_FLAGS node's flags for the server nodes instead of npm start's (e.g. to compare heap settings)
  *   SOAK_ADDRESSES loopback addresses the clients spread over, 127.0.0.1 to 127.0.0.N (default 32):
  *                  nginx picks the node by the client's address, so one address would load one node
  *
@@ -58,6 +59,8 @@ const ADDRESSES = Math.max(1, Math.min(250, Number(env.SOAK_ADDRESSES ?? 32)));
 const MAX_IN_FLIGHT = Number(env.SOAK_MAX_IN_FLIGHT ?? 256);
 const PG_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL = { readP95: 100, writeP95: 250 };
+/** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
+const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
 const SEED_KEY = `v3_${SIZE}`;
 
@@ -126,7 +129,7 @@ interface PhaseStats {
 interface World {
   cluster: Cluster;
   members: Member[];
-  /** Posts members may see and like, by authors who hold a socket (so a like's notification can be timed). */
+  /** Posts members may see and like, by authors who hold a socket (so a like's notification can be timed), or by any member when there are no sockets. */
   posts: { id: number; author: number }[];
   tags: string[];
   pending: Map<string, number>;
@@ -323,6 +326,7 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
     nodes: kind === 'postgres' ? 2 : 1,
     nginxConnections: 8192,
     bootTimeoutMs: 900_000,
+    nodeFlags: NODE_FLAGS,
     env: Object.fromEntries(
       [
         'RATE_LIMIT_POSTS',
@@ -355,7 +359,12 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
     }
     const privateIds = new Set((await db('users').where({ is_private: true }).pluck('id')) as number[]);
     const posts = (
-      (await db('posts').where({ is_hidden: false }).where('author_id', '<=', SOCKETS).orderBy('id', 'desc').limit(5000).select('id', 'author_id')) as {
+      (await db('posts')
+        .where({ is_hidden: false })
+        .where('author_id', '<=', SOCKETS || MEMBERS)
+        .orderBy('id', 'desc')
+        .limit(5000)
+        .select('id', 'author_id')) as {
         id: number;
         author_id: number;
       }[]

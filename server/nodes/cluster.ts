@@ -60,6 +60,8 @@ export interface ClusterOptions {
   nginxConnections?: number;
   /** How long a node may take to answer /api/health (a first boot on a big seed runs migrations). */
   bootTimeoutMs?: number;
+  /** Node's flags for every node instead of `npm start`'s (the benchmark compares memory settings). */
+  nodeFlags?: string[];
 }
 
 export interface Cluster {
@@ -190,7 +192,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const dataDir = path.join(dir, node.name);
       fs.mkdirSync(dataDir, { recursive: true });
       const out = fs.openSync(node.log, 'a');
-      const child = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', serverEntry], {
+      const child = spawn(process.execPath, [...(opts.nodeFlags ?? ['--max-semi-space-size=4', '--heap-growing-percent=100']), serverEntry], {
         cwd: repoRoot,
         stdio: ['ignore', out, out],
         env: {
