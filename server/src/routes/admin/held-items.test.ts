@@ -34,6 +34,8 @@ afterAll(async () => {
   await server?.close();
 });
 
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
 /** A dodged spelling of the held word, as a spammer would write it. */
 const HELD = 'Ucuz p@t4tes burada';
 
@@ -45,7 +47,7 @@ interface Item {
 
 /** One kind a word holds: where it is written, listed and counted, and whom its writing notifies. */
 interface Kind {
-  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment';
+  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event';
   /** Makes a fresh parent owned by `owner` (a post, a question, a group...) that `author` may write under. */
   setup(owner: Member, author: Member): Promise<Record<string, string | number>>;
   create(author: Member, at: Record<string, string | number>, content: string): Promise<ApiResponse>;
@@ -123,6 +125,22 @@ const KINDS: Kind[] = [
         .commentsCount,
     notifies: null,
   },
+  {
+    type: 'question',
+    setup: async () => ({}),
+    create: (author, _at, content) => author.client.post('/api/questions', { title: 'Pazar yeri sorusu', content }),
+    list: async (viewer) => itemsOf(await viewer.client.get('/api/questions')),
+    count: async (viewer) => ok(await viewer.client.get('/api/stats')).questions,
+    notifies: null,
+  },
+  {
+    type: 'event',
+    setup: async () => ({}),
+    create: (author, _at, content) => author.client.post('/api/events', { title: 'Mahalle buluşması', description: content, date: inDays(2) }),
+    list: async (viewer) => itemsOf(await viewer.client.get('/api/events')),
+    count: async (viewer) => ok(await viewer.client.get('/api/stats')).eventsThisWeek,
+    notifies: null,
+  },
 ];
 
 async function entryOf(type: string, id: number) {
@@ -166,7 +184,8 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
     // In the queue as an approval, with its author and text.
     const entry = await entryOf(kind.type, id);
     expect(entry).toMatchObject({ kind: 'approval', target: { isHidden: true }, author: { id: author.user.id } });
-    expect(entry!.target.preview).toContain('p@t4tes');
+    // A question or an event is previewed by its title.
+    if (kind.type !== 'question' && kind.type !== 'event') expect(entry!.target.preview).toContain('p@t4tes');
 
     const decided = await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
