@@ -10,7 +10,8 @@ import { createNotifications } from './notifications';
  * an item is saved but shown only to its author (marked "Onay bekliyor") and to moderators; it
  * counts nowhere and has notified no one. Approving publishes it here: shown, counted, and the
  * notifications its writing would have sent (the post's mentions, the post author's comment
- * notice, the question author's answer notice) are written then. Rejecting leaves it hidden as a
+ * notice, the question author's answer notice; a question or a site event notifies no one when
+ * written) are written then. Rejecting leaves it hidden as a
  * moderator's hide leaves an item, so restoring and appealing work on it as on any hidden item.
  *
  * Counters (comments_count, answers_count, a group's post_count) count shown rows, as a post's
