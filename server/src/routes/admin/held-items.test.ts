@@ -346,6 +346,23 @@ describe('a held or hidden question or event is not there for anyone but its aut
     expect(log).toMatchObject({ actor_id: moderator.user.id, subject_user_id: author.user.id });
   });
 
+  it.each(['question', 'event'] as const)('%s: işaretle publishes it and queues it as a flag', async (type) => {
+    const kind = KINDS.find((k) => k.type === type)!;
+    const words = ok(await admin.client.get('/api/admin/watched-words')) as { word: string }[];
+    if (!words.some((w) => w.word === 'lahana')) ok(await admin.client.post('/api/admin/watched-words', { word: 'lahana', action: 'flag' }));
+    const [author, other] = [await server.member(), await server.member()];
+    const word = token();
+    const res = await kind.create(author, {}, `${word} taze l4hana burada`);
+    expect(res.status).toBe(201);
+    expect(res.body.pendingApproval).toBeUndefined();
+    await expectSeen(kind, author, other, res.body.id, word, true);
+    const page = ok(await moderator.client.get('/api/admin/queue?kind=flag&limit=100'));
+    expect(page.items.find((e: { target: { type: string; id: number } }) => e.target.type === type && e.target.id === res.body.id)).toMatchObject({
+      kind: 'flag',
+      target: { isHidden: false },
+    });
+  });
+
   it.each(['question', 'event'] as const)('%s: three members report it and it is hidden at once; dismissed, it comes back', async (type) => {
     const kind = KINDS.find((k) => k.type === type)!;
     const [author, other] = [await server.member(), await server.member()];
