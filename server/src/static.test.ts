@@ -219,6 +219,24 @@ describe('static files, compression and SEO', () => {
     expect((await raw(`${server.url}/events/${secret.id}`)).body.toString()).toBe(INDEX);
     expect((await raw(`${server.url}/events/999999`)).body.toString()).toBe(INDEX);
   });
+
+  it('gives a hidden question or event no preview and leaves the question out of the sitemap; restored, both come back', async () => {
+    const admin = await server.admin();
+    const host = await server.member();
+    const q = (await host.client.post('/api/questions', { title: 'Gizlenecek soru başlığı', content: 'Soru metni' })).body;
+    const event = (await host.client.post('/api/events', { title: 'Gizlenecek Buluşma', description: 'Açıklama', date: '2026-12-14T07:00:00.000Z' })).body;
+    expect((await admin.client.post(`/api/admin/moderation/question/${q.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/moderation/event/${event.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
+    expect((await raw(`${server.url}/qa/question/${q.id}`)).body.toString()).toBe(INDEX);
+    expect((await raw(`${server.url}/events/${event.id}`)).body.toString()).toBe(INDEX);
+    expect((await raw(`${server.url}/sitemaps/questions-1.xml`)).body.toString()).not.toContain(`/qa/question/${q.id}</loc>`);
+
+    expect((await admin.client.post(`/api/admin/moderation/question/${q.id}/restore`, { reason: 'Uygun' })).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/moderation/event/${event.id}/restore`, { reason: 'Uygun' })).status).toBe(200);
+    expect((await raw(`${server.url}/qa/question/${q.id}`)).body.toString()).toContain('og:title" content="Gizlenecek soru başlığı"');
+    expect((await raw(`${server.url}/events/${event.id}`)).body.toString()).toContain('og:title" content="Gizlenecek Buluşma"');
+    expect((await raw(`${server.url}/sitemaps/questions-1.xml`)).body.toString()).toContain(`/qa/question/${q.id}</loc>`);
+  });
 });
 
 const BOOT_INDEX = `<!doctype html>

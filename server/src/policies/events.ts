@@ -12,18 +12,29 @@ export interface EventContext {
   attending: boolean;
   /** A block between the actor and the organiser, either way. */
   blocked: boolean;
+  /** Hidden by a moderator or the community, or held for approval by a watched word. */
+  isHidden?: boolean;
 }
 
-/** A private event is seen by its organiser, its attendees and the site's moderators. */
-export function canView(actor: Actor, event: Pick<EventContext, 'creatorId' | 'isPrivate' | 'attending'>): Decision {
-  return !event.isPrivate || isSelf(actor, event.creatorId) || event.attending || moderatesSite(actor) ? ALLOW : hidden('event');
+/**
+ * A private event is seen by its organiser, its attendees and the site's moderators; a hidden (or
+ * held) one by its organiser and the site's moderators only.
+ */
+export function canView(actor: Actor, event: Pick<EventContext, 'creatorId' | 'isPrivate' | 'attending' | 'isHidden'>): Decision {
+  if (isSelf(actor, event.creatorId) || moderatesSite(actor)) return ALLOW;
+  if (event.isHidden) return hidden('event');
+  return !event.isPrivate || event.attending ? ALLOW : hidden('event');
 }
 
-/** Joining (or waiting for a place): across a block with the organiser, refused. Leaving is always allowed. */
+/** A hidden (or held) event is not there to join or to add photos to, for anyone. */
+const notHidden = (event: Pick<EventContext, 'isHidden'>): Decision => (event.isHidden ? hidden('event') : ALLOW);
+
+/** Joining (or waiting for a place): across a block with the organiser, refused; a hidden event, not there. Leaving is always allowed. */
 export function canAttend(actor: Actor, event: EventContext, joining = true): Decision {
   if (!actor) return signedOut();
   return firstRefusal(
     () => canView(actor, event),
+    () => (joining ? notHidden(event) : ALLOW),
     () => (joining ? acrossBlock(event) : ALLOW),
   );
 }
@@ -48,6 +59,7 @@ export function canAddPhoto(actor: Actor, event: EventContext): Decision {
   if (!actor) return signedOut();
   return firstRefusal(
     () => canView(actor, event),
+    () => notHidden(event),
     () => (event.attending ? ALLOW : refuse({ reason: 'event_attendees_only' })),
     () => acrossBlock(event),
   );

@@ -117,6 +117,17 @@ const make = {
   },
   event: async (isPrivate = false) =>
     created(await world.people.author.client.post('/api/events', { title: 'Politika buluşması', description: 'x', date: soon(), isPrivate })).id as number,
+  /** A question or an event of the author's, hidden (as a moderator's hide or a watched word's hold leaves it). */
+  hiddenQuestion: async () => {
+    const id = await make.question();
+    await world.server.ctx.db('questions').where({ id }).update({ is_hidden: true });
+    return id;
+  },
+  hiddenEvent: async () => {
+    const id = await make.event();
+    await world.server.ctx.db('events').where({ id }).update({ is_hidden: true });
+    return id;
+  },
 };
 
 const photoForm = () => {
@@ -287,6 +298,26 @@ const TABLE: Case[] = [
     expect: { ...same(F), visitor: U, admin: 200 },
   },
 
+  // A hidden question: its author and the moderators read it; nobody answers or votes on it.
+  {
+    resource: 'hidden question',
+    action: 'view',
+    run: async (a) => clientOf(a).get(`/api/questions/${await make.hiddenQuestion()}`),
+    expect: { ...same([404, 'question_not_found']), author: 200, admin: 200 },
+  },
+  {
+    resource: 'hidden question',
+    action: 'answer',
+    run: async (a) => clientOf(a).post(`/api/questions/${await make.hiddenQuestion()}/answers`, { content: 'Bir cevap' }),
+    expect: { ...same([404, 'question_not_found']), visitor: U },
+  },
+  {
+    resource: 'hidden question',
+    action: 'vote',
+    run: async (a) => clientOf(a).post(`/api/questions/${await make.hiddenQuestion()}/upvote`),
+    expect: { ...same([404, 'question_not_found']), visitor: U },
+  },
+
   // The blog: the admin's posts; a block with the admin refuses likes and comments.
   {
     resource: 'blog post',
@@ -331,6 +362,18 @@ const TABLE: Case[] = [
     action: 'view',
     run: async (a) => clientOf(a).get(`/api/events/${await make.event(true)}`),
     expect: { ...same([404, 'event_not_found']), author: 200, admin: 200 },
+  },
+  {
+    resource: 'hidden event',
+    action: 'view',
+    run: async (a) => clientOf(a).get(`/api/events/${await make.hiddenEvent()}`),
+    expect: { ...same([404, 'event_not_found']), author: 200, admin: 200 },
+  },
+  {
+    resource: 'hidden event',
+    action: 'attend',
+    run: async (a) => clientOf(a).post(`/api/events/${await make.hiddenEvent()}/attend`),
+    expect: { ...same([404, 'event_not_found']), visitor: U, author: 200 },
   },
   {
     resource: 'event',

@@ -1,5 +1,5 @@
 import { moderatesSite, isSelf, type Actor } from './actor';
-import { acrossBlock, ALLOW, notPermitted, refuse, signedOut, type Decision } from './decision';
+import { acrossBlock, ALLOW, hidden, notPermitted, refuse, signedOut, type Decision } from './decision';
 
 /**
  * Q&A is a shared space: everyone reads every question and answer (across a block the blocker's
@@ -11,11 +11,22 @@ export interface QuestionContext {
   authorId: number | null;
   /** A block between the actor and the author, either way. */
   blocked: boolean;
+  /** Hidden by a moderator or the community, or held for approval by a watched word. */
+  isHidden?: boolean;
 }
 
-/** Answering a question, voting on a question or an answer. Taking one's vote back is always allowed. */
+/** A hidden (or held) question is seen by its author and the site's moderators; to anyone else it is not there. */
+export function canView(actor: Actor, question: Pick<QuestionContext, 'authorId' | 'isHidden'>): Decision {
+  return !question.isHidden || isSelf(actor, question.authorId) || moderatesSite(actor) ? ALLOW : hidden('question');
+}
+
+/**
+ * Answering a question, voting on a question or an answer. Taking one's vote back is always
+ * allowed. A hidden question takes no answers and no votes, from anyone: it is not there to them.
+ */
 export function canInteract(actor: Actor, target: QuestionContext, adding = true): Decision {
   if (!actor) return signedOut();
+  if (target.isHidden) return hidden('question');
   return adding ? acrossBlock(target) : ALLOW;
 }
 export const canAnswer = (actor: Actor, question: QuestionContext) => canInteract(actor, question);

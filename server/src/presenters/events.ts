@@ -61,6 +61,9 @@ export interface EventRow {
   address?: string | null;
   lat?: number | string | null;
   lng?: number | string | null;
+  is_hidden?: boolean | number;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
   created_at: unknown;
   updated_at: unknown;
   u_username: string;
@@ -103,5 +106,7 @@ export function presentEvent(
     lat: r.lat === null || r.lat === undefined ? null : Number(r.lat),
     lng: r.lng === null || r.lng === undefined ? null : Number(r.lng),
     createdAt: toIso(r.created_at),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
   };
 }

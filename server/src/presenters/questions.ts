@@ -19,6 +19,9 @@ export interface QuestionRow extends AuthorJoin {
   accepted_answer_id: number | null;
   created_at: unknown;
   updated_at: unknown;
+  is_hidden?: boolean | number;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
 }
 
 /** An answers row joined with its author (AUTHOR_COLUMNS). */
@@ -71,6 +74,8 @@ export function presentQuestion(r: QuestionRow, upvoted: boolean): Question {
     userHasUpvoted: upvoted,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
   };
 }
 

@@ -10,7 +10,8 @@ import { createNotifications } from './notifications';
  * an item is saved but shown only to its author (marked "Onay bekliyor") and to moderators; it
  * counts nowhere and has notified no one. Approving publishes it here: shown, counted, and the
  * notifications its writing would have sent (the post's mentions, the post author's comment
- * notice, the question author's answer notice) are written then. Rejecting leaves it hidden as a
+ * notice, the question author's answer notice; a question or a site event notifies no one when
+ * written) are written then. Rejecting leaves it hidden as a
  * moderator's hide leaves an item, so restoring and appealing work on it as on any hidden item.
  *
  * Counters (comments_count, answers_count, a group's post_count) count shown rows, as a post's
@@ -18,7 +19,7 @@ import { createNotifications } from './notifications';
  * uncounted, and `setHiddenTx` (services/reports) moves them with every hide and restore.
  */
 
-export type HoldableType = 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment';
+export type HoldableType = 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event';
 
 const HOLDABLE: Record<HoldableType, { table: string; counter: { table: string; column: string; parent: string } | null }> = {
   post: { table: 'posts', counter: null },
@@ -27,6 +28,9 @@ const HOLDABLE: Record<HoldableType, { table: string; counter: { table: string; 
   blog_comment: { table: 'blog_comments', counter: { table: 'blog_posts', column: 'comments_count', parent: 'post_id' } },
   group_post: { table: 'group_posts', counter: { table: 'hobby_groups', column: 'post_count', parent: 'group_id' } },
   group_comment: { table: 'group_post_comments', counter: { table: 'group_posts', column: 'comments_count', parent: 'post_id' } },
+  // Writing a question or an event notifies no one; the question counter follows is_hidden by trigger.
+  question: { table: 'questions', counter: null },
+  event: { table: 'events', counter: null },
 };
 
 export const isHoldable = (type: string): type is HoldableType => type in HOLDABLE;
@@ -105,7 +109,7 @@ export async function publishHeldTx(trx: Knex.Transaction, actor: AuditActor, ty
     `${type}.approve`,
     { type, id },
     { before: { isHidden: true, pendingApproval: true }, after: { isHidden: false } },
-    { subjectId: row.author_id as number },
+    { subjectId: (row.author_id ?? row.creator_id) as number },
   );
   return publishNotices(trx, type, row);
 }
@@ -138,11 +142,11 @@ export async function isPendingTx(trx: Knex.Transaction, type: string, id: numbe
 
 /**
  * The read filter of a list that shows the viewer their own held items: shown rows, and the
- * viewer's pending ones (`alias` is the item table's alias in the query).
+ * viewer's pending ones (`alias` is the item table's alias in the query, `author` its author column).
  */
-export function shownOrOwnHeld(q: Knex.QueryBuilder, alias: string, viewerId: number | null | undefined): Knex.QueryBuilder {
+export function shownOrOwnHeld(q: Knex.QueryBuilder, alias: string, viewerId: number | null | undefined, author = 'author_id'): Knex.QueryBuilder {
   if (!viewerId) return q.where(`${alias}.is_hidden`, false);
   return q.where((w) =>
-    w.where(`${alias}.is_hidden`, false).orWhere((o) => o.where(`${alias}.pending_approval`, true).andWhere(`${alias}.author_id`, viewerId)),
+    w.where(`${alias}.is_hidden`, false).orWhere((o) => o.where(`${alias}.pending_approval`, true).andWhere(`${alias}.${author}`, viewerId)),
   );
 }

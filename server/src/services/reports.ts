@@ -22,6 +22,7 @@ import { authorize } from '../policies/decision';
 import { canDeleteAccounts, canModerate } from '../policies/site';
 import { queueEntriesOfReports, syncQueueEntries } from './queue-entries';
 import { countShown, isHoldable, publishHeldTx, rejectHeldTx } from './held-items';
+import { eventsQuery, visible as visibleEvents } from './events/events';
 
 const A = TEXTS.admin;
 const MR = TEXTS.memberReports;
@@ -34,6 +35,8 @@ export const TARGETS: Record<ReportTarget, { table: string; text: string; author
   blog_comment: { table: 'blog_comments', text: 'content', author: 'author_id', hideable: true },
   group_post: { table: 'group_posts', text: 'content', author: 'author_id', hideable: true },
   group_comment: { table: 'group_post_comments', text: 'content', author: 'author_id', hideable: true },
+  question: { table: 'questions', text: 'title', author: 'author_id', hideable: true },
+  event: { table: 'events', text: 'title', author: 'creator_id', hideable: true },
   user: { table: 'users', text: 'display_name', author: 'id', hideable: false },
 };
 
@@ -68,6 +71,10 @@ async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTa
       const c = await trx('group_post_comments').where({ id, is_hidden: false }).first('post_id');
       return Boolean(c) && canSeeGroupPost(trx, c.post_id, me);
     }
+    case 'question':
+      return Boolean(await trx('questions').where({ id, is_hidden: false }).first('id'));
+    case 'event':
+      return Boolean(await visibleEvents(eventsQuery(trx), me).where({ 'e.id': id, 'e.is_hidden': false }).first('e.id'));
   }
 }
 
@@ -461,6 +468,18 @@ export async function closeReportTx(
       authorize(canDeleteAccounts(admin));
       const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
       if (cleanup) cleanups.push(cleanup);
+    } else if (type === 'question' || type === 'event') {
+      // Its answers, attendees and photos go with it (cascades), as when its page's delete removes it.
+      await trx(t.table).where({ id: report.target_id }).delete();
+      await audit(
+        trx,
+        admin,
+        `${type}.delete`,
+        { type, id: report.target_id },
+        { before: { title: target.text }, after: { reason: input.note } },
+        { subjectId: target.author_id },
+      );
+      await tellAuthor('delete');
     } else {
       const kind = type === 'comment' ? 'post' : type === 'blog_comment' ? 'blog' : type === 'group_comment' ? 'group' : 'answer';
       await deleteCommentTx(trx, admin, kind, report.target_id, { audit: 'always' });

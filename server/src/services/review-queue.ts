@@ -89,6 +89,8 @@ const TARGETS: Record<
     page: (q) => q.join('group_posts as gp', 'gp.id', 't.post_id').join('hobby_groups as s', 's.id', 'gp.group_id'),
     link: (_id, p, slug) => `/hobby-groups/${encodeURIComponent(slug)}#post-${p}`,
   },
+  question: { table: 'questions', text: 'title', author: 'author_id', link: (id) => `/qa/question/${id}` },
+  event: { table: 'events', text: 'title', author: 'creator_id', link: (id) => `/events/${id}` },
   user: { table: 'users', text: 'display_name', author: 'id', link: (_id, _p, name) => `/profile/${name}` },
 };
 
@@ -103,7 +105,7 @@ const RECENT = [
 const PAST_ACTIONS = [
   'user.warn',
   'user.suspend',
-  ...(['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment'] as const).flatMap((t) => [`${t}.hide`, `${t}.delete`]),
+  ...(['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event'] as const).flatMap((t) => [`${t}.hide`, `${t}.delete`]),
 ];
 
 function entriesQuery(db: Knex | Knex.Transaction) {

@@ -18,7 +18,7 @@ interface KindSpec {
 }
 
 const KINDS: Record<SitemapKind, KindSpec> = {
-  questions: { table: 'questions', scope: (q) => q, columns: ['id', 'updated_at'], path: (r) => `/qa/question/${Number(r.id)}` },
+  questions: { table: 'questions', scope: (q) => q.where('is_hidden', false), columns: ['id', 'updated_at'], path: (r) => `/qa/question/${Number(r.id)}` },
   blog: {
     table: 'blog_posts',
     scope: (q) => q.where('published', true),
@@ -126,9 +126,10 @@ export async function openGraphFor(db: Knex, pathname: string, timeZone = 'Europ
   }
   const question = /^\/qa\/question\/(\d{1,12})\/?$/.exec(pathname);
   if (question) {
+    // A hidden or held question gives no preview: to a visitor it is not there.
     const row = await db('questions')
       .select('title', 'content')
-      .where({ id: Number(question[1]) })
+      .where({ id: Number(question[1]), is_hidden: false })
       .first();
     if (!row) return null;
     return {
@@ -159,11 +160,11 @@ export async function openGraphFor(db: Knex, pathname: string, timeZone = 'Europ
   }
   const event = /^\/events\/(\d{1,12})\/?$/.exec(pathname);
   if (event) {
-    // A private event is seen only by its organiser and attendees: no preview, as for a draft.
+    // A private event is seen only by its organiser and attendees, a hidden or held one by its organiser: no preview, as for a draft.
     const row = await db('events as e')
       .leftJoin('neighbourhoods as n', 'n.id', 'e.neighbourhood_id')
       .select('e.title', 'e.description', 'e.date', 'e.location', 'e.image_url', 'e.status', 'n.name as neighbourhood')
-      .where({ 'e.id': Number(event[1]), 'e.is_private': false })
+      .where({ 'e.id': Number(event[1]), 'e.is_private': false, 'e.is_hidden': false })
       .first();
     if (!row) return null;
     const when = formatEventTime(toIso(row.date), timeZone);

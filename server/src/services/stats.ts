@@ -17,7 +17,7 @@ export async function communityStats(db: Knex) {
   const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const [kept, eventsThisWeek, categories] = await Promise.all([
     db('community_counts').select('name', 'n') as Promise<{ name: string; n: number }[]>,
-    count(db('events').where('is_private', false).where('date', '>=', now).where('date', '<', weekAhead)),
+    count(db('events').where('is_hidden', false).where('is_private', false).where('date', '>=', now).where('date', '<', weekAhead)),
     count(db('categories')),
   ]);
   const n = (name: string) => Number(kept.find((r) => r.name === name)?.n ?? 0);
@@ -34,7 +34,7 @@ export async function dailyStats(db: Knex) {
   const [posts, groupPosts, questions, blogPosts, engaged] = await Promise.all([
     count(db('posts').where('created_at', '>=', since).andWhere('is_hidden', false)),
     count(db('group_posts').where('created_at', '>=', since).andWhere('is_hidden', false)),
-    count(db('questions').where('created_at', '>=', since)),
+    count(db('questions').where('created_at', '>=', since).andWhere('is_hidden', false)),
     count(db('blog_posts').where('published', true).andWhere('published_at', '>=', since)),
     count(
       db('posts')

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../db/faults';
 import { nowIso, toIso } from '../db/time';
 import type { UserRow } from '../presenters/users';
 import { syncQueueEntries } from './queue-entries';
+import type { HoldableType } from './held-items';
 import { audit } from './audit';
 
 const W = TEXTS.watchedWords;
@@ -323,7 +324,7 @@ export async function importWatchedWords(ctx: AppContext, admin: UserRow, text: 
  */
 export async function fileWatchedWordReport(
   trx: Knex.Transaction,
-  target: { type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment'; id: number; authorId: number },
+  target: { type: HoldableType; id: number; authorId: number },
   action: 'require_approval' | 'flag',
 ): Promise<number> {
   const now = nowIso();

@@ -136,6 +136,10 @@ export const eventSchema = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   createdAt: isoDate,
+  /** Only its organiser (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
+  /** Hidden by a moderator or the community: only its organiser and moderators see it, marked 'Gizlendi'. */
+  isHidden: z.boolean().optional(),
 });
 /** Named EventItem, not Event, so it never hides the DOM's Event type. */
 export type EventItem = z.infer<typeof eventSchema>;

@@ -75,6 +75,10 @@ export const questionSchema = z.object({
   updatedAt: isoTime,
   /** The viewer blocked this item's author: the UI collapses it ('Engellediğin bir üye') with a show link. */
   blockedAuthor: z.boolean().optional(),
+  /** Only its author (and moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
+  /** Hidden by a moderator or the community: only its author and moderators see it, marked 'Gizlendi'. */
+  isHidden: z.boolean().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

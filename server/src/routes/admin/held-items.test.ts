@@ -34,6 +34,8 @@ afterAll(async () => {
   await server?.close();
 });
 
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
 /** A dodged spelling of the held word, as a spammer would write it. */
 const HELD = 'Ucuz p@t4tes burada';
 
@@ -45,7 +47,7 @@ interface Item {
 
 /** One kind a word holds: where it is written, listed and counted, and whom its writing notifies. */
 interface Kind {
-  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment';
+  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event';
   /** Makes a fresh parent owned by `owner` (a post, a question, a group...) that `author` may write under. */
   setup(owner: Member, author: Member): Promise<Record<string, string | number>>;
   create(author: Member, at: Record<string, string | number>, content: string): Promise<ApiResponse>;
@@ -123,6 +125,22 @@ const KINDS: Kind[] = [
         .commentsCount,
     notifies: null,
   },
+  {
+    type: 'question',
+    setup: async () => ({}),
+    create: (author, _at, content) => author.client.post('/api/questions', { title: 'Pazar yeri sorusu', content }),
+    list: async (viewer) => itemsOf(await viewer.client.get('/api/questions')),
+    count: async (viewer) => ok(await viewer.client.get('/api/stats')).questions,
+    notifies: null,
+  },
+  {
+    type: 'event',
+    setup: async () => ({}),
+    create: (author, _at, content) => author.client.post('/api/events', { title: 'Mahalle buluşması', description: content, date: inDays(2) }),
+    list: async (viewer) => itemsOf(await viewer.client.get('/api/events')),
+    count: async (viewer) => ok(await viewer.client.get('/api/stats')).eventsThisWeek,
+    notifies: null,
+  },
 ];
 
 async function entryOf(type: string, id: number) {
@@ -166,7 +184,8 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
     // In the queue as an approval, with its author and text.
     const entry = await entryOf(kind.type, id);
     expect(entry).toMatchObject({ kind: 'approval', target: { isHidden: true }, author: { id: author.user.id } });
-    expect(entry!.target.preview).toContain('p@t4tes');
+    // A question or an event is previewed by its title.
+    if (kind.type !== 'question' && kind.type !== 'event') expect(entry!.target.preview).toContain('p@t4tes');
 
     const decided = await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
@@ -234,5 +253,137 @@ describe('counts follow what is shown', () => {
     ok(await author.client.delete(`/api/comments/${a}`));
     ok(await author.client.delete(`/api/comments/${b}`));
     expect(await count()).toBe(0);
+  });
+});
+
+describe('a held or hidden question or event is not there for anyone but its author and moderators', () => {
+  /** A word nobody else writes, so a search finds only this item. */
+  const token = () => `kzv${Math.random().toString(36).slice(2, 9).replace(/\d/g, 'x')}`;
+  const found = async (viewer: Member | null, q: string, type: string, path: string) => {
+    const res = await (viewer ? viewer.client : server.client()).get(`/api/search?q=${encodeURIComponent(q)}&type=${type}`);
+    expect(res.status).toBe(200);
+    return (res.body.items as { path: string }[]).some((h) => h.path === path);
+  };
+
+  /** Reads each way a visitor, another member, the author and a moderator come to it; `shown` is what the others should get. */
+  async function expectSeen(kind: Kind, author: Member, other: Member, id: number, word: string, shown: boolean) {
+    const page = kind.type === 'question' ? `/api/questions/${id}` : `/api/events/${id}`;
+    const path = kind.type === 'question' ? `/qa/question/${id}` : `/events/${id}`;
+    const type = kind.type === 'question' ? 'questions' : 'events';
+    for (const viewer of [null, other]) {
+      const res = await (viewer ? viewer.client : server.client()).get(page);
+      expect(res.status).toBe(shown ? 200 : 404);
+      if (!shown) expect(res.body.code).toBe(`${kind.type}_not_found`);
+      expect(await found(viewer, word, type, path)).toBe(shown);
+    }
+    expect((await kind.list(other, {})).some((i) => i.id === id)).toBe(shown);
+    expect(itemsOf(await server.client().get(kind.type === 'question' ? '/api/questions' : '/api/events')).some((i) => i.id === id)).toBe(shown);
+    // Its author and the moderators open it whatever its state.
+    expect((await author.client.get(page)).status).toBe(200);
+    expect((await moderator.client.get(page)).status).toBe(200);
+  }
+
+  it.each([
+    ['question', KINDS.find((k) => k.type === 'question')!],
+    ['event', KINDS.find((k) => k.type === 'event')!],
+  ] as const)('%s: held, approved, hidden by a moderator, appealed and restored', async (_type, kind) => {
+    const [author, other] = [await server.member(), await server.member()];
+    const word = token();
+    const res = await kind.create(author, {}, `${word} ${HELD}`);
+    const heldId = res.body.id as number;
+    expect(res.body.pendingApproval).toBe(true);
+
+    await expectSeen(kind, author, other, heldId, word, false);
+    expect((await author.client.get(kind.type === 'question' ? `/api/questions/${heldId}` : `/api/events/${heldId}`)).body.pendingApproval).toBe(true);
+    expect((await kind.list(author, {})).find((i) => i.id === heldId)?.pendingApproval).toBe(true);
+    // Nobody answers, votes on or joins what is not there; the author's own search does not find it either.
+    if (kind.type === 'question') {
+      const answer = await other.client.post(`/api/questions/${heldId}/answers`, { content: 'Cevabım' });
+      expect([answer.status, answer.body.code]).toEqual([404, 'question_not_found']);
+      expect((await other.client.post(`/api/questions/${heldId}/upvote`)).status).toBe(404);
+      expect((await other.client.get(`/api/questions/${heldId}/answers`)).status).toBe(404);
+    } else {
+      const rsvp = await other.client.post(`/api/events/${heldId}/attend`);
+      expect([rsvp.status, rsvp.body.code]).toEqual([404, 'event_not_found']);
+      expect((await server.client().get(`/api/events/${heldId}/ics`)).status).toBe(404);
+    }
+    expect(
+      await found(author, word, kind.type === 'question' ? 'questions' : 'events', kind.type === 'question' ? `/qa/question/${heldId}` : `/events/${heldId}`),
+    ).toBe(false);
+
+    const entry = (await entryOf(kind.type, heldId))!;
+    ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'approve', reason: '' }));
+    await expectSeen(kind, author, other, heldId, word, true);
+    if (kind.type === 'event') expect((await other.client.post(`/api/events/${heldId}/attend`)).body.isAttending).toBe(true);
+
+    ok(await moderator.client.post(`/api/admin/moderation/${kind.type}/${heldId}/hide`, { reason: 'Yanıltıcı' }));
+    await expectSeen(kind, author, other, heldId, word, false);
+    expect((await author.client.get(kind.type === 'question' ? `/api/questions/${heldId}` : `/api/events/${heldId}`)).body.isHidden).toBe(true);
+    if (kind.type === 'event') expect((await other.client.post(`/api/events/${heldId}/attend`)).status).toBe(404);
+    const notice = ((await author.client.get('/api/notifications')).body as { type: string; appeal: { targetType: string; targetId: number } | null }[]).find(
+      (n) => n.type === 'moderation' && n.appeal?.targetId === heldId,
+    );
+    expect(notice?.appeal?.targetType).toBe(kind.type);
+
+    // Its author appeals once; upheld from the queue, it is shown again.
+    expect((await other.client.post('/api/appeals', { targetType: kind.type, targetId: heldId, note: 'benim değil' })).status).toBe(403);
+    const appeal = await author.client.post('/api/appeals', { targetType: kind.type, targetId: heldId, note: 'Kurallara uygundu.' });
+    expect(appeal.status, JSON.stringify(appeal.body)).toBe(201);
+    const page = ok(await moderator.client.get('/api/admin/queue?kind=appeal&limit=100'));
+    const appealEntry = page.items.find((e: { appeal: { id: number } | null }) => e.appeal?.id === appeal.body.id);
+    expect(appealEntry.target).toMatchObject({ type: kind.type, id: heldId, link: kind.type === 'question' ? `/qa/question/${heldId}` : `/events/${heldId}` });
+    ok(await moderator.client.post(`/api/admin/queue/${appealEntry.id}/decide`, { action: 'approve', reason: 'Haklısınız' }));
+    await expectSeen(kind, author, other, heldId, word, true);
+    // A moderator's hide and restore are audited against the author.
+    ok(await moderator.client.post(`/api/admin/moderation/${kind.type}/${heldId}/hide`, { reason: 'Yine' }));
+    ok(await moderator.client.post(`/api/admin/moderation/${kind.type}/${heldId}/restore`, { reason: 'Geri' }));
+    await expectSeen(kind, author, other, heldId, word, true);
+    const log = await server.ctx
+      .db('audit_log')
+      .where({ action: `${kind.type}.restore`, target_id: String(heldId) })
+      .orderBy('id', 'desc')
+      .first();
+    expect(log).toMatchObject({ actor_id: moderator.user.id, subject_user_id: author.user.id });
+  });
+
+  it.each(['question', 'event'] as const)('%s: işaretle publishes it and queues it as a flag', async (type) => {
+    const kind = KINDS.find((k) => k.type === type)!;
+    const words = ok(await admin.client.get('/api/admin/watched-words')) as { word: string }[];
+    if (!words.some((w) => w.word === 'lahana')) ok(await admin.client.post('/api/admin/watched-words', { word: 'lahana', action: 'flag' }));
+    const [author, other] = [await server.member(), await server.member()];
+    const word = token();
+    const res = await kind.create(author, {}, `${word} taze l4hana burada`);
+    expect(res.status).toBe(201);
+    expect(res.body.pendingApproval).toBeUndefined();
+    await expectSeen(kind, author, other, res.body.id, word, true);
+    const page = ok(await moderator.client.get('/api/admin/queue?kind=flag&limit=100'));
+    expect(page.items.find((e: { target: { type: string; id: number } }) => e.target.type === type && e.target.id === res.body.id)).toMatchObject({
+      kind: 'flag',
+      target: { isHidden: false },
+    });
+  });
+
+  it.each(['question', 'event'] as const)('%s: three members report it and it is hidden at once; dismissed, it comes back', async (type) => {
+    const kind = KINDS.find((k) => k.type === type)!;
+    const [author, other] = [await server.member(), await server.member()];
+    const word = token();
+    const res = await kind.create(author, {}, `${word} komşular için`);
+    expect(res.status).toBe(201);
+    const id = res.body.id as number;
+    await expectSeen(kind, author, other, id, word, true);
+    const reporters = [await server.member(), await server.member(), await server.member()];
+    for (const r of reporters) {
+      const rep = await r.client.post('/api/reports', { targetType: type, targetId: id, reason: 'Yanıltıcı' });
+      expect(rep.status, JSON.stringify(rep.body)).toBe(201);
+    }
+    await expectSeen(kind, author, other, id, word, false);
+    // A reporter no longer sees it, so cannot report it again either.
+    expect((await other.client.post('/api/reports', { targetType: type, targetId: id, reason: 'ben de' })).status).toBe(404);
+    const entry = (await moderator.client.get('/api/admin/queue?kind=report&limit=100')).body.items.find(
+      (e: { target: { type: string; id: number } }) => e.target.type === type && e.target.id === id,
+    );
+    expect(entry).toMatchObject({ reportCount: 3, target: { isHidden: true }, author: { id: author.user.id } });
+    ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'approve', reason: '' }));
+    await expectSeen(kind, author, other, id, word, true);
   });
 });

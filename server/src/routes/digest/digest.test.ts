@@ -109,6 +109,8 @@ describe("weekly digest: a member's content", () => {
     await event(blocked, 'Engelli kişinin etkinliği', new Date(now.getTime() + 2 * DAY), p.merkez);
     await event(neighbour, 'Çok ileride', new Date(now.getTime() + 10 * DAY), p.merkez);
     await event(far, 'Şehirde konser', new Date(now.getTime() + 3 * DAY));
+    const hiddenEvent = await event(neighbour, 'Gizlenen etkinlik', new Date(now.getTime() + 2 * DAY), p.merkez);
+    expect((await admin.client.post(`/api/admin/moderation/event/${hiddenEvent.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
 
     await likedPost(neighbour, 'Mahallede bu hafta çöp toplama günü var', p.merkez, [liker1]);
     await likedPost(blocked, 'Engellenen kişinin gönderisi', p.merkez, [liker1, liker2]);
@@ -138,6 +140,8 @@ describe("weekly digest: a member's content", () => {
     await neighbour.client.post(`/api/questions/${answered.id}/answers`, { content: 'Şu mağazaya bakın' });
     await asker.client.post('/api/questions', { title: 'Başka kategoride', content: '?', category: 'Sağlık' });
     await blocked.client.post('/api/questions', { title: 'Engellenenin sorusu', content: '?', category: 'Teknoloji' });
+    const hiddenQuestion = (await asker.client.post('/api/questions', { title: 'Gizlenen soru', content: '?', category: 'Teknoloji' })).body as { id: number };
+    expect((await admin.client.post(`/api/admin/moderation/question/${hiddenQuestion.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
 
     expect((await me.client.post(`/api/users/${blocked.user.id}/block`)).status).toBeLessThan(300);
     expect((await blocker.client.post(`/api/users/${me.user.id}/block`)).status).toBeLessThan(300);
@@ -150,6 +154,7 @@ describe("weekly digest: a member's content", () => {
     expect(titles(digest!.events)).toContain('Şehirde konser');
     expect(titles(digest!.events)).not.toContain('Engelli kişinin etkinliği');
     expect(titles(digest!.events)).not.toContain('Çok ileride');
+    expect(titles(digest!.events)).not.toContain('Gizlenen etkinlik');
     expect(digest!.events[0]!.link).toMatch(/^\/events\/\d+$/);
     // Posts: the neighbourhood's and the group's, by likes; nothing across a block, hidden, own or of another neighbourhood.
     expect(titles(digest!.posts).sort()).toEqual(
@@ -157,7 +162,7 @@ describe("weekly digest: a member's content", () => {
     );
     expect(digest!.posts).toHaveLength(2);
     expect(digest!.posts.find((x) => x.title.endsWith('Fideler geldi'))!.link).toBe(`/hobby-groups/${group.slug}`);
-    // Questions: unanswered, this week, in a category the member asked in, not their own, not across a block.
+    // Questions: unanswered, this week, in a category the member asked in, not their own, not across a block, not hidden.
     expect(digest!.questions).toEqual([{ title: 'Fiber internet hangi sokaklarda?', detail: 'Teknoloji', link: `/qa/question/${open.id}` }]);
     // New members of the group: the joiners of the week but not the member, nor the blocked one.
     expect(digest!.newMembers).toHaveLength(1);

@@ -415,6 +415,9 @@ describe("Discover's Yakınımda", () => {
     const here = (await other.client.post('/api/events', { title: 'Burada', description: 'x', date: soon(3), neighbourhoodId: c.uzak, lat: 39.76, lng: 30.5 }))
       .body;
     await other.client.post('/api/events', { title: 'Başka ilçe', description: 'x', date: soon(1), neighbourhoodId: c.ote });
+    // A hidden event of the member's own neighbourhood is not near them: it is not there.
+    const hidden = (await other.client.post('/api/events', { title: 'Gizlenen', description: 'x', date: soon(2), neighbourhoodId: c.merkez })).body;
+    expect((await admin.client.post(`/api/admin/moderation/event/${hidden.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
     const pFar = (await other.client.post('/api/posts', { content: 'uzak', neighbourhoodId: c.uzak })).body;
     const pNear = (await other.client.post('/api/posts', { content: 'yakın', neighbourhoodId: c.yakin })).body;
     const pMine = (await other.client.post('/api/posts', { content: 'benim mahallem', neighbourhoodId: c.merkez })).body;

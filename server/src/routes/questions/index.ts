@@ -13,11 +13,11 @@ export function questionsRouter(ctx: AppContext): Router {
   });
   router.post('/', limitWrites(ctx, 'posts'), async (req, res) => {
     const me = requireUser(req);
-    res.status(201).json(await questions.createQuestion(ctx.db, me, parse(createQuestionSchema, req.body)));
+    res.status(201).json(await questions.createQuestion(ctx, me, parse(createQuestionSchema, req.body)));
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await questions.getQuestion(ctx.db, id, req.user?.id ?? null, true));
+    res.json(await questions.getQuestion(ctx.db, id, req.user, true));
   });
   router.patch('/:id', async (req, res) => {
     const admin = requireAdmin(req);
@@ -37,7 +37,7 @@ export function questionsRouter(ctx: AppContext): Router {
   });
   router.get('/:id/answers', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    const page = await questions.listAnswers(ctx.db, id, req.user?.id ?? null, parse(listAnswersQuerySchema, req.query));
+    const page = await questions.listAnswers(ctx.db, id, req.user, parse(listAnswersQuerySchema, req.query));
     // The specification's bare list: the next page's cursor travels in a header.
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     res.json(page.items);

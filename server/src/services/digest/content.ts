@@ -110,7 +110,12 @@ function upcomingEvents(db: Db, cache: DigestCache, districtId: number | null): 
   return cache.get(`events:${districtId ?? 'city'}`, async () => {
     const from = cache.now.toISOString();
     const to = new Date(cache.now.getTime() + 7 * DAY).toISOString();
-    const q = db('events as e').where('e.status', 'scheduled').andWhere('e.is_private', false).andWhere('e.date', '>', from).andWhere('e.date', '<=', to);
+    const q = db('events as e')
+      .where('e.status', 'scheduled')
+      .andWhere('e.is_private', false)
+      .andWhere('e.is_hidden', false)
+      .andWhere('e.date', '>', from)
+      .andWhere('e.date', '<=', to);
     // (district_id, date, id) for a district; (date, id) for the city.
     if (districtId !== null) q.where('e.district_id', districtId);
     return q
@@ -166,6 +171,7 @@ function openQuestions(db: Db, cache: DigestCache, category: string): Promise<Qu
   return cache.get(`questions:${category}`, () =>
     db('questions as q')
       .where('q.category', category)
+      .andWhere('q.is_hidden', false)
       .andWhere('q.created_at', '>=', new Date(cache.now.getTime() - 7 * DAY).toISOString())
       .andWhere('q.answers_count', 0)
       .orderBy('q.id', 'desc')

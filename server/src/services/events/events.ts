@@ -19,7 +19,8 @@ import { authorize, notFound } from '../../policies/decision';
 import { moderatesSite } from '../../policies/actor';
 import * as policy from '../../policies/events';
 import type { EventContext } from '../../policies/events';
-import { screenText } from '../watched-words';
+import { fileWatchedWordReport, screenText } from '../watched-words';
+import { heldColumns, shownOrOwnHeld } from '../held-items';
 
 const S = TEXTS.social;
 const V = TEXTS.events;
@@ -33,8 +34,13 @@ export function eventsQuery(db: Db) {
     .select('e.*', 'u.username as u_username', 'u.display_name as u_display_name', 'u.profile_image as u_profile_image');
 }
 
-/** Private events are seen by their creator, their attendees and the site's moderators (the events policy's `canView`, as SQL for lists). */
+/**
+ * Private events are seen by their creator, their attendees and the site's moderators (the events
+ * policy's `canView`, as SQL for lists). Lists show no hidden event, but for the organiser's own
+ * held ones (marked 'Onay bekliyor'); moderators find hidden ones in the review queue.
+ */
 export function visible(q: Knex.QueryBuilder, viewer: UserRow | undefined) {
+  shownOrOwnHeld(q, 'e', viewer?.id, 'creator_id');
   if (moderatesSite(viewer)) return q;
   return q.where((w) => {
     w.where('e.is_private', false);
@@ -120,7 +126,7 @@ export async function listEvents(
 /** What the events policy needs to decide who sees one event: whether the actor attends it. */
 async function viewContext(db: Db, row: EventRow, viewer: UserRow | undefined) {
   const attending = Boolean(viewer && (await db('event_attendees').where({ event_id: row.id, user_id: viewer.id }).first('event_id')));
-  return { creatorId: row.creator_id, isPrivate: Boolean(row.is_private), attending };
+  return { creatorId: row.creator_id, isPrivate: Boolean(row.is_private), attending, isHidden: Boolean(row.is_hidden) };
 }
 
 /** The events policy's whole context for an interaction: the view's, and a block between the actor and the organiser. */
@@ -177,7 +183,10 @@ export async function createEvent(
     lng?: number | null;
   },
 ) {
-  await screenText(ctx.db, [input.title, input.description, input.location, input.address]);
+  // A blocking word refuses it; one that holds it saves every occurrence hidden and pending, each queued.
+  const screened = await screenText(ctx.db, [input.title, input.description, input.location, input.address]);
+  const held = screened === 'require_approval';
+  const reportIds: number[] = [];
   const dates = occurrenceDates(input.date, input.repeat, ctx.config.timeZone);
   const id = await ctx.db.transaction(async (trx) => {
     const now = nowIso();
@@ -203,6 +212,7 @@ export async function createEvent(
           lat: input.lat ?? null,
           lng: input.lng ?? null,
           attendees_count: 1,
+          ...heldColumns(held),
           created_at: now,
           updated_at: now,
         })
@@ -218,8 +228,12 @@ export async function createEvent(
       await trx('event_attendees').insert({ event_id: eventId, user_id: me.id, created_at: now });
     }
     await indexRows(trx, 'event', ids);
+    if (screened === 'require_approval' || screened === 'flag') {
+      for (const eventId of ids) reportIds.push(await fileWatchedWordReport(trx, { type: 'event', id: eventId, authorId: me.id }, screened));
+    }
     return firstId;
   });
+  for (const reportId of reportIds) ctx.bus.emit('report:created', { reportId });
   return getEvent(ctx, id, me);
 }
 

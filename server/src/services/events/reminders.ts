@@ -58,6 +58,8 @@ export async function sendDueReminders(ctx: AppContext, now: Date): Promise<numb
       const q = ctx
         .db('events as e')
         .where('e.status', 'scheduled')
+        // A hidden or held event reminds no one (its attendees cannot open it).
+        .andWhere('e.is_hidden', false)
         .andWhere('e.date', '>', from)
         .andWhere('e.date', '<=', to)
         .select('e.id', 'e.title', 'e.date');

@@ -60,6 +60,8 @@ export async function listQuestions(
   viewerId: number | null,
 ) {
   const filter = (query: Knex.QueryBuilder) => {
+    // Shown questions, and the viewer's own ones held for approval (marked pending by the presenter).
+    shownOrOwnHeld(query, 'q', viewerId);
     if (q.search) whereMatches(db, query, 'q.id', ['question'], q.search);
     if (q.category) query.where('q.category', q.category);
     return query;
@@ -89,16 +91,39 @@ export async function listQuestions(
   };
 }
 
-export async function getQuestion(db: Db, id: number, viewerId: number | null, countView = false) {
-  if (countView) await db('questions').where({ id }).increment('views', 1);
+/**
+ * One question, for whoever the questions policy lets see it: a hidden or held one only for its
+ * author and the site's moderators (404 to anyone else, as a missing one). A view is counted only
+ * of a shown question.
+ */
+export async function getQuestion(db: Db, id: number, viewer: UserRow | null | undefined, countView = false) {
   const row: QuestionRow | undefined = await questionsQuery(db).where('q.id', id).first();
-  const [question] = row ? await flagBlocked(db, viewerId, await presentQuestions(db, [row], viewerId)) : [];
+  if (!row) throw errors.notFound(Q.questionNotFound, 'question_not_found');
+  authorize(policy.canView(viewer, { authorId: row.author_id, isHidden: Boolean(row.is_hidden) }));
+  if (countView && !row.is_hidden) {
+    await db('questions').where({ id }).increment('views', 1);
+    row.views = Number(row.views) + 1;
+  }
+  const [question] = await flagBlocked(db, viewer?.id ?? null, await presentQuestions(db, [row], viewer?.id ?? null));
   if (!question) throw errors.notFound(Q.questionNotFound, 'question_not_found');
   return question;
 }
 
-export async function createQuestion(db: Knex, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
-  await screenText(db, [input.title, input.content, ...input.tags]);
+/** What the questions policy needs about a question for one actor, with whether it is hidden. */
+async function questionContext(db: Db, me: UserRow, question: { author_id: number | null; is_hidden: boolean | number }) {
+  return { ...(await authoredContext(db, me, question.author_id)), isHidden: Boolean(question.is_hidden) };
+}
+
+/**
+ * A new question. A blocking word refuses it; one that holds it saves it hidden and pending
+ * (services/held-items), shown to its author marked 'Onay bekliyor' and queued for approval; a
+ * flagging word saves it shown and queued.
+ */
+export async function createQuestion(ctx: AppContext, me: UserRow, input: { title: string; content: string; category: string; tags: string[] }) {
+  const { db } = ctx;
+  const screened = await screenText(db, [input.title, input.content, ...input.tags]);
+  const held = screened === 'require_approval';
+  let reportId: number | null = null;
   const now = nowIso();
   const id = await db.transaction(async (trx) => {
     const [row] = await trx('questions')
@@ -109,15 +134,20 @@ export async function createQuestion(db: Knex, me: UserRow, input: { title: stri
         category: input.category,
         tags: JSON.stringify(input.tags),
         search_text: foldKey(`${input.title} ${input.content}`),
+        ...heldColumns(held),
         created_at: now,
         updated_at: now,
       })
       .returning('id');
     const questionId = Number(typeof row === 'object' ? row.id : row);
     await indexRows(trx, 'question', [questionId]);
+    if (screened === 'require_approval' || screened === 'flag') {
+      reportId = await fileWatchedWordReport(trx, { type: 'question', id: questionId, authorId: me.id }, screened);
+    }
     return questionId;
   });
-  return getQuestion(db, id, me.id);
+  if (reportId !== null) ctx.bus.emit('report:created', { reportId });
+  return getQuestion(db, id, me);
 }
 
 export async function updateQuestion(db: Knex, admin: UserRow, id: number, input: { title?: string; content?: string; category?: string; tags?: string[] }) {
@@ -148,7 +178,7 @@ export async function updateQuestion(db: Knex, admin: UserRow, id: number, input
       },
     );
   });
-  return getQuestion(db, id, admin.id);
+  return getQuestion(db, id, admin);
 }
 
 /** Admins only: the question and all its answers. */
@@ -165,10 +195,10 @@ export async function deleteQuestion(db: Knex, admin: UserRow, id: number) {
 export async function toggleQuestionVote(db: Knex, me: UserRow, id: number) {
   return db.transaction(async (trx) => {
     await lockRow(trx, 'questions', id);
-    const question = await trx('questions').where({ id }).first('id', 'author_id');
+    const question = await trx('questions').where({ id }).first('id', 'author_id', 'is_hidden');
     if (!question) throw notFound('question');
     const existing = await trx('question_votes').where({ question_id: id, user_id: me.id }).first('user_id');
-    authorize(policy.canVote(me, await authoredContext(trx, me, question.author_id), !existing));
+    authorize(policy.canVote(me, await questionContext(trx, me, question), !existing));
     if (existing) {
       await trx('question_votes').where({ question_id: id, user_id: me.id }).delete();
       await trx('questions').where({ id }).decrement('upvotes', 1);
@@ -211,9 +241,10 @@ async function presentAnswers(db: Db, rows: AnswerRow[], viewerId: number | null
  * (accepted 1/0, id), so a long thread pages on without OFFSET. The two keys sort in opposite
  * directions, so the "after" condition is written out rather than as one row comparison.
  */
-export async function listAnswers(db: Knex, questionId: number, viewerId: number | null, page: { limit: number; cursor?: string }) {
+export async function listAnswers(db: Knex, questionId: number, viewer: UserRow | undefined, page: { limit: number; cursor?: string }) {
+  const viewerId = viewer?.id ?? null;
   const at = decodeTuple<[number, number]>(page.cursor, ['int', 'int']);
-  await getQuestion(db, questionId, viewerId);
+  await getQuestion(db, questionId, viewer);
   // Shown answers, and the viewer's own ones held for approval (marked pending by the presenter).
   const q = shownOrOwnHeld(answersQuery(db).where('a.question_id', questionId), 'a', viewerId);
   if (at) {
@@ -244,9 +275,9 @@ export async function addAnswer(ctx: AppContext, me: UserRow, questionId: number
   let reportId: number | null = null;
   let note: { userId: number; notificationId: number | null } | null = null;
   const id = await ctx.db.transaction(async (trx) => {
-    const question = await trx('questions').where({ id: questionId }).first('id', 'author_id');
+    const question = await trx('questions').where({ id: questionId }).first('id', 'author_id', 'is_hidden');
     if (!question) throw notFound('question');
-    authorize(policy.canAnswer(me, await authoredContext(trx, me, question.author_id)));
+    authorize(policy.canAnswer(me, await questionContext(trx, me, question)));
     const now = nowIso();
     const [row] = await trx('answers')
       .insert({ question_id: questionId, author_id: me.id, content, ...heldColumns(held), created_at: now, updated_at: now })

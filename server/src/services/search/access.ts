@@ -10,8 +10,8 @@ import { moderatesSite } from '../../policies/actor';
  * use: hidden (moderated) content never; a private account's posts only for itself and its
  * accepted followers (posts/visibleTo); a private group's posts and events only for its members
  * and admins (hobby-groups/access); a post or a person never across a block (either way); a private city event for its creator, attendees and admins
- * (events/visible); a blog draft only for admins. People, questions and groups are listed for
- * everyone. A document whose source row is gone is never found either.
+ * (events/visible); a blog draft only for admins. People and groups are listed for everyone,
+ * questions but hidden ones. A document whose source row is gone is never found either.
  *
  * Each check is `exists (… limit 1 offset 0)`: the OFFSET keeps PostgreSQL from turning it into
  * a hashed subplan (which reads the whole source table to check a page of twenty), so it stays
@@ -45,11 +45,11 @@ function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
         : { sql: 'exists (select 1 from blog_posts b where b.id = d.ref_id and b.published = ?)', bindings: [true] };
     case 'event':
       return admin
-        ? { sql: '1 = 1', bindings: [] }
+        ? { sql: 'exists (select 1 from events e where e.id = d.ref_id and e.is_hidden = ?)', bindings: [false] }
         : {
-            sql: `exists (select 1 from events e where e.id = d.ref_id and (e.is_private = ? or e.creator_id = ?
+            sql: `exists (select 1 from events e where e.id = d.ref_id and e.is_hidden = ? and (e.is_private = ? or e.creator_id = ?
               or exists (select 1 from event_attendees ea where ea.event_id = e.id and ea.user_id = ?)))`,
-            bindings: [false, v, v],
+            bindings: [false, false, v, v],
           };
     case 'group_event':
       return admin
@@ -62,6 +62,7 @@ function sourceFilter(source: SearchSource, viewer: UserRow | null): Filter {
       // A member with a block between them and the viewer (either way) is not found.
       return viewer ? { sql: notBlockedSql('d.ref_id'), bindings: [v, v] } : { sql: '1 = 1', bindings: [] };
     case 'question':
+      return { sql: 'exists (select 1 from questions q where q.id = d.ref_id and q.is_hidden = ?)', bindings: [false] };
     case 'group':
       return { sql: '1 = 1', bindings: [] };
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { CalendarOutlined, DownloadOutlined, EnvironmentOutlined, LinkOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,10 @@ import { Heading } from '../../components/Heading';
 import { ColorTag } from '../../components/ColorTag';
 import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
 import { PlaceTag } from '../places/PlaceFields';
+import { ItemStateTags } from '../../components/ItemStateTags';
+import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+
+const ReportButton = lazy(() => import('../admin/ReportDialog').then((m) => ({ default: m.ReportButton })));
 
 const T = TEXTS.events;
 
@@ -45,7 +49,10 @@ export const eventLink = (id: number) => new URL(`/events/${id}`, serverBase() |
  */
 export function EventCard({ event: e, full = false }: { event: EventItem; full?: boolean }) {
   const { notification, message } = useApp();
-  const signedIn = useSession((s) => s.user !== null);
+  const me = useSession((s) => s.user);
+  const signedIn = me !== null;
+  // Held for approval or hidden: only its organiser and moderators see it, and nobody joins it.
+  const held = Boolean(e.pendingApproval || e.isHidden);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'edit' | 'cancel' | 'message' | null>(null);
   const attendEvent = useAttendEvent();
@@ -104,6 +111,7 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
         {!cancelled && over && <Tag>{T.overTag}</Tag>}
         {!cancelled && !over && e.isFull && <Tag color="orange">{T.full}</Tag>}
         <PlaceTag place={e.neighbourhood} />
+        <ItemStateTags item={e} />
       </Space>
       {/* On the event's own page its title is the page's heading. */}
       <Heading level={full ? 1 : 2} look={5} style={{ marginTop: 8 }}>
@@ -142,14 +150,14 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
           {T.waitlistPosition(e.waitlistPosition)}
         </Typography.Text>
       )}
-      {!cancelled && !over && !signedIn && (
+      {!cancelled && !over && !held && !signedIn && (
         <Link to="/login" style={{ display: 'block', marginTop: 8 }}>
           <Button block type="primary">
             {T.signInToAttend}
           </Button>
         </Link>
       )}
-      {!cancelled && !over && signedIn && (
+      {!cancelled && !over && !held && signedIn && (
         <Button
           style={{ marginTop: 8 }}
           type={e.isAttending || e.waitlistPosition !== null ? 'default' : 'primary'}
@@ -168,6 +176,11 @@ export function EventCard({ event: e, full = false }: { event: EventItem; full?:
           <Button size="small" icon={<LinkOutlined />} onClick={() => void share()} data-testid="event-share">
             {T.share}
           </Button>
+        )}
+        {full && me && me.id !== e.creator.id && (
+          <Suspense fallback={null}>
+            <ReportButton targetType="event" targetId={e.id} label />
+          </Suspense>
         )}
         {e.canManage && !cancelled && (
           <>

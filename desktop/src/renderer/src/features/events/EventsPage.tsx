@@ -15,6 +15,7 @@ import { EventCard } from './EventCard';
 import { EventPhotos } from './EventPhotos';
 import { eventBody, EventFormFields, type EventFormValues } from './EventFormFields';
 import { AreaFilter, ChooseNeighbourhoodPrompt, useArea } from '../places/PlaceFields';
+import { toastWrite } from '../../components/ItemStateTags';
 
 export { EventCard };
 
@@ -57,8 +58,8 @@ function EventList() {
     setBusy(true);
     try {
       const repeat = repeatEvery === 'none' ? undefined : { every: repeatEvery, count: repeatCount ?? 2 };
-      await createEvent.mutateAsync({ ...eventBody(v, zone), repeat });
-      notification.success({ message: 'Etkinlik oluşturuldu.' });
+      const created = await createEvent.mutateAsync({ ...eventBody(v, zone), repeat });
+      toastWrite(notification, created, { message: 'Etkinlik oluşturuldu.' });
       form.resetFields();
       setOpen(false);
     } catch (err) {

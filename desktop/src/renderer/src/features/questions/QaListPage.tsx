@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { fromNow } from '../../components/time';
 import { usePageMeta } from '../shell/meta';
 import { Heading } from '../../components/Heading';
+import { ItemStateTags, toastWrite } from '../../components/ItemStateTags';
 
 // Blank title or content is the submit's own 'Eksik bilgi' warning (as specified); the rules check the rest as the server will.
 const ASK_RULES = {
@@ -29,8 +30,8 @@ function AskDialog({ onClose }: { onClose(): void }) {
     if (!v.title?.trim() || !v.content?.trim())
       return notification.warning({ message: TEXTS.community.missingFieldsTitle, description: TEXTS.community.missingFields });
     try {
-      await ask.mutateAsync({ title: v.title, content: v.content, category: v.category as AskQuestionInput['category'], tags: v.tags });
-      notification.success({ message: 'Soru eklendi' });
+      const added = await ask.mutateAsync({ title: v.title, content: v.content, category: v.category as AskQuestionInput['category'], tags: v.tags });
+      toastWrite(notification, added, { message: 'Soru eklendi' });
       onClose();
     } catch (err) {
       notification.error({ message: TEXTS.errors.title, description: errorMessage(err, 'Soru eklenirken bir hata oluştu.') });
@@ -158,6 +159,7 @@ export default function QaListPage() {
                             Cevaplandı
                           </Tag>
                         )}
+                        <ItemStateTags item={q} />
                         {q.tags.map((t) => (
                           <Tag key={t} color="purple">
                             #{t}

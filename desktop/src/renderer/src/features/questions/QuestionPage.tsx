@@ -79,6 +79,7 @@ export default function QuestionPage() {
         <Space wrap>
           <Tag>{q.category.name}</Tag>
           {q.isAnswered && <Tag color="green">Cevaplandı</Tag>}
+          <ItemStateTags item={q} />
           {q.tags.map((t) => (
             <Tag key={t} color="purple">
               #{t}

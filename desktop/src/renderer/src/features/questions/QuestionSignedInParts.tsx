@@ -68,7 +68,13 @@ export function AnswerActions({
 
 /** The question's '⋯' menu (someone else's question): mute or block its author. */
 export function QuestionMenu({ question: q }: { question: Question }) {
-  return <MemberMenu author={q.author} label={TEXTS.blocks.menus.question} blocked={q.blockedAuthor} />;
+  const user = useSession((s) => s.user);
+  return (
+    <>
+      {user && user.id !== q.authorId && <ReportButton targetType="question" targetId={q.id} />}
+      <MemberMenu author={q.author} label={TEXTS.blocks.menus.question} blocked={q.blockedAuthor} />
+    </>
+  );
 }
 
 /** 'Cevabın': the member's answer form under the answers. */
