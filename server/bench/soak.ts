@@ -17,6 +17,7 @@
  *   SOAK_SETUPS    sqlite,postgres (default both; postgres needs DATABASE_URL or the local test server)
  *   SOAK_RATES     the steps, actions per second (default 25,50,100,200,400)
  *   SOAK_STEP_SECONDS  each step's length (default 30)
+ *   SOAK_LD_PRELOAD, SOAK_MALLOC_ARENA_MAX, SOAK_MALLOC_CONF  the nodes' allocator settings (e.g. jemalloc preloaded)
  *   SOAK_NODE_FLAGS node's flags for the server nodes instead of npm start's (e.g. to compare heap settings)
  *   SOAK_ADDRESSES loopback addresses the clients spread over, 127.0.0.1 to 127.0.0.N (default 32):
  *                  nginx picks the node by the client's address, so one address would load one node
@@ -61,6 +62,8 @@ const PG_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL = { readP95: 100, writeP95: 250 };
 /** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
 const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
+/** The allocator's settings, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
+const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF'].filter((k) => env[`SOAK_${k}`] !== undefined);
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
 const SEED_KEY = `v3_${SIZE}`;
 
@@ -338,7 +341,9 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
         'RATE_LIMIT_LOGIN',
         'RATE_LIMIT_LOGIN_BURST',
         'RATE_LIMIT_REGISTER',
-      ].map((k) => [k, generous]),
+      ]
+        .map((k): [string, string] => [k, generous])
+        .concat(NODE_ENV_PASSED.map((k): [string, string] => [k, env[`SOAK_${k}`]!])),
     ),
   }).catch(async (err: unknown) => {
     await dropRunDb();
