@@ -1,6 +1,7 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { antdStaticCss } from './antd-css.config';
 
 /** The Electron app: main and preload for Node, the renderer is the same React UI as the browser build. */
 export default defineConfig({
@@ -21,7 +22,7 @@ export default defineConfig({
   },
   renderer: {
     root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-    plugins: [react()],
+    plugins: [react(), antdStaticCss()],
     base: './',
     // No service worker in the desktop app (it loads the UI from a file): its registration is left out of this build.
     define: { __PWA__: 'false' },

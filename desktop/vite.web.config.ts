@@ -1,6 +1,7 @@
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { antdStaticCss } from './antd-css.config';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,6 +91,7 @@ export default defineConfig({
   plugins: [
     react(),
     lazyTooltipProvider(),
+    antdStaticCss(),
     serviceWorker(),
     // No <link rel="modulepreload"> for the app in index.html: the entry (src/main.tsx) fetches the app's files once the
     // page has painted (see there), so that nothing competes with the first paint.

@@ -5,6 +5,7 @@ import { platform } from './platform';
 import { initApi } from './api/client';
 import { useSession } from './stores/session';
 import { whenLoadedAndIdle } from './components/whenIdle';
+import './antd-css/core.css';
 import './styles.css';
 
 /** The app proper, started by main.tsx once the server's first paint is on screen. */

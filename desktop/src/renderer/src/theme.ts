@@ -175,7 +175,9 @@ export const THEME_VARS = 'mahalle-theme';
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   const hit = cache.get(mode);
   if (hit) return hit;
-  const config: ThemeConfig = { ...themeTokens(mode), algorithm: recordedAlgorithm(mode) };
+  // Zero-runtime: antd's components generate no styles in the browser; the build ships them (antd-css/, see
+  // desktop/antd-css.config.ts). antd still writes the theme's values as CSS variables, which those rules read.
+  const config: ThemeConfig = { ...themeTokens(mode), algorithm: recordedAlgorithm(mode), zeroRuntime: true };
   cache.set(mode, config);
   return config;
 }
