@@ -397,6 +397,7 @@ export const TEXTS = {
       group_post: 'Grup gönderisi',
       group_comment: 'Grup yorumu',
       user: 'Kullanıcı',
+      group_event: 'Grup etkinliği',
     },
     /** The audit log's actions in words; an unknown code is shown as it is. */
     auditActions: {
@@ -443,6 +444,8 @@ export const TEXTS = {
       'hobby_group.delete': 'Hobi grubu silindi',
       'event.delete': 'Etkinlik silindi',
       'group_event.delete': 'Grup etkinliği silindi',
+      'group_event.hide': 'Grup etkinliği gizlendi',
+      'group_event.restore': 'Grup etkinliği geri getirildi',
       'report.create': 'Şikayet edildi',
       'report.resolve': 'Şikayet çözüldü',
       'report.dismiss': 'Şikayet reddedildi',
@@ -466,12 +469,14 @@ export const TEXTS = {
       answer: 'Cevabınız',
       blog_comment: 'Blog yorumunuz',
       group_comment: 'Grup yorumunuz',
+      group_event: 'Grup etkinliğiniz',
     } as Record<string, string>,
     removed: 'yönetim tarafından kaldırıldı',
     hidden: 'yönetim tarafından gizlendi',
     reason: 'Gerekçe',
     noReason: 'Topluluk kurallarına aykırı bulundu.',
     contentRemoved: 'Bu içerik kaldırıldı',
+    hiddenItemInteraction: 'Gizlenmiş ya da onay bekleyen bir içerik beğenilemez, yorumlanamaz ve şikayet edilemez',
     reasonLabel: 'Gerekçe (yazara bildirilir, isteğe bağlı)',
   },
   /**

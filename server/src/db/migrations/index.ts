@@ -44,6 +44,7 @@ import * as appeals from './20261128020000_appeals';
 import * as weeklyDigest from './20261128040000_weekly_digest';
 import * as appealQueueEntries from './20261129010000_appeal_queue_entries';
 import * as heldForApproval from './20261129020000_held_for_approval';
+import * as groupEventCount from './20261130020000_group_event_count';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261128040000_weekly_digest': weeklyDigest,
   '20261129010000_appeal_queue_entries': appealQueueEntries,
   '20261129020000_held_for_approval': heldForApproval,
+  '20261130020000_group_event_count': groupEventCount,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
