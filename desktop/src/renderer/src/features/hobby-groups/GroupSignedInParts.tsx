@@ -99,7 +99,7 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
     });
   return (
     <>
-      {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
+      {user.id !== p.authorId && !p.isHidden && !p.pendingApproval && <ReportButton targetType="group_post" targetId={p.id} />}
       <MemberMenu author={p.author} label={TEXTS.blocks.menus.post} blocked={p.blockedAuthor} />
       {moderates && user.id !== p.authorId && !p.isHidden && !p.pendingApproval && (
         <Button type="text" icon={<EyeInvisibleOutlined />} aria-label={TEXTS.community.hideGroupPost} onClick={hide} />
@@ -135,8 +135,19 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   );
 }
 
+/** A group event's buttons: a member reports someone else's shown event; the group's moderators hide it or restore it. */
+export function EventActions({ event: e, group }: { event: GroupEvent; group: HobbyGroup }) {
+  const user = useSession((s) => s.user);
+  return (
+    <>
+      {user && user.id !== e.creatorId && !e.isHidden && <ReportButton targetType="group_event" targetId={e.id} />}
+      <EventModeration event={e} group={group} />
+    </>
+  );
+}
+
 /** The group's moderators hide one of its events, or restore a hidden one (marked on the page); nothing for others. */
-export function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroup }) {
+function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroup }) {
   const moderates = useModeratesGroup(group);
   const hideEvent = useHideGroupEvent();
   const ask = useReasonConfirm();
