@@ -296,7 +296,7 @@ for (const width of [1366, 390]) {
   test(`a comment a watched word holds at ${width} px: its author sees it waiting, another member does not until a moderator approves it`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const tag = uniqueName('onay');
     const viewport = { width, height: width === 390 ? 844 : 768 };
     const { mod, admin } = await moderator(browser, tag, viewport);

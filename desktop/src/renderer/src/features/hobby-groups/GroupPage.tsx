@@ -2,7 +2,7 @@ import { Suspense, useDeferredValue, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroup } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroupPage } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCreateGroupEvent,
@@ -47,7 +47,7 @@ const CommentMenu = lazy(() => import('./GroupSignedInParts').then((m) => ({ def
 const JoinRequests = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.JoinRequests })));
 const GroupPlaceEditor = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.GroupPlaceEditor })));
 
-function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroupPage }) {
   const user = useSession((s) => s.user);
   const { notification } = useApp();
   const [open, setOpen] = useState(false);
