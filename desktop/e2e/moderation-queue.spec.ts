@@ -291,3 +291,64 @@ test('a moderator decides two appeals from the queue with the keyboard: a uphold
   expect(await axe(page)).toEqual([]);
   for (const ctx of [mod, admin, author, reader]) await ctx.context.close();
 });
+
+for (const width of [1366, 390]) {
+  test(`a comment a watched word holds at ${width} px: its author sees it waiting, another member does not until a moderator approves it`, async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const tag = uniqueName('onay');
+    const viewport = { width, height: width === 390 ? 844 : 768 };
+    const { mod, admin } = await moderator(browser, tag, viewport);
+    const word = `kozalak${tag.replace(/[^a-z]/g, '')}`;
+    await api(admin.page.request, 'post', '/api/admin/watched-words', { word, action: 'require_approval' });
+    const owner = await memberPage(browser, { username: `${tag}_sahip`, viewport });
+    const author = await memberPage(browser, { username: `${tag}_yazar`, displayName: `Yazar ${tag}`, viewport });
+    const other = await memberPage(browser, { username: `${tag}_okur`, viewport });
+    const post = await api(owner.page.request, 'post', '/api/posts', { content: `Mahalle pazarı ${tag} yarın kurulacak` });
+    const text = `Ucuz ${word} satıyorum ${tag}`;
+
+    // The author writes it on the post's page: told it waits, it shows in the list marked "Onay bekliyor".
+    await author.page.goto(`/posts/${post.id}`);
+    await author.page.getByLabel('Yorum yaz').fill(text);
+    await author.page.getByTestId('comment-box').getByRole('button', { name: 'Gönder' }).click();
+    const mine = author.page.getByTestId('comment-list').getByTestId('comment').filter({ hasText: text });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByTestId('pending-approval')).toHaveText('Onay bekliyor');
+    await author.page.reload();
+    await expect(mine.getByTestId('pending-approval')).toHaveText('Onay bekliyor');
+    await author.page.screenshot({ path: `${SCREENS}held-comment-author-${width}.png` });
+
+    // Another member reads the same page without it.
+    await other.page.goto(`/posts/${post.id}`);
+    await expect(other.page.getByRole('heading', { level: 2, name: /Yorum/ })).toBeVisible();
+    await expect(other.page.getByText(text)).toHaveCount(0);
+
+    // The moderator approves it in the queue: by keyboard at 1366 px, by the card's button at 390 px.
+    const page = mod.page;
+    await page.goto('/admin');
+    await expect(page.getByRole('tab', { name: 'İnceleme Kuyruğu' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+    if (width === 390) {
+      const card = page.getByTestId('queue-card').filter({ hasText: text });
+      await expect(card).toContainText('Onay bekliyor');
+      await card.getByRole('button', { name: 'Onayla' }).click();
+      await expect(card).toHaveCount(0);
+    } else {
+      const row = page.getByTestId('queue-row').filter({ hasText: text });
+      await expect(row).toContainText('Onay bekliyor');
+      await goTo(page, text);
+      await page.keyboard.press('a');
+      await expect(row).toHaveCount(0);
+    }
+
+    // Now the other member sees it, unmarked; the author no longer sees the mark.
+    await other.page.reload();
+    const theirs = other.page.getByTestId('comment-list').getByTestId('comment').filter({ hasText: text });
+    await expect(theirs).toHaveCount(1);
+    await expect(theirs.getByTestId('pending-approval')).toHaveCount(0);
+    await author.page.reload();
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByTestId('pending-approval')).toHaveCount(0);
+    for (const ctx of [mod, admin, owner, author, other]) await ctx.context.close();
+  });
+}

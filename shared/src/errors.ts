@@ -165,6 +165,10 @@ export const ERRORS = {
     status: 400,
     meaning: 'A watched-word CSV with row errors; `details` lists them by line (path `satır N`); nothing was written.',
   },
+  hidden_item: {
+    status: 403,
+    meaning: 'A like, comment or report of a hidden or held item; those who see it (its moderators, its author) cannot add to it until it is shown.',
+  },
   appeal_exists: { status: 409, meaning: 'This hidden item or this suspension was already appealed; each is appealed once.' },
   appeal_not_hidden: { status: 409, meaning: 'An appeal of an item that is not hidden (nothing to appeal).' },
   appeal_target_missing: { status: 404, meaning: 'The item appealed against does not exist.' },

@@ -399,6 +399,7 @@ export const TEXTS = {
       question: 'Soru',
       event: 'Etkinlik',
       user: 'Kullanıcı',
+      group_event: 'Grup etkinliği',
     },
     /** The audit log's actions in words; an unknown code is shown as it is. */
     auditActions: {
@@ -451,6 +452,8 @@ export const TEXTS = {
       'event.restore': 'Etkinlik geri getirildi',
       'event.approve': 'Etkinlik onaylandı',
       'group_event.delete': 'Grup etkinliği silindi',
+      'group_event.hide': 'Grup etkinliği gizlendi',
+      'group_event.restore': 'Grup etkinliği geri getirildi',
       'report.create': 'Şikayet edildi',
       'report.resolve': 'Şikayet çözüldü',
       'report.dismiss': 'Şikayet reddedildi',
@@ -476,12 +479,14 @@ export const TEXTS = {
       group_comment: 'Grup yorumunuz',
       question: 'Sorunuz',
       event: 'Etkinliğiniz',
+      group_event: 'Grup etkinliğiniz',
     } as Record<string, string>,
     removed: 'yönetim tarafından kaldırıldı',
     hidden: 'yönetim tarafından gizlendi',
     reason: 'Gerekçe',
     noReason: 'Topluluk kurallarına aykırı bulundu.',
     contentRemoved: 'Bu içerik kaldırıldı',
+    hiddenItemInteraction: 'Gizlenmiş ya da onay bekleyen bir içerik beğenilemez, yorumlanamaz ve şikayet edilemez',
     reasonLabel: 'Gerekçe (yazara bildirilir, isteğe bağlı)',
   },
   /**

@@ -18,6 +18,7 @@ export type Refusal =
   | { reason: 'event_photo_forbidden' }
   | { reason: 'question_author_only' }
   | { reason: 'admin_only' }
+  | { reason: 'hidden_item' }
   | { reason: 'target_is_admin'; action: 'suspend' | 'delete'; message?: string }
   | { reason: 'not_permitted'; message?: string };
 
@@ -91,6 +92,8 @@ export function refusalError(refusal: Refusal): AppError {
       return errors.forbidden(C.onlyAuthorAccepts, 'question_author_only');
     case 'admin_only':
       return errors.forbidden(TEXTS.errors.adminRequired, 'forbidden');
+    case 'hidden_item':
+      return errors.forbidden(TEXTS.moderation.hiddenItemInteraction, 'hidden_item');
     case 'target_is_admin':
       return refusal.action === 'suspend'
         ? errors.forbidden(refusal.message ?? TEXTS.memberReports.cannotSuspendAdmin, 'cannot_suspend_admin')

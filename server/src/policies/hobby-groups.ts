@@ -118,23 +118,46 @@ export function canViewPost(actor: Actor, post: GroupPostContext): Decision {
   return canViewInside(actor, post.group);
 }
 
-/** Liking: whoever sees the post; across a block, refused. Taking one's like back is always allowed. */
+/**
+ * A hidden or held item takes nothing new (likes, comments, reports), even from those who see it to
+ * moderate it or because they wrote it: it is out of the conversation until it is shown again.
+ */
+export function notHidden(item: { isHidden: boolean }): Decision {
+  return item.isHidden ? refuse({ reason: 'hidden_item' }) : ALLOW;
+}
+
+/** Liking: whoever sees the post while it is shown; across a block, refused. Taking one's like back is always allowed. */
 export function canLikePost(actor: Actor, post: GroupPostContext, adding = true): Decision {
   if (!actor) return signedOut();
   return firstRefusal(
     () => canViewPost(actor, post),
+    () => (adding ? notHidden(post) : ALLOW),
     () => (adding ? acrossBlock(post) : ALLOW),
   );
 }
 
-/** Commenting: members of the group who see the post; across a block, refused. */
+/** Commenting: members of the group who see the post while it is shown; across a block, refused. */
 export function canCommentPost(actor: Actor, post: GroupPostContext): Decision {
   if (!actor) return signedOut();
   return firstRefusal(
     () => canViewPost(actor, post),
+    () => notHidden(post),
     () => canPost(actor, post.group),
     () => acrossBlock(post),
   );
+}
+
+/** One of a group's events, for one actor. */
+export interface GroupEventContext {
+  creatorId: number | null;
+  isHidden: boolean;
+  group: GroupContext;
+}
+
+/** A hidden event is gone for all but those who see the group's hidden items; then the group's inside rule. */
+export function canViewEvent(actor: Actor, event: GroupEventContext): Decision {
+  if (event.isHidden && !seesHiddenInGroup(actor, event.group)) return hidden('event');
+  return canViewInside(actor, event.group);
 }
 
 /** Hiding and restoring a group post: whoever moderates the group (founder, group moderator) or the site. */

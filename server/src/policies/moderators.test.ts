@@ -460,4 +460,12 @@ describe('group moderators', () => {
     expect(back.event).toBeTruthy();
     expect(back.event!.isHidden).toBeUndefined();
   });
+
+  it("the group's answer says who moderates it (canModerate, from the group policy): the group's founder and moderators and the site's", async () => {
+    const MODERATES: Record<GroupActor, boolean> = { founder: true, groupModerator: true, groupMember: false, outsider: false, siteModerator: true };
+    for (const a of ALL) expect(ok(await as(a).get(`/api/hobby-groups/${slug}`)).canModerate, a).toBe(MODERATES[a]);
+    expect(ok(await server.client().get(`/api/hobby-groups/${slug}`)).canModerate).toBe(false);
+    // In the other group the group moderator is a plain member.
+    expect(ok(await as('groupModerator').get(`/api/hobby-groups/${otherSlug}`)).canModerate).toBe(false);
+  });
 });

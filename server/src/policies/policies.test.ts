@@ -89,6 +89,12 @@ const make = {
   },
   groupPost: async (by: Member = world.people.author) =>
     created(await by.client.post(`/api/hobby-groups/${world.group}/posts`, { content: 'Grup gönderisi' })).id as number,
+  /** A group member's group post, hidden by moderation: its group's founder (the author) and the site's admin still see it. */
+  hiddenGroupPost: async () => {
+    const id = await make.groupPost(world.people.groupMember);
+    await world.server.ctx.db('group_posts').where({ id }).update({ is_hidden: true });
+    return id;
+  },
   groupComment: async () => {
     const id = await make.groupPost();
     return created(await world.people.groupMember.client.post(`/api/hobby-groups/posts/${id}/comments`, { content: 'Üyenin yorumu' })).id as number;
@@ -147,6 +153,8 @@ interface Case {
 const B: Answer = [403, 'blocked_interaction'];
 const F: Answer = [403, 'forbidden'];
 const U: Answer = [401, 'unauthorized'];
+/** Those who see a hidden item to moderate it add nothing to it (group policy `notHidden`). */
+const H: Answer = [403, 'hidden_item'];
 const same = (answer: Answer): Row => ({
   visitor: answer,
   member: answer,
@@ -246,6 +254,18 @@ const TABLE: Case[] = [
       groupMember: 201,
       admin: [403, 'group_members_only'],
     },
+  },
+  {
+    resource: 'group post hidden by moderation',
+    action: 'like',
+    run: async (a) => clientOf(a).post(`/api/hobby-groups/posts/${await make.hiddenGroupPost()}/like`),
+    expect: { ...same([404, 'group_post_not_found']), visitor: U, author: H, admin: H },
+  },
+  {
+    resource: 'group post hidden by moderation',
+    action: 'comment',
+    run: async (a) => clientOf(a).post(`/api/hobby-groups/posts/${await make.hiddenGroupPost()}/comments`, { content: 'Grup yorumu' }),
+    expect: { ...same([404, 'group_post_not_found']), visitor: U, author: H, admin: H },
   },
   {
     resource: 'group post',

@@ -15,6 +15,8 @@ export interface PostRow {
   image_height?: number | null;
   image_thumb_url?: string | null;
   video_url: string | null;
+  /** Held for approval by a watched word (services/held-items). */
+  pending_approval?: boolean | number;
   likes_count: number;
   comments_count: number;
   shares_count: number;
@@ -59,6 +61,8 @@ export function presentPost(
     hashtags: flags.hashtags,
     mentions: flags.mentions ?? [],
     neighbourhood: flags.neighbourhood ?? null,
+    // Only its author is ever shown a held post (services/posts visibleTo's `ownHeld`).
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
   };
 }
 export type PresentedPost = ReturnType<typeof presentPost>;

@@ -6,7 +6,7 @@ import { createNotification } from './notifications';
 const M = TEXTS.moderation;
 
 /** Kinds of content an admin (or a group's founder) can remove or hide. */
-export type ModeratedKind = 'post' | 'group_post' | 'comment' | 'answer' | 'blog_comment' | 'group_comment' | 'question' | 'event';
+export type ModeratedKind = 'post' | 'group_post' | 'comment' | 'answer' | 'blog_comment' | 'group_comment' | 'question' | 'event' | 'group_event';
 
 /**
  * 'Gönderiniz yönetim tarafından kaldırıldı: "…". Gerekçe: …' — the author's own words are

@@ -9,7 +9,9 @@ import { audit } from './audit';
 import { decodeTuple, encodeTuple, intColumn, sortedPage } from '../db/keyset';
 import { postsQuery, visibleTo } from './posts/posts';
 import { canSeeGroupPost, groupPostContext, postWithGroup } from './hobby-groups/posts';
-import { canHidePost, groupRoleOf } from '../policies/hobby-groups';
+import { canHidePost, groupRoleOf, notHidden } from '../policies/hobby-groups';
+import { canSeeGroupEvent, groupEventContext } from './hobby-groups/events';
+import { deleteGroupEventTx } from './events/admin';
 import { deleteUser } from './users/admin';
 import { deleteContentTx } from './posts/admin';
 import { deleteCommentTx } from './engagement/comments';
@@ -38,6 +40,7 @@ export const TARGETS: Record<ReportTarget, { table: string; text: string; author
   question: { table: 'questions', text: 'title', author: 'author_id', hideable: true },
   event: { table: 'events', text: 'title', author: 'creator_id', hideable: true },
   user: { table: 'users', text: 'display_name', author: 'id', hideable: false },
+  group_event: { table: 'group_events', text: 'title', author: 'creator_id', hideable: true },
 };
 
 /**
@@ -65,8 +68,13 @@ async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTa
           .where({ 'c.id': id, 'c.is_hidden': false, 'b.published': true })
           .first('c.id'),
       );
-    case 'group_post':
-      return canSeeGroupPost(trx, id, me);
+    case 'group_post': {
+      if (!(await canSeeGroupPost(trx, id, me))) return false;
+      // Seen hidden by its moderators or its author: with the moderators already, not reported again.
+      const post = await trx('group_posts').where({ id }).first('is_hidden');
+      authorize(notHidden({ isHidden: Boolean(post?.is_hidden) }));
+      return true;
+    }
     case 'group_comment': {
       const c = await trx('group_post_comments').where({ id, is_hidden: false }).first('post_id');
       return Boolean(c) && canSeeGroupPost(trx, c.post_id, me);
@@ -75,6 +83,12 @@ async function reporterCanSee(trx: Knex.Transaction, me: UserRow, type: ReportTa
       return Boolean(await trx('questions').where({ id, is_hidden: false }).first('id'));
     case 'event':
       return Boolean(await visibleEvents(eventsQuery(trx), me).where({ 'e.id': id, 'e.is_hidden': false }).first('e.id'));
+    case 'group_event': {
+      if (!(await canSeeGroupEvent(trx, id, me))) return false;
+      const event = await trx('group_events').where({ id }).first('is_hidden');
+      authorize(notHidden({ isHidden: Boolean(event?.is_hidden) }));
+      return true;
+    }
   }
 }
 
@@ -111,6 +125,11 @@ export async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id:
   const row = (await trx(TARGETS[type].table).where({ id }).first()) as Record<string, unknown> | undefined;
   const tally = async (sign: 1 | -1) => {
     if (row && isHoldable(type) && Boolean(row.is_hidden) === (sign === 1)) await countShown(trx, type, row, sign);
+    // A group's event count counts its shown events, as its post count counts shown posts.
+    if (row && type === 'group_event' && Boolean(row.is_hidden) === (sign === 1)) {
+      const group = trx('hobby_groups').where({ id: row.group_id as number });
+      await (sign === 1 ? group.increment('event_count', 1) : group.decrement('event_count', 1));
+    }
     if (type !== 'post') return;
     await tallyTags(trx, { postIds: [id] }, sign);
     await tallyCategories(trx, { postIds: [id] }, sign);
@@ -464,7 +483,10 @@ export async function closeReportTx(
     await tellAuthor('hide');
   } else if (action === 'delete') {
     if (type === 'post' || type === 'group_post') cleanups.push(await deleteContentTx(ctx, trx, admin, type, report.target_id, input.note));
-    else if (type === 'user') {
+    else if (type === 'group_event') {
+      await deleteGroupEventTx(trx, admin, report.target_id);
+      await tellAuthor('delete');
+    } else if (type === 'user') {
       authorize(canDeleteAccounts(admin));
       const cleanup = await deleteUser(ctx, admin, report.target_id, trx);
       if (cleanup) cleanups.push(cleanup);
@@ -524,7 +546,7 @@ export async function closeReportTx(
 }
 
 /**
- * Hides a thing (a post, a comment of any kind, an answer, a group post) from everyone but
+ * Hides a thing (a post, a comment of any kind, an answer, a group post or event) from everyone but
  * moderators, or restores it: a site moderator's or an admin's action with a reason, audited
  * (`<type>.hide` / `<type>.restore`), the author told of a hide. Hiding what is hidden, or
  * restoring what is shown, changes nothing and answers the same.
@@ -536,7 +558,7 @@ export async function setHidden(
   id: number,
   hidden: boolean,
   reason: string,
-  /** Through the group's own route: a group post, which the group's founder and moderators hide too. */
+  /** Through the group's own routes: a group post or event, which the group's founder and moderators hide too. */
   inGroup = false,
 ) {
   if (!inGroup) authorize(canModerate(actor));
@@ -548,10 +570,10 @@ export async function setHidden(
     let role: string | undefined;
     if (inGroup) {
       // The group's founder or moderators, or the site's moderators (the group policy's `canHidePost`).
-      const post = await postWithGroup(trx, id);
-      const context = await groupPostContext(trx, post, actor);
-      authorize(canHidePost(actor, context.group));
-      role = groupRoleOf(actor, context.group) ?? undefined;
+      const group =
+        type === 'group_event' ? (await groupEventContext(trx, id, actor)).group : (await groupPostContext(trx, await postWithGroup(trx, id), actor)).group;
+      authorize(canHidePost(actor, group));
+      role = groupRoleOf(actor, group) ?? undefined;
     }
     if (Boolean(target.is_hidden) === hidden) return hidden;
     await setHiddenTx(trx, type, id, hidden);

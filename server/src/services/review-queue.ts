@@ -92,6 +92,13 @@ const TARGETS: Record<
   question: { table: 'questions', text: 'title', author: 'author_id', link: (id) => `/qa/question/${id}` },
   event: { table: 'events', text: 'title', author: 'creator_id', link: (id) => `/events/${id}` },
   user: { table: 'users', text: 'display_name', author: 'id', link: (_id, _p, name) => `/profile/${name}` },
+  group_event: {
+    table: 'group_events',
+    text: 'title',
+    author: 'creator_id',
+    page: (q) => q.join('hobby_groups as s', 's.id', 't.group_id'),
+    link: (id, _p, slug) => `/hobby-groups/${encodeURIComponent(slug)}#event-${id}`,
+  },
 };
 
 /** The author's latest items shown with an entry: one windowed query per kind for the whole page. */
@@ -105,7 +112,10 @@ const RECENT = [
 const PAST_ACTIONS = [
   'user.warn',
   'user.suspend',
-  ...(['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event'] as const).flatMap((t) => [`${t}.hide`, `${t}.delete`]),
+  ...(['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event', 'group_event'] as const).flatMap((t) => [
+    `${t}.hide`,
+    `${t}.delete`,
+  ]),
 ];
 
 function entriesQuery(db: Knex | Knex.Transaction) {

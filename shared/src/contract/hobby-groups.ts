@@ -15,6 +15,7 @@ import {
   hobbyGroupEventSchema,
   hobbyGroupPostSchema,
   hobbyGroupSchema,
+  hobbyGroupPageSchema,
   joinDecisionSchema,
   joinRequestParamsSchema,
   groupMemberParamsSchema,
@@ -50,7 +51,7 @@ export const hobbyGroupEndpoints = {
     access: 'member',
     body: createGroupSchema,
     status: 201,
-    response: hobbyGroupSchema,
+    response: hobbyGroupPageSchema,
   }),
   'hobby-groups.update': endpoint({
     route: 'PATCH /api/hobby-groups/:slug',
@@ -58,14 +59,14 @@ export const hobbyGroupEndpoints = {
     access: 'member',
     params: slug,
     body: updateGroupSchema,
-    response: hobbyGroupSchema,
+    response: hobbyGroupPageSchema,
   }),
   'hobby-groups.get': endpoint({
     route: 'GET /api/hobby-groups/:slug',
     summary: "One group with the viewer's membership",
     access: 'public',
     params: slug,
-    response: hobbyGroupSchema,
+    response: hobbyGroupPageSchema,
   }),
   'hobby-groups.isMember': endpoint({
     route: 'GET /api/hobby-groups/:slug/is-member',

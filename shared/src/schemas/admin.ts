@@ -107,7 +107,7 @@ export const auditQuerySchema = tableQuerySchema.extend({
   cursor: cursorParam,
 });
 
-export const REPORT_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event', 'user'] as const;
+export const REPORT_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event', 'group_event', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 
@@ -192,7 +192,7 @@ export const suspendMemberSchema = z
   });
 
 /** What a moderator hides or restores: any reportable thing but a member. */
-export const MODERATED_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event'] as const;
+export const MODERATED_TARGETS = ['post', 'comment', 'answer', 'blog_comment', 'group_post', 'group_comment', 'question', 'event', 'group_event'] as const;
 export const moderationTargetParamsSchema = z.object({ type: z.enum(MODERATED_TARGETS, { error: A.kindInvalid }), id: idSchema });
 /** Hiding and restoring carry a reason, for the audit log (and the author, on a hide). */
 export const hideReasonSchema = z.object({

@@ -94,6 +94,13 @@ export const hobbyGroupSchema = z.object({
   createdAt: isoDate,
 });
 export type HobbyGroup = z.infer<typeof hobbyGroupSchema>;
+/**
+ * One group as its page reads it: with `canModerate`, whether the viewer moderates its content
+ * (its founder, a group moderator, a site moderator: the group policy's `canHidePost`), so the page
+ * offers hide and restore only where the server would allow them.
+ */
+export const hobbyGroupPageSchema = hobbyGroupSchema.extend({ canModerate: z.boolean() });
+export type HobbyGroupPage = z.infer<typeof hobbyGroupPageSchema>;
 
 /** A post in a group, with its author and whether the viewer liked it. */
 export const hobbyGroupPostSchema = z.object({

@@ -45,6 +45,8 @@ import * as weeklyDigest from './20261128040000_weekly_digest';
 import * as appealQueueEntries from './20261129010000_appeal_queue_entries';
 import * as heldForApproval from './20261129020000_held_for_approval';
 import * as holdQuestionsEvents from './20261130010000_hold_questions_events';
+import * as groupEventCount from './20261130020000_group_event_count';
+import * as postsPendingAuthorIndex from './20261130020100_posts_pending_author_index';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -97,6 +99,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261129010000_appeal_queue_entries': appealQueueEntries,
   '20261129020000_held_for_approval': heldForApproval,
   '20261130010000_hold_questions_events': holdQuestionsEvents,
+  '20261130020000_group_event_count': groupEventCount,
+  '20261130020100_posts_pending_author_index': postsPendingAuthorIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

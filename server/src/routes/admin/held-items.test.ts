@@ -387,3 +387,42 @@ describe('a held or hidden question or event is not there for anyone but its aut
     await expectSeen(kind, author, other, id, word, true);
   });
 });
+
+describe("a held post in its author's own lists (posts visibleTo ownHeld, the shared pages' overlay)", () => {
+  const ids = (res: ApiResponse) => itemsOf(res).map((p) => p.id);
+  const heldIn = (res: ApiResponse, id: number) => itemsOf(res).find((p) => p.id === id);
+
+  it.each([false, true])(
+    'only its author sees it, marked, in their feed, following feed and post list (a private account: %s); approved, everyone does',
+    async (isPrivate) => {
+      const author = await server.member();
+      const follower = await server.member();
+      const other = await server.member();
+      if (isPrivate) ok(await author.client.patch(`/api/users/${author.user.id}`, { isPrivate: true }));
+      ok(await follower.client.post(`/api/users/${author.user.id}/follow`));
+      if (isPrivate) ok(await author.client.post(`/api/follow-requests/${follower.user.id}/accept`));
+      const shown = ok(await author.client.post('/api/posts', { content: 'Görünen bir gönderi' })).id as number;
+      // The visitors' page is read and kept first, so the author's read goes through the shared pages.
+      ok(await server.client().get('/api/posts?limit=50'));
+      const held = ok(await author.client.post('/api/posts', { content: HELD }));
+      expect(held.pendingApproval).toBe(true);
+      const lists = ['/api/posts?limit=50', '/api/posts?limit=50&feed=following', `/api/users/${author.user.id}/posts?limit=50`];
+
+      for (const path of lists) {
+        expect(heldIn(await author.client.get(path), held.id), path).toMatchObject({ id: held.id, pendingApproval: true });
+        for (const viewer of [follower, other]) expect(ids(await viewer.client.get(path)), path).not.toContain(held.id);
+      }
+      expect(ids(await server.client().get('/api/posts?limit=50'))).not.toContain(held.id);
+      expect(ids(await server.client().get(`/api/users/${author.user.id}/posts?limit=50`))).not.toContain(held.id);
+      // The follower still sees the author's shown post (a private account's through the overlay).
+      expect(ids(await follower.client.get('/api/posts?limit=50'))).toContain(shown);
+
+      const entry = await entryOf('post', held.id);
+      ok(await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' }));
+      const published = heldIn(await follower.client.get('/api/posts?limit=50'), held.id);
+      expect(published).toBeTruthy();
+      expect(published!.pendingApproval).toBeUndefined();
+      expect(heldIn(await author.client.get('/api/posts?limit=50'), held.id)!.pendingApproval).toBeUndefined();
+    },
+  );
+});

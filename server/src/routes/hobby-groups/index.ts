@@ -75,9 +75,8 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
       const me = requireUser(req);
       const { id } = parse(idParamsSchema, req.params);
       const { reason } = parse(hideReasonSchema, req.body);
-      const state = await groups.setEventHidden(ctx.db, me, id, action === 'hide', reason);
-      ctx.bus.emit('data:changed', { settled: true, remote: false });
-      res.json(state);
+      const { isHidden } = await setHidden(ctx, me, 'group_event', id, action === 'hide', reason, true);
+      res.json({ id, isHidden });
     });
   }
   router.get('/posts/:id/like', async (req, res) => {

@@ -41,12 +41,18 @@ export async function listEvents(
 }
 
 export async function deleteEvent(db: Knex, admin: UserRow, kind: 'event' | 'group_event', id: number) {
+  await db.transaction((trx) => deleteEventTx(trx, admin, kind, id));
+}
+
+/** A group event removed in a report's decision. */
+export const deleteGroupEventTx = (trx: Knex.Transaction, admin: UserRow, id: number) => deleteEventTx(trx, admin, 'group_event', id);
+
+async function deleteEventTx(trx: Knex.Transaction, admin: UserRow, kind: 'event' | 'group_event', id: number) {
   const table = kind === 'event' ? 'events' : 'group_events';
-  await db.transaction(async (trx) => {
-    const before = await trx(table).where({ id }).first();
-    if (!before) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
-    await trx(table).where({ id }).delete();
-    if (kind === 'group_event') await trx('hobby_groups').where({ id: before.group_id }).decrement('event_count', 1);
-    await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { title: before.title, date: toIso(before.date) } });
-  });
+  const before = await trx(table).where({ id }).first();
+  if (!before) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
+  await trx(table).where({ id }).delete();
+  // The group's event count counts shown events: a hidden one was taken out when it was hidden.
+  if (kind === 'group_event' && !before.is_hidden) await trx('hobby_groups').where({ id: before.group_id }).decrement('event_count', 1);
+  await audit(trx, admin, `${kind}.delete`, { type: kind, id }, { before: { title: before.title, date: toIso(before.date) } });
 }

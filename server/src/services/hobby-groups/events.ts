@@ -8,11 +8,9 @@ import { indexRows } from '../../db/search/sources';
 import { screenText } from '../watched-words';
 import { TEXTS } from '@mahalle/shared';
 import { errors } from '../../errors';
-import { authorize } from '../../policies/decision';
-import { canHideEvent, groupRoleOf, seesHiddenInGroup } from '../../policies/hobby-groups';
+import { canViewEvent, seesHiddenInGroup, type GroupEventContext } from '../../policies/hobby-groups';
 import { groupContext } from './access';
 import type { GroupRow } from '../../presenters/hobby-groups';
-import { audit } from '../audit';
 
 /** A group's own events. */
 
@@ -68,30 +66,19 @@ export async function createEvent(
   return presentGroupEvent(row);
 }
 
-/**
- * Hides one of a group's events from its members, or shows it again: the group's founder and
- * moderators (nothing outside their group) or the site's moderators, with a reason, audited in
- * the role they acted in. Hiding what is hidden changes nothing and answers the same.
- */
-export async function setEventHidden(db: Knex, me: UserRow, id: number, hidden: boolean, reason: string) {
-  return db.transaction(async (trx) => {
-    const event = (await trx('group_events').where({ id }).forUpdate().first('id', 'group_id', 'is_hidden')) as
-      { id: number; group_id: number; is_hidden: boolean | number } | undefined;
-    if (!event) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
-    const group = (await trx('hobby_groups').where({ id: event.group_id }).first()) as GroupRow;
-    const context = await groupContext(trx, group, me);
-    authorize(canHideEvent(me, context));
-    if (Boolean(event.is_hidden) !== hidden) {
-      await trx('group_events').where({ id }).update({ is_hidden: hidden });
-      await audit(
-        trx,
-        me,
-        `group_event.${hidden ? 'hide' : 'restore'}`,
-        { type: 'group_event', id },
-        { before: { isHidden: !hidden }, after: { isHidden: hidden, reason } },
-        { role: groupRoleOf(me, context) ?? undefined },
-      );
-    }
-    return { id, isHidden: hidden };
-  });
+/** What the group policy needs about one group event for one actor: the event, its group, the actor's place in it. */
+export async function groupEventContext(db: Knex | Knex.Transaction, id: number, viewer: UserRow | undefined): Promise<GroupEventContext> {
+  const event = (await db('group_events').where({ id }).first('id', 'group_id', 'creator_id', 'is_hidden')) as
+    { id: number; group_id: number; creator_id: number | null; is_hidden: boolean | number } | undefined;
+  if (!event) throw errors.notFound(TEXTS.social.eventNotFound, 'event_not_found');
+  const group = (await db('hobby_groups').where({ id: event.group_id }).first()) as GroupRow;
+  return { creatorId: event.creator_id, isHidden: Boolean(event.is_hidden), group: await groupContext(db, group, viewer) };
+}
+
+/** Whether this viewer may see a group event (not hidden, or they moderate it; and the group's inside is open to them). */
+export async function canSeeGroupEvent(db: Knex | Knex.Transaction, id: number, viewer: UserRow | undefined): Promise<boolean> {
+  return groupEventContext(db, id, viewer).then(
+    (context) => canViewEvent(viewer, context).ok,
+    () => false,
+  );
 }

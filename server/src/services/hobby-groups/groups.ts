@@ -3,7 +3,8 @@ import { groupSlug } from '@mahalle/shared';
 import { nowIso } from '../../db/time';
 import { decodeTuple, encodeTuple, whereRowAfter } from '../../db/keyset';
 import { type UserRow } from '../../presenters/users';
-import { founderOrAdmin, groupBySlug, hasPendingRequest, isMember, memberships } from './access';
+import { founderOrAdmin, groupBySlug, groupContext, hasPendingRequest, isMember, memberships } from './access';
+import { canHidePost } from '../../policies/hobby-groups';
 import { presentGroup, type GroupRow } from '../../presenters/hobby-groups';
 import { indexRows } from '../../db/search/sources';
 import type { Area } from '@mahalle/shared';
@@ -40,10 +41,15 @@ export async function listGroups(db: Knex, viewer: UserRow | undefined, page: { 
   };
 }
 
+/** One group for its page, with whether the viewer moderates its content (asked of the group policy). */
 export async function getGroup(db: Knex, slug: string, viewer: UserRow | undefined) {
   const group = await groupBySlug(db, slug);
   const place = group.neighbourhood_id ? refOf((await placeRefs(db, [group.neighbourhood_id])).get(group.neighbourhood_id)) : null;
-  return presentGroup(group, await isMember(db, group.id, viewer), await hasPendingRequest(db, group.id, viewer), place);
+  const context = await groupContext(db, group, viewer);
+  return {
+    ...presentGroup(group, await isMember(db, group.id, viewer), await hasPendingRequest(db, group.id, viewer), place),
+    canModerate: canHidePost(viewer, context).ok,
+  };
 }
 
 /** Its founder (or an admin) sets or clears the group's neighbourhood. */

@@ -36,7 +36,7 @@ import { areaFilter, whereInArea } from '../places/area';
 import { placeColumns } from '../places/places';
 import { checkNewMemberWrite } from '../trust';
 import { censorContent, fileWatchedWordReport, screenText } from '../watched-words';
-import { heldColumns } from '../held-items';
+import { heldColumns, shownOrOwnHeld } from '../held-items';
 
 const S = TEXTS.social;
 const N = TEXTS.notificationTexts;
@@ -57,10 +57,13 @@ export function postsQuery(db: Db) {
 
 /**
  * Only what the viewer may see: hidden (moderated) posts never, and a private account's posts
- * only for itself and its accepted followers; never across a block (either way).
+ * only for itself and its accepted followers; never across a block (either way). `ownHeld`: a
+ * list (the feeds, a member's post list) shows the viewer their own posts a watched word holds for
+ * approval too, marked pending by the presenter; a held post is no one else's.
  */
-export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null): Knex.QueryBuilder {
-  q.where('p.is_hidden', false);
+export function visibleTo(q: Knex.QueryBuilder, viewerId: number | null, opts: { ownHeld?: boolean } = {}): Knex.QueryBuilder {
+  if (opts.ownHeld && viewerId) shownOrOwnHeld(q, 'p', viewerId);
+  else q.where('p.is_hidden', false);
   q.where((w) => {
     w.where('u.is_private', false);
     if (viewerId) {
@@ -122,7 +125,7 @@ export async function listPosts(db: Knex, query: ListPostsQuery, viewerId: numbe
   const isFeed = !query.authorId && viewerId !== null;
   const mutes = isFeed ? await feedMutes(db, viewerId) : { hashtags: [], words: [] };
   const pageOf = async (cursor: string | undefined, limit: number) => {
-    const q = whereInArea(visibleTo(postsQuery(db), viewerId), 'p', area);
+    const q = whereInArea(visibleTo(postsQuery(db), viewerId, { ownHeld: true }), 'p', area);
     if (categoryId) q.where('p.category_id', categoryId);
     if (query.authorId) q.where('p.author_id', query.authorId);
     if (isFeed) {

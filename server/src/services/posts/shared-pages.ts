@@ -139,7 +139,8 @@ const REACH_MAX = 50;
  * account's posts (posts/visibleTo): their reach (the followed private accounts, listed here), added
  * to the shared page (MemberView.extra); a member
  * with a block (either way), a mute in force or a muted hashtag or word sees less (services/blocks),
- * and reads their own list. Anyone else sees exactly the visitor's list.
+ * and one with a post held for approval sees more (their own held posts, never shared): both read
+ * their own list. Anyone else sees exactly the visitor's list.
  */
 async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
   const ids = postIds.length ? postIds : [0];
@@ -186,7 +187,9 @@ async function viewerOverlay(db: Knex, postIds: number[], viewerId: number) {
         'mutes',
       ),
     )
-    .unionAll(anyOf(db('muted_terms').where('user_id', viewerId), 'terms'));
+    .unionAll(anyOf(db('muted_terms').where('user_id', viewerId), 'terms'))
+    // Their own posts held for approval, which only they see (posts_pending_author_index).
+    .unionAll(anyOf(db('posts').where('author_id', viewerId).whereRaw('pending_approval = true'), 'held'));
   const liked = new Set<number>();
   const bookmarked = new Set<number>();
   const followed: number[] = [];

@@ -2,7 +2,7 @@ import { Suspense, useDeferredValue, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroup } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroupPage } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCreateGroupEvent,
@@ -42,16 +42,17 @@ import { ItemStateTags, toastWrite } from '../../components/ItemStateTags';
 const GroupDialogs = lazy(() => import('./GroupDialogs'));
 const PostActions = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.PostActions })));
 const CommentBox = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentBox })));
-const EventModeration = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.EventModeration })));
+const EventActions = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.EventActions })));
 const CommentMenu = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentMenu })));
 const JoinRequests = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.JoinRequests })));
 const GroupPlaceEditor = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.GroupPlaceEditor })));
 
-function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroupPage }) {
   const user = useSession((s) => s.user);
   const { notification } = useApp();
   const [open, setOpen] = useState(false);
   const { data: comments = [] } = useGroupComments(p.id, 100, open);
+  const closed = Boolean(p.isHidden || p.pendingApproval);
   const likePost = useLikeGroupPost();
   const like = async () => {
     if (!user) return notification.info({ message: TEXTS.auth.loginRequired, description: TEXTS.auth.loginShort });
@@ -84,9 +85,17 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
         />
       )}
       <Space>
-        <Button type="text" icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => void like()} aria-label="Beğen">
-          {p.likesCount}
-        </Button>
+        {/* A hidden or held post takes no like or comment (the group policy's notHidden): its moderators and author only read it. */}
+        {!closed && (
+          <Button
+            type="text"
+            icon={p.isLiked ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />}
+            onClick={() => void like()}
+            aria-label="Beğen"
+          >
+            {p.likesCount}
+          </Button>
+        )}
         <Button type="text" icon={<CommentOutlined />} onClick={() => setOpen(!open)} aria-label="Yorumlar">
           {p.commentsCount}
         </Button>
@@ -111,7 +120,7 @@ function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroup 
               </BlockedCollapse>
             </div>
           ))}
-          {group.isMember && (
+          {group.isMember && !closed && (
             <Suspense fallback={<div style={{ height: 32 }} />}>
               <CommentBox postId={p.id} />
             </Suspense>
@@ -301,7 +310,7 @@ export default function GroupPage() {
                       <strong>{e.title}</strong> <ItemStateTags item={e} />
                       {user && (
                         <Suspense fallback={null}>
-                          <EventModeration event={e} group={g} />
+                          <EventActions event={e} group={g} />
                         </Suspense>
                       )}
                       <br />

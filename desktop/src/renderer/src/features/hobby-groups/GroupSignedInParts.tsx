@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Button, Card, Input, List, Space } from 'antd';
 import { DeleteOutlined, EyeInvisibleOutlined, UndoOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupComment, type GroupEvent, type GroupPost, type HobbyGroup, type JoinRequest } from '@mahalle/shared';
+import { LIMITS, TEXTS, type GroupComment, type GroupEvent, type GroupPost, type HobbyGroupPage, type JoinRequest } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCommentGroupPost,
   useDecideJoinRequest,
   useDeleteGroupPost,
-  useGroupMembers,
   useHideGroupEvent,
   useHideGroupPost,
   useJoinRequests,
@@ -29,17 +28,6 @@ import { MemberMenu } from '../blocks/BlockMuteReport';
  * A group page's parts only a signed-in member gets (report or delete a post; mute or block its author or a
  * commenter; the comment box, the founder's join requests): loaded with antd's buttons, input, list and dialogs for members, never for a visitor's first paint.
  */
-/**
- * Whether the signed-in member moderates this group's content: its founder, a group moderator (read from the member
- * list the page already holds) or a site moderator. The server's group policy decides; this only picks the buttons.
- */
-function useModeratesGroup(group: HobbyGroup): boolean {
-  const user = useSession((s) => s.user);
-  const { data: members = [] } = useGroupMembers(group.slug, 100, Boolean(user));
-  if (!user) return false;
-  const groupModerator = members.some((m) => m.id === user.id && m.role === 'moderator');
-  return user.id === group.creatorId || groupModerator || user.role === 'admin' || user.role === 'moderator';
-}
 
 /** Hiding or restoring asks for a reason (the author is told a hide; the audit log keeps both), then runs it. */
 function useReasonConfirm() {
@@ -71,12 +59,13 @@ function useReasonConfirm() {
   };
 }
 
-export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroup }) {
+export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyGroupPage }) {
   const user = useSession((s) => s.user);
   const { notification, modal } = useApp();
   const deletePost = useDeleteGroupPost();
   const hidePost = useHideGroupPost();
-  const moderates = useModeratesGroup(group);
+  // The server's group policy answers it with the group (`canModerate`); the buttons follow.
+  const moderates = group.canModerate;
   const ask = useReasonConfirm();
   if (!user) return null;
   const canDelete = user.id === p.authorId || moderates;
@@ -99,7 +88,7 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
     });
   return (
     <>
-      {user.id !== p.authorId && <ReportButton targetType="group_post" targetId={p.id} />}
+      {user.id !== p.authorId && !p.isHidden && !p.pendingApproval && <ReportButton targetType="group_post" targetId={p.id} />}
       <MemberMenu author={p.author} label={TEXTS.blocks.menus.post} blocked={p.blockedAuthor} />
       {moderates && user.id !== p.authorId && !p.isHidden && !p.pendingApproval && (
         <Button type="text" icon={<EyeInvisibleOutlined />} aria-label={TEXTS.community.hideGroupPost} onClick={hide} />
@@ -135,9 +124,21 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   );
 }
 
+/** A group event's buttons: a member reports someone else's shown event; the group's moderators hide it or restore it. */
+export function EventActions({ event: e, group }: { event: GroupEvent; group: HobbyGroupPage }) {
+  const user = useSession((s) => s.user);
+  return (
+    <>
+      {user && user.id !== e.creatorId && !e.isHidden && <ReportButton targetType="group_event" targetId={e.id} />}
+      <EventModeration event={e} group={group} />
+    </>
+  );
+}
+
 /** The group's moderators hide one of its events, or restore a hidden one (marked on the page); nothing for others. */
-export function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroup }) {
-  const moderates = useModeratesGroup(group);
+function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroupPage }) {
+  // The server's group policy answers it with the group (`canModerate`); the buttons follow.
+  const moderates = group.canModerate;
   const hideEvent = useHideGroupEvent();
   const ask = useReasonConfirm();
   if (!moderates) return null;
@@ -247,7 +248,7 @@ export function JoinRequests({ slug }: { slug: string }) {
 }
 
 /** The founder's (or an admin's) choice of the group's neighbourhood, saved when picked. */
-export function GroupPlaceEditor({ group }: { group: HobbyGroup }) {
+export function GroupPlaceEditor({ group }: { group: HobbyGroupPage }) {
   const update = useUpdateGroupPlace();
   const { message } = useApp();
   const save = async (neighbourhoodId: number | null) => {

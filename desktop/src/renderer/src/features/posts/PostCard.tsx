@@ -17,6 +17,7 @@ import { LeanButton as Button } from '../../components/lean/LeanButton';
 import { LeanCard as Card } from '../../components/lean/LeanCard';
 import { LeanSpace as Space } from '../../components/lean/LeanSpace';
 import { LeanTag } from '../../components/lean/LeanTag';
+import { ItemStateTags } from '../../components/ItemStateTags';
 import { Secondary } from '../../components/lean/Secondary';
 
 // The comments dialog, a member's menu and the edit box (antd's modal, dropdown, list and input) load when needed:
@@ -94,6 +95,7 @@ export function PostCard({ post: p, large = false, onComments }: { post: Post; l
               <Secondary>
                 @{p.author.username} · {fromNow(p.createdAt)}
               </Secondary>
+              <ItemStateTags item={p} />
               {p.category && <LeanTag color={p.category.color}>{p.category.name}</LeanTag>}
               {p.neighbourhood && (
                 <LeanTag icon={<EnvironmentOutlined />} data-testid="place-tag">

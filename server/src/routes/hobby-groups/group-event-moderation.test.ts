@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+
+/**
+ * A hobby group's events as report targets, over HTTP on SQLite and PostgreSQL: reported from the
+ * group page, hidden by the community once the reports weigh the threshold, queued with their
+ * group page's anchor, appealed by their author; the group's event count follows hides and
+ * restores. Then the group policy's `notHidden`: no one adds a like, comment or report to a hidden
+ * group post or event, not even those who see it to moderate it.
+ */
+
+let server: TestServer;
+let admin: Member;
+let moderator: Member;
+let founder: Member;
+let groupModerator: Member;
+let author: Member;
+let slug: string;
+
+const ok = (res: ApiResponse) => {
+  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  moderator = await server.member();
+  ok(await admin.client.patch(`/api/admin/users/${moderator.user.id}`, { role: 'moderator' }));
+  founder = await server.member();
+  groupModerator = await server.member();
+  author = await server.member();
+  slug = ok(await founder.client.post('/api/hobby-groups', { name: `Etkinlik Şikayeti ${founder.user.id}`, description: 'Grup etkinlikleri.' })).slug;
+  for (const m of [groupModerator, author]) ok(await m.client.post(`/api/hobby-groups/${slug}/join`));
+  ok(await founder.client.put(`/api/hobby-groups/${slug}/members/${groupModerator.user.id}/role`, { role: 'moderator' }));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const date = () => new Date(Date.now() + 5 * 86_400_000).toISOString();
+const newEvent = async (title = 'Sahilde buluşma') =>
+  ok(await author.client.post(`/api/hobby-groups/${slug}/events`, { title, date: date(), location: 'Moda' })).id as number;
+const eventCount = async () => ok(await server.client().get(`/api/hobby-groups/${slug}`)).eventCount as number;
+const listedEvents = async (viewer: Member) => (ok(await viewer.client.get(`/api/hobby-groups/${slug}/events?limit=100`)) as { id: number }[]).map((e) => e.id);
+const report = (reporter: Member, id: number) => reporter.client.post('/api/reports', { targetType: 'group_event', targetId: id, reason: 'Sahte etkinlik' });
+
+interface QueueEntry {
+  id: number;
+  kind: string;
+  appeal: { id: number } | null;
+  target: { type: string; id: number; preview: string; isHidden: boolean; link: string | null } | null;
+  author: { id: number } | null;
+}
+const queue = async () => ok(await moderator.client.get('/api/admin/queue?limit=100')).items as QueueEntry[];
+
+describe('a group event reported', () => {
+  it('is hidden by the community at the threshold, its author told; the count drops; queued with the group page anchor; appealed and shown again', async () => {
+    const id = await newEvent('Bedava konser bileti');
+    const before = await eventCount();
+    for (let i = 0; i < 3; i++) {
+      const reporter = await server.member();
+      ok(await reporter.client.post(`/api/hobby-groups/${slug}/join`));
+      expect((await report(reporter, id)).status).toBe(201);
+    }
+    // Hidden at once: gone for members, the group's count one lower, the community hide remembered.
+    expect(await listedEvents(founder)).toContain(id);
+    expect(await listedEvents(author)).not.toContain(id);
+    expect(await eventCount()).toBe(before - 1);
+    expect(await server.ctx.db('community_hides').where({ target_type: 'group_event', target_id: id }).first()).toBeTruthy();
+
+    const entry = (await queue()).find((e) => e.target?.type === 'group_event' && e.target.id === id);
+    expect(entry).toMatchObject({
+      kind: 'report',
+      target: { preview: 'Bedava konser bileti', isHidden: true, link: `/hobby-groups/${slug}#event-${id}` },
+      author: { id: author.user.id },
+    });
+
+    const notice = (ok(await author.client.get('/api/notifications')) as { type: string; title: string; appeal: unknown }[]).find(
+      (n) => n.type === 'moderation',
+    );
+    expect(notice).toMatchObject({ title: 'Grup etkinliğiniz yönetim tarafından gizlendi', appeal: { targetType: 'group_event', targetId: id, status: null } });
+
+    // Only the author appeals; upheld, it is shown again and counted again.
+    expect((await founder.client.post('/api/appeals', { targetType: 'group_event', targetId: id, note: 'benim değil' })).status).toBe(403);
+    const appeal = ok(await author.client.post('/api/appeals', { targetType: 'group_event', targetId: id, note: 'Gerçek bir konser.' }));
+    const appealEntry = (await queue()).find((e) => e.kind === 'appeal' && e.appeal?.id === appeal.id);
+    expect(appealEntry?.target).toMatchObject({ type: 'group_event', id, link: `/hobby-groups/${slug}#event-${id}` });
+    ok(await moderator.client.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'upheld', note: 'Haklısınız.' }));
+    expect(await listedEvents(author)).toContain(id);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a moderator hides it from the queue (the count drops once) and restores it (back once); a delete from a report takes a shown one out of the count', async () => {
+    const id = await newEvent();
+    const before = await eventCount();
+    const reporter = await server.member();
+    ok(await reporter.client.post(`/api/hobby-groups/${slug}/join`));
+    expect((await report(reporter, id)).status).toBe(201);
+    const entry = (await queue()).find((e) => e.target?.type === 'group_event' && e.target.id === id)!;
+    ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'hide', reason: 'Sahte' }));
+    expect(await eventCount()).toBe(before - 1);
+    // Hiding again through the group's route changes nothing.
+    expect(ok(await groupModerator.client.post(`/api/hobby-groups/events/${id}/hide`, { reason: 'yine' }))).toEqual({ id, isHidden: true });
+    expect(await eventCount()).toBe(before - 1);
+    ok(await moderator.client.post(`/api/admin/moderation/group_event/${id}/restore`, { reason: 'Yanlış anlaşılma' }));
+    expect(await eventCount()).toBe(before);
+
+    const other = await newEvent('Silinecek etkinlik');
+    const count = await eventCount();
+    const reportId = (await report(reporter, other)).body.id as number;
+    ok(await moderator.client.post(`/api/admin/reports/${reportId}/resolve`, { note: 'Dolandırıcılık', action: 'delete' }));
+    expect(await server.ctx.db('group_events').where({ id: other }).first()).toBeUndefined();
+    expect(await eventCount()).toBe(count - 1);
+  });
+
+  it('is reported only by who sees it: a private group keeps it from outsiders (404); a hidden one is refused (403 hidden_item)', async () => {
+    const id = await newEvent();
+    ok(await groupModerator.client.post(`/api/hobby-groups/events/${id}/hide`, { reason: 'Konu dışı' }));
+    const refused = await report(founder, id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'hidden_item',
+      error: 'Gizlenmiş ya da onay bekleyen bir içerik beğenilemez, yorumlanamaz ve şikayet edilemez',
+    });
+    expect((await report(await server.member(), id)).status).toBe(404);
+
+    const owner = await server.member();
+    const closed = ok(await owner.client.post('/api/hobby-groups', { name: `Kapalı ${owner.user.id}`, description: 'Kapalı grup.', isPrivate: true })).slug;
+    const inside = ok(await owner.client.post(`/api/hobby-groups/${closed}/events`, { title: 'Gizli toplantı', date: date(), location: 'Ev' })).id;
+    const outsider = await report(await server.member(), inside);
+    expect(outsider.status).toBe(404);
+    expect(outsider.body.code).toBe('report_target_missing');
+    expect((await report(await server.member(), 999999)).status).toBe(404);
+  });
+});
+
+describe('a hidden group post takes no new interaction (group policy notHidden)', () => {
+  it('its group moderator, the founder and a site moderator see it but cannot like, comment or report it; taking a like back works', async () => {
+    const post = ok(await author.client.post(`/api/hobby-groups/${slug}/posts`, { content: 'Gizlenecek grup gönderisi' })).id as number;
+    ok(await groupModerator.client.post(`/api/hobby-groups/posts/${post}/like`));
+    ok(await groupModerator.client.post(`/api/hobby-groups/posts/${post}/hide`, { reason: 'Konu dışı' }));
+    for (const m of [groupModerator, founder, moderator]) {
+      // They still see it (to restore it)...
+      expect((await m.client.get(`/api/hobby-groups/posts/${post}/like`)).status).toBe(200);
+      // ...and add nothing to it (the group moderator's like from before it was hidden stays: liking again changes nothing).
+      for (const res of [
+        ...(m === groupModerator ? [] : [await m.client.post(`/api/hobby-groups/posts/${post}/like`)]),
+        await m.client.post(`/api/hobby-groups/posts/${post}/comments`, { content: 'Bir yorum' }),
+        await m.client.post('/api/reports', { targetType: 'group_post', targetId: post, reason: 'spam' }),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe('hidden_item');
+      }
+    }
+    expect((await groupModerator.client.delete(`/api/hobby-groups/posts/${post}/like`)).status).toBe(200);
+    // A member who does not see it gets the missing post's answer, as before.
+    expect((await author.client.post(`/api/hobby-groups/posts/${post}/like`)).status).toBe(404);
+    ok(await groupModerator.client.post(`/api/hobby-groups/posts/${post}/restore`, { reason: 'Uygun' }));
+    expect((await founder.client.post(`/api/hobby-groups/posts/${post}/comments`, { content: 'Artık yorum yapılabilir' })).status).toBe(201);
+  });
+});
