@@ -454,6 +454,7 @@ export const TEXTS = {
       'group_event.delete': 'Grup etkinliği silindi',
       'group_event.hide': 'Grup etkinliği gizlendi',
       'group_event.restore': 'Grup etkinliği geri getirildi',
+      'group_event.approve': 'Grup etkinliği onaylandı',
       'report.create': 'Şikayet edildi',
       'report.resolve': 'Şikayet çözüldü',
       'report.dismiss': 'Şikayet reddedildi',

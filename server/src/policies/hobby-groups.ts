@@ -152,11 +152,16 @@ export interface GroupEventContext {
   creatorId: number | null;
   isHidden: boolean;
   group: GroupContext;
+  /** Held for approval by a watched word: its creator sees it too, marked. */
+  pendingApproval?: boolean;
 }
 
-/** A hidden event is gone for all but those who see the group's hidden items; then the group's inside rule. */
+/**
+ * A hidden event is gone for all but those who see the group's hidden items (and its creator while
+ * it waits for approval); then the group's inside rule.
+ */
 export function canViewEvent(actor: Actor, event: GroupEventContext): Decision {
-  if (event.isHidden && !seesHiddenInGroup(actor, event.group)) return hidden('event');
+  if (event.isHidden && !seesHiddenInGroup(actor, event.group) && !(event.pendingApproval && isSelf(actor, event.creatorId))) return hidden('event');
   return canViewInside(actor, event.group);
 }
 

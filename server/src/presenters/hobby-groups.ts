@@ -118,6 +118,7 @@ export interface GroupEventRow {
   meeting_link: string | null;
   created_at: unknown;
   is_hidden?: boolean | number;
+  pending_approval?: boolean | number;
 }
 
 export function presentGroupEvent(r: GroupEventRow) {
@@ -133,7 +134,8 @@ export function presentGroupEvent(r: GroupEventRow) {
     meetingLink: r.meeting_link,
     creatorId: r.creator_id,
     createdAt: toIso(r.created_at),
-    ...(r.is_hidden ? { isHidden: true } : {}),
+    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
   };
 }
 

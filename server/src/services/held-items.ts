@@ -10,16 +10,16 @@ import { createNotifications } from './notifications';
  * an item is saved but shown only to its author (marked "Onay bekliyor") and to moderators; it
  * counts nowhere and has notified no one. Approving publishes it here: shown, counted, and the
  * notifications its writing would have sent (the post's mentions, the post author's comment
- * notice, the question author's answer notice; a question or a site event notifies no one when
- * written) are written then. Rejecting leaves it hidden as a
+ * notice, the question author's answer notice; a question, a site event or a group event
+ * notifies no one when written) are written then. Rejecting leaves it hidden as a
  * moderator's hide leaves an item, so restoring and appealing work on it as on any hidden item.
  *
- * Counters (comments_count, answers_count, a group's post_count) count shown rows, as a post's
+ * Counters (comments_count, answers_count, a group's post_count and event_count) count shown rows, as a post's
  * tag and category totals do: a held item is not counted until approved, a rejected one stays
  * uncounted, and `setHiddenTx` (services/reports) moves them with every hide and restore.
  */
 
-export type HoldableType = 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event';
+export type HoldableType = 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event' | 'group_event';
 
 const HOLDABLE: Record<HoldableType, { table: string; counter: { table: string; column: string; parent: string } | null }> = {
   post: { table: 'posts', counter: null },
@@ -31,6 +31,8 @@ const HOLDABLE: Record<HoldableType, { table: string; counter: { table: string; 
   // Writing a question or an event notifies no one; the question counter follows is_hidden by trigger.
   question: { table: 'questions', counter: null },
   event: { table: 'events', counter: null },
+  // A group event notifies no one when written either; its group's event_count counts shown events.
+  group_event: { table: 'group_events', counter: { table: 'hobby_groups', column: 'event_count', parent: 'group_id' } },
 };
 
 export const isHoldable = (type: string): type is HoldableType => type in HOLDABLE;

@@ -121,15 +121,10 @@ export async function refreshReportPriority(trx: Knex | Knex.Transaction, subjec
  * settle later.
  */
 export async function setHiddenTx(trx: Knex.Transaction, type: ReportTarget, id: number, hidden: boolean): Promise<void> {
-  // The parent's counter of shown items (comments, answers, a group's posts: services/held-items) moves with it.
+  // The parent's counter of shown items (comments, answers, a group's posts and events: services/held-items) moves with it.
   const row = (await trx(TARGETS[type].table).where({ id }).first()) as Record<string, unknown> | undefined;
   const tally = async (sign: 1 | -1) => {
     if (row && isHoldable(type) && Boolean(row.is_hidden) === (sign === 1)) await countShown(trx, type, row, sign);
-    // A group's event count counts its shown events, as its post count counts shown posts.
-    if (row && type === 'group_event' && Boolean(row.is_hidden) === (sign === 1)) {
-      const group = trx('hobby_groups').where({ id: row.group_id as number });
-      await (sign === 1 ? group.increment('event_count', 1) : group.decrement('event_count', 1));
-    }
     if (type !== 'post') return;
     await tallyTags(trx, { postIds: [id] }, sign);
     await tallyCategories(trx, { postIds: [id] }, sign);

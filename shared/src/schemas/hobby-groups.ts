@@ -152,6 +152,8 @@ export const hobbyGroupEventSchema = z.object({
   meetingLink: z.string().nullable(),
   creatorId: z.number().int().nullable(),
   createdAt: isoDate,
+  /** Only its creator (and the group's and the site's moderators) see it while a watched word holds it for approval: shown marked 'Onay bekliyor'. */
+  pendingApproval: z.boolean().optional(),
   /** Hidden by the group's moderators: only they and the site's moderators see it, marked. */
   isHidden: z.boolean().optional(),
 });

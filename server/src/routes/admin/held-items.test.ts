@@ -47,7 +47,7 @@ interface Item {
 
 /** One kind a word holds: where it is written, listed and counted, and whom its writing notifies. */
 interface Kind {
-  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event';
+  type: 'post' | 'comment' | 'answer' | 'blog_comment' | 'group_post' | 'group_comment' | 'question' | 'event' | 'group_event';
   /** Makes a fresh parent owned by `owner` (a post, a question, a group...) that `author` may write under. */
   setup(owner: Member, author: Member): Promise<Record<string, string | number>>;
   create(author: Member, at: Record<string, string | number>, content: string): Promise<ApiResponse>;
@@ -57,6 +57,9 @@ interface Kind {
   /** The notification type the owner gets when the item is published (null: none). */
   notifies: string | null;
 }
+
+/** A group's own items, which its founder sees hidden or held too (as the group's moderator). */
+const inGroup = (kind: Kind) => kind.type === 'group_post' || kind.type === 'group_event';
 
 async function group(owner: Member, author: Member) {
   const slug = ok(await owner.client.post('/api/hobby-groups', { name: `Onay Grubu ${owner.user.id}`, description: 'Onay bekleyenler için.' })).slug as string;
@@ -141,6 +144,15 @@ const KINDS: Kind[] = [
     count: async (viewer) => ok(await viewer.client.get('/api/stats')).eventsThisWeek,
     notifies: null,
   },
+  {
+    type: 'group_event',
+    setup: async (owner, author) => ({ slug: await group(owner, author) }),
+    create: (author, at, content) =>
+      author.client.post(`/api/hobby-groups/${at.slug}/events`, { title: 'Grup buluşması', description: content, date: inDays(3), location: 'Moda' }),
+    list: async (viewer, at) => itemsOf(await viewer.client.get(`/api/hobby-groups/${at.slug}/events?limit=100`)),
+    count: async (viewer, at) => ok(await viewer.client.get(`/api/hobby-groups/${at.slug}`)).eventCount,
+    notifies: null,
+  },
 ];
 
 async function entryOf(type: string, id: number) {
@@ -166,14 +178,14 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
   it('is seen only by its author, marked pending; uncounted and unannounced; approved, it is published, counted and notified then', async () => {
     const [owner, author, reader] = [await server.member(), await server.member(), await server.member()];
     const at = await kind.setup(owner, author);
-    if (kind.type === 'group_post' || kind.type === 'group_comment') ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
+    if (at.slug) ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
     const countBefore = await kind.count(kind.type === 'post' ? owner : reader, at);
     const noticesBefore = await notices(owner, kind.notifies);
     const id = await writeHeld(kind, owner, author, at);
 
-    // Nobody but the author sees it (and a group's founder, who moderates its posts); they see it marked.
-    for (const viewer of kind.type === 'group_post' ? [reader] : [reader, owner]) expect((await kind.list(viewer, at)).some((i) => i.id === id)).toBe(false);
-    if (kind.type === 'group_post') expect((await kind.list(owner, at)).find((i) => i.id === id)?.pendingApproval).toBe(true);
+    // Nobody but the author sees it (and a group's founder, who moderates its posts and events); they see it marked.
+    for (const viewer of inGroup(kind) ? [reader] : [reader, owner]) expect((await kind.list(viewer, at)).some((i) => i.id === id)).toBe(false);
+    if (inGroup(kind)) expect((await kind.list(owner, at)).find((i) => i.id === id)?.pendingApproval).toBe(true);
     if (kind.type !== 'post') {
       const mine = (await kind.list(author, at)).find((i) => i.id === id);
       expect(mine?.pendingApproval).toBe(true);
@@ -185,7 +197,7 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
     const entry = await entryOf(kind.type, id);
     expect(entry).toMatchObject({ kind: 'approval', target: { isHidden: true }, author: { id: author.user.id } });
     // A question or an event is previewed by its title.
-    if (kind.type !== 'question' && kind.type !== 'event') expect(entry!.target.preview).toContain('p@t4tes');
+    if (!['question', 'event', 'group_event'].includes(kind.type)) expect(entry!.target.preview).toContain('p@t4tes');
 
     const decided = await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
@@ -205,7 +217,7 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
   it('rejected, it stays hidden and uncounted and its author is told; undo holds it again, and nothing was announced', async () => {
     const [owner, author, reader] = [await server.member(), await server.member(), await server.member()];
     const at = await kind.setup(owner, author);
-    if (kind.type === 'group_post' || kind.type === 'group_comment') ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
+    if (at.slug) ok(await reader.client.post(`/api/hobby-groups/${at.slug}/join`));
     const countBefore = await kind.count(kind.type === 'post' ? owner : reader, at);
     const noticesBefore = await notices(owner, kind.notifies);
     const id = await writeHeld(kind, owner, author, at);
@@ -213,8 +225,8 @@ describe.each(KINDS.map((k) => [k.type, k] as const))('onaya gönder: %s', (_typ
 
     const decided = ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'hide', reason: 'Reklam' }));
     for (const viewer of [reader, author]) expect((await kind.list(viewer, at)).some((i) => i.id === id)).toBe(false);
-    // The group's founder still sees it, as a hidden post now (with a restore), no longer pending.
-    if (kind.type === 'group_post') expect((await kind.list(owner, at)).find((i) => i.id === id)).toMatchObject({ isHidden: true });
+    // The group's founder still sees it, as a hidden item now (with a restore), no longer pending.
+    if (inGroup(kind)) expect((await kind.list(owner, at)).find((i) => i.id === id)).toMatchObject({ isHidden: true });
     else expect((await kind.list(owner, at)).some((i) => i.id === id)).toBe(false);
     expect(await kind.count(kind.type === 'post' ? owner : reader, at)).toBe(countBefore);
     expect(await notices(owner, kind.notifies)).toBe(noticesBefore);

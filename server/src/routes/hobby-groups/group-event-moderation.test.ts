@@ -5,7 +5,9 @@ import { startTestServer, type ApiResponse, type Member, type TestServer } from 
  * A hobby group's events as report targets, over HTTP on SQLite and PostgreSQL: reported from the
  * group page, hidden by the community once the reports weigh the threshold, queued with their
  * group page's anchor, appealed by their author; the group's event count follows hides and
- * restores. Then the group policy's `notHidden`: no one adds a like, comment or report to a hidden
+ * restores. Held by a watched word ("onaya gönder"), an event is seen only by its creator and the
+ * group's and the site's moderators until approved; flagged ("işaretle"), it is published and
+ * queued. Then the group policy's `notHidden`: no one adds a like, comment or report to a hidden
  * group post or event, not even those who see it to moderate it.
  */
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
   slug = ok(await founder.client.post('/api/hobby-groups', { name: `Etkinlik Şikayeti ${founder.user.id}`, description: 'Grup etkinlikleri.' })).slug;
   for (const m of [groupModerator, author]) ok(await m.client.post(`/api/hobby-groups/${slug}/join`));
   ok(await founder.client.put(`/api/hobby-groups/${slug}/members/${groupModerator.user.id}/role`, { role: 'moderator' }));
+  ok(await admin.client.post('/api/admin/watched-words', { word: 'patates', action: 'require_approval' }));
+  ok(await admin.client.post('/api/admin/watched-words', { word: 'lahana', action: 'flag' }));
 });
 afterAll(async () => {
   await server?.close();
@@ -132,6 +136,120 @@ describe('a group event reported', () => {
     expect(outsider.status).toBe(404);
     expect(outsider.body.code).toBe('report_target_missing');
     expect((await report(await server.member(), 999999)).status).toBe(404);
+  });
+});
+
+describe('a group event a watched word holds or flags', () => {
+  /** A word nobody else writes, so a search finds only this event. */
+  const token = () => `kzv${Math.random().toString(36).slice(2, 9).replace(/\d/g, 'x')}`;
+  const anchor = (id: number) => `/hobby-groups/${slug}#event-${id}`;
+  const listed = async (viewer: Member | null) =>
+    ok(await (viewer ? viewer.client : server.client()).get(`/api/hobby-groups/${slug}/events?limit=100`)) as {
+      id: number;
+      pendingApproval?: boolean;
+      isHidden?: boolean;
+    }[];
+  const found = async (viewer: Member | null, word: string, id: number) => {
+    const res = await (viewer ? viewer.client : server.client()).get(`/api/search?q=${encodeURIComponent(word)}&type=events`);
+    expect(res.status).toBe(200);
+    return (res.body.items as { path: string }[]).some((h) => h.path === anchor(id));
+  };
+  /** The queue entries announced live to the moderators ('report:created', which the socket relays), while `run` runs. */
+  const announced = async <T>(run: () => Promise<T>): Promise<[T, number[]]> => {
+    const ids: number[] = [];
+    const stop = server.ctx.bus.on('report:created', ({ reportId }) => ids.push(reportId));
+    try {
+      return [await run(), ids];
+    } finally {
+      stop();
+    }
+  };
+  const reportIdOf = async (id: number) => Number((await server.ctx.db('reports').where({ target_type: 'group_event', target_id: id }).first('id')).id);
+  const write = (title: string, description: string) =>
+    author.client.post(`/api/hobby-groups/${slug}/events`, { title, description, date: date(), location: 'Moda' });
+
+  it('held: saved pending and uncounted; only its creator and the moderators see it, marked; queued and announced; approved, everyone does and it counts', async () => {
+    const member = await server.member();
+    ok(await member.client.post(`/api/hobby-groups/${slug}/join`));
+    const word = token();
+    const before = await eventCount();
+    const [res, live] = await announced(() => write(`${word} buluşması`, 'Ucuz p@t4tes burada'));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.pendingApproval).toBe(true);
+    expect(res.body.isHidden).toBeUndefined();
+    const id = res.body.id as number;
+    expect(live).toEqual([await reportIdOf(id)]);
+    expect(await eventCount()).toBe(before);
+
+    // Another member and a visitor: not in the group's events, not in search; the creator's own search does not find it either.
+    for (const viewer of [member, null]) {
+      expect((await listed(viewer)).map((e) => e.id)).not.toContain(id);
+      expect(await found(viewer, word, id)).toBe(false);
+    }
+    expect(await found(author, word, id)).toBe(false);
+    // Its creator sees it marked "Onay bekliyor"; the group's founder and moderator and a site moderator see it marked the same.
+    for (const viewer of [author, founder, groupModerator, moderator]) {
+      const mine = (await listed(viewer)).find((e) => e.id === id);
+      expect(mine).toMatchObject({ pendingApproval: true });
+      expect(mine!.isHidden).toBeUndefined();
+    }
+    // Nobody reports what is not there for them; its creator, who sees it, adds nothing to it.
+    expect((await report(member, id)).status).toBe(404);
+    expect((await report(author, id)).body.code).toBe('hidden_item');
+
+    const entry = (await queue()).find((e) => e.target?.type === 'group_event' && e.target.id === id);
+    expect(entry).toMatchObject({ kind: 'approval', target: { isHidden: true, link: anchor(id) }, author: { id: author.user.id } });
+    ok(await moderator.client.post(`/api/admin/queue/${entry!.id}/decide`, { action: 'approve', reason: '' }));
+
+    for (const viewer of [member, null, author]) {
+      const shown = (await listed(viewer)).find((e) => e.id === id);
+      expect(shown).toBeTruthy();
+      expect(shown!.pendingApproval).toBeUndefined();
+      expect(await found(viewer, word, id)).toBe(true);
+    }
+    expect(await eventCount()).toBe(before + 1);
+    const log = await server.ctx
+      .db('audit_log')
+      .where({ action: 'group_event.approve', target_id: String(id) })
+      .first();
+    expect(log).toMatchObject({ actor_id: moderator.user.id, subject_user_id: author.user.id });
+  });
+
+  it('rejected: it stays hidden and uncounted, its creator is told and appeals; upheld, it is shown and counted', async () => {
+    const before = await eventCount();
+    const res = await write('Pazar buluşması', 'Ucuz patates');
+    expect(res.body.pendingApproval).toBe(true);
+    const id = res.body.id as number;
+    const entry = (await queue()).find((e) => e.target?.type === 'group_event' && e.target.id === id)!;
+    ok(await moderator.client.post(`/api/admin/queue/${entry.id}/decide`, { action: 'hide', reason: 'Reklam' }));
+    expect((await listed(author)).map((e) => e.id)).not.toContain(id);
+    // The group's moderator sees it as hidden now (with a restore), no longer pending.
+    expect((await listed(groupModerator)).find((e) => e.id === id)).toMatchObject({ isHidden: true });
+    expect(await eventCount()).toBe(before);
+
+    const notice = (ok(await author.client.get('/api/notifications')) as { type: string; appeal: { targetType: string; targetId: number } | null }[]).find(
+      (n) => n.type === 'moderation' && n.appeal?.targetId === id,
+    );
+    expect(notice?.appeal?.targetType).toBe('group_event');
+    const appeal = ok(await author.client.post('/api/appeals', { targetType: 'group_event', targetId: id, note: 'Gerçek bir pazar buluşması.' }));
+    ok(await moderator.client.post(`/api/admin/appeals/${appeal.id}/decide`, { outcome: 'upheld', note: 'Haklısınız.' }));
+    expect((await listed(null)).find((e) => e.id === id)).toBeTruthy();
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it('flagged: published and counted at once, queued as a flag and announced', async () => {
+    const word = token();
+    const before = await eventCount();
+    const [res, live] = await announced(() => write(`${word} hasadı`, 'Taze l4hana topluyoruz'));
+    expect(res.status).toBe(201);
+    expect(res.body.pendingApproval).toBeUndefined();
+    const id = res.body.id as number;
+    expect(live).toEqual([await reportIdOf(id)]);
+    expect(await eventCount()).toBe(before + 1);
+    expect((await listed(null)).map((e) => e.id)).toContain(id);
+    expect(await found(null, word, id)).toBe(true);
+    const entry = (await queue()).find((e) => e.target?.type === 'group_event' && e.target.id === id);
+    expect(entry).toMatchObject({ kind: 'flag', target: { isHidden: false, link: anchor(id) }, author: { id: author.user.id } });
   });
 });
 

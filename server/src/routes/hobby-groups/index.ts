@@ -183,7 +183,7 @@ export function hobbyGroupsRouter(ctx: AppContext): Router {
   router.post('/:slug/events', limitWrites(ctx, 'groups'), async (req, res) => {
     const me = requireUser(req);
     const { slug } = parse(groupSlugParamsSchema, req.params);
-    res.status(201).json(await groups.createEvent(ctx.db, me, slug, parse(groupEventSchema, req.body)));
+    res.status(201).json(await groups.createEvent(ctx, me, slug, parse(groupEventSchema, req.body)));
   });
   return router;
 }
