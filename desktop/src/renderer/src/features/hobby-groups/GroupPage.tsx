@@ -188,8 +188,8 @@ export default function GroupPage() {
   };
   const createEvent = async (v: EventValues): Promise<boolean> => {
     try {
-      await createGroupEvent.mutateAsync({ ...v, date: v.date.toISOString() });
-      notification.success({ message: 'Etkinlik oluşturuldu.' });
+      const created = await createGroupEvent.mutateAsync({ ...v, date: v.date.toISOString() });
+      toastWrite(notification, created, { message: 'Etkinlik oluşturuldu.' });
       setEventOpen(false);
       return true;
     } catch (err) {

@@ -124,9 +124,13 @@ export function PostActions({ post: p, group }: { post: GroupPost; group: HobbyG
   );
 }
 
-/** A group event's buttons: a member reports someone else's shown event; the group's moderators hide it or restore it. */
+/**
+ * A group event's buttons: a member reports someone else's shown event; the group's moderators hide
+ * it or restore it. One waiting for approval has none: the review queue decides it.
+ */
 export function EventActions({ event: e, group }: { event: GroupEvent; group: HobbyGroupPage }) {
   const user = useSession((s) => s.user);
+  if (e.pendingApproval) return null;
   return (
     <>
       {user && user.id !== e.creatorId && !e.isHidden && <ReportButton targetType="group_event" targetId={e.id} />}
