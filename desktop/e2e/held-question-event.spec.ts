@@ -72,4 +72,11 @@ test('a question and an event a watched word holds are marked for their author a
       (r.targetType === 'question' && r.targetId === shownQuestion.id) || (r.targetType === 'event' && r.targetId === shownEvent.id),
   );
   expect(mine).toHaveLength(2);
+
+  // The journeys share one server: this author's open reports are closed so the next journeys' queues start as before.
+  const open = await api(admin.page.request, 'get', '/api/admin/reports?limit=100');
+  const ids = open.items.filter((r: { subject: { id: number } | null }) => r.subject?.id === author.user.id).map((r: { id: number }) => r.id);
+  await api(admin.page.request, 'post', '/api/admin/reports/bulk', { ids, outcome: 'dismissed', note: 'Yolculuk bitti' });
+  const left = await api(admin.page.request, 'get', '/api/admin/reports?limit=100');
+  expect(left.items.filter((r: { subject: { id: number } | null }) => r.subject?.id === author.user.id)).toEqual([]);
 });
