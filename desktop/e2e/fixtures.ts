@@ -67,3 +67,14 @@ export async function screenshots(page: Page, name: string) {
   await page.reload();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Waits for a success toast after a write the UI confirms with one. If an error toast comes instead, fails with its
+ * text (a refused write shows why), and a slow answer on a busy machine gets 20 s rather than the usual 10.
+ */
+export async function expectToast(page: Page, text: string) {
+  const ok = page.getByText(text, { exact: true });
+  const failed = page.locator('.ant-notification-notice').filter({ has: page.locator('.ant-notification-notice-icon-error') });
+  await expect(ok.or(failed).first()).toBeVisible({ timeout: 20_000 });
+  if (await failed.count()) throw new Error(`expected the toast "${text}", got an error: ${(await failed.first().innerText()).replace(/\s+/g, ' ')}`);
+}

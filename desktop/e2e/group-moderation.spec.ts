@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPage, api, memberPage, SCREENS, uniqueName } from './fixtures';
+import { adminPage, api, expectToast, memberPage, SCREENS, uniqueName } from './fixtures';
 
 test("a group moderator appointed by the founder hides a group post in the UI and nothing outside the group; the author appeals and a site moderator's decision brings it back", async ({
   browser,
@@ -35,7 +35,7 @@ test("a group moderator appointed by the founder hides a group post in the UI an
   await dialog.getByLabel('Gizleme gerekçesi').fill('Grupta ticari ilan yasak');
   await mod.screenshot({ path: `${SCREENS}group-moderation-hide.png` });
   await dialog.getByRole('button', { name: 'Gönderiyi gizle' }).click();
-  await expect(mod.getByText('Gönderi gizlendi')).toBeVisible();
+  await expectToast(mod, 'Gönderi gizlendi');
   await author.page.goto(`/groups/${group.slug}`);
   await expect(author.page.getByRole('heading', { name: `Bisiklet ${tag}` })).toBeVisible({ timeout: 30_000 });
   await expect(author.page.getByText(`Satılık bisiklet, ucuza ${tag}`)).toHaveCount(0);
@@ -57,7 +57,7 @@ test("a group moderator appointed by the founder hides a group post in the UI an
   const hideEvent = mod.getByRole('dialog');
   await hideEvent.getByLabel('Gizleme gerekçesi').fill('Satış etkinliği grupta yasak');
   await hideEvent.getByRole('button', { name: 'Etkinliği gizle' }).click();
-  await expect(mod.getByText('Etkinlik gizlendi')).toBeVisible();
+  await expectToast(mod, 'Etkinlik gizlendi');
   await expect(event.getByTestId('hidden-mark')).toBeVisible();
   await author.page.reload();
   await expect(author.page.getByRole('heading', { name: `Bisiklet ${tag}` })).toBeVisible({ timeout: 30_000 });
@@ -66,7 +66,7 @@ test("a group moderator appointed by the founder hides a group post in the UI an
   const restoreEvent = mod.getByRole('dialog');
   await restoreEvent.getByLabel('Geri getirme gerekçesi').fill('Ücretsiz takas etkinliği');
   await restoreEvent.getByRole('button', { name: 'Geri getir' }).click();
-  await expect(mod.getByText('Etkinlik geri getirildi')).toBeVisible();
+  await expectToast(mod, 'Etkinlik geri getirildi');
   await expect(event.getByTestId('hidden-mark')).toHaveCount(0);
   await author.page.reload();
   await expect(author.page.getByText(`Bisiklet pazarı ${tag}`)).toBeVisible({ timeout: 30_000 });
