@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, adminPage, memberPage, screenshots, uniqueName } from './fixtures';
+import { api, adminPage, memberPage, SCREENS, screenshots, uniqueName } from './fixtures';
 
 /** A 16×16 PNG (a red dot). */
 const PNG_DOT =
@@ -210,3 +210,43 @@ test('an admin filters users, bulk-verifies three, deletes a reported post from 
   await admin.context.close();
   for (const m of members) await m.context.close();
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a group's events card at ${viewport.width} px lists the first five, says how many more it read, shows them on request, and opens on a linked later one`, async ({
+    browser,
+  }) => {
+    const founder = await memberPage(browser, { viewport });
+    const group = await api(founder.page.request, 'post', '/api/hobby-groups', { name: `Yürüyüş ${uniqueName('')}`, description: 'Her hafta bir rota.' });
+    const created: { id: number }[] = [];
+    for (let i = 1; i <= 7; i += 1) {
+      const date = new Date(Date.now() + i * 86_400_000).toISOString();
+      created.push(await api(founder.page.request, 'post', `/api/hobby-groups/${group.slug}/events`, { title: `Rota ${i}`, date, location: 'Sazova' }));
+    }
+    const page = founder.page;
+    await page.goto(`/groups/${group.slug}`);
+    const card = page.getByTestId('group-events');
+    await expect(card.getByTestId('group-event')).toHaveCount(5, { timeout: 30_000 });
+    await expect(card.getByText('Rota 6')).toHaveCount(0);
+    const more = page.getByRole('button', { name: '+2 etkinlik daha' });
+    await more.click();
+    await expect(card.getByTestId('group-event')).toHaveCount(7);
+    await expect(card.getByText('Rota 7')).toBeVisible();
+    await card.screenshot({ path: `${SCREENS}group-events-${viewport.width}.png` });
+    await page.getByRole('button', { name: 'Daha az göster' }).click();
+    await expect(card.getByTestId('group-event')).toHaveCount(5);
+
+    // The back link leads to the groups, under their own title.
+    await expect(page.getByRole('link', { name: '← Hobi Grupları' })).toHaveAttribute('href', '/hobby-groups');
+
+    // A link to the seventh (as the review queue or a notification gives it) opens the whole list and scrolls there.
+    const seventh = created.at(-1)?.id;
+    await page.goto(`/groups/${group.slug}#event-${seventh}`);
+    const linked = page.locator(`#event-${seventh}`);
+    await expect(linked).toBeInViewport({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: '+2 etkinlik daha' })).toHaveCount(0);
+    await founder.context.close();
+  });
+}

@@ -118,6 +118,8 @@ export const LIMITS = {
   homeEvents: 3,
   groupSidebarMembers: 10,
   groupSidebarEvents: 5,
+  /** Upcoming events a group page reads: the card lists the first groupSidebarEvents, the rest behind a button. */
+  groupEventsFetched: 50,
   sidebarGroups: 5,
   relatedPosts: 3,
   trendingHashtags: 20,

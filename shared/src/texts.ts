@@ -264,6 +264,10 @@ export const TEXTS = {
     groupEventHidden: 'Etkinlik gizlendi',
     groupEventRestored: 'Etkinlik geri getirildi',
     hiddenMark: 'Gizlendi',
+    groupsTitle: 'Hobi Grupları',
+    /** The group page's events card: the rest of the upcoming events it read (more: the server has further ones). */
+    moreGroupEvents: (n: number, more: boolean) => (more ? `En az ${n} etkinlik daha` : `+${n} etkinlik daha`),
+    fewerGroupEvents: 'Daha az göster',
     hiddenMarkHelp: 'Yalnızca grubun yöneticileri ve site moderatörleri görüyor.',
     missingFields: 'Lütfen başlık ve içerik alanlarını doldurun.',
     missingFieldsTitle: 'Eksik bilgi',

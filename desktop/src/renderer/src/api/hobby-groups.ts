@@ -60,7 +60,7 @@ export const useGroupMembers = (slug: string, limit: number, enabled: boolean) =
   useQuery({ queryKey: hobbyGroupKeys.members(slug), queryFn: () => fetchGroupMembers(slug, limit), select: (page) => page.items, enabled });
 
 export const useGroupEvents = (slug: string, limit: number, enabled: boolean) =>
-  useQuery({ queryKey: hobbyGroupKeys.events(slug), queryFn: () => fetchGroupEvents(slug, limit), select: (page) => page.items, enabled });
+  useQuery({ queryKey: hobbyGroupKeys.events(slug), queryFn: () => fetchGroupEvents(slug, limit), enabled });
 
 export const useJoinRequests = (slug: string, limit: number) =>
   useQuery({ queryKey: hobbyGroupKeys.joinRequests(slug), queryFn: () => fetchJoinRequests(slug, limit), select: (page) => page.items });

@@ -1,8 +1,8 @@
 import { Suspense, useDeferredValue, useState } from 'react';
 import { useApp } from '../../components/LazyFeedback';
 import { CommentOutlined, HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router-dom';
-import { LIMITS, TEXTS, type GroupMember, type GroupPost, type HobbyGroupPage } from '@mahalle/shared';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { LIMITS, TEXTS, type GroupEvent, type GroupMember, type GroupPost, type HobbyGroupPage } from '@mahalle/shared';
 import { errorMessage } from '../../api/client';
 import {
   useCreateGroupEvent,
@@ -46,6 +46,79 @@ const EventActions = lazy(() => import('./GroupSignedInParts').then((m) => ({ de
 const CommentMenu = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.CommentMenu })));
 const JoinRequests = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.JoinRequests })));
 const GroupPlaceEditor = lazy(() => import('./GroupSignedInParts').then((m) => ({ default: m.GroupPlaceEditor })));
+
+/** The id in an `#event-<id>` link, if the page was opened on one. */
+const linkedEventId = (hash: string): number | null => {
+  const m = /^#event-(\d+)$/.exec(hash);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * The group's upcoming events: the first few, and a button that shows the rest of those it read (counted from what
+ * this viewer is shown, so a member's own held event or a past one never makes it say more than it lists). A link
+ * to one further down (`#event-<id>`, from the review queue or a notification) opens the whole list, so its anchor
+ * is there to scroll to.
+ */
+function GroupEventsCard({
+  group: g,
+  events,
+  loading,
+  more,
+  signedIn,
+}: {
+  group: HobbyGroupPage;
+  events: GroupEvent[];
+  loading: boolean;
+  /** The server has further upcoming events than were read. */
+  more: boolean;
+  signedIn: boolean;
+}) {
+  const linked = linkedEventId(useLocation().hash);
+  const [expanded, setExpanded] = useState(false);
+  const first = LIMITS.groupSidebarEvents;
+  const linkedFurther = linked !== null && events.findIndex((e) => e.id === linked) >= first;
+  const all = expanded || linkedFurther;
+  const shown = all ? events : events.slice(0, first);
+  const rest = events.length - first;
+  const C = TEXTS.community;
+  return (
+    <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
+      {loading ? (
+        <ListSkeleton />
+      ) : events.length === 0 ? (
+        <Secondary>Yaklaşan etkinlik yok</Secondary>
+      ) : (
+        <ul style={LEAN_LIST} data-testid="group-events">
+          {shown.map((e) => (
+            <li key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target" data-testid="group-event">
+              <strong>{e.title}</strong> <ItemStateTags item={e} />
+              {signedIn && (
+                <Suspense fallback={null}>
+                  <EventActions event={e} group={g} />
+                </Suspense>
+              )}
+              <br />
+              <Secondary>
+                {formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}
+              </Secondary>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest > 0 && !linkedFurther && (
+        <Button
+          type="text"
+          size="small"
+          style={{ paddingInline: 4, color: 'var(--ant-color-link)' }}
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? C.fewerGroupEvents : C.moreGroupEvents(rest, more)}
+        </Button>
+      )}
+    </Card>
+  );
+}
 
 function GroupPostItem({ post: p, group }: { post: GroupPost; group: HobbyGroupPage }) {
   const user = useSession((s) => s.user);
@@ -150,13 +223,15 @@ export default function GroupPage() {
   const posts = postData?.pages.flatMap((p) => p.items) ?? [];
   const loadingPosts = postPages.isLoading || (!postData && !!postPages.data);
   const { data: members = [], isLoading: loadingMembers } = useGroupMembers(slug, 100, inside);
-  const { data: events = [], isLoading: loadingEvents } = useGroupEvents(slug, 50, inside);
+  const { data: eventPage, isLoading: loadingEvents } = useGroupEvents(slug, LIMITS.groupEventsFetched, inside);
+  const events = eventPage?.items ?? [];
+  const moreEvents = eventPage?.nextCursor != null;
   const membership = useGroupMembership(slug);
   const createPost = useCreateGroupPost(slug);
   const createGroupEvent = useCreateGroupEvent(slug);
   usePageMeta({ title: g?.name ?? 'Grup', description: g?.description });
   if (isLoading) return <PageSpinner />;
-  if (isError || !g) return <NotFound title={TEXTS.community.groupNotFound} back={{ to: '/categories', label: 'Gruplara dön' }} />;
+  if (isError || !g) return <NotFound title={TEXTS.community.groupNotFound} back={{ to: '/hobby-groups', label: 'Gruplara dön' }} />;
   const toggleMembership = async () => {
     try {
       const res = await membership.mutateAsync(g.isMember || g.isPending);
@@ -199,7 +274,7 @@ export default function GroupPage() {
   };
   return (
     <div>
-      <Link to="/categories">← Gruplar</Link>
+      <Link to="/hobby-groups">← {TEXTS.community.groupsTitle}</Link>
       <Card style={{ marginTop: 8, borderTop: `4px solid ${g.color}` }}>
         <Space align="start" wrap>
           <GroupIcon name={g.icon} color={g.color} size={48} />
@@ -299,29 +374,7 @@ export default function GroupPage() {
                 )}
                 {g.memberCount > LIMITS.groupSidebarMembers && <Secondary>+{g.memberCount - LIMITS.groupSidebarMembers} kişi daha</Secondary>}
               </Card>
-              <Card title="Etkinlikler" size="small" style={{ marginTop: 12 }}>
-                {loadingEvents ? (
-                  <ListSkeleton />
-                ) : events.length === 0 ? (
-                  <Secondary>Yaklaşan etkinlik yok</Secondary>
-                ) : (
-                  events.slice(0, LIMITS.groupSidebarEvents).map((e) => (
-                    <div key={e.id} style={{ marginBottom: 8 }} id={`event-${e.id}`} className="anchor-target" data-testid="group-event">
-                      <strong>{e.title}</strong> <ItemStateTags item={e} />
-                      {user && (
-                        <Suspense fallback={null}>
-                          <EventActions event={e} group={g} />
-                        </Suspense>
-                      )}
-                      <br />
-                      <Secondary>
-                        {formatDateTime(e.date)} · {e.isOnline ? 'Çevrim içi' : e.location}
-                      </Secondary>
-                    </div>
-                  ))
-                )}
-                {g.eventCount > LIMITS.groupSidebarEvents && <Secondary>+{g.eventCount - LIMITS.groupSidebarEvents} etkinlik daha</Secondary>}
-              </Card>
+              <GroupEventsCard group={g} events={events} loading={loadingEvents} more={moreEvents} signedIn={!!user} />
               {user?.role === 'admin' && (
                 <Card size="small" style={{ marginTop: 12 }}>
                   Yöneticiler gönderileri silebilir, üyeleri yönetebilir ve grup ayarlarını değiştirebilir.

@@ -143,9 +143,11 @@ export function EventActions({ event: e, group }: { event: GroupEvent; group: Ho
 function EventModeration({ event: e, group }: { event: GroupEvent; group: HobbyGroupPage }) {
   // The server's group policy answers it with the group (`canModerate`); the buttons follow.
   const moderates = group.canModerate;
+  const user = useSession((s) => s.user);
   const hideEvent = useHideGroupEvent();
   const ask = useReasonConfirm();
-  if (!moderates) return null;
+  // As for posts: nobody hides their own event; a hidden one of theirs a moderator may still restore.
+  if (!moderates || (!e.isHidden && user?.id === e.creatorId)) return null;
   const G = TEXTS.community;
   return e.isHidden ? (
     <Button
