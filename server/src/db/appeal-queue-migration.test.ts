@@ -1,22 +1,13 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, migrateBefore } from '../test/migration-db';
 
 /** Appeals open when they join the review queue get their entries; decided ones do not. */
 const APPEAL_QUEUE = '20261129010000_appeal_queue_entries';
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe(APPEAL_QUEUE, () => {
+describeMigration(APPEAL_QUEUE, (mig) => {
   it('opens one appeal entry per open appeal, about its member, at its time; down takes them away', async () => {
+    const { db } = mig;
     await migrateBefore(db, APPEAL_QUEUE);
     const [user] = await db('users')
       .insert({

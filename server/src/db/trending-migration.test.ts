@@ -1,23 +1,14 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDb, migrateBefore, migrateRest } from '../test/migration-db';
+import { expect, it } from 'vitest';
+import { describeMigration, migrateBefore, migrateRest } from '../test/migration-db';
 import { trendingFromCounters, trendingHashtags } from '../services/trending';
 
 /** The running totals migration builds trending's totals from the hourly counters already there. */
 const TOTALS = '20261126030000_trending_totals';
 const HOUR = 3_600_000;
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe(TOTALS, () => {
+describeMigration(TOTALS, (mig) => {
   it('totals the last week and the week before from the hourly counters, leaving older hours out', async () => {
+    const { db } = mig;
     await migrateBefore(db, TOTALS);
     const now = Math.floor(Date.now() / HOUR);
     // Hours ago: 0 and 100 are the last week, 200 and 300 the week before, 400 neither.

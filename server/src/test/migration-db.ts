@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb } from '../db/knex';
 import { migrationSource } from '../db/migrations';
 
@@ -31,6 +32,34 @@ export async function freshDb(): Promise<{ db: Knex; cleanUp: () => Promise<void
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { db, cleanUp };
+}
+
+/** What a migration test's describe hands its tests: its database, open from its beforeAll to its afterAll. */
+export interface MigrationTest {
+  readonly db: Knex;
+}
+
+/**
+ * A describe named after the migration under test, with a fresh database of its own (`freshDb`)
+ * opened before its tests and cleaned up after them. `db` is there once the tests run, so read it
+ * inside a test or a helper a test calls, not while the describe is being collected.
+ */
+export function describeMigration(name: string, fn: (mig: MigrationTest) => void): void {
+  describe(name, () => {
+    let fresh: Awaited<ReturnType<typeof freshDb>> | undefined;
+    beforeAll(async () => {
+      fresh = await freshDb();
+    });
+    afterAll(async () => {
+      await fresh?.cleanUp();
+    });
+    fn({
+      get db() {
+        if (!fresh) throw new Error(`${name}: the database opens in beforeAll; read db inside a test`);
+        return fresh.db;
+      },
+    });
+  });
 }
 
 /** Migrates up to (not including) the named migration: the state a migration under test starts from. */
