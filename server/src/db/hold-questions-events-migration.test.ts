@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { describeMigration, migrateBefore } from '../test/migration-db';
+import { describeMigration, memberRow, migrateBefore } from '../test/migration-db';
 
 /** Questions and events gain is_hidden and pending_approval; the question counter counts shown questions. */
 const HOLD = '20261130010000_hold_questions_events';
@@ -12,16 +12,7 @@ describeMigration(HOLD, (mig) => {
     const { db } = mig;
     await migrateBefore(db, HOLD);
     const [user] = await db('users')
-      .insert({
-        username: 'soran',
-        username_key: 'soran',
-        display_name: 'Soran',
-        display_name_key: 'soran',
-        email: 'soran@ornek.com',
-        email_key: 'soran@ornek.com',
-        password_hash: null,
-        hobbies: '[]',
-      })
+      .insert(memberRow('soran', { display_name: 'Soran' }))
       .returning('id');
     const userId = Number(typeof user === 'object' ? user.id : user);
     await db('questions').insert({ author_id: userId, title: 'Önceki soru', content: 'içerik' });

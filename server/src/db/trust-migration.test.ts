@@ -1,22 +1,12 @@
 import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { describeMigration, migrateBefore } from '../test/migration-db';
+import { describeMigration, memberRow, migrateBefore } from '../test/migration-db';
 
 /** Members who exist when trust levels arrive: the community's regulars start as members, not new ones. */
 const TRUST = '20261127010000_trust_levels';
 
 function member(username: string, hoursAgo: number) {
-  return {
-    username,
-    username_key: username,
-    display_name: username,
-    display_name_key: username,
-    email: `${username}@ornek.com`,
-    email_key: `${username}@ornek.com`,
-    password_hash: null,
-    hobbies: '[]',
-    created_at: new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
-  };
+  return memberRow(username, { created_at: new Date(Date.now() - hoursAgo * 3600_000).toISOString() });
 }
 
 describeMigration(TRUST, (mig) => {

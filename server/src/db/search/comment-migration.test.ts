@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeMigration, migrateBefore, migrateRest } from '../../test/migration-db';
+import { describeMigration, memberRow, migrateBefore, migrateRest } from '../../test/migration-db';
 import { listComments } from '../../services/engagement/admin';
 
 /** The comment search migration indexes the comments that existed before it. */
@@ -12,16 +12,7 @@ describeMigration(COMMENTS, (mig) => {
     const now = new Date().toISOString();
     const stamp = { created_at: now, updated_at: now };
     const [u] = await db('users')
-      .insert({
-        username: 'ayse',
-        username_key: 'ayse',
-        display_name: 'Ayşe',
-        display_name_key: 'ayşe',
-        email: 'a@ornek.com',
-        email_key: 'a@ornek.com',
-        role: 'user',
-        ...stamp,
-      })
+      .insert(memberRow('ayse', { display_name: 'Ayşe', display_name_key: 'ayşe', email: 'a@ornek.com', email_key: 'a@ornek.com', role: 'user', ...stamp }))
       .returning('id');
     const userId = Number(typeof u === 'object' ? u.id : u);
     const [p] = await db('posts')

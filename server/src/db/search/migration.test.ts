@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeMigration, migrateBefore, migrateRest } from '../../test/migration-db';
+import { describeMigration, memberRow, migrateBefore, migrateRest } from '../../test/migration-db';
 import { search, searchCounts } from '../../services/search';
 
 /** The search migration builds the index for a community that existed before it. */
@@ -10,20 +10,8 @@ describeMigration(SEARCH, (mig) => {
     const { db } = mig;
     await migrateBefore(db, SEARCH);
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
-    const user = (username: string, n: number, extra: Record<string, unknown> = {}) => ({
-      username,
-      username_key: username.toLowerCase(),
-      display_name: username,
-      display_name_key: username.toLowerCase(),
-      email: `${username}@ornek.com`,
-      email_key: `${username}@ornek.com`,
-      role: 'user',
-      is_private: false,
-      bio: null,
-      created_at: at(n),
-      updated_at: at(n),
-      ...extra,
-    });
+    const user = (username: string, n: number, extra: Record<string, unknown> = {}) =>
+      memberRow(username, { role: 'user', is_private: false, bio: null, created_at: at(n), updated_at: at(n), ...extra });
     await db('users').insert([user('ayse', 0, { bio: 'ISPARTA gülü' }), user('gizli', 1, { is_private: true })]);
     const ids = Object.fromEntries((await db('users').select('id', 'username')).map((r) => [r.username, Number(r.id)]));
     const post = (author: number, content: string, n: number, extra: Record<string, unknown> = {}) => ({
