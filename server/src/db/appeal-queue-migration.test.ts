@@ -1,34 +1,16 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, memberRow, migrateBefore } from '../test/migration-db';
 
 /** Appeals open when they join the review queue get their entries; decided ones do not. */
 const APPEAL_QUEUE = '20261129010000_appeal_queue_entries';
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe(APPEAL_QUEUE, () => {
+describeMigration(APPEAL_QUEUE, (mig) => {
   it('opens one appeal entry per open appeal, about its member, at its time; down takes them away', async () => {
+    const { db } = mig;
     await migrateBefore(db, APPEAL_QUEUE);
     const [user] = await db('users')
-      .insert({
-        username: 'itirazci',
-        username_key: 'itirazci',
-        display_name: 'İtirazcı',
-        display_name_key: 'itirazci',
-        email: 'itirazci@ornek.com',
-        email_key: 'itirazci@ornek.com',
-        password_hash: null,
-        hobbies: '[]',
-      })
+      .insert(memberRow('itirazci', { display_name: 'İtirazcı' }))
       .returning('id');
     const userId = Number(typeof user === 'object' ? user.id : user);
     const at = '2026-11-28T10:00:00.000Z';

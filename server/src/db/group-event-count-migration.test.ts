@@ -1,24 +1,15 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, migrateBefore } from '../test/migration-db';
 
 /** A group's event count counts its shown events: groups with hidden ones are recounted. */
 const GROUP_EVENT_COUNT = '20261130020000_group_event_count';
-let db: Knex;
-let cleanUp: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
 
 const idOf = (row: unknown) => Number(typeof row === 'object' && row !== null ? (row as { id: number }).id : row);
 
-describe(GROUP_EVENT_COUNT, () => {
+describeMigration(GROUP_EVENT_COUNT, (mig) => {
   it('counts only shown events in groups that have hidden ones; down counts them all again', async () => {
+    const { db } = mig;
     await migrateBefore(db, GROUP_EVENT_COUNT);
     const group = async (slug: string) => idOf((await db('hobby_groups').insert({ name: slug, slug, description: 'grup', event_count: 3 }).returning('id'))[0]);
     const withHidden = await group('gizlili');

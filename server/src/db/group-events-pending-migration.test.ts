@@ -1,24 +1,15 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, migrateBefore } from '../test/migration-db';
 
 /** A group's events gain pending_approval (held by a watched word), false for the events there were. */
 const PENDING = '20261130040000_group_events_pending_approval';
-let db: Knex;
-let cleanUp: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
 
 const idOf = (row: unknown) => Number(typeof row === 'object' && row !== null ? (row as { id: number }).id : row);
 
-describe(PENDING, () => {
+describeMigration(PENDING, (mig) => {
   it('adds pending_approval, false on existing events; down drops it and keeps the search trigger', async () => {
+    const { db } = mig;
     await migrateBefore(db, PENDING);
     const groupId = idOf((await db('hobby_groups').insert({ name: 'Bekleyen', slug: 'bekleyen', description: 'grup', event_count: 1 }).returning('id'))[0]);
     const event = (extra: Record<string, unknown> = {}) => ({

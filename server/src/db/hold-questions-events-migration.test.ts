@@ -1,36 +1,18 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, memberRow, migrateBefore } from '../test/migration-db';
 
 /** Questions and events gain is_hidden and pending_approval; the question counter counts shown questions. */
 const HOLD = '20261130010000_hold_questions_events';
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
+describeMigration(HOLD, (mig) => {
+  const counted = async () => Number((await mig.db('community_counts').where({ name: 'questions' }).first('n'))?.n);
 
-const counted = async () => Number((await db('community_counts').where({ name: 'questions' }).first('n'))?.n);
-
-describe(HOLD, () => {
   it('runs up and down; up counts shown questions through every insert, hide, restore and delete, down counts every question again', async () => {
+    const { db } = mig;
     await migrateBefore(db, HOLD);
     const [user] = await db('users')
-      .insert({
-        username: 'soran',
-        username_key: 'soran',
-        display_name: 'Soran',
-        display_name_key: 'soran',
-        email: 'soran@ornek.com',
-        email_key: 'soran@ornek.com',
-        password_hash: null,
-        hobbies: '[]',
-      })
+      .insert(memberRow('soran', { display_name: 'Soran' }))
       .returning('id');
     const userId = Number(typeof user === 'object' ? user.id : user);
     await db('questions').insert({ author_id: userId, title: 'Önceki soru', content: 'içerik' });

@@ -1,48 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from './knex';
-import { migrationSource } from './migrations';
+import { expect, it } from 'vitest';
+import { describeMigration, migrateBefore, migrateRest } from '../test/migration-db';
 import { trendingFromCounters, trendingHashtags } from '../services/trending';
 
 /** The running totals migration builds trending's totals from the hourly counters already there. */
 const TOTALS = '20261126030000_trending_totals';
 const HOUR = 3_600_000;
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-mig-'));
-  const pgUrl = process.env.TEST_DATABASE_URL || null;
-  const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : null;
-  if (pgUrl && schema) {
-    const admin = knexFactory({ client: 'pg', connection: pgUrl });
-    await admin.raw(`create schema "${schema}"`);
-    await admin.destroy();
-  }
-  db = createDb({ dataDir, databaseUrl: pgUrl, databaseSchema: schema });
-  cleanUp = async () => {
-    await db.destroy();
-    if (pgUrl && schema) {
-      const admin = knexFactory({ client: 'pg', connection: pgUrl });
-      await admin.raw(`drop schema "${schema}" cascade`);
-      await admin.destroy();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe(TOTALS, () => {
+describeMigration(TOTALS, (mig) => {
   it('totals the last week and the week before from the hourly counters, leaving older hours out', async () => {
-    await db.migrate.latest({
-      migrationSource: { ...migrationSource, getMigrations: async () => (await migrationSource.getMigrations([])).filter((name) => name < TOTALS) },
-    });
+    const { db } = mig;
+    await migrateBefore(db, TOTALS);
     const now = Math.floor(Date.now() / HOUR);
     // Hours ago: 0 and 100 are the last week, 200 and 300 the week before, 400 neither.
     const counts = [
@@ -59,7 +26,7 @@ describe(TOTALS, () => {
         .onConflict(['day', 'tag'])
         .merge({ posts: db.raw('?? + ??', ['hashtag_daily_counts.posts', 'excluded.posts']) });
     }
-    await db.migrate.latest({ migrationSource });
+    await migrateRest(db);
     const hour = Number((await db('trending_window').where({ id: 1 }).first('hour')).hour);
     expect(hour).toBeGreaterThanOrEqual(now);
     const totals = (await db('trending_totals').orderBy('tag').select('tag', 'recent', 'previous')).map((r) => [r.tag, Number(r.recent), Number(r.previous)]);

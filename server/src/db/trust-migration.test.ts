@@ -1,36 +1,17 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationSource } from './migrations';
-import { freshDb, migrateBefore } from '../test/migration-db';
+import { describeMigration, memberRow, migrateBefore } from '../test/migration-db';
 
 /** Members who exist when trust levels arrive: the community's regulars start as members, not new ones. */
 const TRUST = '20261127010000_trust_levels';
-let db: Knex;
-let cleanUp: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
 
 function member(username: string, hoursAgo: number) {
-  return {
-    username,
-    username_key: username,
-    display_name: username,
-    display_name_key: username,
-    email: `${username}@ornek.com`,
-    email_key: `${username}@ornek.com`,
-    password_hash: null,
-    hobbies: '[]',
-    created_at: new Date(Date.now() - hoursAgo * 3600_000).toISOString(),
-  };
+  return memberRow(username, { created_at: new Date(Date.now() - hoursAgo * 3600_000).toISOString() });
 }
 
-describe(TRUST, () => {
+describeMigration(TRUST, (mig) => {
   it('puts members older than a day, or who shared anything, at level 1 and a fresh empty account at 0', async () => {
+    const { db } = mig;
     await migrateBefore(db, TRUST);
     const ids: number[] = [];
     for (const m of [member('eski', 24 * 10), member('yazan', 1), member('taze', 1)]) {

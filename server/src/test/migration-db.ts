@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb } from '../db/knex';
 import { migrationSource } from '../db/migrations';
 
@@ -31,6 +32,55 @@ export async function freshDb(): Promise<{ db: Knex; cleanUp: () => Promise<void
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { db, cleanUp };
+}
+
+/** What a migration test's describe hands its tests: its database, open from its beforeAll to its afterAll. */
+export interface MigrationTest {
+  readonly db: Knex;
+}
+
+/**
+ * A describe named after the migration under test, with a fresh database of its own (`freshDb`)
+ * opened before its tests and cleaned up after them. `db` is there once the tests run, so read it
+ * inside a test or a helper a test calls, not while the describe is being collected.
+ */
+export function describeMigration(name: string, fn: (mig: MigrationTest) => void): void {
+  describe(name, () => {
+    let fresh: Awaited<ReturnType<typeof freshDb>> | undefined;
+    beforeAll(async () => {
+      fresh = await freshDb();
+    });
+    afterAll(async () => {
+      await fresh?.cleanUp();
+    });
+    fn({
+      get db() {
+        if (!fresh) throw new Error(`${name}: the database opens in beforeAll; read db inside a test`);
+        return fresh.db;
+      },
+    });
+  });
+}
+
+/**
+ * A users row as a migration test inserts it, column by column, since a migration test runs on an
+ * older schema than the code that registers members knows. The username also makes the display
+ * name and the address, and its lower case is each folded key (true of the plain ASCII names tests
+ * use); there is no password, as for a demo account. `overrides` replace or add columns.
+ */
+export function memberRow(username: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const key = username.toLowerCase();
+  return {
+    username,
+    username_key: key,
+    display_name: username,
+    display_name_key: key,
+    email: `${username}@ornek.com`,
+    email_key: `${key}@ornek.com`,
+    password_hash: null,
+    hobbies: '[]',
+    ...overrides,
+  };
 }
 
 /** Migrates up to (not including) the named migration: the state a migration under test starts from. */

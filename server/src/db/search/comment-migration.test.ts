@@ -1,36 +1,18 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDb, migrateBefore, migrateRest } from '../../test/migration-db';
+import { expect, it } from 'vitest';
+import { describeMigration, memberRow, migrateBefore, migrateRest } from '../../test/migration-db';
 import { listComments } from '../../services/engagement/admin';
 
 /** The comment search migration indexes the comments that existed before it. */
 const COMMENTS = '20261125050000_comment_search';
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe('20261125050000_comment_search', () => {
+describeMigration(COMMENTS, (mig) => {
   it('indexes existing comments of posts, blog posts and group posts, folded, and drops them on delete from then on', async () => {
+    const { db } = mig;
     await migrateBefore(db, COMMENTS);
     const now = new Date().toISOString();
     const stamp = { created_at: now, updated_at: now };
     const [u] = await db('users')
-      .insert({
-        username: 'ayse',
-        username_key: 'ayse',
-        display_name: 'Ayşe',
-        display_name_key: 'ayşe',
-        email: 'a@ornek.com',
-        email_key: 'a@ornek.com',
-        role: 'user',
-        ...stamp,
-      })
+      .insert(memberRow('ayse', { display_name: 'Ayşe', display_name_key: 'ayşe', email: 'a@ornek.com', email_key: 'a@ornek.com', role: 'user', ...stamp }))
       .returning('id');
     const userId = Number(typeof u === 'object' ? u.id : u);
     const [p] = await db('posts')

@@ -1,38 +1,17 @@
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDb, migrateBefore, migrateRest } from '../../test/migration-db';
+import { expect, it } from 'vitest';
+import { describeMigration, memberRow, migrateBefore, migrateRest } from '../../test/migration-db';
 import { search, searchCounts } from '../../services/search';
 
 /** The search migration builds the index for a community that existed before it. */
 const SEARCH = '20261124140000_search_docs';
-let db: Knex;
-let cleanUp: () => Promise<void>;
 
-beforeAll(async () => {
-  ({ db, cleanUp } = await freshDb());
-});
-afterAll(async () => {
-  await cleanUp?.();
-});
-
-describe('20261124140000_search_docs', () => {
+describeMigration(SEARCH, (mig) => {
   it('indexes existing rows, folded, oldest first, and keeps deletes in step from then on', async () => {
+    const { db } = mig;
     await migrateBefore(db, SEARCH);
     const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
-    const user = (username: string, n: number, extra: Record<string, unknown> = {}) => ({
-      username,
-      username_key: username.toLowerCase(),
-      display_name: username,
-      display_name_key: username.toLowerCase(),
-      email: `${username}@ornek.com`,
-      email_key: `${username}@ornek.com`,
-      role: 'user',
-      is_private: false,
-      bio: null,
-      created_at: at(n),
-      updated_at: at(n),
-      ...extra,
-    });
+    const user = (username: string, n: number, extra: Record<string, unknown> = {}) =>
+      memberRow(username, { role: 'user', is_private: false, bio: null, created_at: at(n), updated_at: at(n), ...extra });
     await db('users').insert([user('ayse', 0, { bio: 'ISPARTA gülü' }), user('gizli', 1, { is_private: true })]);
     const ids = Object.fromEntries((await db('users').select('id', 'username')).map((r) => [r.username, Number(r.id)]));
     const post = (author: number, content: string, n: number, extra: Record<string, unknown> = {}) => ({
