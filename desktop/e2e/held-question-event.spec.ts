@@ -7,7 +7,7 @@ const QUESTION_NOT_FOUND = TEXTS.community.questionNotFound;
 /** A word only this journey writes, held for approval. */
 const WORD = 'pırasaköftesi';
 
-test('a question and an event a watched word holds are marked for their author and not there for others; a member reports a shown question and event', async ({
+test('a question and an event a watched word holds are marked for their author and not there for others; a member reports a shown question and event; the admin tables mark held and hidden ones', async ({
   browser,
 }) => {
   // Seven pages in three sessions.
@@ -72,6 +72,30 @@ test('a question and an event a watched word holds are marked for their author a
       (r.targetType === 'question' && r.targetId === shownQuestion.id) || (r.targetType === 'event' && r.targetId === shownEvent.id),
   );
   expect(mine).toHaveLength(2);
+  // The admin's tables mark the held question and event, and the shown ones once hidden, on a laptop and on a phone.
+  await api(admin.page.request, 'post', `/api/admin/moderation/question/${shownQuestion.id}/hide`, { reason: 'Yanıltıcı bilgi' });
+  await api(admin.page.request, 'post', `/api/admin/moderation/event/${shownEvent.id}/hide`, { reason: 'Sahte etkinlik' });
+  await admin.page.goto('/admin');
+  const tables = [
+    { tab: 'Soru & Cevap', id: 'table-questions', search: 'Sorularda ara', held: `Soru ${tag}`, hidden: `Açık soru ${tag}` },
+    { tab: 'Etkinlikler', id: 'table-events-event', search: 'Etkinlik ara', held: `Buluşma ${tag}`, hidden: `Açık buluşma ${tag}` },
+  ];
+  for (const width of [1366, 390]) {
+    await admin.page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    for (const t of tables) {
+      await admin.page.getByRole('tab', { name: t.tab }).click();
+      const table = admin.page.getByTestId(t.id);
+      await table.getByRole('searchbox', { name: t.search }).fill(tag);
+      await table.getByRole('searchbox', { name: t.search }).press('Enter');
+      const rows = width > 800 ? table.locator('.ant-table-row') : table.getByTestId('row-card');
+      const row = (title: string) => rows.filter({ has: admin.page.getByText(title, { exact: true }) });
+      await expect(rows).toHaveCount(2);
+      await expect(row(t.held).getByTestId('pending-approval')).toHaveText('Onay bekliyor');
+      await expect(row(t.held).getByTestId('hidden-mark')).toHaveCount(0);
+      await expect(row(t.hidden).getByTestId('hidden-mark')).toHaveText('Gizlendi');
+      await admin.page.screenshot({ path: `${SCREENS}admin-held-${t.id}-${width}.png` });
+    }
+  }
 
   // The journeys share one server: this author's open reports are closed so the next journeys' queues start as before.
   const open = await api(admin.page.request, 'get', '/api/admin/reports?limit=100');

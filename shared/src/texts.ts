@@ -363,6 +363,11 @@ export const TEXTS = {
     cannotDeleteSelf: 'Kendi hesabınızı silemezsiniz',
     cannotDemoteSelf: 'Kendi yönetici yetkinizi kaldıramazsınız',
     contentNotFound: 'İçerik bulunamadı',
+    /** The questions and events tables' state column and filter (the marks are TEXTS.watchedWords.pending and TEXTS.community.hiddenMark). */
+    itemStateColumn: 'Görünürlük',
+    itemStateShown: 'Yayında',
+    itemStateAll: 'Tüm durumlar',
+    itemStateFilter: 'Görünürlük durumu',
     reportTargetInvalid: 'Geçersiz şikayet türü',
     reportReasonRequired: 'Lütfen şikayet nedenini yazın',
     reportReasonTooLong: 'Şikayet nedeni en fazla 500 karakter olabilir',

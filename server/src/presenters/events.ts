@@ -1,6 +1,7 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import type { AdminEvent, EventItem, NeighbourhoodRef } from '@mahalle/shared';
+import { itemState } from './item-state';
 
 /** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
 export interface AdminEventRow {
@@ -17,6 +18,8 @@ export interface AdminEventRow {
   group_slug?: string;
   username: string | null;
   display_name: string | null;
+  is_hidden: boolean | number;
+  pending_approval: boolean | number;
   created_at: unknown;
 }
 
@@ -34,6 +37,7 @@ export function presentAdminEvent(kind: 'event' | 'group_event', r: AdminEventRo
     isPrivate: Boolean(r.is_private),
     creator: r.username ? { username: r.username, displayName: r.display_name ?? '' } : null,
     group: city ? null : { name: r.group_name ?? '', slug: r.group_slug ?? '' },
+    ...itemState(r),
     createdAt: toIso(r.created_at),
   };
 }

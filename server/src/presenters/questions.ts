@@ -2,6 +2,7 @@ import type { Answer, Question } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, parseJsonArray, type AuthorJoin } from './users';
 import type { AdminQuestion } from '@mahalle/shared';
+import { itemState } from './item-state';
 
 /** A questions row joined with its author (AUTHOR_COLUMNS; null ids once the account is gone). */
 export interface QuestionRow extends AuthorJoin {
@@ -50,6 +51,7 @@ export function presentAdminQuestion(r: QuestionRow): AdminQuestion {
     upvotes: r.upvotes,
     answersCount: r.answers_count,
     isAnswered: Boolean(r.is_answered),
+    ...itemState(r),
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
   };

@@ -144,7 +144,7 @@ export const adminEndpoints = {
 
   'admin.questions': endpoint({
     route: 'GET /api/admin/questions',
-    summary: 'Questions, sorted by time, upvotes, views or answers; filtered by text and answered or not',
+    summary: 'Questions, sorted by time, upvotes, views or answers; filtered by text, answered or not, and held or hidden',
     access: 'admin',
     query: adminQuestionsQuerySchema,
     response: pageOf(adminQuestionSchema),
@@ -213,7 +213,7 @@ export const adminEndpoints = {
 
   'admin.events': endpoint({
     route: 'GET /api/admin/events',
-    summary: 'City or group events, sorted by time added, date, title or attendance; filtered by title',
+    summary: 'City or group events, sorted by time added, date, title or attendance; filtered by title, and held or hidden',
     access: 'admin',
     query: adminEventsQuerySchema,
     response: pageOf(adminEventSchema),

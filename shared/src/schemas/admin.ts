@@ -65,6 +65,14 @@ export const contentQuerySchema = tableQuerySchema.extend({
 });
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS, { error: A.kindInvalid }), id: idSchema });
 
+/**
+ * A question's or an event's state a moderator filters by: held for approval by a watched word
+ * ('pending', "Onay bekliyor") or hidden otherwise ('hidden', "Gizlendi"). Both sets are few
+ * beside what is shown, and each is read through an index that `is_hidden` leads.
+ */
+export const ITEM_STATES = ['pending', 'hidden'] as const;
+export type ItemState = (typeof ITEM_STATES)[number];
+
 export const EVENT_KINDS = ['event', 'group_event'] as const;
 export const adminEventsQuerySchema = tableQuerySchema.extend({
   kind: z.enum(EVENT_KINDS).optional().default('event'),
@@ -72,6 +80,7 @@ export const adminEventsQuerySchema = tableQuerySchema.extend({
   direction: sortDirection,
   cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
+  state: z.enum(ITEM_STATES).optional(),
 });
 
 export const adminQuestionsQuerySchema = tableQuerySchema.extend({
@@ -80,6 +89,7 @@ export const adminQuestionsQuerySchema = tableQuerySchema.extend({
   cursor: cursorParam,
   search: z.string().trim().max(100).optional(),
   answered: formBoolean.optional(),
+  state: z.enum(ITEM_STATES).optional(),
 });
 
 export const adminBlogQuerySchema = tableQuerySchema.extend({
@@ -329,6 +339,10 @@ export const adminQuestionSchema = z.object({
   upvotes: z.number().int(),
   answersCount: z.number().int(),
   isAnswered: z.boolean(),
+  /** Held for approval by a watched word ("Onay bekliyor"); such an item is hidden too, and only this mark is set. */
+  pendingApproval: z.boolean(),
+  /** Hidden from members by a moderator or a rejected approval ("Gizlendi"); false while pending. */
+  isHidden: z.boolean(),
   author: authorSummarySchema,
   createdAt: isoTime,
 });
@@ -418,6 +432,10 @@ export const adminEventSchema = z.object({
   isPrivate: z.boolean(),
   creator: creatorSchema,
   group: groupRefSchema.nullable(),
+  /** Held for approval by a watched word ("Onay bekliyor"); such an item is hidden too, and only this mark is set. */
+  pendingApproval: z.boolean(),
+  /** Hidden from members by a moderator or a rejected approval ("Gizlendi"); false while pending. */
+  isHidden: z.boolean(),
   createdAt: isoTime,
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;

@@ -48,6 +48,7 @@ import * as holdQuestionsEvents from './20261130010000_hold_questions_events';
 import * as groupEventCount from './20261130020000_group_event_count';
 import * as postsPendingAuthorIndex from './20261130020100_posts_pending_author_index';
 import * as groupEventsPendingApproval from './20261130040000_group_events_pending_approval';
+import * as groupEventsHiddenIndex from './20261201010000_group_events_hidden_index';
 
 /**
  * Migrations are listed here (not read from disk) so they work the same from the bundle,
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261130020000_group_event_count': groupEventCount,
   '20261130020100_posts_pending_author_index': postsPendingAuthorIndex,
   '20261130040000_group_events_pending_approval': groupEventsPendingApproval,
+  '20261201010000_group_events_hidden_index': groupEventsHiddenIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,6 +7,8 @@ import { presentAdminEvent, type AdminEventRow } from '../../presenters/events';
 import type { UserRow } from '../../presenters/users';
 import { audit } from '../audit';
 import { whereMatches } from '../../db/search/query';
+import { whereItemState } from '../held-items';
+import type { ItemState } from '@mahalle/shared';
 
 /** The admin workspace's events tab: city events and group events. */
 
@@ -15,7 +17,15 @@ const EVENT_SORT = { createdAt: intColumn('e.id'), date: timeColumn('e.date'), t
 /** City events or group events; group events have no attendance, so that sort falls back to time. */
 export async function listEvents(
   db: Knex,
-  q: { kind: 'event' | 'group_event'; limit: number; cursor?: string; sort: keyof typeof EVENT_SORT; direction: 'asc' | 'desc'; search?: string },
+  q: {
+    kind: 'event' | 'group_event';
+    limit: number;
+    cursor?: string;
+    sort: keyof typeof EVENT_SORT;
+    direction: 'asc' | 'desc';
+    search?: string;
+    state?: ItemState;
+  },
 ) {
   const city = q.kind === 'event';
   const query = city
@@ -25,6 +35,7 @@ export async function listEvents(
         .leftJoin('users as u', 'u.id', 'e.creator_id')
         .select('e.*', 'g.name as group_name', 'g.slug as group_slug', 'u.username', 'u.display_name');
   if (q.search) whereMatches(db, query, 'e.id', [city ? 'event' : 'group_event'], q.search);
+  if (q.state) whereItemState(query, 'e', q.state);
   const sort = !city && q.sort === 'attendeesCount' ? 'createdAt' : q.sort;
   const page = await sortedPage<AdminEventRow>(query, {
     columns: EVENT_SORT,

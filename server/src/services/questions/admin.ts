@@ -3,6 +3,8 @@ import { intColumn, sortedPage } from '../../db/keyset';
 import { AUTHOR_COLUMNS } from '../../presenters/users';
 import { presentAdminQuestion, type QuestionRow } from '../../presenters/questions';
 import { whereMatches } from '../../db/search/query';
+import { whereItemState } from '../held-items';
+import type { ItemState } from '@mahalle/shared';
 
 /** The admin workspace's table of questions. */
 
@@ -15,13 +17,14 @@ const QUESTION_SORT = {
 
 export async function listQuestions(
   db: Knex,
-  q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean },
+  q: { limit: number; cursor?: string; sort: keyof typeof QUESTION_SORT; direction: 'asc' | 'desc'; search?: string; answered?: boolean; state?: ItemState },
 ) {
   const query = db('questions as q')
     .leftJoin('users as u', 'u.id', 'q.author_id')
     .select('q.*', ...AUTHOR_COLUMNS);
   if (q.search) whereMatches(db, query, 'q.id', ['question'], q.search);
   if (q.answered !== undefined) query.where('q.is_answered', q.answered);
+  if (q.state) whereItemState(query, 'q', q.state);
   const page = await sortedPage<QuestionRow>(query, {
     columns: QUESTION_SORT,
     sort: q.sort,

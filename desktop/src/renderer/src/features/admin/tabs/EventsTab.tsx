@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TEXTS } from '@mahalle/shared';
+import { TEXTS, type ItemState } from '@mahalle/shared';
 import { useAdminEvents, useDeleteEvent, type AdminEvent, type AdminEventsQuery, type EventKind } from '../../../api/admin';
 import { formatDateTime, fromNow } from '../../../components/time';
 import type { AdminColumn } from '../table/AdminTable';
 import { byId, sortQuery, useDeleteRow, useDeleteSelected, useSort } from '../actions';
+import { ItemStateFilter, itemStateColumn } from '../itemState';
 import { actionsColumn, DeleteButton, FilterSelect, PagedTable, SearchBox } from '../workspace';
 
 export default function EventsTab() {
   const [kind, setKind] = useState<EventKind>('event');
   const [search, setSearch] = useState('');
+  const [state, setState] = useState<ItemState | ''>('');
   // The soonest first: what is coming up is what needs looking at.
   const sorting = useSort({ key: 'date', direction: 'asc' });
   const navigate = useNavigate();
-  const pages = useAdminEvents({ kind, ...sortQuery<AdminEventsQuery['sort']>(sorting.sort), search: search || undefined });
+  const pages = useAdminEvents({ kind, ...sortQuery<AdminEventsQuery['sort']>(sorting.sort), search: search || undefined, state: state || undefined });
   const remove = useDeleteRow(useDeleteEvent(), {
     content: TEXTS.confirm.cannotUndo,
     done: 'Etkinlik silindi',
@@ -22,6 +24,7 @@ export default function EventsTab() {
   const deleteSelected = useDeleteSelected(kind);
   const columns: AdminColumn<AdminEvent>[] = [
     { key: 'title', title: 'Başlık', width: 240, sortKey: 'title' },
+    itemStateColumn<AdminEvent>(),
     { key: 'date', title: 'Tarih', width: 160, sortKey: 'date', render: (e) => formatDateTime(e.date) },
     { key: 'location', title: 'Konum', width: 160 },
     ...(kind === 'event'
@@ -51,6 +54,7 @@ export default function EventsTab() {
             label="Etkinlik türü"
           />
           <SearchBox placeholder="Etkinlik ara..." label="Etkinlik ara" onSearch={setSearch} />
+          <ItemStateFilter value={state} onChange={setState} />
         </>
       }
       columns={columns}

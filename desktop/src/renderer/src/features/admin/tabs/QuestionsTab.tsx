@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Form, Input, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { createQuestionSchema, LIMITS, QUESTION_CATEGORIES, TEXTS } from '@mahalle/shared';
+import { createQuestionSchema, LIMITS, QUESTION_CATEGORIES, TEXTS, type ItemState } from '@mahalle/shared';
 import { useAdminQuestions, useDeleteQuestionAsAdmin, useEditQuestion, type AdminQuestion, type AdminQuestionsQuery } from '../../../api/admin';
 import { fromNow } from '../../../components/time';
 import { fieldRule } from '../../../components/formRules';
 import { byId, sortQuery, useAct, useDeleteRow, useDeleteSelected, useEditDialog, useSort } from '../actions';
+import { ItemStateFilter, itemStateColumn } from '../itemState';
 import { actionsColumn, DeleteButton, EditButton, EditDialog, FilterSelect, PagedTable, RowActions, SearchBox } from '../workspace';
 
 type QuestionFields = { title: string; content: string; category: (typeof QUESTION_CATEGORIES)[number] };
@@ -13,10 +14,16 @@ type QuestionFields = { title: string; content: string; category: (typeof QUESTI
 export default function QuestionsTab() {
   const [search, setSearch] = useState('');
   const [answered, setAnswered] = useState<'' | 'true' | 'false'>('');
+  const [state, setState] = useState<ItemState | ''>('');
   const sorting = useSort();
   const act = useAct();
   const navigate = useNavigate();
-  const pages = useAdminQuestions({ ...sortQuery<AdminQuestionsQuery['sort']>(sorting.sort), search: search || undefined, answered: answered || undefined });
+  const pages = useAdminQuestions({
+    ...sortQuery<AdminQuestionsQuery['sort']>(sorting.sort),
+    search: search || undefined,
+    answered: answered || undefined,
+    state: state || undefined,
+  });
   const edit = useEditQuestion();
   const editor = useEditDialog<AdminQuestion, QuestionFields>((q, v) => act(edit.mutateAsync({ id: q.id, ...v }), 'Soru güncellendi', 'Soru güncellenemedi'));
   const remove = useDeleteRow(useDeleteQuestionAsAdmin(), {
@@ -58,10 +65,12 @@ export default function QuestionsTab() {
               ]}
               label="Soru durumu"
             />
+            <ItemStateFilter value={state} onChange={setState} />
           </>
         }
         columns={[
           { key: 'title', title: 'Başlık', width: 280 },
+          itemStateColumn<AdminQuestion>(),
           { key: 'category', title: 'Kategori', width: 110 },
           { key: 'upvotes', title: 'Oy', width: 70, sortKey: 'upvotes' },
           { key: 'views', title: 'Görüntülenme', width: 135, sortKey: 'views' },
