@@ -22,6 +22,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
+    // The system's "reduce motion" setting, which the app honours by turning antd's motion off: a click on a dialog's
+    // button while its zoom is still starting could land on the mask instead (the button moves between Playwright's
+    // hit test and the click), so a confirm once stayed open and a journey failed without a product fault.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

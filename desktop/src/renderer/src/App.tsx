@@ -18,6 +18,7 @@ import { installToastKeys } from './components/toastKeys';
 import { lazyWithRetry as lazy } from './components/lazyRetry';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { LazyFeedback } from './components/LazyFeedback';
+import { useReducedMotion } from './components/reducedMotion';
 import { THEME_VARS, themeConfig } from './theme';
 
 // Route-level code splitting: a visitor's first page never downloads the admin panel or the editor.
@@ -257,6 +258,7 @@ function Root({ children }: { children: React.ReactNode }) {
 
 export function App() {
   const dark = useTheme((s) => s.theme) === 'dark';
+  const reduceMotion = useReducedMotion();
   useEffect(() => installToastKeys(), []);
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
@@ -265,7 +267,7 @@ export function App() {
   // The desktop app loads the UI from a file, where only hash routes work.
   const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
   return (
-    <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light')}>
+    <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light', reduceMotion)}>
       <Root>
         <ErrorBoundary root>
           {platform.kind === 'desktop' && !serverBase() ? (

@@ -44,4 +44,13 @@ describe.each(['light', 'dark'] as ThemeMode[])('the %s theme’s written-out to
     expect(Object.keys(ours).length).toBeGreaterThan(400);
     expect(ours).toEqual(antds);
   });
+
+  it('with reduced motion, gives the same tokens as antd’s algorithm with motion off', () => {
+    const reduced = themeConfig(mode, true);
+    const ours = tokensUnder(reduced);
+    const base = themeTokens(mode);
+    const antds = tokensUnder({ ...base, token: { ...base.token, motion: false }, algorithm: algorithmOf(mode) });
+    expect(ours.motion).toBe(false);
+    expect(ours).toEqual(antds);
+  });
 });

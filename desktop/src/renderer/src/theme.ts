@@ -145,7 +145,7 @@ function seedOf(mode: ThemeMode) {
   };
 }
 
-const cache = new Map<ThemeMode, ThemeConfig>();
+const cache = new Map<string, ThemeConfig>();
 
 /** antd's algorithm of a mode, as it derives the whole token map (colours, sizes, shades) from the seed. */
 export const algorithmOf = (mode: ThemeMode): MappingAlgorithm => (mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm);
@@ -163,7 +163,11 @@ function recordedAlgorithm(mode: ThemeMode): MappingAlgorithm {
   const real = algorithmOf(mode);
   const recorded = RECORDED_MAP_TOKENS[mode];
   return (seed, mapToken) => {
-    if (mapToken === undefined && seedKey(seed) === recorded.seed) return { ...recorded.map } as unknown as ReturnType<MappingAlgorithm>;
+    // `motion` only passes through antd's algorithm (no other token depends on it): a member who asked for less motion
+    // gets the written answer too, with motion off.
+    if (mapToken === undefined && seedKey({ ...seed, motion: true }) === recorded.seed) {
+      return { ...recorded.map, motion: seed.motion } as unknown as ReturnType<MappingAlgorithm>;
+    }
     return real(seed, mapToken);
   };
 }
@@ -171,14 +175,25 @@ function recordedAlgorithm(mode: ThemeMode): MappingAlgorithm {
 /** The class that carries the theme's CSS variables (`--ant-…`); App.tsx puts it on the root, so plain elements read them too. */
 export const THEME_VARS = 'mahalle-theme';
 
-/** The ConfigProvider theme of a mode, built once. */
-export function themeConfig(mode: ThemeMode): ThemeConfig {
-  const hit = cache.get(mode);
+/**
+ * The ConfigProvider theme of a mode, built once. `reduceMotion` (the system's "reduce motion" setting) turns antd's
+ * motion off: dialogs, drawers, toasts and menus appear and go without zooming or sliding, as our own CSS already does
+ * under `prefers-reduced-motion`.
+ */
+export function themeConfig(mode: ThemeMode, reduceMotion = false): ThemeConfig {
+  const key = `${mode}:${reduceMotion}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   // Zero-runtime: antd's components generate no styles in the browser; the build ships them (antd-css/, see
   // desktop/antd-css.config.ts). antd still writes the theme's values as CSS variables, which those rules read.
-  const config: ThemeConfig = { ...themeTokens(mode), algorithm: recordedAlgorithm(mode), zeroRuntime: true };
-  cache.set(mode, config);
+  const base = themeTokens(mode);
+  const config: ThemeConfig = {
+    ...base,
+    token: reduceMotion ? { ...base.token, motion: false } : base.token,
+    algorithm: recordedAlgorithm(mode),
+    zeroRuntime: true,
+  };
+  cache.set(key, config);
   return config;
 }
 
