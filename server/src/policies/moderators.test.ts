@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type Member, type TestServer } from '../test/harness';
+import { startTestServer, type ApiResponse, type Member, type TestServer, ok } from '../test/harness';
 
 /**
  * The site moderator beside the policy table (`policies.test.ts`): who (visitor, member,
@@ -15,11 +15,6 @@ type Row = Record<ActorName, Answer>;
 
 let server: TestServer;
 let people: Record<Exclude<ActorName, 'visitor'>, Member>;
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -146,6 +146,12 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/** A setup request's answer body, or a thrown error with its status and body (a test's preparation failing says why). */
+export function ok<T = any>(res: ApiResponse<T>): T {
+  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 /** A tiny HTTP client over fetch with a cookie jar, so tests speak HTTP like a browser does. */
 export class ApiClient {
   private cookies = new Map<string, string>();

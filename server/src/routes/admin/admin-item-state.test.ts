@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { startTestServer, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * The workspace's questions and events tables mark each row as the member pages do: held by a
@@ -10,11 +10,6 @@ import { startTestServer, type ApiResponse, type Member, type TestServer } from 
 let server: TestServer;
 let admin: Member;
 let author: Member;
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { startTestServer, type ApiResponse, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * "Onaya gönder" on every kind a watched word holds (services/held-items), over HTTP on SQLite
@@ -16,11 +16,6 @@ let moderator: Member;
 const itemsOf = (res: ApiResponse): Item[] => {
   const body = ok(res);
   return Array.isArray(body) ? body : body.items;
-};
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
 };
 
 beforeAll(async () => {

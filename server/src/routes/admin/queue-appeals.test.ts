@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@mahalle/shared';
-import { ApiClient, STRONG_PASSWORD, startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { ApiClient, STRONG_PASSWORD, startTestServer, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * Appeals in the review queue (SQLite and PostgreSQL): an appeal is an entry of its own kind with
@@ -16,11 +16,6 @@ let server: TestServer;
 let admin: Member;
 let mod1: Member;
 let mod2: Member;
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 async function moderator(): Promise<Member> {
   const m = await server.member({ displayName: `Moderatör ${Math.random().toString(36).slice(2, 7)}` });

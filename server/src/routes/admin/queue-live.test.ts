@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type QueueChangedPayload } from '@mahalle/shared';
-import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { startTestServer, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * The live queue over a real socket (SQLite and PostgreSQL), whichever way it changes: the old
@@ -15,11 +15,6 @@ let admin: Member;
 let mod: Member;
 let socket: Socket;
 const heard: QueueChangedPayload[] = [];
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 beforeAll(async () => {
   server = await startTestServer();

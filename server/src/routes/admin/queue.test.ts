@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LIMITS, SOCKET_EVENTS, TEXTS } from '@mahalle/shared';
-import { ApiClient, startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { ApiClient, startTestServer, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * The one review queue over HTTP (SQLite and PostgreSQL): its order and paging, each entry's
@@ -17,11 +17,6 @@ let admin: Member;
 let mod1: Member;
 let mod2: Member;
 const sockets: Socket[] = [];
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 async function moderator(s: TestServer, a: Member): Promise<Member> {
   const m = await s.member({ displayName: `Moderatör ${Math.random().toString(36).slice(2, 7)}` });

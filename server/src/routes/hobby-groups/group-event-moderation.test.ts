@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiResponse, type Member, type TestServer } from '../../test/harness';
+import { startTestServer, type Member, type TestServer, ok } from '../../test/harness';
 
 /**
  * A hobby group's events as report targets, over HTTP on SQLite and PostgreSQL: reported from the
@@ -18,11 +18,6 @@ let founder: Member;
 let groupModerator: Member;
 let author: Member;
 let slug: string;
-
-const ok = (res: ApiResponse) => {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 
 beforeAll(async () => {
   server = await startTestServer();
