@@ -205,16 +205,16 @@ describe('static files, compression and SEO', () => {
       await host.client.post('/api/events', {
         title: 'Porsuk <Yürüyüşü>',
         description: 'Kıyı boyunca & köprülere.',
-        date: '2026-12-12T07:00:00.000Z',
+        date: '2099-12-12T07:00:00.000Z',
         location: 'Adalar',
       })
     ).body;
     const html = (await raw(`${server.url}/events/${open.id}`)).body.toString();
     expect(html).toContain('<meta property="og:title" content="Porsuk &lt;Yürüyüşü&gt;" />');
     // 07:00 UTC is 10:00 in Istanbul.
-    expect(html).toContain('<meta property="og:description" content="12 Aralık 2026 Cumartesi, 10:00 · Adalar. Kıyı boyunca &amp; köprülere." />');
+    expect(html).toContain('<meta property="og:description" content="12 Aralık 2099 Cumartesi, 10:00 · Adalar. Kıyı boyunca &amp; köprülere." />');
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/events/${open.id}" />`));
-    const secret = (await host.client.post('/api/events', { title: 'Gizli Buluşma', description: 'Özel', date: '2026-12-13T07:00:00.000Z', isPrivate: true }))
+    const secret = (await host.client.post('/api/events', { title: 'Gizli Buluşma', description: 'Özel', date: '2099-12-13T07:00:00.000Z', isPrivate: true }))
       .body;
     expect((await raw(`${server.url}/events/${secret.id}`)).body.toString()).toBe(INDEX);
     expect((await raw(`${server.url}/events/999999`)).body.toString()).toBe(INDEX);
@@ -224,7 +224,7 @@ describe('static files, compression and SEO', () => {
     const admin = await server.admin();
     const host = await server.member();
     const q = (await host.client.post('/api/questions', { title: 'Gizlenecek soru başlığı', content: 'Soru metni' })).body;
-    const event = (await host.client.post('/api/events', { title: 'Gizlenecek Buluşma', description: 'Açıklama', date: '2026-12-14T07:00:00.000Z' })).body;
+    const event = (await host.client.post('/api/events', { title: 'Gizlenecek Buluşma', description: 'Açıklama', date: '2099-12-14T07:00:00.000Z' })).body;
     expect((await admin.client.post(`/api/admin/moderation/question/${q.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/moderation/event/${event.id}/hide`, { reason: 'Yanıltıcı' })).status).toBe(200);
     expect((await raw(`${server.url}/qa/question/${q.id}`)).body.toString()).toBe(INDEX);

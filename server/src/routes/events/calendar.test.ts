@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { ok, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('calendar files', () => {
       await host.client.post('/api/events', {
         title: 'Kitap; Kulübü, Aralık',
         description: 'Satır 1\nSatır 2',
-        date: '2026-12-05T16:30:00.000Z',
+        date: '2099-12-05T16:30:00.000Z',
         location: 'Odunpazarı',
       })
     ).body;
@@ -47,15 +47,15 @@ describe('calendar files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');
     expect(res.headers.get('content-disposition')).toContain(`etkinlik-${event.id}.ics`);
-    expect(res.text).toContain('DTSTART;TZID=Europe/Istanbul:20261205T193000');
+    expect(res.text).toContain('DTSTART;TZID=Europe/Istanbul:20991205T193000');
     const { events, cal } = parseIcs(res.text);
     expect(cal.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Istanbul');
     expect(events).toEqual([
       {
         uid: expect.stringMatching(new RegExp(`^event-${event.id}@`)),
         summary: 'Kitap; Kulübü, Aralık',
-        start: '2026-12-05T16:30:00.000Z',
-        end: '2026-12-05T18:30:00.000Z',
+        start: '2099-12-05T16:30:00.000Z',
+        end: '2099-12-05T18:30:00.000Z',
         tzid: 'Europe/Istanbul',
         url: `${server.url}/events/${event.id}`,
         status: 'CONFIRMED',
@@ -67,7 +67,7 @@ describe('calendar files', () => {
     const cancelled = parseIcs((await host.client.get(`/api/events/${event.id}/ics`)).text);
     expect(cancelled.events[0]?.status).toBe('CANCELLED');
 
-    const secret = (await host.client.post('/api/events', { title: 'Gizli', description: 'Özel', date: '2026-12-06T10:00:00.000Z', isPrivate: true })).body;
+    const secret = (await host.client.post('/api/events', { title: 'Gizli', description: 'Özel', date: '2099-12-06T10:00:00.000Z', isPrivate: true })).body;
     expect((await server.client().get(`/api/events/${secret.id}/ics`)).status).toBe(404);
     expect((await (await server.member()).client.get(`/api/events/${secret.id}/ics`)).status).toBe(404);
     expect((await host.client.get(`/api/events/${secret.id}/ics`)).status).toBe(200);
@@ -76,13 +76,13 @@ describe('calendar files', () => {
   it("a member's private feed carries the events they attend; another's token, a revoked one or none gets nothing", async () => {
     const ayse = await server.member();
     const mehmet = await server.member();
-    const open = (await mehmet.client.post('/api/events', { title: 'Açık', description: 'Herkese', date: '2026-12-10T09:00:00.000Z' })).body;
-    const privateOfAyse = (await ayse.client.post('/api/events', { title: 'Ayşe özel', description: 'x', date: '2026-12-11T09:00:00.000Z', isPrivate: true }))
+    const open = (await mehmet.client.post('/api/events', { title: 'Açık', description: 'Herkese', date: '2099-12-10T09:00:00.000Z' })).body;
+    const privateOfAyse = (await ayse.client.post('/api/events', { title: 'Ayşe özel', description: 'x', date: '2099-12-11T09:00:00.000Z', isPrivate: true }))
       .body;
     const privateOfMehmet = (
-      await mehmet.client.post('/api/events', { title: 'Mehmet özel', description: 'x', date: '2026-12-12T09:00:00.000Z', isPrivate: true })
+      await mehmet.client.post('/api/events', { title: 'Mehmet özel', description: 'x', date: '2099-12-12T09:00:00.000Z', isPrivate: true })
     ).body;
-    await mehmet.client.post('/api/events', { title: 'Ayşe gitmiyor', description: 'x', date: '2026-12-13T09:00:00.000Z' });
+    await mehmet.client.post('/api/events', { title: 'Ayşe gitmiyor', description: 'x', date: '2099-12-13T09:00:00.000Z' });
     await ayse.client.post(`/api/events/${open.id}/attend`);
 
     expect((await ayse.client.get('/api/calendar/feed')).body).toEqual({ active: false, createdAt: null, url: null });
@@ -97,7 +97,7 @@ describe('calendar files', () => {
     expect(feed.headers.get('content-type')).toContain('text/calendar');
     const parsed = parseIcs(feed.text);
     expect(parsed.events.map((e) => e.summary)).toEqual(['Açık', 'Ayşe özel']);
-    expect(parsed.events.map((e) => e.start)).toEqual(['2026-12-10T09:00:00.000Z', '2026-12-11T09:00:00.000Z']);
+    expect(parsed.events.map((e) => e.start)).toEqual(['2099-12-10T09:00:00.000Z', '2099-12-11T09:00:00.000Z']);
     expect(feed.text).not.toContain('Mehmet özel');
 
     // Mehmet's feed has his private event, never Ayşe's.
@@ -120,9 +120,27 @@ describe('calendar files', () => {
     expect((await server.client().get(`/api/calendar/${'A'.repeat(32)}.ics`)).status).toBe(404);
   });
 
+  it("a member's feed leaves out an event a moderator hid, and carries it again once restored", async () => {
+    const member = await server.member();
+    const host = await server.member();
+    const admin = await server.admin();
+    const shown = ok(await host.client.post('/api/events', { title: 'Açık kalan', description: 'x', date: '2099-11-10T09:00:00.000Z' }));
+    const hidden = ok(await host.client.post('/api/events', { title: 'Gizlenecek', description: 'x', date: '2099-11-11T09:00:00.000Z' }));
+    for (const e of [shown, hidden]) ok(await member.client.post(`/api/events/${e.id}/attend`));
+    const feed = new URL(ok(await member.client.post('/api/calendar/feed')).url as string);
+    const summaries = async () => parseIcs((await server.client().get(feed.pathname)).text).events.map((e) => e.summary);
+    expect(await summaries()).toEqual(['Açık kalan', 'Gizlenecek']);
+    ok(await admin.client.post(`/api/admin/moderation/event/${hidden.id}/hide`, { reason: 'Yanıltıcı ilan' }));
+    expect(await summaries()).toEqual(['Açık kalan']);
+    // Its own .ics is gone too, for the attendee as for anyone.
+    expect((await member.client.get(`/api/events/${hidden.id}/ics`)).status).toBe(404);
+    ok(await admin.client.post(`/api/admin/moderation/event/${hidden.id}/restore`, { reason: 'Yanlışlıkla gizlenmiş' }));
+    expect(await summaries()).toEqual(['Açık kalan', 'Gizlenecek']);
+  });
+
   it('both .ics answers follow RFC 5545 to the byte: CRLF after every line (the last too), calendar properties before the first component', async () => {
     const host = await server.member();
-    const event = (await host.client.post('/api/events', { title: 'Bayt bayt', description: 'x', date: '2026-12-20T08:00:00.000Z' })).body;
+    const event = (await host.client.post('/api/events', { title: 'Bayt bayt', description: 'x', date: '2099-12-20T08:00:00.000Z' })).body;
     // Its organiser attends it: it is in their feed.
     const feedUrl = new URL((await host.client.post('/api/calendar/feed')).body.url as string);
     const files = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReminders, IntervalJob } from '../../jobs';
-import { startTestServer, type Member, type TestServer } from '../../test/harness';
+import { ok, startTestServer, type Member, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,5 +88,21 @@ describe('event reminders', () => {
       'Bir saat sonra: "Taşınan" (1 Ağustos 2099 Cumartesi, 15:00)',
       'Bir saat sonra: "Taşınan" (1 Ağustos 2099 Cumartesi, 12:00)',
     ]);
+  });
+
+  it('skip an event a moderator hid, and remind again once it is restored', async () => {
+    const start = Date.parse('2099-09-01T09:00:00.000Z');
+    const hidden = await eventAt(new Date(start).toISOString(), 'Gizlenen');
+    const admin = await server.admin();
+    ok(await admin.client.post(`/api/admin/moderation/event/${hidden.id}/hide`, { reason: 'Yanıltıcı ilan' }));
+    const clock = { now: start - 23 * HOUR };
+    const scheduler = new IntervalJob({ ...server.ctx, now: () => new Date(clock.now) }, eventReminders(server.ctx));
+    await scheduler.tick();
+    expect(await reminders(hidden.guest)).toEqual([]);
+    expect(await reminders(hidden.host)).toEqual([]);
+    ok(await admin.client.post(`/api/admin/moderation/event/${hidden.id}/restore`, { reason: 'Yanlışlıkla gizlenmiş' }));
+    clock.now = start - 30 * 60_000;
+    await scheduler.tick();
+    expect(await reminders(hidden.guest)).toEqual(['Bir saat sonra: "Gizlenen" (1 Eylül 2099 Salı, 12:00)']);
   });
 });
