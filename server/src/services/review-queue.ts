@@ -102,10 +102,27 @@ const TARGETS: Record<
 };
 
 /** The author's latest items shown with an entry: one windowed query per kind for the whole page. */
+/** The kinds of an author's recent items, each read through its (author, id) index: who wrote it, and the text shown. */
 const RECENT = [
-  { type: 'post', table: 'posts', parent: null, link: (id: number) => `/posts/${id}` },
-  { type: 'comment', table: 'comments', parent: 'post_id', link: (id: number, p: number | null) => `/posts/${p}#yorum-${id}` },
-  { type: 'answer', table: 'answers', parent: 'question_id', link: (_id: number, p: number | null) => `/qa/question/${p}` },
+  { type: 'post', table: 'posts', author: 'author_id', text: 'content', parent: null, link: (id: number) => `/posts/${id}` },
+  {
+    type: 'comment',
+    table: 'comments',
+    author: 'author_id',
+    text: 'content',
+    parent: 'post_id',
+    link: (id: number, p: number | null) => `/posts/${p}#yorum-${id}`,
+  },
+  {
+    type: 'answer',
+    table: 'answers',
+    author: 'author_id',
+    text: 'content',
+    parent: 'question_id',
+    link: (_id: number, p: number | null) => `/qa/question/${p}`,
+  },
+  { type: 'question', table: 'questions', author: 'author_id', text: 'title', parent: null, link: (id: number) => `/qa/question/${id}` },
+  { type: 'event', table: 'events', author: 'creator_id', text: 'title', parent: null, link: (id: number) => `/events/${id}` },
 ] as const;
 
 /** The audit actions that count as earlier actions against a member. */
@@ -293,15 +310,15 @@ async function presentEntries(db: Knex | Knex.Transaction, rows: ReviewEntryRow[
   }[] = [];
   for (const kind of RECENT) {
     const windowed = db(kind.table)
-      .whereIn('author_id', authorIds)
+      .whereIn(kind.author, authorIds)
       .select(
         'id',
-        'author_id',
-        'content',
+        db.raw('?? as author_id', [kind.author]),
+        db.raw('?? as content', [kind.text]),
         'is_hidden',
         'created_at',
         kind.parent ? db.raw('?? as parent', [kind.parent]) : db.raw('null as parent'),
-        db.raw('row_number() over (partition by author_id order by id desc) as rn'),
+        db.raw('row_number() over (partition by ?? order by id desc) as rn', [kind.author]),
       )
       .as('w');
     const got = await db.from(windowed).where('rn', '<=', LIMITS.queueRecentItems).select('id', 'author_id', 'content', 'is_hidden', 'created_at', 'parent');

@@ -88,8 +88,9 @@ export const queueReportSchema = z.object({
 
 /** One of the author's latest posts, comments or answers. */
 export const queueRecentItemSchema = z.object({
-  type: z.enum(['post', 'comment', 'answer']),
+  type: z.enum(['post', 'comment', 'answer', 'question', 'event']),
   id: z.number().int(),
+  /** The text of a post, comment or answer; a question's or event's title. */
   text: z.string(),
   isHidden: z.boolean(),
   createdAt: isoTime,

@@ -115,6 +115,22 @@ describe('the queue', () => {
     ]);
   });
 
+  it("lists the author's recent questions and events among their items, newest first, with their titles and pages", async () => {
+    await clearQueue();
+    const author = await server.member();
+    const question = ok(await author.client.post('/api/questions', { title: 'Kedim kayboldu, gören var mı?', content: 'Tekir, boynunda mavi tasma.' }));
+    const event = ok(
+      await author.client.post('/api/events', { title: 'Pazar kahvaltısı', description: 'Herkes bir şey getirsin.', date: '2099-10-04T07:00:00.000Z' }),
+    );
+    const postId = await reportedPost(author, 1, 'şikayetlik gönderi');
+    const { recentItems } = (await entryOf(postId)).author;
+    expect(recentItems.slice(0, 3)).toEqual([
+      expect.objectContaining({ type: 'post', id: postId, text: 'şikayetlik gönderi', link: `/posts/${postId}` }),
+      expect.objectContaining({ type: 'event', id: event.id, text: 'Pazar kahvaltısı', link: `/events/${event.id}`, isHidden: false }),
+      expect.objectContaining({ type: 'question', id: question.id, text: 'Kedim kayboldu, gören var mı?', link: `/qa/question/${question.id}` }),
+    ]);
+  });
+
   it('answers a page of 12 entries with their context in a fixed number of queries', async () => {
     await clearQueue();
     const authors = await Promise.all([0, 1, 2, 3].map(() => server.member({ trustLevel: 0 })));

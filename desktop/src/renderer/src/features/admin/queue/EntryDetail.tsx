@@ -131,6 +131,7 @@ export function EntryDetail({ entry, headingId }: { entry: ReviewEntry; headingI
             <ul className="queue-context-list">
               {author.recentItems.map((i) => (
                 <li key={`${i.type}-${i.id}`}>
+                  <Typography.Text type="secondary">{TEXTS.admin.reportTargets[i.type]}:</Typography.Text>{' '}
                   <Link to={i.link}>{i.text.length > 90 ? `${i.text.slice(0, 89)}…` : i.text}</Link>{' '}
                   <Typography.Text type="secondary">
                     · {fromNow(i.createdAt)}
