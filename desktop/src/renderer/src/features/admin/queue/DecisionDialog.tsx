@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Input, Modal, Radio, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { LIMITS, TEXTS } from '@mahalle/shared';
 
 const T = TEXTS.triage;
@@ -23,6 +24,7 @@ export function DecisionDialog({
 }) {
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<1 | 7>(1);
+  const field = useRef<TextAreaRef>(null);
   const ready = reason.trim().length > 0;
   const confirm = () => {
     if (ready && !busy) onConfirm(asking.action === 'suspend' ? { reason: reason.trim(), days } : { reason: reason.trim() });
@@ -37,6 +39,9 @@ export function DecisionDialog({
       confirmLoading={busy}
       onOk={confirm}
       onCancel={onCancel}
+      // Once open (after its zoom, or at once when motion is off), the reason has the focus: an autoFocus on mount
+      // lost it to the dialog's own focus handling when there was no motion.
+      afterOpenChange={(open) => open && field.current?.focus()}
       destroyOnHidden
     >
       {asking.action === 'suspend' && (
@@ -49,7 +54,7 @@ export function DecisionDialog({
         />
       )}
       <Input.TextArea
-        autoFocus
+        ref={field}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         onKeyDown={(e) => {
