@@ -22,9 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    // The system's "reduce motion" setting, which the app honours by turning antd's motion off: a click on a dialog's
-    // button while its zoom is still starting could land on the mask instead (the button moves between Playwright's
-    // hit test and the click), so a confirm once stayed open and a journey failed without a product fault.
+    // The system's "reduce motion" setting, which the app honours by turning antd's motion off: with motion on, a click
+    // on a dialog's button while its zoom is starting can land on the mask instead (the button moves between
+    // Playwright's hit test and the click) and leave the dialog open.
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -39,8 +39,8 @@ export function DecisionDialog({
       confirmLoading={busy}
       onOk={confirm}
       onCancel={onCancel}
-      // Once open (after its zoom, or at once when motion is off), the reason has the focus: an autoFocus on mount
-      // lost it to the dialog's own focus handling when there was no motion.
+      // Once open (after its zoom, or at once when motion is off), the reason takes the focus: with motion off, the
+      // dialog's own focus handling can run after a mount-time autoFocus and take it back.
       afterOpenChange={(open) => open && field.current?.focus()}
       destroyOnHidden
     >
