@@ -30,15 +30,18 @@ const offsetText = (minutes: number) => {
 
 /**
  * A VTIMEZONE for an IANA zone, from the runtime's zone data: one observance per offset change
- * between two years ago and ten years ahead (found day by day, then to the minute), so it holds
- * for zones with daylight saving (Europe/Berlin) and without (Europe/Istanbul since 2016).
+ * from two years ago to ten years ahead, or to the end of `lastYear` when the calendar holds a
+ * later event (found day by day, then to the minute), so it holds for zones with daylight saving
+ * (Europe/Berlin) and without (Europe/Istanbul since 2016). Kept per zone and end year.
  */
-export function vtimezone(zone: string): string {
-  const cached = vtimezones.get(zone);
-  if (cached) return cached;
+export function vtimezone(zone: string, lastYear = 0): string {
   const year = new Date().getUTCFullYear();
+  const untilYear = Math.max(year + 10, lastYear + 1);
+  const key = `${zone} ${untilYear}`;
+  const cached = vtimezones.get(key);
+  if (cached) return cached;
   const from = Date.UTC(year - 2, 0, 1);
-  const until = Date.UTC(year + 10, 0, 1);
+  const until = Date.UTC(untilYear, 0, 1);
   const DAY = 86_400_000;
   const offset = (t: number) => zoneOffsetMinutes(t, zone);
   const changes: { at: number; before: number; after: number }[] = [];
@@ -67,7 +70,7 @@ export function vtimezone(zone: string): string {
   for (const c of changes) observance(c.after > c.before ? 'DAYLIGHT' : 'STANDARD', local(c.at, c.before), c.before, c.after);
   lines.push('END:VTIMEZONE');
   const text = lines.join('\r\n');
-  vtimezones.set(zone, text);
+  vtimezones.set(key, text);
   return text;
 }
 
@@ -97,10 +100,12 @@ function icsText(cal: ICalCalendar): string {
   return ['BEGIN:VCALENDAR', ...props, ...components, 'END:VCALENDAR', ''].join('\r\n');
 }
 
-function calendar(ctx: AppContext, name: string): ICalCalendar {
+/** A calendar whose events are all in or before `lastEvent` (its VTIMEZONE reaches that far). */
+function calendar(ctx: AppContext, name: string, lastEvent?: EventRow): ICalCalendar {
   const cal = ical({ name, prodId: { company: 'Mahalle', product: 'Etkinlikler', language: 'TR' } });
+  const lastYear = lastEvent ? new Date(toIso(lastEvent.date)).getUTCFullYear() : 0;
   // No calendar-wide zone (DTSTAMP stays UTC, as RFC 5545 wants); each event names its zone and gets its VTIMEZONE.
-  cal.timezone({ name: null, generator: vtimezone });
+  cal.timezone({ name: null, generator: (zone) => vtimezone(zone, lastYear) });
   cal.x('X-WR-TIMEZONE', ctx.config.timeZone);
   return cal;
 }
@@ -128,7 +133,7 @@ function addEvent(ctx: AppContext, cal: ICalCalendar, r: EventRow, origin: strin
 /** One event as a .ics file, for whoever may see it (404 otherwise, as for the event itself). */
 export async function eventIcs(ctx: AppContext, id: number, viewer: UserRow | undefined, origin: string): Promise<string> {
   const row = await visibleEventRow(ctx.db, id, viewer);
-  const cal = calendar(ctx, row.title);
+  const cal = calendar(ctx, row.title, row);
   addEvent(ctx, cal, row, origin);
   return icsText(cal);
 }
@@ -179,7 +184,7 @@ export async function feedIcs(ctx: AppContext, token: string, origin: string): P
       { column: 'e.id', order: 'asc' },
     ])
     .limit(LIMITS.calendarFeedMax);
-  const cal = calendar(ctx, TEXTS.events.calendarName);
+  const cal = calendar(ctx, TEXTS.events.calendarName, rows.at(-1));
   cal.ttl(60 * 60);
   for (const r of rows) addEvent(ctx, cal, r, origin);
   return icsText(cal);
