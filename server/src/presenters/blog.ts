@@ -1,6 +1,7 @@
 import { LIMITS, stripHtml, truncate, type BlogAuthor, type BlogCategory, type BlogComment, type BlogPost, type BlogPostSummary } from '@mahalle/shared';
 import { toIso, toIsoOrNull } from '../db/time';
 import { authorFromJoin, presentAuthor, type AuthorJoin, type UserRow } from './users';
+import { itemMarks } from './item-state';
 
 export function parseJson<T>(value: unknown, fallback: T): T {
   if (typeof value !== 'string') return fallback;
@@ -117,7 +118,7 @@ export function presentBlogComment(r: BlogCommentRow): BlogComment {
     postSlug: r.post_slug,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...itemMarks(r),
   };
 }
 

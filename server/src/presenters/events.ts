@@ -1,7 +1,7 @@
 import { EVENT_CATEGORY_COLORS } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import type { AdminEvent, EventItem, NeighbourhoodRef } from '@mahalle/shared';
-import { itemState } from './item-state';
+import { itemMarks, itemState } from './item-state';
 
 /** An events or group_events row (`e.*`) with its creator's names (null once the account is gone) and, for a group event, its group. */
 export interface AdminEventRow {
@@ -110,7 +110,6 @@ export function presentEvent(
     lat: r.lat === null || r.lat === undefined ? null : Number(r.lat),
     lng: r.lng === null || r.lng === undefined ? null : Number(r.lng),
     createdAt: toIso(r.created_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
-    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
+    ...itemMarks(r, true),
   };
 }

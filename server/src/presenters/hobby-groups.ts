@@ -1,6 +1,7 @@
 import { toIso } from '../db/time';
 import { authorFromJoin, type AuthorJoin, type UserRow } from './users';
 import type { AdminGroup, NeighbourhoodRef } from '@mahalle/shared';
+import { itemMarks } from './item-state';
 
 /** A hobby_groups row as it comes from the database. */
 export interface GroupRow {
@@ -77,8 +78,7 @@ export function presentGroupPost(r: GroupPostRow, liked: boolean) {
     commentsCount: r.comments_count,
     isLiked: liked,
     createdAt: toIso(r.created_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
-    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
+    ...itemMarks(r, true),
   };
 }
 
@@ -100,7 +100,7 @@ export function presentGroupComment(r: GroupCommentRow) {
     content: r.content,
     createdAt: toIso(r.created_at),
     author: authorFromJoin(r),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...itemMarks(r),
   };
 }
 
@@ -134,8 +134,7 @@ export function presentGroupEvent(r: GroupEventRow) {
     meetingLink: r.meeting_link,
     creatorId: r.creator_id,
     createdAt: toIso(r.created_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
-    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
+    ...itemMarks(r, true),
   };
 }
 

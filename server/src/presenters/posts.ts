@@ -2,6 +2,7 @@ import type { NeighbourhoodRef, Post, PostComment, PostType, Role } from '@mahal
 import { toIso } from '../db/time';
 import { authorFromJoin, type AuthorJoin } from './users';
 import type { AdminContent } from '@mahalle/shared';
+import { itemMarks } from './item-state';
 
 /** A posts row joined with its author and category (see postsQuery). */
 export interface PostRow {
@@ -62,7 +63,7 @@ export function presentPost(
     mentions: flags.mentions ?? [],
     neighbourhood: flags.neighbourhood ?? null,
     // Only its author is ever shown a held post (services/posts visibleTo's `ownHeld`).
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...itemMarks(r),
   };
 }
 export type PresentedPost = ReturnType<typeof presentPost>;
@@ -89,7 +90,7 @@ export function presentComment(r: CommentRow): PostComment {
     content: r.content,
     createdAt: toIso(r.created_at),
     author: authorFromJoin(r),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...itemMarks(r),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Answer, Question } from '@mahalle/shared';
 import { toIso } from '../db/time';
 import { authorFromJoin, parseJsonArray, type AuthorJoin } from './users';
 import type { AdminQuestion } from '@mahalle/shared';
-import { itemState } from './item-state';
+import { itemMarks, itemState } from './item-state';
 
 /** A questions row joined with its author (AUTHOR_COLUMNS; null ids once the account is gone). */
 export interface QuestionRow extends AuthorJoin {
@@ -76,8 +76,7 @@ export function presentQuestion(r: QuestionRow, upvoted: boolean): Question {
     userHasUpvoted: upvoted,
     createdAt: toIso(r.created_at),
     updatedAt: toIso(r.updated_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
-    ...(r.is_hidden && !r.pending_approval ? { isHidden: true } : {}),
+    ...itemMarks(r, true),
   };
 }
 
@@ -92,6 +91,6 @@ export function presentAnswer(r: AnswerRow, upvoted: boolean): Answer {
     userHasUpvoted: upvoted,
     author: authorFromJoin(r),
     createdAt: toIso(r.created_at),
-    ...(r.pending_approval ? { pendingApproval: true } : {}),
+    ...itemMarks(r),
   };
 }
