@@ -78,10 +78,12 @@ const SERVER_JS = String(args.server ?? path.join(serverDir, 'dist/index.js'))
   .map((p) => path.resolve(serverDir, p));
 const NAMES = args.names ? String(args.names).split(',') : SERVER_JS.map((p) => path.basename(path.dirname(p)));
 const NODE_FLAGS = String(args['node-flags'] ?? '').split('|');
-/** The node flags `npm start` runs the server with (server/package.json), so the server is measured as it runs. */
+/** The node flags `npm start` runs the server with (scripts/start.sh), so the server is measured as it runs. */
 const START_FLAGS = args['no-start-flags']
   ? ''
-  : (/^node\s+(.*?)\s*dist\/index\.js/.exec(JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start)?.[1] ?? '');
+  : (/^exec node\s+(.*?)\s*"\$root\/server\/dist\/index\.js"/m.exec(fs.readFileSync(path.join(serverDir, '../scripts/start.sh'), 'utf8'))?.[1] ?? '')
+      // A setting's default, as the script's shell would expand "${NAME:-default}" with NAME unset.
+      .replace(/"\$\{\w+:-([^}]*)\}"/g, '$1');
 const BUILD_ENV = String(args['build-env'] ?? '')
   .split('|')
   .map((list) =>

@@ -20,6 +20,8 @@ import { startTestBucket, type TestBucket } from '../src/test/s3';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
 export const serverEntry = path.join(repoRoot, 'server/dist/index.js');
+/** `npm start`'s and the service file's way to start the built server (it execs node, so a node's pid is node's). */
+const startScript = path.join(repoRoot, 'scripts/start.sh');
 export const nginxSiteFile = path.join(repoRoot, 'docs/nginx/mahalle.conf');
 export const ADMIN = { username: 'yonetici', password: 'Yonetici.Sifre1' };
 
@@ -60,7 +62,7 @@ export interface ClusterOptions {
   nginxConnections?: number;
   /** How long a node may take to answer /api/health (a first boot on a big seed runs migrations). */
   bootTimeoutMs?: number;
-  /** Node's flags for every node instead of `npm start`'s (the benchmark compares memory settings). */
+  /** Node's flags for every node, started by node itself instead of scripts/start.sh (the benchmark compares memory settings). */
   nodeFlags?: string[];
 }
 
@@ -192,7 +194,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const dataDir = path.join(dir, node.name);
       fs.mkdirSync(dataDir, { recursive: true });
       const out = fs.openSync(node.log, 'a');
-      const child = spawn(process.execPath, [...(opts.nodeFlags ?? ['--max-semi-space-size=4', '--heap-growing-percent=100']), serverEntry], {
+      // As an organiser starts it (scripts/start.sh: jemalloc when installed, npm start's node flags), unless the
+      // benchmark compares other flags.
+      const [command, args] = opts.nodeFlags ? [process.execPath, [...opts.nodeFlags, serverEntry]] : ['/bin/sh', [startScript]];
+      const child = spawn(command, args, {
         cwd: repoRoot,
         stdio: ['ignore', out, out],
         env: {
