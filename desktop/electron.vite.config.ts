@@ -2,6 +2,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { antdStaticCss } from './antd-css.config';
+import { reactRouterProduction } from './react-router-production';
 
 /** The Electron app: main and preload for Node, the renderer is the same React UI as the browser build. */
 export default defineConfig({
@@ -22,7 +23,7 @@ export default defineConfig({
   },
   renderer: {
     root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-    plugins: [react(), antdStaticCss()],
+    plugins: [react(), reactRouterProduction(), antdStaticCss()],
     base: './',
     // No service worker in the desktop app (it loads the UI from a file): its registration is left out of this build.
     define: { __PWA__: 'false' },

@@ -2,6 +2,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { antdStaticCss } from './antd-css.config';
+import { reactRouterProduction } from './react-router-production';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,6 +91,7 @@ export default defineConfig({
   define: { __PWA__: 'true' },
   plugins: [
     react(),
+    reactRouterProduction(),
     lazyTooltipProvider(),
     antdStaticCss(),
     serviceWorker(),
