@@ -7,6 +7,7 @@
  *   PROFILE_MEMBER=1 ...      # signed in as a freshly registered member (session cookie)
  *   PROFILE_RUNS=3 ...        # runs to sum (the table shows per-run means)
  *   PROFILE_SAVE=/tmp/p.cpuprofile ...   # keep the last run's profile (opens in Chromium's DevTools, Performance)
+ *   PROFILE_TASKS=1 ...       # also list each stretch of JavaScript over 50 ms (a long task's script) with what it ran
  * Uses `server/dist/index.js` of this checkout with the given WEB_DIR on a temporary DATA_DIR with the demo seed.
  */
 import { spawn } from 'node:child_process';
@@ -132,6 +133,7 @@ try {
   const inclusive = new Map<string, number>();
   let total = 0;
   let longest = 0;
+  const stretches: string[] = [];
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromeFlags });
   try {
     for (let r = 0; r < runs; r++) {
@@ -176,10 +178,45 @@ try {
         labels.set(n.id, label);
         return label;
       };
+      // A stretch: consecutive samples without an idle one between, as one task's script runs.
+      let stretch: { start: number; ms: number; labels: Map<string, number>; own: Map<string, number> } | null = null;
+      let clock = 0;
+      const closeStretch = () => {
+        if (stretch && stretch.ms > 50) {
+          const what = [...stretch.labels]
+            .filter(([, v]) => v < stretch!.ms * 0.95)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 8)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join(', ');
+          const own = [...stretch.own]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join(', ');
+          stretches.push(`run ${r + 1} @${stretch.start.toFixed(0)} ms: ${stretch.ms.toFixed(0)} ms: ${what}\n    itself: ${own}`);
+        }
+        stretch = null;
+      };
       for (const [i, id] of profile.samples.entries()) {
         const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+        clock += (profile.timeDeltas[i] ?? 0) / 1000;
         const node = byId.get(id);
         if (!node) continue;
+        if (node.callFrame.functionName === '(idle)') {
+          closeStretch();
+          continue;
+        }
+        if (process.env.PROFILE_TASKS) {
+          stretch ??= { start: clock, ms: 0, labels: new Map(), own: new Map() };
+          stretch.ms += dt;
+          const seenHere = new Set<string>();
+          for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+            const n = byId.get(at);
+            if (n) seenHere.add(labelOf(n));
+          }
+          for (const l of seenHere) stretch.labels.set(l, (stretch.labels.get(l) ?? 0) + dt);
+        }
         const { url, functionName, lineNumber, columnNumber } = node.callFrame;
         let bucket: string;
         let fn = functionName || '(anonymous)';
@@ -190,6 +227,7 @@ try {
           bucket = pos?.source ? bucketOf(pos.source) : new URL(url).pathname;
           if (pos?.source) fn = `${pos.name ?? fn} (${bucketOf(pos.source)}:${pos.line})`;
         }
+        if (stretch) stretch.own.set(bucket, (stretch.own.get(bucket) ?? 0) + dt);
         if (bucket === '(idle)' || bucket === '(program)') continue;
         const seen = new Set<string>();
         for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -201,6 +239,7 @@ try {
         self.set(bucket, (self.get(bucket) ?? 0) + dt);
         fns.set(fn, (fns.get(fn) ?? 0) + dt);
       }
+      closeStretch();
       await context.close();
     }
   } finally {
@@ -218,6 +257,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  if (stretches.length) console.log('\nStretches of JavaScript over 50 ms (what ran, ms itself and below):\n' + stretches.join('\n'));
   console.log('\nSelf time by package / file:\n' + top(self, 30));
   console.log('\nSelf time by function:\n' + top(fns, 30));
   console.log('\nTotal time by function (itself and what it calls):\n' + top(inclusive, Number(process.env.PROFILE_TOP ?? 60)));
