@@ -170,3 +170,33 @@ test(`a visitor's / on a phone keeps its place while the blog posts and question
   expect(total).toBeLessThan(0.01);
   await context.close();
 });
+
+test(`a question's page on a phone keeps its place while its answers arrive (layout shift < 0.01)`, async ({ browser, request }) => {
+  const { items } = (await (await request.get('/api/questions')).json()) as { items: { id: number; answersCount: number }[] };
+  const question = items.find((q) => q.answersCount > 0);
+  if (!question) throw new Error('the demo seed has no answered question');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The answers come late, as on a slow link: the page draws their skeleton first.
+  await page.route(/\/api\/questions\/\d+\/answers(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.goto(`/qa/question/${question.id}`);
+  await expect(page.getByTestId('list-skeleton')).toBeVisible();
+  await expect(page.getByTestId('answer').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Cevap yazmak için giriş yapın.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const total = shifts.reduce((a, b) => a + b, 0);
+  console.log(`layout shift of a question's page at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  expect(total).toBeLessThan(0.01);
+  await context.close();
+});

@@ -168,7 +168,9 @@ export default function QuestionPage() {
           Daha fazla
         </Button>
       )}
-      {user ? (
+      {/* Below the answers, drawn once they are in: drawn under their skeleton, it moved down as they arrived (the
+          page's one layout shift on a phone). */}
+      {loadingAnswers ? null : user ? (
         // The form's height is kept while its code arrives, so nothing below it moves.
         <Suspense fallback={<div style={{ marginTop: 12, minHeight: 178 }} />}>
           <AnswerForm questionId={q.id} />
