@@ -19,7 +19,7 @@
  *   SOAK_STEP_SECONDS  each step's length (default 30)
  *   SOAK_LD_PRELOAD, SOAK_MALLOC_ARENA_MAX, SOAK_MALLOC_CONF  the nodes' allocator settings; the nodes start as
  *                  scripts/start.sh starts them (jemalloc when the system has it), SOAK_MAHALLE_JEMALLOC=0 for glibc
- *   SOAK_LOG_LEVEL the nodes' log level (default warn; info logs each job's tick and each request, in the nodes' log files)
+ *   SOAK_LOG_LEVEL the nodes' log level (default warn; debug logs every request with its time, in the nodes' log files)
  *   SOAK_NODE_FLAGS node's flags for the server nodes, started by node itself instead of scripts/start.sh (e.g. to
  *                  compare heap settings)
  *   SOAK_ADDRESSES loopback addresses the clients spread over, 127.0.0.1 to 127.0.0.N (default 32):
@@ -65,7 +65,7 @@ const PG_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL = { readP95: 100, writeP95: 250, liveP95: 200 };
 /** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
 const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
-/** The allocator's settings, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
+/** The allocator's settings and the log level, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
 const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'LOG_LEVEL'].filter((k) => env[`SOAK_${k}`] !== undefined);
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
 const SEED_KEY = `v3_${SIZE}`;

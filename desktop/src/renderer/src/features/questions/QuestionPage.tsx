@@ -168,8 +168,7 @@ export default function QuestionPage() {
           Daha fazla
         </Button>
       )}
-      {/* Below the answers, drawn once they are in: drawn under their skeleton, it moved down as they arrived (the
-          page's one layout shift on a phone). */}
+      {/* Drawn once the answers are in: under their skeleton it would move down as they arrive (a layout shift). */}
       {loadingAnswers ? null : user ? (
         // The form's height is kept while its code arrives, so nothing below it moves.
         <Suspense fallback={<div style={{ marginTop: 12, minHeight: 178 }} />}>
