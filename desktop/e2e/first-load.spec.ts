@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { memberPage } from './fixtures';
 
 /**
@@ -117,9 +117,8 @@ test(`a member's / fetches at most ${MEMBER_FILES} JavaScript files, ${MEMBER_KI
   await context.close();
 });
 
-test(`a member's / on a phone does not move as the composer and the feed arrive (layout shift ≤ 0.1)`, async ({ browser }) => {
-  const { context, page } = await memberPage(browser, { viewport: { width: 390, height: 844 } });
-  // Every layout shift of the load, as Lighthouse's CLS counts them (not those right after input), from the first paint on.
+/** Records every layout shift of the load, as Lighthouse's CLS counts them (not those right after input), from the first paint on. */
+async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: number[] };
     w.__shifts = [];
@@ -127,6 +126,19 @@ test(`a member's / on a phone does not move as the composer and the feed arrive 
       for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The sum of the shifts watchLayoutShifts recorded, printed under `label`. */
+async function layoutShift(page: Page, label: string): Promise<number> {
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  const total = shifts.reduce((a, b) => a + b, 0);
+  console.log(`layout shift of ${label}: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  return total;
+}
+
+test(`a member's / on a phone does not move as the composer and the feed arrive (layout shift ≤ 0.1)`, async ({ browser }) => {
+  const { context, page } = await memberPage(browser, { viewport: { width: 390, height: 844 } });
+  await watchLayoutShifts(page);
   await page.goto('/');
   await expect(page.getByTestId('composer')).toBeVisible();
   await expect(page.getByTestId('feed')).toBeVisible();
@@ -134,9 +146,7 @@ test(`a member's / on a phone does not move as the composer and the feed arrive 
   await expect(page.getByText('Son Blog Yazıları')).toBeAttached();
   await expect(page.getByTestId('home-stats')).toBeAttached();
   await page.waitForLoadState('networkidle');
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  const total = shifts.reduce((a, b) => a + b, 0);
-  console.log(`layout shift of a member's / at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  const total = await layoutShift(page, "a member's / at 390×844");
   expect(total).toBeLessThanOrEqual(0.1);
   await context.close();
 });
@@ -144,13 +154,7 @@ test(`a member's / on a phone does not move as the composer and the feed arrive 
 test(`a visitor's / on a phone keeps its place while the blog posts and questions arrive (layout shift < 0.01)`, async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // The two lists answer late, so their cards are drawn with skeletons first, as on a slow link.
   await page.route(/\/api\/(questions|blog\/posts)(\?|$)/, async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
@@ -164,9 +168,7 @@ test(`a visitor's / on a phone keeps its place while the blog posts and question
   const loaded = await page.locator('.home-pair > div').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().height)));
   expect(loaded, 'a home card changed height as its list arrived').toEqual(loading);
   await page.waitForLoadState('networkidle');
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  const total = shifts.reduce((a, b) => a + b, 0);
-  console.log(`layout shift of a visitor's / at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  const total = await layoutShift(page, "a visitor's / at 390×844");
   expect(total).toBeLessThan(0.01);
   await context.close();
 });
@@ -177,13 +179,7 @@ test(`a question's page on a phone keeps its place while its answers arrive (lay
   if (!question) throw new Error('the demo seed has no answered question');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // The answers come late, as on a slow link: the page draws their skeleton first.
   await page.route(/\/api\/questions\/\d+\/answers(\?|$)/, async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
@@ -194,9 +190,7 @@ test(`a question's page on a phone keeps its place while its answers arrive (lay
   await expect(page.getByTestId('answer').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Cevap yazmak için giriş yapın.')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  const total = shifts.reduce((a, b) => a + b, 0);
-  console.log(`layout shift of a question's page at 390×844: ${total.toFixed(3)} (${shifts.length} shift(s))`);
+  const total = await layoutShift(page, "a question's page at 390×844");
   expect(total).toBeLessThan(0.01);
   await context.close();
 });
