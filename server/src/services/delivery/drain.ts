@@ -54,9 +54,20 @@ export async function drainDeliveries(ctx: AppContext, now: Date): Promise<Drain
     // A long queue (a week's digests) is sent at most half the time: page requests are not held behind it.
     await sleep(performance.now() - started);
   }
-  await pruneDeliveries(ctx.db, now);
+  const pruned = lastPruned.get(ctx.db);
+  if (pruned === undefined || now.getTime() - pruned >= PRUNE_EVERY_MS || now.getTime() < pruned) {
+    lastPruned.set(ctx.db, now.getTime());
+    await pruneDeliveries(ctx.db, now);
+  }
   return total;
 }
+
+/**
+ * Finished rows (kept a week) are pruned at most this often by a node: a drain runs after every
+ * notification, and a delete each time would be a write for nothing.
+ */
+const PRUNE_EVERY_MS = 10 * 60_000;
+const lastPruned = new WeakMap<object, number>();
 
 async function deliver(ctx: AppContext, row: DeliveryRow, now: Date): Promise<Outcome> {
   try {
