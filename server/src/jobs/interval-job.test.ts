@@ -36,7 +36,7 @@ function fakeTimers() {
 
 function fakeLogger() {
   const errors: { job: string; message: string }[] = [];
-  const logger = { error: (o: { job: string }, message: string) => errors.push({ job: o.job, message }) } as unknown as Logger;
+  const logger = { error: (o: { job: string }, message: string) => errors.push({ job: o.job, message }), debug: () => undefined } as unknown as Logger;
   return { logger, errors };
 }
 

@@ -174,6 +174,8 @@ export class IntervalJob<T> {
       const work = () => this.spec.run(this.now());
       const result = this.spec.singleNode ? await onOneNode(this.deps.db, this.name, work) : { ran: true as const, value: await work() };
       this.deps.observer?.ticked(this.name, result.ran ? 'done' : 'skipped', seconds());
+      // At debug level every tick is logged with its time, beside the requests' (a slow tick shows up between them).
+      this.deps.logger.debug({ job: this.name, outcome: result.ran ? 'done' : 'skipped', ms: Math.round(seconds() * 1000) }, `job ${this.name} ticked`);
       return result;
     } catch (err) {
       this.deps.observer?.ticked(this.name, 'failed', seconds());
