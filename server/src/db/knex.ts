@@ -31,6 +31,8 @@ export interface DbOptions {
   dataDir: string;
   databaseUrl: string | null;
   databaseSchema?: string | null;
+  /** SQLite's synchronous pragma (config.sqliteSynchronous); 'full' unless given. */
+  sqliteSynchronous?: 'normal' | 'full';
   /** Where knex's own warnings go (default: console.log, stack traces and all). */
   log?: Knex.Config['log'];
 }
@@ -54,6 +56,7 @@ export function createDb(options: DbOptions): Knex {
       acquireConnectionTimeout: 10_000,
     });
   }
+  const synchronous = options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL';
   return knexFactory({
     // sqlite3 with several connections: reads side by side in WAL, writes one at a time under an
     // in-process lock, write transactions with BEGIN IMMEDIATE (see sqlite-client.ts).
@@ -68,8 +71,13 @@ export function createDb(options: DbOptions): Knex {
       max: SQLITE_CONNECTIONS,
       afterCreate(conn: { exec: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
         // busy_timeout first: another connection may be switching the file to WAL right now.
-        // WAL + synchronous FULL: an acknowledged write survives a crash or power loss.
-        conn.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;', (err) => done(err, conn));
+        // WAL + synchronous FULL (the default): an acknowledged write survives a crash or a power
+        // loss; NORMAL survives the process's crash only, without a disk flush per commit (see
+        // config.sqliteSynchronous and the README).
+        conn.exec(
+          `PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON;`,
+          (err) => done(err, conn),
+        );
       },
     },
     acquireConnectionTimeout: 30_000,
