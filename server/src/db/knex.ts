@@ -74,9 +74,8 @@ export function createDb(options: DbOptions): Knex {
         // WAL + synchronous FULL (the default): an acknowledged write survives a crash or a power
         // loss; NORMAL survives the process's crash only, without a disk flush per commit (see
         // config.sqliteSynchronous and the README).
-        conn.exec(
-          `PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON;`,
-          (err) => done(err, conn),
+        conn.exec(`PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON;`, (err) =>
+          done(err, conn),
         );
       },
     },

@@ -136,10 +136,7 @@ export async function claimDue(db: Knex, now: Date, limit: number): Promise<Deli
   // Most drains find nothing due (one runs after every notification, on every node): a plain read
   // on the (state, next_attempt_at) index says so without a transaction, so SQLite's write lock is
   // not taken (and waited for behind the members' own writes) to learn that there is nothing to send.
-  const due = await db('notification_deliveries')
-    .whereIn('state', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now.toISOString())
-    .first('id');
+  const due = await db('notification_deliveries').whereIn('state', ['pending', 'sending']).where('next_attempt_at', '<=', now.toISOString()).first('id');
   if (!due) return [];
   return db.transaction(async (trx) => {
     const q = trx('notification_deliveries')
