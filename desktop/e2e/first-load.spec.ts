@@ -117,6 +117,50 @@ test(`a member's / fetches at most ${MEMBER_FILES} JavaScript files, ${MEMBER_KI
   await context.close();
 });
 
+/**
+ * A member's first API calls are asked ahead by the page itself (`<link rel="preload" as="fetch">`, server/src/static.ts):
+ * each must be the call the renderer makes, so the browser hands it the preloaded answer instead of asking twice (a URL
+ * or credentials mode that drifted from what src/api builds would be fetched twice, and wasted).
+ */
+for (const [route, ready] of [
+  ['/', 'composer'],
+  ['/home', 'composer'],
+  ['/messages', 'conversations'],
+] as const) {
+  test(`a member's ${route} uses every answer its page asked for ahead, each fetched once`, async ({ browser }) => {
+    const { context, page } = await memberPage(browser);
+    const asked = new Map<string, number>();
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+    });
+    // What the renderer itself asks for (its calls, not the preloads).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __called: string[] };
+      w.__called = [];
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+        w.__called.push(url.pathname + url.search);
+        return original(input, init);
+      };
+    });
+    await page.goto(route);
+    if (ready === 'composer') await expect(page.getByTestId('composer')).toBeVisible();
+    else await expect(page.getByText('Henüz mesajınız yok').or(page.getByText('Bir konuşma seçin')).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')!));
+    expect(preloaded).toContain('/api/auth/session');
+    expect(preloaded.length).toBeGreaterThan(1);
+    const called = await page.evaluate(() => (window as unknown as { __called: string[] }).__called);
+    for (const url of preloaded) {
+      expect(called, `the renderer no longer asks for ${url}: the preload is wasted`).toContain(url);
+      expect(asked.get(url), `${url} went over the network ${asked.get(url) ?? 0} times`).toBe(1);
+    }
+    await context.close();
+  });
+}
+
 /** Records every layout shift of the load, as Lighthouse's CLS counts them (not those right after input), from the first paint on. */
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/harness';
+import { LIMITS } from '@mahalle/shared';
 
 const INDEX = `<!doctype html>
 <html lang="tr">
@@ -294,6 +295,23 @@ describe('first paint in index.html', () => {
     expect(bootArea(visitor)).toBe('<div class="boot-page boot-home"><h1 class="boot-h1">Hoş geldin!</h1></div>');
     const member = (await raw(`${server.url}/`, { cookie: 'tema=koyu; mahalle_sid=abc' })).body.toString();
     expect(bootArea(member)).toBe('<!--boot--><div class="boot-main">Yükleniyor…</div><!--/boot-->');
+  });
+
+  it("asks a member's first API calls ahead (preload as fetch, with credentials), and nothing of the kind for a visitor", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]);
+    const cookie = { cookie: 'mahalle_sid=abc' };
+    const home = (await raw(`${server.url}/`, cookie)).body.toString();
+    expect(preloads(home)).toEqual(['/api/auth/session', '/api/users/me/neighbourhood', `/api/posts?limit=${LIMITS.homePosts}`]);
+    // In the head, where the browser's preload scanner meets them before any script.
+    expect(home.indexOf('rel="preload"')).toBeLessThan(home.indexOf('</head>'));
+    expect(preloads((await raw(`${server.url}/home`, cookie)).body.toString())).toEqual([
+      '/api/auth/session',
+      '/api/users/me/neighbourhood',
+      '/api/posts?limit=10',
+    ]);
+    expect(preloads((await raw(`${server.url}/messages`, cookie)).body.toString())).toEqual(['/api/auth/session', '/api/messages?limit=100']);
+    expect(preloads((await raw(`${server.url}/notifications`, cookie)).body.toString())).toEqual(['/api/auth/session']);
+    for (const p of ['/', '/home', '/messages', '/discover']) expect(preloads((await raw(server.url + p)).body.toString())).toEqual([]);
   });
 
   it("paints Discover's heading and first trending posts for a visitor, most liked first, only what a visitor may see", async () => {

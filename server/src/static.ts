@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
-import { TEXTS } from '@mahalle/shared';
+import { LIMITS, TEXTS } from '@mahalle/shared';
 import type { AppContext } from './context';
 import { errors } from './errors';
 import { SESSION_COOKIE } from './middlewares/auth';
@@ -58,6 +58,28 @@ const BACK_LINKS = {
 } as const;
 /** A session cookie says a member is probably signed in: their `/` is the feed, not the visitors' welcome. */
 const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/**
+ * What a member's page asks the API first, as the renderer asks it (same URL, same credentials), for
+ * `<link rel="preload" as="fetch">`: the browser fetches them while the page's scripts load, and
+ * the renderer's calls take the answers instead of asking again once React has rendered and the
+ * page's chunk arrived (on a phone, the session check and the page's data were two round trips
+ * after all the JavaScript). Only with a session cookie: a visitor's pages ask for other things.
+ * The URLs must stay what desktop/src/renderer/src/api builds (a journey in first-load.spec.ts
+ * checks that each is used and fetched once).
+ */
+export function memberFirstFetches(pathname: string): string[] {
+  const fetches = ['/api/auth/session'];
+  // `/` and `/home`: the feed's whole-city first page and the member's neighbourhood (its filter).
+  if (pathname === '/') fetches.push('/api/users/me/neighbourhood', `/api/posts?limit=${LIMITS.homePosts}`);
+  else if (pathname === '/home') fetches.push('/api/users/me/neighbourhood', '/api/posts?limit=10');
+  else if (/^\/messages\/?$/.test(pathname)) fetches.push('/api/messages?limit=100');
+  return fetches;
+}
+
+function preloadTags(urls: string[]): string {
+  return urls.map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="use-credentials">`).join('\n    ');
+}
 
 function origin(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -183,6 +205,7 @@ export function mountStatic(app: Express, ctx: AppContext): void {
             const paint = await discoverPaintHtml(ctx.db);
             return res.type('html').send(html.replace(BOOT_AREA, () => paint));
           }
+          if (!visitor) return res.type('html').send(html.replace('</head>', () => `  ${preloadTags(memberFirstFetches(req.path))}\n  </head>`));
           return res.type('html').send(html);
         }
         const url = origin(req) + req.path;

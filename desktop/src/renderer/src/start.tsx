@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstRoute } from './App';
+import { preloadMemberHome } from './features/home/HomePage';
 import { platform } from './platform';
 import { initApi } from './api/client';
 import { useSession } from './stores/session';
@@ -12,8 +13,11 @@ import './styles.css';
 // The server painted the visitors' welcome on `/` (no session cookie came with the request, so the session check will
 // say 'visitor'): the first render knows it already, and the welcome card does not arrive a moment later and push the
 // page down (a layout shift Lighthouse counted on a phone).
+const firstPath = platform.kind === 'desktop' ? window.location.hash.slice(1) || '/' : window.location.pathname;
 if (document.querySelector('#root .boot-home')) useSession.getState().setUser(null);
-preloadFirstRoute(platform.kind === 'desktop' ? window.location.hash.slice(1) : window.location.pathname);
+// Without it on `/` a session cookie came with the request: the member's feed and composer are what the page needs.
+else if (firstPath === '/' || firstPath === '/home') preloadMemberHome();
+preloadFirstRoute(firstPath);
 void initApi().finally(() => {
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders it in slices and lets the phone's main thread breathe between

@@ -22,8 +22,19 @@ import { useTrendingHashtags } from '../../api/hashtags';
 import { WhenVisible } from '../../components/WhenVisible';
 
 // Members' parts (composer, feed with its cards and dialogs) load only for members: a visitor's `/` stays small.
-const Composer = lazy(() => import('../posts/Composer').then((m) => ({ default: m.Composer })));
-const AreaPostList = lazy(() => import('../posts/PostList').then((m) => ({ default: m.AreaPostList })));
+const composerChunk = () => import('../posts/Composer');
+const postListChunk = () => import('../posts/PostList');
+const Composer = lazy(() => composerChunk().then((m) => ({ default: m.Composer })));
+const AreaPostList = lazy(() => postListChunk().then((m) => ({ default: m.AreaPostList })));
+
+/**
+ * Starts fetching the members' parts of `/` at once (start.tsx, when the server saw a session cookie), alongside the
+ * session check, instead of once the session is known and React has met the lazy components.
+ */
+export function preloadMemberHome() {
+  void composerChunk().catch(() => undefined);
+  void postListChunk().catch(() => undefined);
+}
 
 function SideLists() {
   const { data: members = [], isLoading: loadingMembers } = useRecentUsers(LIMITS.homeMembers);
