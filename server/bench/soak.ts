@@ -66,7 +66,9 @@ const GOAL = { readP95: 100, writeP95: 250, liveP95: 200 };
 /** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
 const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
 /** The allocator's settings and the log level, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
-const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'].filter((k) => env[`SOAK_${k}`] !== undefined);
+const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'].filter(
+  (k) => env[`SOAK_${k}`] !== undefined,
+);
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
 const SEED_KEY = `v3_${SIZE}`;
 
