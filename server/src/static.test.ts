@@ -307,9 +307,12 @@ describe('first paint in index.html', () => {
     expect(preloads((await raw(`${server.url}/home`, cookie)).body.toString())).toEqual([
       '/api/auth/session',
       '/api/users/me/neighbourhood',
-      '/api/posts?limit=10',
+      `/api/posts?limit=${LIMITS.feedPage}`,
     ]);
-    expect(preloads((await raw(`${server.url}/messages`, cookie)).body.toString())).toEqual(['/api/auth/session', '/api/messages?limit=100']);
+    expect(preloads((await raw(`${server.url}/messages`, cookie)).body.toString())).toEqual([
+      '/api/auth/session',
+      `/api/messages?limit=${LIMITS.conversationsPage}`,
+    ]);
     expect(preloads((await raw(`${server.url}/notifications`, cookie)).body.toString())).toEqual(['/api/auth/session']);
     for (const p of ['/', '/home', '/messages', '/discover']) expect(preloads((await raw(server.url + p)).body.toString())).toEqual([]);
   });

@@ -72,8 +72,8 @@ export function memberFirstFetches(pathname: string): string[] {
   const fetches = ['/api/auth/session'];
   // `/` and `/home`: the feed's whole-city first page and the member's neighbourhood (its filter).
   if (pathname === '/') fetches.push('/api/users/me/neighbourhood', `/api/posts?limit=${LIMITS.homePosts}`);
-  else if (pathname === '/home') fetches.push('/api/users/me/neighbourhood', '/api/posts?limit=10');
-  else if (/^\/messages\/?$/.test(pathname)) fetches.push('/api/messages?limit=100');
+  else if (pathname === '/home') fetches.push('/api/users/me/neighbourhood', `/api/posts?limit=${LIMITS.feedPage}`);
+  else if (/^\/messages\/?$/.test(pathname)) fetches.push(`/api/messages?limit=${LIMITS.conversationsPage}`);
   return fetches;
 }
 

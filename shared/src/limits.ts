@@ -114,6 +114,10 @@ export const LIMITS = {
   homeBlogPosts: 4,
   homeQuestions: 5,
   homePosts: 3,
+  /** A feed's page ('Daha fazla' loads the next): the full home feed, a category, one's own profile. */
+  feedPage: 10,
+  /** Conversations the messages page reads at once. */
+  conversationsPage: 100,
   homeMembers: 4,
   homeEvents: 3,
   groupSidebarMembers: 10,

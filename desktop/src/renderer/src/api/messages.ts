@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '@mahalle/shared';
 import { call, callPage } from './call';
 
 /** Query keys of private messages; the socket refreshes `all` when one arrives. */
@@ -13,7 +14,7 @@ export const fetchConversation = (userId: number, limit: number, cursor?: string
   callPage('GET /api/messages/conversation/:userId', { params: { userId }, query: { limit, cursor } });
 
 /** The latest conversations (one page of up to 100). */
-export const useConversations = (limit = 100) =>
+export const useConversations = (limit = LIMITS.conversationsPage) =>
   useQuery({ queryKey: messageKeys.conversations, queryFn: async () => (await fetchConversations(limit)).items });
 /** The latest messages with one member, oldest first. */
 export const useConversation = (userId: number, limit = 100) =>

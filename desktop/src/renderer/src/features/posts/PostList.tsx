@@ -1,3 +1,4 @@
+import { LIMITS } from '@mahalle/shared';
 import { AreaFilter, ChooseNeighbourhoodPrompt, useArea } from '../places/PlaceFields';
 import { Suspense, useEffect } from 'react';
 import { usePostList, type PostFeed } from '../../api/posts';
@@ -13,7 +14,7 @@ const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => 
 export function PostList({
   feed,
   empty,
-  pageSize = 10,
+  pageSize = LIMITS.feedPage,
   more = true,
   onSettled,
 }: {

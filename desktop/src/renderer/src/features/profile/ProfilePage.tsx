@@ -376,7 +376,7 @@ export default function ProfilePage({ own = false }: { own?: boolean }) {
         // /profile?tab=mahalle (where the near-me prompt leads) opens that tab.
         defaultActiveKey={isOwn ? (search.get('tab') ?? undefined) : undefined}
         items={[
-          { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? 10 : 5} /> },
+          { key: 'posts', label: 'Gönderiler', children: <PostList feed={{ userId: profile.id }} pageSize={isOwn ? LIMITS.feedPage : 5} /> },
           { key: 'followers', label: 'Takipçiler', children: <People userId={profile.id} kind="followers" own={isOwn} /> },
           { key: 'following', label: 'Takip Edilenler', children: <People userId={profile.id} kind="following" own={isOwn} /> },
           ...(isOwn ? [{ key: 'messages', label: 'Mesajlar', children: <Link to="/messages">Mesajlarına git</Link> }] : []),
