@@ -17,8 +17,11 @@
  *   SOAK_SETUPS    sqlite,postgres (default both; postgres needs DATABASE_URL or the local test server)
  *   SOAK_RATES     the steps, actions per second (default 25,50,100,150,200,300,400)
  *   SOAK_STEP_SECONDS  each step's length (default 30)
+ *   SOAK_RETRIES   soaks again at the next lower step that met the goals when a soak misses them, at most this many
+ *                  times (default 1): a 30-second step can pass at a rate that ten minutes do not hold
  *   SOAK_LD_PRELOAD, SOAK_MALLOC_ARENA_MAX, SOAK_MALLOC_CONF  the nodes' allocator settings; the nodes start as
  *                  scripts/start.sh starts them (jemalloc when the system has it), SOAK_MAHALLE_JEMALLOC=0 for glibc
+ *   SOAK_MAHALLE_HEAP_GROWTH  the nodes' V8 heap growth (scripts/start.sh's MAHALLE_HEAP_GROWTH, default 100)
  *   SOAK_LOG_LEVEL the nodes' log level (default warn; debug logs every request with its time, in the nodes' log files)
  *   SOAK_NODE_FLAGS node's flags for the server nodes, started by node itself instead of scripts/start.sh (e.g. to
  *                  compare heap settings)
@@ -60,13 +63,14 @@ const RATES = String(env.SOAK_RATES ?? '25,50,100,150,200,300,400')
   .map(Number);
 const STEP_SECONDS = Number(env.SOAK_STEP_SECONDS ?? 30);
 const ADDRESSES = Math.max(1, Math.min(250, Number(env.SOAK_ADDRESSES ?? 32)));
+const RETRIES = Math.max(0, Number(env.SOAK_RETRIES ?? 1));
 const MAX_IN_FLIGHT = Number(env.SOAK_MAX_IN_FLIGHT ?? 256);
 const PG_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL = { readP95: 100, writeP95: 250, liveP95: 200 };
 /** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
 const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
 /** The allocator's settings and the log level, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
-const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'].filter(
+const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'MAHALLE_HEAP_GROWTH', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'].filter(
   (k) => env[`SOAK_${k}`] !== undefined,
 );
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
@@ -124,6 +128,8 @@ interface Member {
 
 interface PhaseStats {
   rate: number;
+  /** Likes whose notification had not reached the author's socket when the phase ended (soaks only). */
+  lost?: number;
   seconds: number;
   done: number;
   reads: number[];
@@ -324,7 +330,7 @@ function sustained(s: PhaseStats): boolean {
 
 // ---------------------------------------------------------------- one setup
 
-async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number | null; soak: PhaseStats; nodes: number; lost: number }> {
+async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number | null; soaks: PhaseStats[]; held: number | null; nodes: number }> {
   const seed = ensureSeed(kind);
   const tag = crypto.randomBytes(4).toString('hex');
   let runDb: string | null = null;
@@ -454,13 +460,26 @@ async function setup(kind: string): Promise<{ steps: PhaseStats[]; best: number 
       if (!sustained(s)) break;
       best = rate;
     }
-    const soakRate = best ?? RATES[0]!;
     const rssAt = MINUTES > 2 ? { atSec: 120, label: 'minute 2' } : { atSec: (MINUTES * 60) / 2, label: `minute ${MINUTES / 2} (run shorter than 2)` };
-    console.log(`  ${kind}: soak at ${soakRate}/s for ${MINUTES} min${best === null ? ' (no step met the goals: the lowest)' : ''}`);
-    const soak = await phase(world, soakRate, MINUTES * 60, 7, rssAt);
-    printRow(`${kind} soak`, soak);
-    const lost = world.pending.size;
-    return { steps, best, soak, nodes: cluster.nodes.length, lost };
+    // The soak at the highest step that met the goals; if ten minutes do not hold it, again at the
+    // next lower step that met them (SOAK_RETRIES times at most), so the rate printed is one that held.
+    const passed = steps.filter(sustained).map((s) => s.rate);
+    const soakRates = (passed.length ? passed.reverse() : [RATES[0]!]).slice(0, 1 + RETRIES);
+    const soaks: PhaseStats[] = [];
+    let held: number | null = null;
+    for (const rate of soakRates) {
+      console.log(`  ${kind}: soak at ${rate}/s for ${MINUTES} min${best === null ? ' (no step met the goals: the lowest)' : ''}`);
+      world.pending.clear();
+      const soak = await phase(world, rate, MINUTES * 60, 7, rssAt);
+      soak.lost = world.pending.size;
+      soaks.push(soak);
+      printRow(`${kind} soak`, soak);
+      if (sustained(soak)) {
+        held = rate;
+        break;
+      }
+    }
+    return { steps, best, soaks, held, nodes: cluster.nodes.length };
   } finally {
     sockets.forEach((s) => s.disconnect());
     agents.forEach((a) => a.destroy());
@@ -481,22 +500,25 @@ function printRow(label: string, s: PhaseStats) {
 function printTable(kind: string, r: Awaited<ReturnType<typeof setup>>) {
   console.log(`\n### ${kind}: ${r.nodes} node(s) behind nginx, ${SIZE} posts, ${MEMBERS} members, ${SOCKETS} sockets`);
   console.log(
-    `highest rate meeting read p95 < ${GOAL.readP95} ms, write p95 < ${GOAL.writeP95} ms and live p95 < ${GOAL.liveP95} ms with no error: ${r.best === null ? 'none of the steps' : `${r.best} actions/s`}\n`,
+    `highest step meeting read p95 < ${GOAL.readP95} ms, write p95 < ${GOAL.writeP95} ms and live p95 < ${GOAL.liveP95} ms with no error: ${r.best === null ? 'none of the steps' : `${r.best} actions/s`}`,
   );
+  console.log(`rate held for the ${MINUTES}-minute soak with every goal met: ${r.held === null ? 'none of the soaks' : `${r.held} actions/s`}\n`);
   console.log(
     '| phase | rate/s | actions | read p50 / p95 / p99 ms | write p50 / p95 / p99 ms | errors | shed | live delivery p95 ms | RSS per node MiB (mid / end) |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const s of [...r.steps, r.soak]) {
-    const soak = s === r.soak;
+  for (const s of [...r.steps, ...r.soaks]) {
+    const soak = r.soaks.includes(s);
     const errors = [...s.errors].map(([k, v]) => `${k}×${v}`).join(', ') || '0';
     const rss = soak ? `${s.rss.at2.join(' / ')} (${s.rss.at2Label}) → ${s.rss.end.join(' / ')}` : s.rss.end.join(' / ');
     console.log(
       `| ${soak ? `soak ${MINUTES} min` : `step ${STEP_SECONDS} s`} | ${s.rate} | ${s.done} | ${f(pct(s.reads, 50))} / ${f(pct(s.reads, 95))} / ${f(pct(s.reads, 99))} | ${f(pct(s.writes, 50))} / ${f(pct(s.writes, 95))} / ${f(pct(s.writes, 99))} | ${errors} | ${s.shed} | ${f(pct(s.delivery, 95))} (${s.delivery.length}) | ${rss} |`,
     );
   }
-  console.log(`\nsoak p95 by kind: ${[...r.soak.byLabel].map(([k, t]) => `${k} ${f(pct(t, 95))} ms`).join(', ')}`);
-  console.log(`likes whose notification never arrived: ${r.lost}`);
+  for (const s of r.soaks) {
+    console.log(`\nsoak at ${s.rate}/s, p95 by kind: ${[...s.byLabel].map(([k, t]) => `${k} ${f(pct(t, 95))} ms`).join(', ')}`);
+    console.log(`likes whose notification never reached the author's socket: ${s.lost}`);
+  }
 }
 
 console.log(
