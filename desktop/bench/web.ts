@@ -8,6 +8,10 @@
  *                                                       member-home, member-group, member-messages)
  *   BENCH_ROOT=dist-before,. npm run bench:web   # several checkouts, run after run in turn: comparable on a busy machine
  *   BENCH_SAVE=/tmp/lh npm run bench:web   # keep every Lighthouse report (JSON) there, to read its diagnostics
+ *   BENCH_THROTTLING=devtools npm run bench:web   # Lighthouse's throttling method (simulate by default): `devtools`
+ *                                                   really slows Chromium's CPU and network, so a change to what is asked
+ *                                                   when (a preload, one round trip fewer) shows in LCP, which the
+ *                                                   simulation's model of the main thread hides
  * A checkout is any folder with `server/dist/index.js` and `desktop/dist-web`: to compare with today's build, copy
  * both into `dist-before/` (git ignores it) with `server/package.json` and a `server/node_modules` link, build, and
  * run with BENCH_ROOT=dist-before,.
@@ -46,6 +50,8 @@ const wanted = (process.env.BENCH_PAGES ?? PAGE_NAMES.join(',')).split(',').map(
 const pageNames = PAGE_NAMES.filter((p) => wanted.includes(p));
 const saveDir = process.env.BENCH_SAVE ? path.resolve(process.env.BENCH_SAVE) : null;
 if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
+const throttling = process.env.BENCH_THROTTLING ?? 'simulate';
+if (!['simulate', 'devtools', 'provided'].includes(throttling)) throw new Error(`BENCH_THROTTLING: simulate, devtools or provided, not ${throttling}`);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -189,7 +195,7 @@ try {
   const labels = roots.map((r, i) => (roots.length > 1 ? `${i + 1}:${path.basename(r)}` : ''));
   for (const [i, root] of roots.entries()) targets.push(await startTarget(root, labels[i] ?? ''));
   console.log(
-    `Lighthouse on ${roots.join(', ')} (${runs} run(s) each${roots.length > 1 ? ', checkouts in turn' : ''}); load average ${os
+    `Lighthouse on ${roots.join(', ')} (${runs} run(s) each, throttling ${throttling}${roots.length > 1 ? ', checkouts in turn' : ''}); load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
@@ -216,6 +222,7 @@ try {
                 output: 'json',
                 logLevel: 'error',
                 onlyCategories: ['performance', 'accessibility'],
+                throttlingMethod: throttling as 'simulate' | 'devtools' | 'provided',
                 extraHeaders: name.startsWith('member-') ? { Cookie: await memberCookie(t) } : undefined,
               },
               form === 'desktop' ? desktopConfig : undefined,
