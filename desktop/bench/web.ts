@@ -50,8 +50,9 @@ const wanted = (process.env.BENCH_PAGES ?? PAGE_NAMES.join(',')).split(',').map(
 const pageNames = PAGE_NAMES.filter((p) => wanted.includes(p));
 const saveDir = process.env.BENCH_SAVE ? path.resolve(process.env.BENCH_SAVE) : null;
 if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
-const throttling = process.env.BENCH_THROTTLING ?? 'simulate';
-if (!['simulate', 'devtools', 'provided'].includes(throttling)) throw new Error(`BENCH_THROTTLING: simulate, devtools or provided, not ${throttling}`);
+const THROTTLING_METHODS = ['simulate', 'devtools', 'provided'] as const;
+const throttling = THROTTLING_METHODS.find((m) => m === (process.env.BENCH_THROTTLING ?? 'simulate'));
+if (!throttling) throw new Error(`BENCH_THROTTLING: ${THROTTLING_METHODS.join(', ')}, not ${process.env.BENCH_THROTTLING}`);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -222,7 +223,7 @@ try {
                 output: 'json',
                 logLevel: 'error',
                 onlyCategories: ['performance', 'accessibility'],
-                throttlingMethod: throttling as 'simulate' | 'devtools' | 'provided',
+                throttlingMethod: throttling,
                 extraHeaders: name.startsWith('member-') ? { Cookie: await memberCookie(t) } : undefined,
               },
               form === 'desktop' ? desktopConfig : undefined,
