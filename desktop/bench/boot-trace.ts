@@ -5,6 +5,11 @@
  *   TRACE_RUNS=5 ...                       # loads per page and checkout (alternating checkouts run by run)
  *   TRACE_PAGES=home,question ...          # home, question, blog, group, discover
  *   TRACE_CPU=4 ...                        # CPU slowdown (4×, as Lighthouse's mobile run assumes)
+ *   TRACE_DOCUMENT=1 ...                   # also what server-rendered pages could save: after each load, the page's
+ *                                          # rendered DOM is served as the document (Playwright answers the request),
+ *                                          # once without the app's scripts (React booting only on a visitor's intent)
+ *                                          # and once with them (booting at once, as hydration would: React renders the
+ *                                          # whole tree again), each measured like the load itself
  * Each checkout is any folder with `server/dist/index.js` and `desktop/dist-web`, started on a temporary DATA_DIR with
  * the demo seed. Per load: main-thread CPU time of all tasks until the network is idle and one more second has passed,
  * and the blocking time (each task's time over 50 ms, as TBT counts it, in throttled time). Prints medians, spreads and
@@ -27,6 +32,7 @@ const PAGES = ['home', 'question', 'blog', 'group', 'discover'] as const;
 type PageName = (typeof PAGES)[number];
 const wanted = (process.env.TRACE_PAGES ?? PAGES.join(',')).split(',');
 const pages = PAGES.filter((p) => wanted.includes(p));
+const documentVariants = Boolean(process.env.TRACE_DOCUMENT);
 const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 async function freePort(): Promise<number> {
@@ -107,10 +113,15 @@ interface TraceEvent {
   args?: { name?: string; data?: { frame?: string } };
 }
 
-/** Main-thread CPU ms and blocking ms (throttled) of one load. */
-async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string): Promise<{ cpu: number; blocking: number }> {
+/** Main-thread CPU ms and blocking ms (throttled) of one load, and the page's DOM at the end; `html` answers the document. */
+async function measure(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+  html?: string,
+): Promise<{ cpu: number; blocking: number; dom: string }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'tr-TR' });
   const page = await context.newPage();
+  if (html !== undefined) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   const events: TraceEvent[] = [];
@@ -121,10 +132,14 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, url
   await page.waitForTimeout(1000);
   await cdp.send('Tracing.end');
   await done;
+  const dom = await page.content();
   await context.close();
   // The renderer's main thread: the thread named CrRendererMain of the process that ran the page's scripts.
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const scriptThreads = new Set(events.filter((e) => e.name === 'EvaluateScript' || e.name === 'v8.compile').map((e) => `${e.pid}:${e.tid}`));
+  // (ParseHTML too: a document served without scripts runs none.)
+  const scriptThreads = new Set(
+    events.filter((e) => e.name === 'EvaluateScript' || e.name === 'v8.compile' || e.name === 'ParseHTML').map((e) => `${e.pid}:${e.tid}`),
+  );
   const main = [...mains].filter((m) => scriptThreads.has(m));
   let cpu = 0;
   let blocking = 0;
@@ -134,8 +149,11 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, url
     const wall = (e.dur ?? 0) / 1000;
     if (wall > 50) blocking += wall - 50;
   }
-  return { cpu, blocking };
+  return { cpu, blocking, dom };
 }
+
+/** The rendered DOM without the app: no scripts, no module preloads (what a visitor's phone would run before any intent). */
+const withoutScripts = (dom: string) => dom.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -148,14 +166,20 @@ try {
   for (const root of roots) targets.push(await startTarget(root));
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromeFlags });
   const results = new Map<string, { cpu: number; blocking: number }[]>();
+  const add = (key: string, m: { cpu: number; blocking: number }) => results.set(key, [...(results.get(key) ?? []), m]);
   const load: number[] = [];
   try {
     for (let r = 0; r < runs; r++)
       for (const name of pages)
         for (const t of r % 2 ? [...targets].reverse() : targets) {
           const key = `${name}\t${t.root}`;
-          const m = await measure(browser, t.base + t.routes[name]);
-          results.set(key, [...(results.get(key) ?? []), m]);
+          const url = t.base + t.routes[name];
+          const m = await measure(browser, url);
+          add(key, m);
+          if (documentVariants) {
+            add(`${key}\tdocument`, await measure(browser, url, withoutScripts(m.dom)));
+            add(`${key}\tdocument+app`, await measure(browser, url, m.dom));
+          }
           load.push(os.loadavg()[0]!);
         }
   } finally {
@@ -175,6 +199,17 @@ try {
         `${name.padEnd(9)} ${path.basename(t.root).padEnd(8)} cpu ${fmt(ms.map((m) => m.cpu))} ms, blocking ${fmt(ms.map((m) => m.blocking))} ms` +
           (t === targets[0] ? '' : `; new/first: cpu ${ratio((m) => m.cpu)}, blocking ${ratio((m) => m.blocking)}`),
       );
+      if (!documentVariants) continue;
+      const own = results.get(`${name}\t${t.root}`)!;
+      for (const variant of ['document', 'document+app'] as const) {
+        const vs = results.get(`${name}\t${t.root}\t${variant}`)!;
+        const rs = vs.map((v, i) => v.cpu / Math.max(1, own[i]!.cpu));
+        const fmt = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+        console.log(
+          `  ${variant === 'document' ? 'rendered DOM, no scripts' : 'rendered DOM + the app'}: cpu ${fmt(vs.map((v) => v.cpu))} ms, ` +
+            `blocking ${fmt(vs.map((v) => v.blocking))} ms; of the load: cpu ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`,
+        );
+      }
     }
   }
 } finally {
