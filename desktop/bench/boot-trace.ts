@@ -191,23 +191,18 @@ try {
     for (const t of targets) {
       const ms = results.get(`${name}\t${t.root}`)!;
       const fmt = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
-      const ratio = (f: (x: { cpu: number; blocking: number }) => number) => {
-        const rs = ms.map((m, i) => f(m) / Math.max(1, f(first[i]!)));
-        return `${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`;
-      };
+      const spread = (rs: number[]) => `${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`;
+      const ratio = (f: (x: { cpu: number; blocking: number }) => number) => spread(ms.map((m, i) => f(m) / Math.max(1, f(first[i]!))));
       console.log(
         `${name.padEnd(9)} ${path.basename(t.root).padEnd(8)} cpu ${fmt(ms.map((m) => m.cpu))} ms, blocking ${fmt(ms.map((m) => m.blocking))} ms` +
           (t === targets[0] ? '' : `; new/first: cpu ${ratio((m) => m.cpu)}, blocking ${ratio((m) => m.blocking)}`),
       );
       if (!documentVariants) continue;
-      const own = results.get(`${name}\t${t.root}`)!;
       for (const variant of ['document', 'document+app'] as const) {
         const vs = results.get(`${name}\t${t.root}\t${variant}`)!;
-        const rs = vs.map((v, i) => v.cpu / Math.max(1, own[i]!.cpu));
-        const fmt = (xs: number[]) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
         console.log(
           `  ${variant === 'document' ? 'rendered DOM, no scripts' : 'rendered DOM + the app'}: cpu ${fmt(vs.map((v) => v.cpu))} ms, ` +
-            `blocking ${fmt(vs.map((v) => v.blocking))} ms; of the load: cpu ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`,
+            `blocking ${fmt(vs.map((v) => v.blocking))} ms; of the load: cpu ${spread(vs.map((v, i) => v.cpu / Math.max(1, ms[i]!.cpu)))}`,
         );
       }
     }
