@@ -37,6 +37,17 @@ const BOUNDARIES = {
 const restrict = (...groups) => ({ 'no-restricted-imports': ['error', { patterns: groups.flat() }] });
 
 /**
+ * Packages the server loads with `import()` where it uses them, never at start: a node that never
+ * sends mail or pushes, keeps files on disk or runs on SQLite keeps them out of its memory (about
+ * 15 MiB of heap in all; docs/deploy.md §9). Types may be imported.
+ */
+const LOADED_ON_USE = ['@aws-sdk/client-s3', 'pg', '@socket.io/postgres-adapter', 'nodemailer', 'web-push', 'tar'].map((name) => ({
+  name,
+  message: `Load ${name} with import() where it is used, not at the server's start (only its types may be imported): eslint.config.js, LOADED_ON_USE.`,
+  allowTypeImports: true,
+}));
+
+/**
  * Inside services/, a file imports the files of another service it uses, not that service
  * folder's index.ts: a barrel pulls in every file of its folder, and that is how services ended
  * up importing each other in circles.
@@ -131,6 +142,11 @@ export default tseslint.config(
   { files: ['server/**/*.ts'], rules: restrict(BOUNDARIES.server) },
   { files: ['server/src/db/migrations/**/*.ts'], rules: restrict(BOUNDARIES.server, BOUNDARIES.migrations) },
   { files: ['server/src/services/**/*.ts'], plugins: { mahalle }, rules: { 'mahalle/no-folder-barrel': 'error' } },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/cli/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: LOADED_ON_USE }] },
+  },
   { files: ['desktop/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop) },
   { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererServer) },
   { files: ['desktop/src/renderer/**/*.test.{ts,tsx}'], rules: restrict(BOUNDARIES.desktop, BOUNDARIES.renderer, BOUNDARIES.rendererTestServer) },

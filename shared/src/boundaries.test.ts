@@ -74,6 +74,21 @@ describe('inside services/, files and not folder barrels', () => {
   });
 });
 
+describe('packages the server loads when it uses them', () => {
+  const lazy = (file: string, source: string) => refused(file, source, '@typescript-eslint/no-restricted-imports');
+  it('refuses importing them at the start of server code', async () => {
+    expect(await lazy('server/src/services/mail.ts', "import nodemailer from 'nodemailer';\nexport const m = nodemailer;")).toBe(true);
+    expect(await lazy('server/src/db/knex.ts', "import pg from 'pg';\nexport const p = pg;")).toBe(true);
+    expect(await lazy('server/src/services/storage/s3.ts', "export { S3Client } from '@aws-sdk/client-s3';")).toBe(true);
+  });
+  it('allows their types, import(), and static imports in tests and the CLI', async () => {
+    expect(await lazy('server/src/services/mail.ts', "import type { Transporter } from 'nodemailer';\nexport type T = Transporter;")).toBe(false);
+    expect(await lazy('server/src/services/mail.ts', "export const load = () => import('nodemailer');")).toBe(false);
+    expect(await lazy('server/src/services/mail.test.ts', "import nodemailer from 'nodemailer';\nexport const m = nodemailer;")).toBe(false);
+    expect(await lazy('server/src/cli/commands/x.ts', "import pg from 'pg';\nexport const p = pg;")).toBe(false);
+  });
+});
+
 describe('`any` only in tests', () => {
   const source = 'export const parse = (x: unknown) => x as any;';
   it('refuses it in server and renderer code', async () => {

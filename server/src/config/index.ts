@@ -3,7 +3,6 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import webpush from 'web-push';
 
 export interface RateLimitRule {
   points: number;
@@ -258,6 +257,20 @@ function resolveSessionSecret(dataDir: string, fromEnv: string | undefined): str
 /** The file in DATA_DIR that holds the generated VAPID key pair. */
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
+/**
+ * A P-256 key pair in web-push's form (the public key uncompressed, 65 bytes; the private one 32 bytes; both
+ * base64url), made with node:crypto as web-push's own generateVAPIDKeys makes it: the server does not load
+ * web-push (about 1.5 MiB of heap) until it sends a push.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
+}
+
 /** VAPID keys from the environment, else a pair generated once and kept in DATA_DIR. */
 function resolveVapidKeys(dataDir: string, env: NodeJS.ProcessEnv): { publicKey: string; privateKey: string } {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
@@ -266,7 +279,7 @@ function resolveVapidKeys(dataDir: string, env: NodeJS.ProcessEnv): { publicKey:
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
     if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') return { publicKey: stored.publicKey, privateKey: stored.privateKey };
   }
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   fs.writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
   return keys;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationSource } from './migrations';
 import { sqliteClientWithWriteLock } from './sqlite-client';
 import { engineOf } from './engine';
@@ -11,21 +12,33 @@ import { engineOf } from './engine';
  */
 const SQLITE_CONNECTIONS = 4;
 
-// COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
-// timestamptz comes back as the ISO string we send out (what SQLite stores), not as a Date that
-// every presenter turns back into a string. UTC text is rewritten in place; any other offset
-// goes through pg's own parser.
-const parseTimestamptz = pg.types.getTypeParser(1184);
+/**
+ * pg, the module knex's PostgreSQL client requires (the same instance), loaded by the first PostgreSQL
+ * database only: a SQLite node never holds it (about 3 MiB of heap). Its type parsers are set then.
+ */
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  if (pgModule) return pgModule;
+  const loaded = createRequire(import.meta.url)('pg') as typeof pg;
+  // COUNT(*) and BIGINT come back as strings from pg; our counts always fit in a JS number.
+  loaded.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  loaded.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+  // timestamptz comes back as the ISO string we send out (what SQLite stores), not as a Date that
+  // every presenter turns back into a string. UTC text is rewritten in place; any other offset
+  // goes through pg's own parser.
+  parseTimestamptz = loaded.types.getTypeParser(1184);
+  loaded.types.setTypeParser(1184, timestamptzToIso);
+  return (pgModule = loaded);
+}
+let parseTimestamptz: ((text: string) => unknown) | undefined;
 const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d+))?\+00$/;
 export function timestamptzToIso(text: string): string {
   const m = UTC_TEXT.exec(text);
   if (m) return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
-  const parsed = parseTimestamptz(text) as unknown;
+  if (!parseTimestamptz) loadPg();
+  const parsed = parseTimestamptz!(text);
   return parsed instanceof Date && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : text;
 }
-pg.types.setTypeParser(1184, timestamptzToIso);
 
 export interface DbOptions {
   dataDir: string;
@@ -39,6 +52,7 @@ export interface DbOptions {
 
 export function createDb(options: DbOptions): Knex {
   if (options.databaseUrl) {
+    loadPg();
     return knexFactory({
       client: 'pg',
       log: options.log,

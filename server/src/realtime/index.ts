@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { NOTIFICATION_GROUP_OF, SOCKET_EVENTS, SOCKET_PATH, showsNatively, type ClientToServerEvents, type ServerToClientEvents } from '@mahalle/shared';
 import type { Role } from '@mahalle/shared';
 import type { AppContext } from '../context';
@@ -55,7 +54,9 @@ function cookieValue(header: string | undefined, name: string): string | null {
  */
 async function postgresAdapter(ctx: AppContext) {
   const { databaseUrl, databaseSchema } = ctx.config;
-  const pool = new pg.Pool({ connectionString: databaseUrl ?? undefined, max: 3, connectionTimeoutMillis: 10_000 });
+  // Loaded here, by PostgreSQL nodes only: a SQLite node never holds pg or the adapter in its heap.
+  const [{ default: pgModule }, { createAdapter }] = await Promise.all([import('pg'), import('@socket.io/postgres-adapter')]);
+  const pool = new pgModule.Pool({ connectionString: databaseUrl ?? undefined, max: 3, connectionTimeoutMillis: 10_000 });
   // An idle connection died (pg-pool has dropped it already). Not the error itself: pg-pool hangs the whole client on it.
   pool.on('error', (err) => ctx.logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'realtime: PostgreSQL connection lost'));
   // The table sits next to the app's tables, in the configured schema (tests get one each).

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -42,24 +42,29 @@ export function mailErrorLine(err: unknown, to: string): string {
  * (`storedHealth`, the admin panel's answer); the in-memory counts are this node's (/metrics).
  */
 export class Mailer {
-  private transport: Transporter | null;
+  /** nodemailer (about 2 MiB of heap) is loaded for the first mail, not by every node as it starts. */
+  private transport: Promise<Transporter> | null = null;
+  private opened: Transporter | null = null;
   private counts = { sent: 0, failed: 0, consecutiveFailures: 0, lastFailureAt: null as string | null, lastError: null as string | null };
   constructor(
     private config: Config['mail'],
     private logger: Logger,
     private db?: Knex,
-  ) {
-    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  }
+  ) {}
 
   get configured(): boolean {
-    return this.transport !== null;
+    return Boolean(this.config.smtpUrl);
+  }
+
+  private open(smtpUrl: string): Promise<Transporter> {
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) => (this.opened = nodemailer.createTransport(smtpUrl))));
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    if (!this.transport) throw new Error('SMTP_URL is not set');
+    if (!this.config.smtpUrl) throw new Error('SMTP_URL is not set');
     try {
-      await this.transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      const transport = await this.open(this.config.smtpUrl);
+      await transport.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     } catch (err) {
       const line = mailErrorLine(err, mail.to);
       const at = new Date().toISOString();
@@ -119,6 +124,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    this.opened?.close();
   }
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import sqlite3 from 'sqlite3';
-import { create as createTar } from 'tar';
 import { engineOf } from '../../db/engine';
 import { schemaStatus } from '../../db/schema-version';
 import { currentSchema, tableCounts } from '../../db/tables';
@@ -99,6 +98,8 @@ export async function createBackup(source: BackupSource, outDir: string, now = n
     fs.writeFileSync(path.join(stage, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     // uploads/ in the archive is that folder, through a symbolic link: tar streams each file from there.
     fs.symlinkSync(path.resolve(uploadsRoot), path.join(stage, 'uploads'), 'dir');
+    // tar is loaded by the backup itself, not by every node as it starts.
+    const { create: createTar } = await import('tar');
     await createTar({ gzip: true, file: partFile, cwd: stage, portable: true, strict: true }, [
       MANIFEST_FILE,
       snapshot.entry,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { extract as extractTar, list as listTar } from 'tar';
 import { engineOf } from '../../db/engine';
 import { knownMigrations } from '../../db/schema-version';
 import { listTables, tableCounts } from '../../db/tables';
@@ -17,6 +16,7 @@ export const SQLITE_FILE = 'mahalle.sqlite';
 export async function readManifest(file: string): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new OpsError({ tr: `Yedek dosyası yok: ${file}`, en: `No such backup file: ${file}` });
   let text: string | null = null;
+  const { list: listTar } = await import('tar');
   try {
     await listTar({
       file,
@@ -94,6 +94,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, opts: {
 
   const stage = fs.mkdtempSync(path.join(target.dataDir, `.restore-${randomSuffix()}-`));
   try {
+    const { extract: extractTar } = await import('tar');
     await extractTar({ file, cwd: stage, strict: true, preserveOwner: false });
     const entries = [
       manifest.database,

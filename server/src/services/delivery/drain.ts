@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import pLimit from 'p-limit';
 import { MAIL_FAILURES_BEFORE_PAUSE, notificationTarget, notificationText, TEXTS } from '@mahalle/shared';
 import type { AppContext } from '../../context';
@@ -95,6 +94,8 @@ async function deliverPush(ctx: AppContext, row: DeliveryRow, now: Date): Promis
   const payload = await pushPayload(ctx, row);
   if (!payload) return drop(ctx, row, 'notification gone');
   // web-push encrypts (RFC 8291, aes128gcm) and signs (VAPID); the request is sent here, with a timeout.
+  // Loaded with the first push, not by every node as it starts (about 1.5 MiB of heap).
+  const { default: webpush } = await import('web-push');
   const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
     vapidDetails: ctx.config.vapid,
     TTL: 24 * 3600,

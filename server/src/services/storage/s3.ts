@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { StorageUnavailable, assertKey, type ByteRange, type ObjectInfo, type ObjectStore, type StoredObject } from './types';
 
 export interface S3Settings {
@@ -20,12 +12,34 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Answers that mean "no such object", not a fault. */
-const isMissing = (err: unknown) => err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+/** Answers about the object asked for (there is none, or not that range), not faults of the bucket. */
+const NOT_THERE = new Set(['NoSuchKey', 'NotFound', 'InvalidRange']);
+
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdkLoading: Promise<Sdk> | undefined;
+/**
+ * The SDK is loaded with a bucket's first call, not when the server starts: it holds about 5 MiB of
+ * heap and 20 MiB of memory in all, which a node on the default disk storage has no use for.
+ */
+const loadSdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
+
+/** An S3 client and the SDK it comes from, made on first use. */
+export interface S3Connection {
+  readonly settings: S3Settings;
+  open(): Promise<{ sdk: Sdk; client: S3Client }>;
+}
 
 /** A client per settings, shared by every store (uploads, exports) on the same bucket. */
-export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+export function s3Client(settings: S3Settings): S3Connection {
+  let opening: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  return {
+    settings,
+    open: () => (opening ??= loadSdk().then((sdk) => ({ sdk, client: newClient(sdk, settings) }))),
+  };
+}
+
+function newClient(sdk: Sdk, settings: S3Settings): S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     endpoint: settings.endpoint ?? undefined,
     forcePathStyle: settings.forcePathStyle,
@@ -48,7 +62,7 @@ export function s3Client(settings: S3Settings): S3Client {
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   constructor(
-    private readonly client: S3Client,
+    private readonly connection: S3Connection,
     readonly bucket: string,
     readonly prefix: string,
   ) {}
@@ -58,49 +72,53 @@ export class S3Store implements ObjectStore {
     return `${this.prefix}/${key}`;
   }
 
-  private async call<T>(run: () => Promise<T>): Promise<T> {
+  /** Runs one request: a fault (unreachable, refused) becomes StorageUnavailable; a missing object or range is thrown as it came. */
+  private async call<T>(run: (sdk: Sdk, client: S3Client) => Promise<T>): Promise<T> {
+    let sdk: Sdk | undefined;
     try {
-      return await run();
+      const open = await this.connection.open();
+      sdk = open.sdk;
+      return await run(open.sdk, open.client);
     } catch (err) {
-      throw isMissing(err) ? err : new StorageUnavailable(err);
+      throw sdk && err instanceof sdk.S3ServiceException && NOT_THERE.has(err.name) ? err : new StorageUnavailable(err);
     }
   }
 
   async putFile(key: string, file: string, type: string): Promise<void> {
     const { size } = await fs.promises.stat(file);
-    await this.call(() =>
-      this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Body: fs.createReadStream(file), ContentLength: size, ContentType: type }),
+    await this.call((sdk, client) =>
+      client.send(
+        new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Body: fs.createReadStream(file), ContentLength: size, ContentType: type }),
       ),
     );
   }
 
   async put(key: string, data: Buffer, type: string): Promise<void> {
-    await this.call(() =>
-      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Body: data, ContentLength: data.length, ContentType: type })),
+    await this.call((sdk, client) =>
+      client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Body: data, ContentLength: data.length, ContentType: type })),
     );
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     try {
-      const out = await this.call(() =>
-        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
+      const out = await this.call((sdk, client) =>
+        client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
       );
       const length = out.ContentLength ?? 0;
       const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
       return { body: out.Body as Readable, length, size: total ? Number(total) : length, type: out.ContentType ?? 'application/octet-stream' };
     } catch (err) {
-      if (isMissing(err) || (err instanceof S3ServiceException && err.name === 'InvalidRange')) return null;
+      if (!(err instanceof StorageUnavailable)) return null;
       throw err;
     }
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const out = await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
+      const out = await this.call((sdk, client) => client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
       return { size: out.ContentLength ?? 0 };
     } catch (err) {
-      if (isMissing(err)) return null;
+      if (!(err instanceof StorageUnavailable)) return null;
       throw err;
     }
   }
@@ -110,14 +128,14 @@ export class S3Store implements ObjectStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
+    await this.call((sdk, client) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
   }
 
   async *list(): AsyncIterable<ObjectInfo> {
     let token: string | undefined;
     do {
-      const page = await this.call(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}/`, ContinuationToken: token })),
+      const page = await this.call((sdk, client) =>
+        client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}/`, ContinuationToken: token })),
       );
       for (const o of page.Contents ?? []) {
         const key = o.Key?.slice(this.prefix.length + 1);
