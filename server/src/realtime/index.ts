@@ -235,6 +235,10 @@ export async function attachRealtime(ctx: AppContext, httpServer: http.Server) {
   }
 
   io.on('connection', (socket) => {
+    // The handshake (its headers included) was read by the session check above and is kept in socket.handshake; the
+    // upgrade request itself, with its parser state and raw headers, is not kept for the socket's life (socket.io's
+    // "Memory usage" page): a kilobyte or two for each of a thousand live sockets.
+    (socket.conn as { request: unknown }).request = null;
     const data = socket.data;
     // A socket lives no longer than its session: at the session's end it is closed (the
     // client may reconnect, and will be refused without a valid session).
