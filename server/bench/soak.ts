@@ -4,7 +4,7 @@
  * server/nodes/cluster.ts, the two-node test's harness), on two setups:
  *   sqlite    one node on SQLite
  *   postgres  two nodes on PostgreSQL
- * both with files in an S3 bucket (s3rver), on the feed bench's cached seed (bench/feed.ts).
+ * both with files in an S3 bucket (s3rver) unless SOAK_STORAGE=disk, on the feed bench's cached seed (bench/feed.ts).
  *
  *   npm run build -w server && npm run bench:soak -w server
  *   SOAK_MINUTES=1 SOAK_SIZE=10000 SOAK_SETUPS=sqlite npm run bench:soak -w server   # while developing
@@ -22,6 +22,8 @@
  *   SOAK_LD_PRELOAD, SOAK_MALLOC_ARENA_MAX, SOAK_MALLOC_CONF  the nodes' allocator settings; the nodes start as
  *                  scripts/start.sh starts them (jemalloc when the system has it), SOAK_MAHALLE_JEMALLOC=0 for glibc
  *   SOAK_MAHALLE_HEAP_GROWTH  the nodes' V8 heap growth (scripts/start.sh's MAHALLE_HEAP_GROWTH, default 100)
+ *   SOAK_STORAGE   disk: the nodes keep files in their data folders, as a single SQLite node does by default (its
+ *                  memory without the S3 client); s3 (the default here) as the nodes' harness sets them up
  *   SOAK_LOG_LEVEL the nodes' log level (default warn; debug logs every request with its time, in the nodes' log files)
  *   SOAK_NODE_FLAGS node's flags for the server nodes, started by node itself instead of scripts/start.sh (e.g. to
  *                  compare heap settings)
@@ -70,9 +72,16 @@ const GOAL = { readP95: 100, writeP95: 250, liveP95: 200 };
 /** Node's flags for the server nodes instead of `npm start`'s (SOAK_NODE_FLAGS, space-separated). */
 const NODE_FLAGS = env.SOAK_NODE_FLAGS?.split(' ').filter(Boolean);
 /** The allocator's settings and the log level, passed to the nodes from SOAK_<NAME> (e.g. SOAK_LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2). */
-const NODE_ENV_PASSED = ['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'MALLOC_CONF', 'MAHALLE_JEMALLOC', 'MAHALLE_HEAP_GROWTH', 'LOG_LEVEL', 'SQLITE_SYNCHRONOUS'].filter(
-  (k) => env[`SOAK_${k}`] !== undefined,
-);
+const NODE_ENV_PASSED = [
+  'LD_PRELOAD',
+  'MALLOC_ARENA_MAX',
+  'MALLOC_CONF',
+  'MAHALLE_JEMALLOC',
+  'MAHALLE_HEAP_GROWTH',
+  'LOG_LEVEL',
+  'SQLITE_SYNCHRONOUS',
+  'STORAGE',
+].filter((k) => env[`SOAK_${k}`] !== undefined);
 const SEED_CACHE = path.join(os.tmpdir(), 'mahalle-bench');
 const SEED_KEY = `v3_${SIZE}`;
 
@@ -522,7 +531,7 @@ function printTable(kind: string, r: Awaited<ReturnType<typeof setup>>) {
 }
 
 console.log(
-  `soak: setups ${SETUPS.join(', ')}; seed ${SIZE} posts; ${MEMBERS} members; ${SOCKETS} sockets; steps ${RATES.join(', ')}/s × ${STEP_SECONDS} s; soak ${MINUTES} min; ${os.cpus().length} cores; load ${load()}`,
+  `soak: setups ${SETUPS.join(', ')}; files ${env.SOAK_STORAGE === 'disk' ? 'on disk' : 'in S3'}; seed ${SIZE} posts; ${MEMBERS} members; ${SOCKETS} sockets; steps ${RATES.join(', ')}/s × ${STEP_SECONDS} s; soak ${MINUTES} min; ${os.cpus().length} cores; load ${load()}`,
 );
 const results: [string, Awaited<ReturnType<typeof setup>>][] = [];
 for (const kind of SETUPS) results.push([kind, await setup(kind)]);
