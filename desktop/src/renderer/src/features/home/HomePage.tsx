@@ -118,6 +118,96 @@ function Counter({ title, value }: { title: string; value: number | undefined })
   );
 }
 
+/**
+ * The blog and question cards under a member's feed (beside each other on a wide screen). Their answers arrive while the
+ * feed is drawn: asked here, in a component of their own, each answer re-renders these cards, not the feed's.
+ */
+function HomePair({ shown }: { shown: boolean }) {
+  const { data: blog = [], isLoading: loadingBlog } = useBlogPosts({ limit: LIMITS.homeBlogPosts });
+  const { data: questions } = useQuestions({ pageSize: LIMITS.homeQuestions });
+  if (!shown) return null;
+  return (
+    <div className="home-pair">
+      <div>
+        <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
+          {/* Entries of one line each (title, excerpt) and a skeleton of as many: the card keeps its height as they arrive. */}
+          {loadingBlog ? (
+            <ListSkeleton rows={LIMITS.homeBlogPosts} lines={2} />
+          ) : (
+            blog.map((b) => (
+              <div key={b.id} style={{ marginBottom: 8 }}>
+                <Link to={`/blog/${b.slug}`} style={ONE_LINE}>
+                  <strong>{b.title}</strong>
+                </Link>
+                <Secondary style={ONE_LINE}>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
+              </div>
+            ))
+          )}
+        </Card>
+      </div>
+      <div>
+        <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
+          {!questions ? (
+            <ListSkeleton rows={LIMITS.homeQuestions} lines={1} />
+          ) : (
+            questions.items.map((q) => (
+              <div key={q.id} style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
+                <Link to={`/qa/question/${q.id}`} style={{ ...ONE_LINE, minWidth: 0 }}>
+                  {q.title}
+                </Link>
+                <Secondary style={{ flex: 'none' }}>({q.answersCount} cevap)</Secondary>
+              </div>
+            ))
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** The side column: the community's numbers and shortcuts, then the lists drawn when scrolled near (asked here, as HomePair's). */
+function HomeSide({ shown }: { shown: boolean }) {
+  const { data: stats } = useCommunityStats();
+  if (!shown) return null;
+  const counters = [
+    { title: 'Aktif üye', value: stats?.members },
+    { title: 'Soru', value: stats?.questions },
+    { title: 'Blog yazısı', value: stats?.blogPosts },
+    { title: 'Bu hafta etkinlik', value: stats?.eventsThisWeek },
+    { title: 'Kategori', value: stats?.categories },
+  ];
+  return (
+    <div>
+      <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+          {counters.map((c) => (
+            <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />
+          ))}
+        </div>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
+          {(
+            [
+              ['/qa', 'Soru & Cevap'],
+              ['/blog', 'Blog'],
+              ['/categories', 'Kategoriler'],
+              ['/discover', 'Keşfet'],
+              ['/events', 'Etkinlikler'],
+            ] as const
+          ).map(([to, label]) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
+        </div>
+      </Card>
+      {/* Below the fold on a phone: drawn (and its three lists fetched) when scrolled near. */}
+      <WhenVisible minHeight={640}>
+        <SideLists />
+      </WhenVisible>
+    </div>
+  );
+}
+
 /** `/` shows the latest three posts; `/home` (its 'Tümü' link) the whole feed, paged. */
 export function HomePage({ full = false }: { full?: boolean }) {
   usePageMeta({ title: '', keywords: 'topluluk, etkinlik, blog, soru cevap, hobi grupları, Eskişehir' });
@@ -128,16 +218,6 @@ export function HomePage({ full = false }: { full?: boolean }) {
   const [feedSettled, setFeedSettled] = useState(false);
   const onFeedSettled = useCallback(() => setFeedSettled(true), []);
   const belowFeed = user === null || (user !== undefined && feedSettled);
-  const { data: blog = [], isLoading: loadingBlog } = useBlogPosts({ limit: LIMITS.homeBlogPosts });
-  const { data: questions } = useQuestions({ pageSize: LIMITS.homeQuestions });
-  const { data: stats } = useCommunityStats();
-  const counters = [
-    { title: 'Aktif üye', value: stats?.members },
-    { title: 'Soru', value: stats?.questions },
-    { title: 'Blog yazısı', value: stats?.blogPosts },
-    { title: 'Bu hafta etkinlik', value: stats?.eventsThisWeek },
-    { title: 'Kategori', value: stats?.categories },
-  ];
   return (
     <div className="home-grid">
       <div>
@@ -174,43 +254,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
             {full ? <AreaPostList onSettled={onFeedSettled} /> : <AreaPostList pageSize={LIMITS.homePosts} more={false} onSettled={onFeedSettled} />}
           </Suspense>
         )}
-        {belowFeed && (
-          <div className="home-pair">
-            <div>
-              <Card title="Son Blog Yazıları" extra={<Link to="/blog">Tümü</Link>}>
-                {/* Entries of one line each (title, excerpt) and a skeleton of as many: the card keeps its height as they arrive. */}
-                {loadingBlog ? (
-                  <ListSkeleton rows={LIMITS.homeBlogPosts} lines={2} />
-                ) : (
-                  blog.map((b) => (
-                    <div key={b.id} style={{ marginBottom: 8 }}>
-                      <Link to={`/blog/${b.slug}`} style={ONE_LINE}>
-                        <strong>{b.title}</strong>
-                      </Link>
-                      <Secondary style={ONE_LINE}>{truncate(stripHtml(b.excerpt), 80)}</Secondary>
-                    </div>
-                  ))
-                )}
-              </Card>
-            </div>
-            <div>
-              <Card title="Son Sorular" extra={<Link to="/qa">Tümü</Link>}>
-                {!questions ? (
-                  <ListSkeleton rows={LIMITS.homeQuestions} lines={1} />
-                ) : (
-                  questions.items.map((q) => (
-                    <div key={q.id} style={{ display: 'flex', gap: 4, marginBottom: 8 }}>
-                      <Link to={`/qa/question/${q.id}`} style={{ ...ONE_LINE, minWidth: 0 }}>
-                        {q.title}
-                      </Link>
-                      <Secondary style={{ flex: 'none' }}>({q.answersCount} cevap)</Secondary>
-                    </div>
-                  ))
-                )}
-              </Card>
-            </div>
-          </div>
-        )}
+        <HomePair shown={belowFeed} />
         {user === null && (
           <Card style={{ marginTop: 16, textAlign: 'center' }}>
             <Heading level={2} look={3}>
@@ -226,36 +270,7 @@ export function HomePage({ full = false }: { full?: boolean }) {
         )}
       </div>
       {/* Statistics and shortcuts are the side column's: the composer and the feed come first, on a phone above all. */}
-      {belowFeed && (
-        <div>
-          <Card title="Topluluk" style={{ marginBottom: 16 }} data-testid="home-stats">
-            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-              {counters.map((c) => (
-                <Counter key={c.title} title={c.title} value={stats ? (c.value ?? 0) : undefined} />
-              ))}
-            </div>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
-              {(
-                [
-                  ['/qa', 'Soru & Cevap'],
-                  ['/blog', 'Blog'],
-                  ['/categories', 'Kategoriler'],
-                  ['/discover', 'Keşfet'],
-                  ['/events', 'Etkinlikler'],
-                ] as const
-              ).map(([to, label]) => (
-                <Link key={to} to={to}>
-                  {label}
-                </Link>
-              ))}
-            </div>
-          </Card>
-          {/* Below the fold on a phone: drawn (and its three lists fetched) when scrolled near. */}
-          <WhenVisible minHeight={640}>
-            <SideLists />
-          </WhenVisible>
-        </div>
-      )}
+      <HomeSide shown={belowFeed} />
     </div>
   );
 }
