@@ -15,7 +15,7 @@ import { HomePage } from './features/home/HomePage';
 import { nativeNotification } from './features/notifications/text';
 import './components/time';
 import { installToastKeys } from './components/toastKeys';
-import { lazyWithRetry as lazy } from './components/lazyRetry';
+import { lazyWithRetry as lazy, preloadLazy } from './components/lazyRetry';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { LazyFeedback } from './components/LazyFeedback';
 import { useReducedMotion } from './components/reducedMotion';
@@ -98,9 +98,9 @@ const FIRST_ROUTE: [RegExp, keyof typeof chunks][] = [
  * Starts loading the first page's chunk at once, alongside the session check, instead of after React has rendered
  * the shell and met the lazy route (on a slow phone that wait is most of the time to the first content).
  */
-export function preloadFirstRoute(path: string) {
+export function preloadFirstRoute(path: string): Promise<void> {
   const hit = FIRST_ROUTE.find(([re]) => re.test(path));
-  if (hit) void chunks[hit[1]]().catch(() => undefined);
+  return hit ? preloadLazy(chunks[hit[1]]).catch(() => undefined) : Promise.resolve();
 }
 
 const NotFoundPage = lazy(() => import('./features/shell/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
@@ -256,7 +256,10 @@ function Root({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function App() {
+/** The router the server renders with (react-router's StaticRouter at the page's address, ssr/entry-server.tsx). */
+export type RouterFrame = (props: { children: React.ReactNode }) => React.ReactNode;
+
+export function App({ router }: { router?: RouterFrame } = {}) {
   const dark = useTheme((s) => s.theme) === 'dark';
   const reduceMotion = useReducedMotion();
   useEffect(() => installToastKeys(), []);
@@ -265,7 +268,7 @@ export function App() {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
   }, [dark]);
   // The desktop app loads the UI from a file, where only hash routes work.
-  const Router = platform.kind === 'desktop' ? HashRouter : BrowserRouter;
+  const Router = router ?? (platform.kind === 'desktop' ? HashRouter : BrowserRouter);
   return (
     <ConfigProvider locale={trTR} tooltip={{ mouseEnterDelay: 0.7, unique: true }} theme={themeConfig(dark ? 'dark' : 'light', reduceMotion)}>
       <Root>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { renderFrame } from '../ssr/frame';
 
 /**
  * Renders its children once their place comes near the window (within `rootMargin`), an empty box of `minHeight` until
@@ -7,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function WhenVisible({ children, minHeight, rootMargin = '300px' }: { children: React.ReactNode; minHeight: number; rootMargin?: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // A page the server drew (ssr/frame.ts) has it drawn already: hydrating keeps it.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || renderFrame() !== null);
   useEffect(() => {
     const el = box.current;
     if (near || !el) return;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** sessionStorage key: when the page last reloaded itself to pick up a new build (guards against a loop). */
 export const RELOAD_KEY = 'mahalle-chunk-reload';
@@ -60,15 +60,27 @@ export function resetFailedChunks(): void {
   failed.clear();
 }
 
+/** Each lazy component's own loader, by the chunk function it was made from (preloadLazy). */
+const loaders = new WeakMap<() => Promise<unknown>, () => Promise<void>>();
+
 /**
  * React.lazy with retries, whose failure is not remembered for good: after an error boundary's
  * 'Yeniden dene' the chunk is asked for again (React.lazy alone would rethrow the first error forever).
+ * Once its chunk is in (preloadLazy, or an earlier render), a new instance renders the component itself without
+ * suspending: a server-drawn page hydrates its page at once instead of leaving it for later (src/start.tsx), where
+ * an update meanwhile would replace the drawing with the loading spinner.
  */
 export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
   let Current: LazyExoticComponent<T>;
+  let loaded: T | null = null;
+  const loadOnce = () =>
+    importWithRetry(load).then((m) => {
+      loaded = m.default;
+      return m;
+    });
   const fresh = () =>
     lazy(() =>
-      importWithRetry(load).catch((err: unknown) => {
+      loadOnce().catch((err: unknown) => {
         // The failed one stays until an error boundary's retry, or React would suspend on a fresh one forever.
         failed.add(() => {
           Current = fresh();
@@ -77,8 +89,16 @@ export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<
       }),
     );
   Current = fresh();
+  loaders.set(load, () => loadOnce().then(() => undefined));
   function Lazy(props: ComponentProps<T>) {
-    return <Current {...props} />;
+    // Decided once per instance: switching between the two would remount what it draws.
+    const [Direct] = useState(() => loaded);
+    return Direct ? <Direct {...props} /> : <Current {...props} />;
   }
   return Lazy;
+}
+
+/** Loads the chunk of the lazy component made from `load`, so that it renders without suspending. */
+export function preloadLazy(load: () => Promise<unknown>): Promise<void> {
+  return (loaders.get(load) ?? (() => load().then(() => undefined)))();
 }

@@ -13,5 +13,7 @@ const current = () => typeof matchMedia !== 'undefined' && matchMedia(QUERY).mat
 
 /** Whether the system asks for less motion (`prefers-reduced-motion: reduce`), following a change while the app is open. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, current, () => false);
+  // Hydrating a server-drawn page (ssr/) takes the browser's own answer too: it changes no markup, and a correction
+  // right after would re-render the whole tree while parts of it still wait to hydrate.
+  return useSyncExternalStore(subscribe, current, current);
 }

@@ -5,6 +5,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
+import { renderFrame, renderNow } from '../ssr/frame';
 
 dayjs.extend(relativeTime);
 dayjs.extend(updateLocale);
@@ -13,9 +14,17 @@ dayjs.extend(timezone);
 dayjs.locale('tr');
 dayjs.updateLocale('tr', { weekStart: 1 });
 
-export const fromNow = (iso: string) => dayjs(iso).fromNow();
-export const formatDate = (iso: string) => dayjs(iso).format('D MMMM YYYY');
-export const formatDateTime = (iso: string) => dayjs(iso).format('D MMMM YYYY, HH:mm');
+/**
+ * A moment as this computer's clock and zone read it; while a server-rendered page is drawn or hydrated (ssr/frame.ts),
+ * as the server read it: its "now" and the community's zone, so both sides write the same words.
+ */
+const local = (iso: string) => {
+  const frame = renderFrame();
+  return frame ? dayjs.utc(iso).tz(frame.zone) : dayjs(iso);
+};
+export const fromNow = (iso: string) => local(iso).from(renderNow());
+export const formatDate = (iso: string) => local(iso).format('D MMMM YYYY');
+export const formatDateTime = (iso: string) => local(iso).format('D MMMM YYYY, HH:mm');
 /**
  * An event's time in the community's zone (the event answer's `timeZone`: Europe/Istanbul unless the
  * server is configured otherwise), whatever zone this computer is in; daylight saving comes from the zone's rules.

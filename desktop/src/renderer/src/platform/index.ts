@@ -31,4 +31,5 @@ const webBridge: PlatformBridge = {
   openExternal: (url) => window.open(url, '_blank', 'noopener'),
 };
 
-export const platform: PlatformBridge = window.mahalle ?? webBridge;
+// A server render (ssr/entry-server.tsx) has no window: it draws the browser's pages.
+export const platform: PlatformBridge = (typeof window !== 'undefined' && window.mahalle) || webBridge;

@@ -1,13 +1,19 @@
 import { create } from 'zustand';
 import type { CurrentUser } from '@mahalle/shared';
+import { isServerRendered } from '../ssr/document';
 
 /** Who is signed in: undefined while the session call is under way, null when signed out. */
 interface SessionState {
   user: CurrentUser | null | undefined;
   setUser(user: CurrentUser | null): void;
 }
+/**
+ * A page the server drew is a visitor's (ssr/): known from the start, on the server and in the hydrating browser alike
+ * (a store's first state is what both render while hydrating).
+ */
+const initialUser = typeof document === 'undefined' || isServerRendered() ? null : undefined;
 export const useSession = create<SessionState>((set) => ({
-  user: undefined,
+  user: initialUser,
   setUser: (user) => set({ user }),
 }));
 

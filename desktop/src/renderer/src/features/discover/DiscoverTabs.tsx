@@ -18,6 +18,7 @@ import { PostCard } from '../posts/PostCard';
 import { EventCard } from '../events/EventsPage';
 import { Heading } from '../../components/Heading';
 import { useHashtagPosts, useTrendingHashtags } from '../../api/hashtags';
+import { renderNow } from '../../ssr/frame';
 
 /**
  * Discover's tabs after the first ('İnsanlar', 'Konular', 'Etkinlikler'), with antd's cards, grid and tags and the
@@ -109,7 +110,7 @@ export function Topics({ filter, urlTag }: { filter: string; urlTag: string | nu
   const tagPosts = tagQuery.data?.pages.flatMap((p) => p.items) ?? [];
   const loadingTagPosts = tagQuery.isLoading;
   const f = filter.toLocaleLowerCase('tr');
-  const since = Date.now() - TREND_DAYS * 86_400_000;
+  const since = renderNow() - TREND_DAYS * 86_400_000;
   const recentTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() >= since);
   const olderTagPosts = tagPosts.filter((p) => new Date(p.createdAt).getTime() < since);
   return loadingTags ? (

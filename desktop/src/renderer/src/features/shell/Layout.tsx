@@ -40,6 +40,7 @@ import { LeanButton as Button } from '../../components/lean/LeanButton';
 import { LeanCount } from '../../components/lean/LeanCount';
 import { Secondary } from '../../components/lean/Secondary';
 import { lazyWithRetry as lazy } from '../../components/lazyRetry';
+import { renderFrame } from '../../ssr/frame';
 
 // The phone's side menu (antd's `Drawer`) loads the first time it is opened, not with every first page.
 const Drawer = lazy(() => import('antd/es/drawer'));
@@ -58,7 +59,8 @@ const useWide = () =>
   useSyncExternalStore(
     subscribeWide,
     () => window.matchMedia(WIDE).matches,
-    () => true,
+    // A server render (and its hydration) draws the layout the server guessed from the browser (ssr/frame.ts).
+    () => renderFrame()?.wide ?? true,
   );
 
 /** A bottom-bar tab: icon over label, a touch target of at least 48 × 56 px. */
