@@ -97,7 +97,9 @@ const noFolderBarrel = {
 const mahalle = { rules: { 'no-folder-barrel': noFolderBarrel } };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/out/**', '**/release/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-web/**', '**/dist-ssr/**', '**/out/**', '**/release/**', 'test-results/**', 'playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

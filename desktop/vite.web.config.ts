@@ -83,8 +83,33 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The server's renderer of visitors' pages (src/renderer/src/ssr/entry-server.tsx, `--ssr`, see build:web): the same
+ * components, resolved the same way (antd's static styles, react-router's production build), bundled whole into
+ * dist-ssr/ for the server to load in a worker thread (server/src/ssr/). Outside dist-web: nothing of it is served.
+ */
+const ssrBuild = defineConfig({
+  root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
+  publicDir: false,
+  define: { __PWA__: 'true', 'process.env.NODE_ENV': '"production"' },
+  plugins: [react(), reactRouterProduction(), lazyTooltipProvider(), antdStaticCss()],
+  // Everything bundled: the server's node_modules need not hold the renderer's packages, and antd's ES modules are
+  // taken as the browser build takes them.
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
+    emptyOutDir: true,
+    ssr: 'src/ssr/entry-server.tsx',
+    minify: false,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => (/node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined) },
+      output: { entryFileNames: 'entry-server.js' },
+    },
+  },
+});
+
 /** The browser build of the renderer, served by the server at `/`. */
-export default defineConfig({
+const webBuild = defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
   base: '/',
   // The service worker registers from the browser build only (src/pwa/register.ts); the Electron build sets it false.
@@ -136,3 +161,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : webBuild));

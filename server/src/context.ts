@@ -69,4 +69,8 @@ export interface LiveState {
   /** Throws when the socket adapter cannot deliver (its database connection on PostgreSQL). */
   checkRealtime?: () => Promise<void>;
   socketCount?: () => number;
+  /** Where this node answers itself (the server's renderer of visitors' pages asks the API there, ssr/pages.ts). */
+  selfUrl?: string;
+  /** Stopped with the server, after the requests in flight (server.ts's close). */
+  onClose?: (() => Promise<void>)[];
 }

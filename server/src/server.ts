@@ -112,6 +112,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const address = httpServer.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${address.port}`;
+  const any = config.host === '0.0.0.0' || config.host === '::';
+  live.selfUrl = `http://${any ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
 
   return {
     ctx,
@@ -139,6 +141,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       clearInterval(sweep);
       clearTimeout(cut);
       await jobs.stop();
+      await Promise.all((live.onClose ?? []).map((close) => close().catch(() => undefined)));
       await realtime.close();
       await db.destroy();
       await passwords.close();

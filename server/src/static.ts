@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { errors } from './errors';
 import { SESSION_COOKIE } from './middlewares/auth';
 import { serveUploads } from './serve-uploads';
+import { SERVER_RENDERED, countPageView, looksNarrow, renderTarget, visitorPages, type RenderedPage } from './ssr/pages';
 import {
   SITEMAP_KINDS,
   SITEMAP_MAX_URLS,
@@ -83,6 +84,26 @@ function preloadTags(urls: string[]): string {
 
 function origin(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** index.html's #root (the boot shell) and the visitors' welcome template, which a server-rendered page replaces. */
+const ROOT_AREA = /<div id="root">[\s\S]*?<!--\/boot-->\s*<\/div>/;
+const HOME_TEMPLATE = /\s*<!--[^>]*-->\s*<template id="boot-home">[\s\S]*?<\/template>/;
+
+/** The drawing is the light theme's: hidden for a dark one, whose app starts at once and draws its own (main.tsx). */
+const SSR_DARK =
+  'html[data-theme="dark"] #root[data-ssr]{visibility:hidden}@media (prefers-color-scheme: dark){html:not([data-theme="light"]) #root[data-ssr]{visibility:hidden}}';
+
+/**
+ * A visitor's page drawn on the server (ssr/pages.ts): its markup in #root, the style rules it uses in the head, and
+ * the answers it was drawn from beside it, as data (`type="application/json"` runs nothing: the policy allows no
+ * inline script), for the app to hydrate from once the visitor reaches for it (desktop/src/renderer/src/main.tsx).
+ */
+function serverRenderedDocument(html: string, page: RenderedPage): string {
+  return html
+    .replace('</head>', () => `  <style data-ssr>${page.css.replace(/<\/style/gi, '<\\/style')}\n${SSR_DARK}</style>\n  </head>`)
+    .replace(HOME_TEMPLATE, '')
+    .replace(ROOT_AREA, () => `<div id="root" data-ssr>${page.html}</div>\n    <script type="application/json" id="ssr-state">${page.stateJson}</script>`);
 }
 
 /** index.html read once per build (re-read when the file changes). */
@@ -186,6 +207,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
     next();
   });
   const compressHtml = compression({ threshold: 1024 });
+  const pages = ctx.config.serverRender.enabled ? visitorPages(ctx) : null;
+  if (pages && ctx.live) (ctx.live.onClose ??= []).push(() => pages.close());
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
     compressHtml(req, res, () => {
@@ -195,9 +218,18 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         if (html === null) return res.type('html').send(NOT_BUILT);
         // Link previews (Open Graph, Twitter) of public blog posts, questions, groups and events, rendered here since crawlers run no script.
         const og = await openGraphFor(ctx.db, req.path, ctx.config.timeZone);
+        const visitor = !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
+        // A visitor's public page drawn whole on the server (SERVER_RENDER=1), in the layout the browser's User-Agent suggests.
+        const page =
+          pages && visitor && SERVER_RENDERED.some((re) => re.test(req.path))
+            ? await pages.render(renderTarget(req.path, req.query as Record<string, unknown>), !looksNarrow(req.get('user-agent')))
+            : null;
+        if (page) res.setHeader('Vary', 'User-Agent, Cookie');
+        if (page && req.method === 'GET')
+          void countPageView(ctx, req.path).catch((err: unknown) => ctx.logger.warn({ err }, 'server render: view not counted'));
         if (!og) {
+          if (page) return res.type('html').send(serverRenderedDocument(html, page));
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
-          const visitor = !SESSION_COOKIE_RE.test(req.headers.cookie ?? '');
           const home = visitor && req.path === '/' ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
           if (home !== undefined) return res.type('html').send(html.replace(BOOT_AREA, () => home));
           // A visitor's Discover paints its heading and first trending posts the same way.
@@ -210,15 +242,13 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         }
         const url = origin(req) + req.path;
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);
+        const withTags = html
+          .replace(/<title>[^<]*<\/title>/, '')
+          .replace(/<meta name="description"[^>]*>/, '')
+          .replace('</head>', `    ${tags}\n  </head>`);
+        if (page) return res.type('html').send(serverRenderedDocument(withTags, page));
         // The page's heading and first lines are painted from index.html itself; the scripts then take over.
-        const paint = firstPaintHtml(og.page, BACK_LINKS[og.page.kind]);
-        res.type('html').send(
-          html
-            .replace(/<title>[^<]*<\/title>/, '')
-            .replace(/<meta name="description"[^>]*>/, '')
-            .replace('</head>', `    ${tags}\n  </head>`)
-            .replace(BOOT_AREA, () => paint),
-        );
+        res.type('html').send(withTags.replace(BOOT_AREA, () => firstPaintHtml(og.page, BACK_LINKS[og.page.kind])));
       })().catch(next);
     });
   });

@@ -123,8 +123,9 @@ describe('no import cycles', () => {
         tsConfig: `${root}/${tree.tsConfig}`,
       });
       expect(graph.circular().map((circle) => circle.join(' → '))).toEqual([]);
-      // Only packages go unread: a relative import madge could not resolve would hide its edges.
-      expect(graph.warnings().skipped.filter((name) => name.startsWith('.'))).toEqual([]);
+      // Only packages go unread: a relative import madge could not resolve would hide its edges. A file read as text
+      // (vite's `?raw`, the server renderer's style sheets) has none.
+      expect(graph.warnings().skipped.filter((name) => name.startsWith('.') && !name.endsWith('?raw'))).toEqual([]);
     });
   }
 });

@@ -97,6 +97,11 @@ export interface Config {
   adminPassword: string | null;
   seedDemo: boolean;
   webDir: string;
+  /**
+   * Visitors' public pages drawn on the server (server/src/ssr/): SERVER_RENDER=1 turns it on (off by default);
+   * `entry` is the renderer's server build (SSR_ENTRY, else dist-ssr/entry-server.js beside the browser build).
+   */
+  serverRender: { enabled: boolean; entry: string };
   logLevel: string;
   allowedOrigins: string[];
   /** log2 of scrypt's N for new password hashes (stored with each hash). */
@@ -325,6 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: bool(env.SEED_DEMO, true),
     legacyDataDir: resolvedDataDir.legacy,
     webDir: env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir(),
+    serverRender: {
+      enabled: bool(env.SERVER_RENDER, false),
+      entry: env.SSR_ENTRY
+        ? path.resolve(root, env.SSR_ENTRY)
+        : path.join(path.dirname(env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir()), 'dist-ssr', 'entry-server.js'),
+    },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

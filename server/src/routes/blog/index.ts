@@ -14,6 +14,7 @@ import {
   updateBlogPostSchema,
 } from '@mahalle/shared';
 import type { AppContext } from '../../context';
+import { RENDER_HEADER } from '../../ssr/pages';
 import { errors } from '../../errors';
 import { parse } from '../../validation';
 import { checkFirst, requireAdmin, requireUser } from '../../middlewares/auth';
@@ -45,7 +46,7 @@ export function blogRouter(ctx: AppContext): Router {
   });
   router.get('/posts/slug/:slug', async (req, res) => {
     const { slug } = parse(slugParamsSchema, req.params);
-    res.json(await blog.getBlogPostBySlug(ctx.db, slug, req.user));
+    res.json(await blog.getBlogPostBySlug(ctx.db, slug, req.user, !req.get(RENDER_HEADER)));
   });
   router.get('/posts/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);

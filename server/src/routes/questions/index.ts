@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { answerSchema, createQuestionSchema, idParamsSchema, listAnswersQuerySchema, listQuestionsQuerySchema, updateQuestionSchema } from '@mahalle/shared';
 import type { AppContext } from '../../context';
+import { RENDER_HEADER } from '../../ssr/pages';
 import { parse } from '../../validation';
 import { requireAdmin, requireUser } from '../../middlewares/auth';
 import { limitWrites } from '../../middlewares/rate-limit';
@@ -17,7 +18,8 @@ export function questionsRouter(ctx: AppContext): Router {
   });
   router.get('/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json(await questions.getQuestion(ctx.db, id, req.user, true));
+    // The server drawing the page asks too (ssr/pages.ts): the view is the visitor's, counted when the page is sent.
+    res.json(await questions.getQuestion(ctx.db, id, req.user, !req.get(RENDER_HEADER)));
   });
   router.patch('/:id', async (req, res) => {
     const admin = requireAdmin(req);

@@ -226,16 +226,21 @@ export async function getBlogPostById(db: Db, id: number, viewer: UserRow | unde
   return presentBlogPost(row, { full: true, liked: await isLiked(db, id, viewer) });
 }
 
-/** A reader opening a post by its slug counts a view. Drafts only for admins. */
-export async function getBlogPostBySlug(db: Knex, slug: string, viewer: UserRow | undefined) {
+/** A reader opening a post by its slug counts a view (not the server drawing its page: see countBlogPostView). Drafts only for admins. */
+export async function getBlogPostBySlug(db: Knex, slug: string, viewer: UserRow | undefined, countView = true) {
   const row: BlogPostListRow | undefined = await blogQuery(db).where('b.slug', slug).first();
   if (!row) throw notFound('blog_post');
   authorize(policy.canView(viewer, { published: Boolean(row.published) }));
-  if (row.published) {
+  if (row.published && countView) {
     await db('blog_posts').where({ id: row.id }).increment('views', 1);
     row.views += 1;
   }
   return presentBlogPost(row, { full: true, liked: await isLiked(db, row.id, viewer) });
+}
+
+/** A visitor shown the post's page drawn by the server (ssr/pages.ts): the view its own fetch would have counted. */
+export async function countBlogPostView(db: Knex, slug: string): Promise<void> {
+  await db('blog_posts').where({ slug, published: true }).increment('views', 1);
 }
 
 /** Up to 3 published posts of the same category or sharing a tag, newest first. */

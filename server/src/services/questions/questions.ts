@@ -109,6 +109,11 @@ export async function getQuestion(db: Db, id: number, viewer: UserRow | null | u
   return question;
 }
 
+/** A visitor shown the question's page drawn by the server (ssr/pages.ts): the view its own fetch would have counted. */
+export async function countQuestionView(db: Db, id: number): Promise<void> {
+  await db('questions').where({ id, is_hidden: false }).increment('views', 1);
+}
+
 /** What the questions policy needs about a question for one actor, with whether it is hidden. */
 async function questionContext(db: Db, me: UserRow, question: { author_id: number | null; is_hidden: boolean | number }) {
   return { ...(await authoredContext(db, me, question.author_id)), isHidden: Boolean(question.is_hidden) };
