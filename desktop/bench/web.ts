@@ -7,6 +7,8 @@
  *   BENCH_PAGES=question,discover npm run bench:web   # only these pages (home, question, blog, group, discover,
  *                                                       member-home, member-group, member-messages)
  *   BENCH_ROOT=dist-before,. npm run bench:web   # several checkouts, run after run in turn: comparable on a busy machine
+ *   BENCH_ROOT=.,.@SERVER_RENDER=1 npm run bench:web   # a checkout with a setting of its server's (here: visitors' pages
+ *                                                         drawn on the server), beside the same build without it
  *   BENCH_SAVE=/tmp/lh npm run bench:web   # keep every Lighthouse report (JSON) there, to read its diagnostics
  *   BENCH_THROTTLING=devtools npm run bench:web   # Lighthouse's throttling method (simulate by default): `devtools`
  *                                                   really slows Chromium's CPU and network, so a change to what is asked
@@ -38,10 +40,18 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 
 const here = fileURLToPath(new URL('../..', import.meta.url));
-const roots = (process.env.BENCH_ROOT ?? here)
+// A checkout with `@NAME=value` after it runs its server with that setting too (`.,.@SERVER_RENDER=1`: one build, off and on).
+const specs = (process.env.BENCH_ROOT ?? here)
   .split(',')
   .filter(Boolean)
-  .map((r) => path.resolve(r));
+  .map((spec) => {
+    const [root = '', ...settings] = spec.split('@');
+    return {
+      root: path.resolve(root),
+      env: Object.fromEntries(settings.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)])) as Record<string, string>,
+    };
+  });
+const roots = specs.map((s) => s.root);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const forms = (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',').filter((f): f is 'mobile' | 'desktop' => f === 'mobile' || f === 'desktop');
 const PAGE_NAMES = ['home', 'question', 'blog', 'group', 'discover', 'member-home', 'member-group', 'member-messages'] as const;
@@ -96,7 +106,7 @@ interface Target {
   cookie: string;
 }
 
-async function startTarget(root: string, label: string): Promise<Target> {
+async function startTarget(root: string, label: string, settings: Record<string, string> = {}): Promise<Target> {
   const serverEntry = path.join(root, 'server/dist/index.js');
   if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` in ${root} first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-webbench-'));
@@ -115,6 +125,7 @@ async function startTarget(root: string, label: string): Promise<Target> {
       // The member pages sign the bench's member in again if its session ends.
       RATE_LIMIT_LOGIN_BURST: '1000/10',
       WEB_DIR: path.join(root, 'desktop/dist-web'),
+      ...settings,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -193,8 +204,14 @@ function stopTarget(t: Target) {
 
 const targets: Target[] = [];
 try {
-  const labels = roots.map((r, i) => (roots.length > 1 ? `${i + 1}:${path.basename(r)}` : ''));
-  for (const [i, root] of roots.entries()) targets.push(await startTarget(root, labels[i] ?? ''));
+  const labels = specs.map((s, i) =>
+    specs.length > 1
+      ? `${i + 1}:${path.basename(s.root)}${Object.entries(s.env)
+          .map(([k, v]) => `@${k}=${v}`)
+          .join('')}`
+      : '',
+  );
+  for (const [i, spec] of specs.entries()) targets.push(await startTarget(spec.root, labels[i] ?? '', spec.env));
   console.log(
     `Lighthouse on ${roots.join(', ')} (${runs} run(s) each, throttling ${throttling}${roots.length > 1 ? ', checkouts in turn' : ''}); load average ${os
       .loadavg()

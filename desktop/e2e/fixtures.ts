@@ -19,25 +19,22 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
+/** Registers a member through the API of `request`'s server (its context keeps the session cookie); returns the member. */
+export async function registerMember(request: APIRequestContext, username = uniqueName('uye'), displayName = `Üye ${username}`) {
+  const res = await request.post('/api/auth/register', {
+    data: { displayName, username, email: `${username}@ornek.com`, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, acceptPrivacy: true },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
+
 /** Registers through the API and returns a page signed in as that member (cookie in its context). */
 export async function memberPage(browser: Browser, opts: { username?: string; displayName?: string; viewport?: { width: number; height: number } } = {}) {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1366, height: 900 } });
   const page = await context.newPage();
   reportPageErrors(page);
   const username = opts.username ?? uniqueName('uye');
-  const res = await page.request.post('/api/auth/register', {
-    data: {
-      displayName: opts.displayName ?? `Üye ${username}`,
-      username,
-      email: `${username}@ornek.com`,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const user = await res.json();
+  const user = await registerMember(page.request, username, opts.displayName);
   return { context, page, user };
 }
 

@@ -1,3 +1,6 @@
+import { isServerRendered } from './ssr/document';
+import { whenVisitorReaches } from './ssr/intent';
+
 /**
  * The entry: lets the browser paint what index.html (and the server's first paint of the page) shows, then fetches and
  * starts the app (start.tsx, its files all at once). Nothing of the app is fetched before that paint: on a slow link
@@ -28,4 +31,16 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-void afterFirstPaint().then(() => import('./start'));
+// A page the server drew whole (SERVER_RENDER=1, ssr/intent.ts) waits for the visitor instead: a phone that only reads it
+// runs none of the app. A dark theme starts at once: the drawing is the light one, hidden until the app draws its own.
+function dark(): boolean {
+  let chosen: string | null = null;
+  try {
+    chosen = localStorage.getItem('mahalle-theme'); // stores/session.ts's THEME_KEY, read here without importing the app
+  } catch {
+    /* storage unavailable: follow the system */
+  }
+  return chosen === 'dark' || (chosen !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+}
+const drawn = isServerRendered();
+void (drawn && !dark() ? whenVisitorReaches() : afterFirstPaint()).then(() => import('./start'));
