@@ -257,7 +257,7 @@ try {
             v.mtw.push(lhr.audits['mainthread-work-breakdown']?.numericValue ?? NaN);
             v.cpu.push(lhr.environment.benchmarkIndex);
             if (saveDir) {
-              const file = `${[path.basename(t.root), form, name.replace(/\W/g, '-'), r + 1].join('_')}.json`;
+              const file = `${[(t.label || path.basename(t.root)).replace(/\W/g, '-'), form, name.replace(/\W/g, '-'), r + 1].join('_')}.json`;
               fs.writeFileSync(path.join(saveDir, file), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
             }
           } finally {

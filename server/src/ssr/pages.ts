@@ -46,7 +46,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 /** A worker with nothing to draw for this long ends (it holds React, antd and the app: some 40 MiB). */
 const IDLE_WORKER_MS = 5 * 60_000;
 /** How long a drawn page is kept when nothing is written (its "9 dakika önce" ages meanwhile). */
-const PAGE_CACHE_MS = 30_000;
+const PAGE_CACHE_MS = 120_000;
 
 /** Runs in the worker: the renderer's build, a `fetch` that asks this node, and one render at a time. */
 const WORKER_SOURCE = `
@@ -104,7 +104,7 @@ export interface VisitorPages {
 
 export function visitorPages(ctx: AppContext): VisitorPages {
   const { entry } = ctx.config.serverRender;
-  const cache = new ReadCache<RenderedPage | null>(PAGE_CACHE_MS, 200);
+  const cache = new ReadCache<RenderedPage | null>(PAGE_CACHE_MS, 100);
   const drawing = new Map<string, Promise<RenderedPage | null>>();
   ctx.bus.on('data:changed', () => cache.clear());
   let worker: Worker | null = null;

@@ -1,5 +1,4 @@
-import { isServerRendered } from './ssr/document';
-import { whenVisitorReaches } from './ssr/intent';
+import { replayHeld, whenVisitorReaches } from './ssr/intent';
 
 /**
  * The entry: lets the browser paint what index.html (and the server's first paint of the page) shows, then fetches and
@@ -42,5 +41,10 @@ function dark(): boolean {
   }
   return chosen === 'dark' || (chosen !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
 }
-const drawn = isServerRendered();
-void (drawn && !dark() ? whenVisitorReaches() : afterFirstPaint()).then(() => import('./start'));
+// (The entry imports nothing the app imports too: a module of both would become a chunk of its own, one more request
+// before the first paint.)
+const drawn = document.getElementById('ssr-state') !== null;
+void (drawn && !dark() ? whenVisitorReaches() : afterFirstPaint())
+  .then(() => import('./start'))
+  .then((app) => app.hydrated)
+  .then(replayHeld);

@@ -10,7 +10,6 @@ import { whenLoadedAndIdle } from './components/whenIdle';
 import { queryClient } from './api/query';
 import { takeServerRender } from './ssr/document';
 import { setRenderFrame } from './ssr/frame';
-import { replayHeld } from './ssr/intent';
 import './antd-css/core.css';
 import './styles.css';
 
@@ -30,7 +29,8 @@ if (drawn) {
 // Without it on `/` a session cookie came with the request: the member's feed and composer are what the page needs.
 else if (firstPath === '/' || firstPath === '/home') preloadMemberHome();
 void preloadFirstRoute(firstPath);
-void initApi().finally(async () => {
+/** Settles once the app has begun drawing (a server-drawn page: taken over; main.tsx then gives it the tap held meanwhile). */
+export const hydrated: Promise<void> = initApi().finally(async () => {
   const container = document.getElementById('root')!;
   if (drawn && useTheme.getState().theme === 'light') {
     // The page's own chunk first: hydrating meets it at once instead of leaving its part drawn but inert a moment longer.
@@ -46,8 +46,7 @@ void initApi().finally(async () => {
         { onRecoverableError: (err) => console.warn('hydration', err) },
       );
     });
-    // The held tap once the page has been taken over; the frame a little later, once the page's lazy parts are in.
-    setTimeout(replayHeld, 0);
+    // The frame is let go a little later, once the page's lazy parts are in.
     setTimeout(() => setRenderFrame(null), 3000);
     return;
   }

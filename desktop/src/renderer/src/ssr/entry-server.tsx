@@ -14,8 +14,8 @@ import { App, type RouterFrame } from '../App';
 import { queryClient } from '../api/query';
 import { ApiError } from '../api/client';
 import { setRenderFrame, type RenderFrame } from './frame';
-import appCss from '../styles.css?raw';
-import blogContentCss from '../features/blog/blogContent.css?raw';
+import appCss from '../styles.css?inline';
+import blogContentCss from '../features/blog/blogContent.css?inline';
 
 export interface RenderRequest extends RenderFrame {
   /** The page's path and query (`/qa/question/12`). */
@@ -30,7 +30,7 @@ export type RenderResult =
 
 // The rules the browser build loads with the app and its pages, as text: antd's per component (src/antd-css/, each
 // file is one component's, named by its root class) and the app's own.
-const ANTD_CSS = import.meta.glob<string>('../antd-css/*.css', { query: '?raw', import: 'default', eager: true });
+const ANTD_CSS = import.meta.glob<string>('../antd-css/*.css', { query: '?inline', import: 'default', eager: true });
 const APP_CSS: [root: string | null, css: string][] = [
   [null, appCss],
   ['blog-content', blogContentCss],
@@ -50,6 +50,38 @@ function cssFor(html: string): string {
   const sheets = ANTD_SHEETS.filter((s) => s.always || s.roots.some(uses)).map((s) => s.css);
   for (const [root, css] of APP_CSS) if (root === null || uses(root)) sheets.push(css);
   return sheets.join('\n');
+}
+
+/**
+ * antd's run-time rules without the custom properties nothing on the page reads: its theme declares some 500 (12 KiB)
+ * for every component, where a page's sheets and markup use a few dozen. What the document weighs is what a phone on a
+ * slow link waits for before its first paint; once the app starts, antd writes its own rules again.
+ */
+function usedVarsOnly(antdCss: string, uses: string): string {
+  const declared = new Map<string, string>();
+  for (const m of antdCss.matchAll(/(--[\w-]+)\s*:\s*([^;{}]*)/g)) declared.set(m[1]!, m[2]!);
+  const needed = new Set<string>();
+  const need = (text: string) => {
+    for (const m of text.matchAll(/var\(\s*(--[\w-]+)/g)) {
+      if (needed.has(m[1]!)) continue;
+      needed.add(m[1]!);
+      const value = declared.get(m[1]!);
+      if (value) need(value);
+    }
+  };
+  need(uses);
+  // And what antd's own rules read (the icons', the links').
+  need(antdCss.replace(/--[\w-]+\s*:[^;{}]*/g, ''));
+  // Each block's declarations: a custom property kept only if needed, every other declaration as it is.
+  return antdCss
+    .replace(/\{([^{}]*)\}/g, (_all, body: string) => {
+      const kept = body.split(';').filter((d) => {
+        const name = /^\s*(--[\w-]+)\s*:/.exec(d)?.[1];
+        return d.trim() && (!name || needed.has(name));
+      });
+      return `{${kept.join(';')}}`;
+    })
+    .replace(/[^{}]*\{\}/g, '');
 }
 
 /** Renders after which a page that still asks for more is left to the browser (a list's page 1, then its owner: two). */
@@ -109,7 +141,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
           asked.map((q) => JSON.stringify(q.queryKey)),
           settled ? '' : html.slice(Math.max(0, html.indexOf('<script') - 300), html.indexOf('<script') + 400),
         );
-      if (!asked.length && settled) return { ok: true, html, css: `${antdCss}\n${cssFor(html)}`, state: dehydrate(queryClient) };
+      if (!asked.length && settled) {
+        const sheets = cssFor(html);
+        return { ok: true, html, css: `${usedVarsOnly(antdCss, sheets + html)}\n${sheets}`, state: dehydrate(queryClient) };
+      }
       await Promise.all(asked.map((q) => q.fetch().catch(() => undefined)));
     }
     return { ok: false, reason: `still asking after ${MAX_PASSES} renders` };
