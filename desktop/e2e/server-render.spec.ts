@@ -122,6 +122,9 @@ test('a tap before the app has started is given to its button once it has; a lin
   await page.getByTestId('theme-toggle').tap();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(started(scripts)).toBe(true);
+  // The app's page, now dark: shown (the light drawing is hidden under a dark theme only until the app has it).
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-ssr');
   await page.evaluate(() => localStorage.removeItem('mahalle-theme'));
 
   // A link needs no app: the browser follows it to the next page, also drawn by the server.

@@ -46,6 +46,8 @@ export const hydrated: Promise<void> = initApi().finally(async () => {
         { onRecoverableError: (err) => console.warn('hydration', err) },
       );
     });
+    // The app's own from here: a dark theme chosen later must not hide it (static.ts hides a drawing under a dark one).
+    container.removeAttribute('data-ssr');
     // The frame is let go a little later, once the page's lazy parts are in.
     setTimeout(() => setRenderFrame(null), 3000);
     return;

@@ -14,6 +14,7 @@ import { App, type RouterFrame } from '../App';
 import { queryClient } from '../api/query';
 import { ApiError } from '../api/client';
 import { setRenderFrame, type RenderFrame } from './frame';
+import { styleSheetsFor, usedVarsOnly } from './css';
 import appCss from '../styles.css?inline';
 import blogContentCss from '../features/blog/blogContent.css?inline';
 
@@ -35,54 +36,7 @@ const APP_CSS: [root: string | null, css: string][] = [
   [null, appCss],
   ['blog-content', blogContentCss],
 ];
-/** antd's root class of a component whose file is named otherwise (grid.css is Row's and Col's). */
-const ROOT_CLASS: Record<string, string[]> = { button: ['ant-btn'], 'date-picker': ['ant-picker'], grid: ['ant-row', 'ant-col'], core: [] };
-const ANTD_SHEETS = Object.entries(ANTD_CSS).map(([file, css]) => {
-  const name = /([a-z-]+)\.css$/.exec(file)![1]!;
-  return { always: name === 'core', roots: ROOT_CLASS[name] ?? [`ant-${name}`], css };
-});
-
-/** The style sheets the markup uses: core and the app's always, a component's when one of its classes is in it. */
-function cssFor(html: string): string {
-  const classes = new Set<string>();
-  for (const m of html.matchAll(/class="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c);
-  const uses = (root: string) => classes.has(root) || [...classes].some((c) => c.startsWith(`${root}-`));
-  const sheets = ANTD_SHEETS.filter((s) => s.always || s.roots.some(uses)).map((s) => s.css);
-  for (const [root, css] of APP_CSS) if (root === null || uses(root)) sheets.push(css);
-  return sheets.join('\n');
-}
-
-/**
- * antd's run-time rules without the custom properties nothing on the page reads: its theme declares some 500 (12 KiB)
- * for every component, where a page's sheets and markup use a few dozen. What the document weighs is what a phone on a
- * slow link waits for before its first paint; once the app starts, antd writes its own rules again.
- */
-function usedVarsOnly(antdCss: string, uses: string): string {
-  const declared = new Map<string, string>();
-  for (const m of antdCss.matchAll(/(--[\w-]+)\s*:\s*([^;{}]*)/g)) declared.set(m[1]!, m[2]!);
-  const needed = new Set<string>();
-  const need = (text: string) => {
-    for (const m of text.matchAll(/var\(\s*(--[\w-]+)/g)) {
-      if (needed.has(m[1]!)) continue;
-      needed.add(m[1]!);
-      const value = declared.get(m[1]!);
-      if (value) need(value);
-    }
-  };
-  need(uses);
-  // And what antd's own rules read (the icons', the links').
-  need(antdCss.replace(/--[\w-]+\s*:[^;{}]*/g, ''));
-  // Each block's declarations: a custom property kept only if needed, every other declaration as it is.
-  return antdCss
-    .replace(/\{([^{}]*)\}/g, (_all, body: string) => {
-      const kept = body.split(';').filter((d) => {
-        const name = /^\s*(--[\w-]+)\s*:/.exec(d)?.[1];
-        return d.trim() && (!name || needed.has(name));
-      });
-      return `{${kept.join(';')}}`;
-    })
-    .replace(/[^{}]*\{\}/g, '');
-}
+const cssFor = styleSheetsFor(ANTD_CSS, APP_CSS);
 
 /** Renders after which a page that still asks for more is left to the browser (a list's page 1, then its owner: two). */
 const MAX_PASSES = 6;

@@ -63,6 +63,16 @@ const useWide = () =>
     () => renderFrame()?.wide ?? true,
   );
 
+/**
+ * A page, faded in as it opens; not the page the server drew (ssr/frame.ts), which is on screen from the first paint:
+ * faded in from transparent, its heading would count as painted only once the fade was under way. Decided once per
+ * page, as it is first drawn: a change later would start the fade on a page already there.
+ */
+function PageEnter({ children }: { children: React.ReactNode }) {
+  const [drawn] = useState(() => renderFrame() !== null);
+  return <div className={drawn ? undefined : 'page-enter'}>{children}</div>;
+}
+
 /** A bottom-bar tab: icon over label, a touch target of at least 48 × 56 px. */
 const BOTTOM_TAB: React.CSSProperties = {
   display: 'flex',
@@ -365,9 +375,9 @@ export function Layout() {
           >
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageSpinner fullScreen />}>
-                <div key={location.pathname} className="page-enter">
+                <PageEnter key={location.pathname}>
                   <Outlet />
-                </div>
+                </PageEnter>
               </Suspense>
             </ErrorBoundary>
           </main>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_RENDERED, looksNarrow, renderTarget } from './pages';
+
+const drawn = (path: string) => SERVER_RENDERED.some((re) => re.test(path));
+
+describe('the pages drawn on the server', () => {
+  it('are the five visitor pages, not the forms, lists or members-only pages', () => {
+    for (const path of ['/', '/discover', '/qa/question/12', '/blog/gece-gokyuzu', '/hobby-groups/akustik-geceler']) expect(drawn(path), path).toBe(true);
+    for (const path of ['/login', '/blog/create', '/blog/edit', '/blog/edit/4', '/qa', '/qa/question/x', '/messages', '/admin', '/hobby-groups', '/events/3'])
+      expect(drawn(path), path).toBe(false);
+  });
+
+  it('are drawn at their path with only the query Discover reads, so made-up queries share one drawing', () => {
+    expect(renderTarget('/qa/question/3', { utm_source: 'x' })).toBe('/qa/question/3');
+    expect(renderTarget('/discover', { tag: 'koşu', ref: 'a', q: '' })).toBe('/discover?tag=ko%C5%9Fu');
+    expect(renderTarget('/discover', { q: 'bahçe', tag: ['a', 'b'] })).toBe('/discover?q=bah%C3%A7e');
+    expect(renderTarget('/discover', {})).toBe('/discover');
+  });
+
+  it("take a phone's browser for a phone, anything else for a wide window", () => {
+    expect(looksNarrow('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36')).toBe(true);
+    expect(
+      looksNarrow('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'),
+    ).toBe(true);
+    expect(looksNarrow('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36')).toBe(false);
+    expect(looksNarrow(undefined)).toBe(false);
+  });
+});
