@@ -43,8 +43,10 @@ type WorkerResult = { ok: true; html: string; css: string; state: unknown } | { 
 
 /** A render that takes longer is given up (the visitor gets the app's own page); the worker is replaced. */
 const RENDER_TIMEOUT_MS = 5_000;
-/** A worker with nothing to draw for this long ends (it holds React, antd and the app: some 40 MiB). */
+/** A worker with nothing to draw for this long ends (it holds React, antd and the app: 60–100 MiB of the process). */
 const IDLE_WORKER_MS = 5 * 60_000;
+/** The worker's heap, in MiB (see start). */
+const WORKER_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 /** How long a drawn page is kept when nothing is written (its "9 dakika önce" ages meanwhile). */
 const PAGE_CACHE_MS = 120_000;
 
@@ -104,7 +106,7 @@ export interface VisitorPages {
 
 export function visitorPages(ctx: AppContext): VisitorPages {
   const { entry } = ctx.config.serverRender;
-  const cache = new ReadCache<RenderedPage | null>(PAGE_CACHE_MS, 100);
+  const cache = new ReadCache<RenderedPage | null>(PAGE_CACHE_MS, 50);
   const drawing = new Map<string, Promise<RenderedPage | null>>();
   ctx.bus.on('data:changed', () => cache.clear());
   let worker: Worker | null = null;
@@ -121,7 +123,9 @@ export function visitorPages(ctx: AppContext): VisitorPages {
     void w.terminate();
   };
   const start = (origin: string): Worker => {
-    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry, origin } });
+    // A bounded heap: V8 left alone lets a worker's heap grow far past what its renders keep (some 150 MiB after ten
+    // pages); a worker that runs out is replaced on the next page, which meanwhile is left to the browser.
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { entry, origin }, resourceLimits: WORKER_HEAP });
     w.unref();
     w.on('message', (msg: { id: number; result?: WorkerResult; error?: string }) => {
       const p = waiting.get(msg.id);
