@@ -194,6 +194,12 @@ describe('static files, compression and SEO', () => {
     expect(qHtml).toContain('og:title" content="Otobüs &lt;script&gt;alert(1)&lt;/script&gt; saatleri?"');
     expect(qHtml).not.toContain('<script>alert(1)</script>');
 
+    // A title with what String.replace reads as a pattern (`$&` is what was replaced: `</head>`) is written as it is.
+    const dollar = (await admin.client.post('/api/questions', { title: "Kira $' ve $& ne kadar?", content: 'Aylık kaç lira?' })).body;
+    const dollarHtml = (await raw(`${server.url}/qa/question/${dollar.id}`)).body.toString();
+    expect(dollarHtml).toContain('og:title" content="Kira $&apos; ve $&amp; ne kadar?"');
+    expect(dollarHtml.match(/<\/head>/g)).toHaveLength(1);
+
     const draft = (await admin.client.post('/api/blog/posts', { title: 'Taslak Başlık', content: '<p>gizli</p>' })).body;
     const draftHtml = (await raw(`${server.url}/blog/${draft.slug}`)).body.toString();
     expect(draftHtml).toBe(INDEX);

@@ -286,7 +286,7 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         const withTags = html
           .replace(/<title>[^<]*<\/title>/, '')
           .replace(/<meta name="description"[^>]*>/, '')
-          .replace('</head>', `    ${tags}\n  </head>`);
+          .replace('</head>', () => `    ${tags}\n  </head>`);
         if (page) return sendDrawn(req, res, page, serverRenderedDocument(withTags, page));
         // The page's heading and first lines are painted from index.html itself; the scripts then take over.
         res.type('html').send(withTags.replace(BOOT_AREA, () => firstPaintHtml(og.page, BACK_LINKS[og.page.kind])));
