@@ -162,7 +162,8 @@ export function visitorPages(ctx: AppContext): VisitorPages {
     });
   };
 
-  const draw = async (url: string, wide: boolean): Promise<RenderedPage | null> => {
+  /** The page, null when it is the browser's (kept so), undefined when the renderer failed this time (not kept). */
+  const draw = async (url: string, wide: boolean): Promise<RenderedPage | null | undefined> => {
     const origin = ctx.live?.selfUrl;
     if (!origin) return null;
     if (!fs.existsSync(entry)) {
@@ -182,7 +183,7 @@ export function visitorPages(ctx: AppContext): VisitorPages {
       return { html: result.html, css: result.css, stateJson };
     } catch (err) {
       ctx.logger.warn({ url, err: (err as Error).message }, 'server render failed: page left to the browser');
-      return null;
+      return undefined;
     }
   };
 
@@ -197,8 +198,9 @@ export function visitorPages(ctx: AppContext): VisitorPages {
       if (waiting.size >= MAX_WAITING) return null;
       const generation = cache.generation;
       const p = draw(url, wide).then((page) => {
-        cache.set(key, page, generation);
-        return page;
+        // A render that timed out or lost its worker is tried again by the next visitor.
+        if (page !== undefined) cache.set(key, page, generation);
+        return page ?? null;
       });
       drawing.set(key, p);
       try {
