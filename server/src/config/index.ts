@@ -306,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   fs.mkdirSync(uploadsDir, { recursive: true });
   const nodeEnv = (env.NODE_ENV === 'test' || env.NODE_ENV === 'development' ? env.NODE_ENV : 'production') as Config['env'];
 
+  const webDir = env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir();
   const config: Config = {
     env: nodeEnv,
     port: Number(env.PORT ?? 3000),
@@ -329,12 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ADMIN_PASSWORD || null,
     seedDemo: bool(env.SEED_DEMO, true),
     legacyDataDir: resolvedDataDir.legacy,
-    webDir: env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir(),
+    webDir,
     serverRender: {
       enabled: bool(env.SERVER_RENDER, false),
-      entry: env.SSR_ENTRY
-        ? path.resolve(root, env.SSR_ENTRY)
-        : path.join(path.dirname(env.WEB_DIR ? path.resolve(root, env.WEB_DIR) : defaultWebDir()), 'dist-ssr', 'entry-server.js'),
+      entry: env.SSR_ENTRY ? path.resolve(root, env.SSR_ENTRY) : path.join(path.dirname(webDir), 'dist-ssr', 'entry-server.js'),
     },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')

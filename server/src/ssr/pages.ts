@@ -212,12 +212,8 @@ export function visitorPages(ctx: AppContext): VisitorPages {
     async close() {
       if (idle) clearTimeout(idle);
       const w = worker;
-      worker = null;
-      if (w) {
-        for (const [, p] of waiting) p.reject(new Error('renderer stopped'));
-        waiting.clear();
-        await w.terminate();
-      }
+      stop(w);
+      await w?.terminate();
     },
   };
 }

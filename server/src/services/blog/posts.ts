@@ -232,7 +232,7 @@ export async function getBlogPostBySlug(db: Knex, slug: string, viewer: UserRow 
   if (!row) throw notFound('blog_post');
   authorize(policy.canView(viewer, { published: Boolean(row.published) }));
   if (row.published && countView) {
-    await db('blog_posts').where({ id: row.id }).increment('views', 1);
+    await countBlogPostView(db, slug);
     row.views += 1;
   }
   return presentBlogPost(row, { full: true, liked: await isLiked(db, row.id, viewer) });

@@ -101,7 +101,7 @@ export async function getQuestion(db: Db, id: number, viewer: UserRow | null | u
   if (!row) throw errors.notFound(Q.questionNotFound, 'question_not_found');
   authorize(policy.canView(viewer, { authorId: row.author_id, isHidden: Boolean(row.is_hidden) }));
   if (countView && !row.is_hidden) {
-    await db('questions').where({ id }).increment('views', 1);
+    await countQuestionView(db, id);
     row.views = Number(row.views) + 1;
   }
   const [question] = await flagBlocked(db, viewer?.id ?? null, await presentQuestions(db, [row], viewer?.id ?? null));

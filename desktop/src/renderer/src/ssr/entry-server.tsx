@@ -5,7 +5,6 @@
  * client, from the server itself), and renders again until nothing new is asked; lazy pages and parts are awaited.
  * The browser hydrates the same tree from the answers sent with the page (ssr/document.ts, start.tsx).
  */
-import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router-dom';
@@ -63,9 +62,7 @@ async function renderOnce(url: string): Promise<{ html: string; antdCss: string 
     },
   );
   const chunks: Buffer[] = [];
-  const sink = new PassThrough();
-  prelude.pipe(sink);
-  for await (const chunk of sink) chunks.push(chunk as Buffer);
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
   // What antd writes at run time even with its static rules (the theme's CSS variables, a few tokens' rules).
   return { html: Buffer.concat(chunks).toString('utf8'), antdCss: extractStyle(styles, { plain: true }) };
 }
@@ -88,13 +85,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       // hidden segment and an inline script that moves it in: the page's policy runs no inline script, and it is
       // loaded now, so the next render draws it in place. React escapes all text: no answer can write `<script`.
       const settled = !html.includes('<script');
-      if (process.env.SSR_DEBUG)
-        console.log(
-          'pass',
-          pass,
-          asked.map((q) => JSON.stringify(q.queryKey)),
-          settled ? '' : html.slice(Math.max(0, html.indexOf('<script') - 300), html.indexOf('<script') + 400),
-        );
       if (!asked.length && settled) {
         const sheets = cssFor(html);
         return { ok: true, html, css: `${usedVarsOnly(antdCss, sheets + html)}\n${sheets}`, state: dehydrate(queryClient) };
