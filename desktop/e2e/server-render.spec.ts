@@ -97,6 +97,9 @@ for (const [formName, form] of [
       await page.waitForTimeout(500);
       expect(started(scripts), `${url}: the app started before the visitor did anything`).toBe(false);
       const drawn = await page.locator('#root').innerText();
+      // The document's title is the page's own before the app runs (the detail pages' come with their link-preview tags).
+      const drawnTitle = await page.title();
+      if (url === r.discover) expect(drawnTitle).toBe('Keşfet | Mahalle');
 
       // The visitor reaches for the page: the app starts and takes the drawing over as it is.
       await page.mouse.move(200, 400);
@@ -108,6 +111,7 @@ for (const [formName, form] of [
         url,
       ).toEqual([]);
       expect(await page.locator('#root').innerText(), url).toBe(drawn);
+      if (url === r.home || url === r.discover) expect(await page.title(), url).toBe(drawnTitle);
     }
     await context.close();
   });

@@ -121,6 +121,15 @@ function serverRenderedDocument(html: string, page: RenderedPage): string {
  * Each drawn page's document compressed once, at brotli's best (the answer's own compression is quicker and some 10%
  * larger): made off the event loop after the page is first sent, used while the page is kept (ssr/pages.ts).
  */
+/** index.html's own title and description replaced by the drawn page's (a page with link-preview tags has them already). */
+function withHead(html: string, page: RenderedPage): string {
+  if (!page.head) return html;
+  const { title, description } = page.head;
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeXml(title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeXml(description)}" />`);
+}
+
 const compressedDocs = new WeakMap<RenderedPage, { doc: string; br: Buffer | null }>();
 
 function sendDrawn(req: Request, res: Response, page: RenderedPage, doc: string): void {
@@ -269,7 +278,7 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         if (page && req.method === 'GET')
           void countPageView(ctx, req.path).catch((err: unknown) => ctx.logger.warn({ err }, 'server render: view not counted'));
         if (!og) {
-          if (page) return sendDrawn(req, res, page, serverRenderedDocument(html, page));
+          if (page) return sendDrawn(req, res, page, serverRenderedDocument(withHead(html, page), page));
           // A visitor's `/` paints the welcome card kept in index.html (template `boot-home`) before any script runs.
           const home = visitor && req.path === '/' ? /<template id="boot-home">([\s\S]*?)<\/template>/.exec(html)?.[1] : undefined;
           if (home !== undefined) return res.type('html').send(html.replace(BOOT_AREA, () => home));

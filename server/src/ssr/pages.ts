@@ -37,9 +37,13 @@ export interface RenderedPage {
   css: string;
   /** The answers it was drawn from (TanStack Query's dehydrated state) and the frame, as JSON for the document. */
   stateJson: string;
+  /** The title and description the page asked for (usePageMeta), for a document that has no link-preview tags of its own. */
+  head: { title: string; description: string } | null;
 }
 
-type WorkerResult = { ok: true; html: string; css: string; state: unknown } | { ok: false; reason: string; status?: number };
+type WorkerResult =
+  | { ok: true; html: string; css: string; state: unknown; head?: { title: string; description: string } | null }
+  | { ok: false; reason: string; status?: number };
 
 /** A render that takes longer is given up (the visitor gets the app's own page); the worker is replaced. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -180,7 +184,7 @@ export function visitorPages(ctx: AppContext): VisitorPages {
       }
       // `<` escaped: the JSON sits in a <script type="application/json">, which a `</script>` in a post would end.
       const stateJson = JSON.stringify({ frame, state: result.state }).replace(/</g, '\\u003c');
-      return { html: result.html, css: result.css, stateJson };
+      return { html: result.html, css: result.css, stateJson, head: result.head ?? null };
     } catch (err) {
       ctx.logger.warn({ url, err: (err as Error).message }, 'server render failed: page left to the browser');
       return undefined;

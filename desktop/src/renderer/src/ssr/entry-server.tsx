@@ -12,7 +12,7 @@ import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { App, type RouterFrame } from '../App';
 import { queryClient } from '../api/query';
 import { ApiError } from '../api/client';
-import { setRenderFrame, type RenderFrame } from './frame';
+import { setRenderFrame, takeServerHead, type PageHead, type RenderFrame } from './frame';
 import { styleSheetsFor, usedVarsOnly } from './css';
 import appCss from '../styles.css?inline';
 import blogContentCss from '../features/blog/blogContent.css?inline';
@@ -24,7 +24,7 @@ export interface RenderRequest extends RenderFrame {
 
 export type RenderResult =
   /** `css`: the rules the page's markup needs, for a <style> in its head (the app's files load only when it boots). */
-  | { ok: true; html: string; css: string; state: DehydratedState }
+  | { ok: true; html: string; css: string; state: DehydratedState; head: PageHead | null }
   /** Why the page is left to the browser: a query failed (a missing question is the app's 404), or it kept asking. */
   | { ok: false; reason: string; status?: number };
 
@@ -70,10 +70,13 @@ async function renderOnce(url: string): Promise<{ html: string; antdCss: string 
 /** One page, drawn for a visitor. Renders run one at a time (the worker queues them): the query cache and the frame are the process's. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   queryClient.clear();
+  takeServerHead();
   setRenderFrame({ now: req.now, zone: req.zone, wide: req.wide });
   try {
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       const { html, antdCss } = await renderOnce(req.url);
+      // The head of this pass's page (the last usePageMeta rendered), not of a spinner an earlier pass drew.
+      const head = takeServerHead();
       const queries = queryClient.getQueryCache().getAll();
       const failed = queries.find((q) => q.state.status === 'error');
       if (failed) {
@@ -87,13 +90,14 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       const settled = !html.includes('<script');
       if (!asked.length && settled) {
         const sheets = cssFor(html);
-        return { ok: true, html, css: `${usedVarsOnly(antdCss, sheets + html)}\n${sheets}`, state: dehydrate(queryClient) };
+        return { ok: true, html, css: `${usedVarsOnly(antdCss, sheets + html)}\n${sheets}`, state: dehydrate(queryClient), head };
       }
       await Promise.all(asked.map((q) => q.fetch().catch(() => undefined)));
     }
     return { ok: false, reason: `still asking after ${MAX_PASSES} renders` };
   } finally {
     setRenderFrame(null);
+    takeServerHead();
     queryClient.clear();
   }
 }

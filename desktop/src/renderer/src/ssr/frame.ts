@@ -24,3 +24,23 @@ export const renderFrame = (): RenderFrame | null => frame;
 
 /** The page's "now": the render's while a server render or its hydration is under way, else the clock's. */
 export const renderNow = (): number => frame?.now ?? Date.now();
+
+/** The head a page asks for (usePageMeta): effects do not run in a server render, so the page writes it here while rendering. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+let head: PageHead | null = null;
+
+/** Kept only outside a browser: there the effect writes the document's own head. */
+export function noteServerHead(next: PageHead): void {
+  if (typeof document === 'undefined') head = next;
+}
+
+/** The head the last render asked for, and a fresh start for the next one. */
+export function takeServerHead(): PageHead | null {
+  const got = head;
+  head = null;
+  return got;
+}

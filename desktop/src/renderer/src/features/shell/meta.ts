@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { TEXTS } from '@mahalle/shared';
+import { noteServerHead } from '../../ssr/frame';
 
 function setMeta(attr: 'name' | 'property', key: string, value: string | undefined) {
   const existing = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -19,10 +20,12 @@ function setMeta(attr: 'name' | 'property', key: string, value: string | undefin
 
 /** Title, description, keywords, social-preview tags and the canonical link of a page. */
 export function usePageMeta(meta: { title: string; description?: string; keywords?: string; image?: string; canonical?: string }) {
+  const title = meta.title ? `${meta.title} | ${TEXTS.app.name}` : TEXTS.app.title;
+  const description = meta.description ?? TEXTS.app.description;
+  // A page drawn on the server has its title in the document it is sent in (ssr/entry-server.tsx).
+  noteServerHead({ title, description });
   useEffect(() => {
-    const title = meta.title ? `${meta.title} | ${TEXTS.app.name}` : TEXTS.app.title;
     document.title = title;
-    const description = meta.description ?? TEXTS.app.description;
     setMeta('name', 'description', description);
     setMeta('name', 'keywords', meta.keywords || undefined);
     setMeta('property', 'og:title', title);
@@ -37,5 +40,5 @@ export function usePageMeta(meta: { title: string; description?: string; keyword
       document.head.appendChild(link);
     }
     link.href = window.location.origin + (meta.canonical ?? window.location.pathname);
-  }, [meta.title, meta.description, meta.keywords, meta.image, meta.canonical]);
+  }, [title, description, meta.keywords, meta.image, meta.canonical]);
 }
