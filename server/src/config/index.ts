@@ -98,8 +98,8 @@ export interface Config {
   seedDemo: boolean;
   webDir: string;
   /**
-   * Visitors' public pages drawn on the server (server/src/ssr/): SERVER_RENDER=1 turns it on (off by default);
-   * `entry` is the renderer's server build (SSR_ENTRY, else dist-ssr/entry-server.js beside the browser build).
+   * Visitors' public pages drawn on the server (server/src/ssr/): SERVER_RENDER=1 or 0, else on where the machine has
+   * the memory for the renderer's worker (serverRenderByDefault); `entry` is the renderer's server build (SSR_ENTRY, else dist-ssr/entry-server.js beside the browser build).
    */
   serverRender: { enabled: boolean; entry: string };
   logLevel: string;
@@ -219,6 +219,24 @@ function defaultWebDir(): string {
   return candidates.find((p) => fs.existsSync(p)) ?? candidates[0];
 }
 
+/** The memory this process may use: the machine's, or its container's limit when that is lower (cgroups). */
+export function machineMemory(): number {
+  const total = os.totalmem();
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < total ? limit : total;
+}
+
+/** Below this, the renderer's worker (60–100 MiB while pages are drawn) is left off unless SERVER_RENDER=1 asks for it. */
+export const SERVER_RENDER_MIN_MEMORY = 2 * 1024 ** 3;
+
+/**
+ * Visitors' pages are drawn on the server by default in production on a machine of 2 GiB or more; a 1 GB machine keeps
+ * its memory for the service (deploy.md §2). Tests and `npm run dev` ask for it themselves.
+ */
+export function serverRenderByDefault(nodeEnv: Config['env'], memory: number): boolean {
+  return nodeEnv === 'production' && memory >= SERVER_RENDER_MIN_MEMORY;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
@@ -332,7 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     legacyDataDir: resolvedDataDir.legacy,
     webDir,
     serverRender: {
-      enabled: bool(env.SERVER_RENDER, false),
+      enabled: bool(env.SERVER_RENDER?.toLowerCase() === 'auto' ? undefined : env.SERVER_RENDER, serverRenderByDefault(nodeEnv, machineMemory())),
       entry: env.SSR_ENTRY ? path.resolve(root, env.SSR_ENTRY) : path.join(path.dirname(webDir), 'dist-ssr', 'entry-server.js'),
     },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

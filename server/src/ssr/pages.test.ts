@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { loadConfig, machineMemory, serverRenderByDefault } from '../config';
 import { SERVER_RENDERED, looksNarrow, renderTarget } from './pages';
 
 const drawn = (path: string) => SERVER_RENDERED.some((re) => re.test(path));
@@ -24,5 +26,35 @@ describe('the pages drawn on the server', () => {
     ).toBe(true);
     expect(looksNarrow('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36')).toBe(false);
     expect(looksNarrow(undefined)).toBe(false);
+  });
+});
+
+describe('SERVER_RENDER', () => {
+  const GiB = 1024 ** 3;
+  const enabled = (env: Record<string, string>) => loadConfig({ DATA_DIR: os.tmpdir(), SESSION_SECRET: 'x'.repeat(32), ...env }).serverRender.enabled;
+
+  it('is on by default in production on a machine of 2 GiB or more, off on a smaller one, in tests and in development', () => {
+    expect(serverRenderByDefault('production', 2 * GiB)).toBe(true);
+    expect(serverRenderByDefault('production', 24 * GiB)).toBe(true);
+    expect(serverRenderByDefault('production', 1 * GiB)).toBe(false);
+    expect(serverRenderByDefault('production', 2 * GiB - 1)).toBe(false);
+    expect(serverRenderByDefault('test', 24 * GiB)).toBe(false);
+    expect(serverRenderByDefault('development', 24 * GiB)).toBe(false);
+  });
+
+  it('counts a container limit below the machine memory', () => {
+    expect(machineMemory()).toBeGreaterThan(0);
+    expect(machineMemory()).toBeLessThanOrEqual(os.totalmem());
+  });
+
+  it('follows SERVER_RENDER when set, and the default for an empty value or `auto`', () => {
+    const byDefault = serverRenderByDefault('production', machineMemory());
+    expect(enabled({ NODE_ENV: 'production', SERVER_RENDER: '1' })).toBe(true);
+    expect(enabled({ NODE_ENV: 'production', SERVER_RENDER: '0' })).toBe(false);
+    expect(enabled({ NODE_ENV: 'test', SERVER_RENDER: 'on' })).toBe(true);
+    expect(enabled({ NODE_ENV: 'production', SERVER_RENDER: 'auto' })).toBe(byDefault);
+    expect(enabled({ NODE_ENV: 'production', SERVER_RENDER: '' })).toBe(byDefault);
+    expect(enabled({ NODE_ENV: 'production' })).toBe(byDefault);
+    expect(enabled({ NODE_ENV: 'test' })).toBe(false);
   });
 });
