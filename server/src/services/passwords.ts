@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { dictionary } from '@zxcvbn-ts/language-common';
-import { setCommonPasswords } from '@mahalle/shared';
+import { loadCommonPasswords, requireCommonPasswords } from '@mahalle/shared';
 import { errors } from '../errors';
 
-// The shared register rule refuses common passwords; the server has the list from the start.
-setCommonPasswords(dictionary['passwords-common']);
+// The shared rule for a new password refuses common ones. The list (some 4 MiB of heap) comes with the first new
+// password the server checks, not at start: a server that only serves reads never holds it. A check before it has
+// come throws rather than letting a common password through.
+requireCommonPasswords();
+
+/** To await before a new password is checked against the shared rules (registerSchema, resetPasswordSchema, …). */
+export const newPasswordRulesReady = loadCommonPasswords;
 
 const KEY_LENGTH = 64;
 

@@ -28,17 +28,27 @@ export function isPasswordAcceptable(password: string): boolean {
 /*
  * The most common passwords (zxcvbn-ts's list, about 50,000, lower case), refused on top of the
  * strength rule: 'abc123' scores medium (a lowercase letter and a digit) yet is among the first
- * a guesser tries. The list is large, so it is not part of this package's bundle: the server
- * registers it at start, the UI loads it (a separate chunk) when the register form opens.
- * Until it is loaded nothing counts as common; the server always has it, so it still refuses.
+ * a guesser tries. The list is large, so it is not part of this package's bundle: the UI loads it
+ * (a separate chunk) when the register form opens, and until then nothing counts as common; the
+ * server loads it with the first new password it checks (requireCommonPasswords), so it refuses.
  */
 let commonPasswords: ReadonlySet<string> | null = null;
+let required = false;
+
+/**
+ * The server's side: from now on a check before the list is loaded throws instead of letting a
+ * common password through (a path that forgot `await loadCommonPasswords()` fails its tests).
+ */
+export function requireCommonPasswords(): void {
+  required = true;
+}
 
 export function setCommonPasswords(list: Iterable<string>): void {
   commonPasswords = new Set(list);
 }
 
 export function isCommonPassword(password: string): boolean {
+  if (!commonPasswords && required) throw new Error('the common-password list is not loaded: await loadCommonPasswords() before checking a new password');
   return commonPasswords?.has(password.toLowerCase()) ?? false;
 }
 

@@ -3,6 +3,7 @@ import { isCommonPassword, isPasswordAcceptable, LIMITS, TEXTS } from '@mahalle/
 import { findByLogin } from '../../services/operations/admins';
 import { createResetLinkAsAdmin, setPasswordAsAdmin } from '../../services/account-links';
 import { usageError, CliError, type CliCommand } from '../types';
+import { newPasswordRulesReady } from '../../services/passwords';
 
 /**
  * `reset-password <user>`: prints a one-hour, single-use link (the same one the e-mail and the
@@ -39,6 +40,7 @@ export const resetPasswordCommand: CliCommand = {
       if (password.length < LIMITS.passwordInputMin || password.length > LIMITS.passwordMaxLength || !isPasswordAcceptable(password)) {
         throw new CliError({ tr: TEXTS.auth.weakPassword, en: 'The password does not meet the strength rule (length, letters and digits)' });
       }
+      await newPasswordRulesReady();
       if (isCommonPassword(password)) throw new CliError({ tr: TEXTS.auth.commonPassword, en: 'This password is too common; choose another' });
       const ended = await setPasswordAsAdmin(db, ctx.passwords(), actor, user.id, password);
       ctx.out(`${user.username}: şifre değiştirildi, ${ended.length} oturum kapatıldı. / Password set, ${ended.length} sessions ended.`);

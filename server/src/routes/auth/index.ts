@@ -24,6 +24,7 @@ import { fillMail, issueLink, memberByEmail, resetPasswordWithLink, verifyEmailW
 import { refuseSuspendedSignIn } from '../../services/users/suspension';
 import { appealSuspension } from '../../services/appeals';
 import { canSignInUnverified } from '../../policies/site';
+import { newPasswordRulesReady } from '../../services/passwords';
 
 /** The desktop app asks for a bearer token instead of a cookie with this header. */
 export const DESKTOP_CLIENT_HEADER = 'x-mahalle-client';
@@ -105,6 +106,7 @@ export function authRouter(ctx: AppContext): Router {
     const address = clientAddress(req);
     await authBurst.consume(`auth:${address}`);
     await registerPerIp.consume(`register:${address}`);
+    await newPasswordRulesReady();
     const input = parse(registerSchema, req.body);
     const user = await registerUser(ctx.db, input, ctx.passwords, { emailVerified: !verificationRequired });
     req.log.info({ userId: user.id }, 'user registered');
@@ -207,6 +209,7 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   router.post('/reset-password', async (req, res) => {
+    await newPasswordRulesReady();
     const input = parse(resetPasswordSchema, req.body);
     const user = await resetPasswordWithLink(ctx, input.token, input.password);
     req.log.info({ userId: user.id }, 'password reset with a link; every session ended');

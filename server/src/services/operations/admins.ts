@@ -4,7 +4,7 @@ import { nowIso } from '../../db/time';
 import type { UserRow } from '../../presenters/users';
 import { audit, type AuditActor } from '../audit';
 import { isUniqueViolation } from '../../db/faults';
-import type { PasswordHasher } from '../passwords';
+import { newPasswordRulesReady, type PasswordHasher } from '../passwords';
 import { OpsError } from '../backup/errors';
 
 /** The command line's side of admin accounts (npm run admin): create, promote, demote, list. */
@@ -26,6 +26,7 @@ export async function createAdmin(
   actor: AuditActor,
 ): Promise<UserRow> {
   // An admin is the organiser's side (the data controller publishes the legal texts): no consent boxes to tick.
+  await newPasswordRulesReady();
   const parsed = registerSchema.safeParse({ ...input, confirmPassword: input.password, acceptTerms: true, acceptPrivacy: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
