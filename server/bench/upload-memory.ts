@@ -10,7 +10,8 @@
  *   npm run bench:uploads -w server -- --baseline ../../main/server --only-after   # this tree only, same table
  *
  * Each server is started from source (`node --import tsx src/index.ts`, the same V8 flags and
- * glibc allocator settings as that tree's `npm start`) on a fresh DATA_DIR and SQLite, on its own port; "idle" is taken after sign-in and
+ * allocator as that tree's `npm start`: jemalloc when its scripts/start.sh preloads it and the system has it, else
+ * glibc with its settings; BENCH_JEMALLOC=0 for glibc) on a fresh DATA_DIR and SQLite, on its own port; "idle" is taken after sign-in and
  * one small image upload (sharp loaded, caches warm), so the figures are what uploads add.
  * Goal: peak − idle ≤ 40 MiB. Not a test: it prints a table and exits.
  */
@@ -43,15 +44,44 @@ interface Running {
   dataDir: string;
 }
 
-/** The glibc allocator settings (MALLOC_*=n) the tree's `npm start` sets, to start it the same way. */
+const JEMALLOC = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64', '/usr/lib']
+  .map((dir) => path.join(dir, 'libjemalloc.so.2'))
+  .find((lib) => fs.existsSync(lib));
+
+/**
+ * The allocator the tree's `npm start` runs with, to start it the same way: older trees set glibc's MALLOC_*=n in the
+ * script itself; newer ones start through scripts/start.sh, which exports glibc's settings and preloads jemalloc (with
+ * its MALLOC_CONF) when the system has it.
+ */
 function mallocEnvOf(serverDir: string): Record<string, string> {
   const start = (JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.start;
-  return Object.fromEntries([...(start ?? '').matchAll(/\b(MALLOC_[A-Z_]+)=(\d+)/g)].map((m) => [m[1]!, m[2]!]));
+  const env = Object.fromEntries([...(start ?? '').matchAll(/\b(MALLOC_[A-Z_]+)=(\d+)/g)].map((m) => [m[1]!, m[2]!]));
+  const script = path.join(serverDir, '..', 'scripts', 'start.sh');
+  const text = fs.existsSync(script) ? fs.readFileSync(script, 'utf8') : '';
+  for (const m of text.matchAll(/export (MALLOC_[A-Z_]+)="\$\{\1:-([^}]+)\}"/g)) env[m[1]!] = m[2]!;
+  const jemalloc = /libjemalloc/.test(text) && JEMALLOC && process.env.BENCH_JEMALLOC !== '0';
+  if (jemalloc) env.LD_PRELOAD = JEMALLOC;
+  else delete env.MALLOC_CONF;
+  // Another jemalloc setting to compare (BENCH_MALLOC_CONF=narenas:2,...).
+  if (jemalloc && process.env.BENCH_MALLOC_CONF) env.MALLOC_CONF = process.env.BENCH_MALLOC_CONF;
+  return env;
+}
+
+/** V8's flags as the tree's scripts/start.sh gives them to node (its defaults for MAHALLE_HEAP_GROWTH and the like). */
+function nodeFlagsOf(serverDir: string): string[] {
+  const script = path.join(serverDir, '..', 'scripts', 'start.sh');
+  const line = fs.existsSync(script) ? /^exec node (.*?) "\$root/m.exec(fs.readFileSync(script, 'utf8'))?.[1] : undefined;
+  if (!line) return ['--max-semi-space-size=4', '--heap-growing-percent=100'];
+  return line
+    .replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] ?? fallback)
+    .replace(/"/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 async function start(serverDir: string, port: number): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mahalle-upload-bench-'));
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--heap-growing-percent=100', '--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(serverDir), '--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
@@ -269,7 +299,7 @@ async function main() {
       '',
       `${'tree'.padEnd(7)}  ${'uploads'.padEnd(18)}  ${'idle RSS'.padStart(10)}  ${'peak RSS'.padStart(10)}  ${'peak−idle'.padStart(11)}  ${'≤ 40 MiB'.padEnd(8)}  ${'tmp'.padStart(4)}  ${'answers'.padEnd(12)}  load average after`,
       ...rows,
-      ...trees.map(([label, dir]) => `${label}: ${dir}`),
+      ...trees.map(([label, dir]) => `${label}: ${dir} (${mallocEnvOf(dir).LD_PRELOAD ? `jemalloc ${mallocEnvOf(dir).MALLOC_CONF ?? ''}` : 'glibc'}, ${nodeFlagsOf(dir).join(' ')})`),
       '',
     ].join('\n'),
   );
