@@ -21,7 +21,7 @@
  *                  times (default 1): a 30-second step can pass at a rate that ten minutes do not hold
  *   SOAK_LD_PRELOAD, SOAK_MALLOC_ARENA_MAX, SOAK_MALLOC_CONF  the nodes' allocator settings; the nodes start as
  *                  scripts/start.sh starts them (jemalloc when the system has it), SOAK_MAHALLE_JEMALLOC=0 for glibc
- *   SOAK_MAHALLE_HEAP_GROWTH  the nodes' V8 heap growth (scripts/start.sh's MAHALLE_HEAP_GROWTH, default 100)
+ *   SOAK_MAHALLE_HEAP_GROWTH  the nodes' V8 heap growth (scripts/start.sh's MAHALLE_HEAP_GROWTH, default 75)
  *   SOAK_STORAGE   disk: the nodes keep files in their data folders, as a single SQLite node does by default (its
  *                  memory without the S3 client); s3 (the default here) as the nodes' harness sets them up
  *   SOAK_LOG_LEVEL the nodes' log level (default warn; debug logs every request with its time, in the nodes' log files)

@@ -36,7 +36,7 @@ const jemalloc = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/u
 describe('scripts/start.sh', () => {
   it("starts the checkout's built server with the heap flags, from any folder, passing its arguments on", () => {
     const got = start();
-    expect(got.args).toBe(`--max-semi-space-size=4 --heap-growing-percent=100 ${path.join(root, 'server', 'dist', 'index.js')} --extra`);
+    expect(got.args).toBe(`--max-semi-space-size=4 --heap-growing-percent=75 ${path.join(root, 'server', 'dist', 'index.js')} --extra`);
     expect(got.arenas).toBe('2');
     expect(start({ MAHALLE_HEAP_GROWTH: '50' }).args).toMatch(/^--max-semi-space-size=4 --heap-growing-percent=50 /);
   });
@@ -44,7 +44,7 @@ describe('scripts/start.sh', () => {
   it.runIf(jemalloc)('preloads jemalloc when the system has it, with pages handed back by a background thread', () => {
     const got = start();
     expect(got.preload).toMatch(/libjemalloc\.so\.2$/);
-    expect(got.conf).toBe('background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0');
+    expect(got.conf).toBe('background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0');
   });
 
   it('leaves malloc alone when told to, and an LD_PRELOAD or MALLOC_CONF already set wins', () => {
