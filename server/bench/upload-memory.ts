@@ -299,7 +299,10 @@ async function main() {
       '',
       `${'tree'.padEnd(7)}  ${'uploads'.padEnd(18)}  ${'idle RSS'.padStart(10)}  ${'peak RSS'.padStart(10)}  ${'peak−idle'.padStart(11)}  ${'≤ 40 MiB'.padEnd(8)}  ${'tmp'.padStart(4)}  ${'answers'.padEnd(12)}  load average after`,
       ...rows,
-      ...trees.map(([label, dir]) => `${label}: ${dir} (${mallocEnvOf(dir).LD_PRELOAD ? `jemalloc ${mallocEnvOf(dir).MALLOC_CONF ?? ''}` : 'glibc'}, ${nodeFlagsOf(dir).join(' ')})`),
+      ...trees.map(
+        ([label, dir]) =>
+          `${label}: ${dir} (${mallocEnvOf(dir).LD_PRELOAD ? `jemalloc ${mallocEnvOf(dir).MALLOC_CONF ?? ''}` : 'glibc'}, ${nodeFlagsOf(dir).join(' ')})`,
+      ),
       '',
     ].join('\n'),
   );
