@@ -59,7 +59,7 @@ export default defineConfig({
         RATE_LIMIT_REGISTER: '1000/3600',
         // Every answer the UI gets is checked against shared/src/contract (a misfit is a 500 the journey sees).
         CONTRACT_CHECK: 'strict',
-        // The app as it boots without server drawing (members, the dark theme, a machine under 2 GiB, every page after
+        // The app as it boots without server drawing (members, the dark theme, a 1 GB machine, every page after
         // the first): the journeys' subject. Visitors' drawn pages, on by default here, have the second server.
         SERVER_RENDER: '0',
       },
