@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { SCREENS, reportPageErrors } from './fixtures';
+import { TEXTS } from '@mahalle/shared';
+import { SCREENS, adminPage, reportPageErrors } from './fixtures';
 
 // These journeys break the page's own requests with page.route, which never sees what a service worker answers: the
 // worker (desktop/src/sw/, its own journeys in pwa.spec.ts) passes a failed chunk through as it is, so without it the
@@ -114,5 +115,33 @@ test('a banner says when the server is unreachable and goes away when it is back
 
   await page.unroute(API);
   await expect(banner).toHaveCount(0, { timeout: 10_000 });
+  await context.close();
+});
+
+test('an upload far past its cap, sent by the browser past the form’s own check, gets the 413 with its Turkish text, not a reset', async ({ browser }) => {
+  const { context, page } = await adminPage(browser);
+  await page.goto('/');
+  // The server reads at most a little past the cap, then ends the connection: the browser must still read the answer.
+  const answers = await page.evaluate(async () => {
+    const out: [number, number | string, string][] = [];
+    for (const size of [6e6, 45e6, 45e6]) {
+      const bytes = new Uint8Array(size);
+      bytes.set([0xff, 0xd8, 0xff]);
+      const form = new FormData();
+      form.append('content', 'büyük');
+      form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'buyuk.jpg');
+      try {
+        const res = await fetch('/api/posts', { method: 'POST', body: form });
+        out.push([size, res.status, await res.text()]);
+      } catch (err) {
+        out.push([size, 'network error', String(err)]);
+      }
+    }
+    return out;
+  });
+  for (const [size, status, body] of answers) {
+    expect(status, `${size} bytes`).toBe(413);
+    expect(JSON.parse(body)).toEqual({ error: TEXTS.social.imageTooLarge, code: 'payload_too_large' });
+  }
   await context.close();
 });

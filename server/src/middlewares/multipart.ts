@@ -34,6 +34,13 @@ export function filesOf(req: Request): Record<string, UploadedFile[]> {
 
 /** After a refusal, the rest of the body is drained (never kept) this long so the client reads the answer, then the connection is cut. */
 const DRAIN_MS = 5_000;
+/**
+ * ...but no more than this much of it (Go's net/http reads 256 KiB): a refused 45 MB upload read to its end is 40 MB of
+ * chunks left for the garbage collector, some 15 MiB of a burst's peak. Past it, the answer written, the connection is
+ * half-closed and cut LINGER_MS later: the client has had the 413 by then, and the unread rest never enters the process.
+ */
+const DRAIN_BYTES = 1024 * 1024;
+const LINGER_MS = 500;
 
 /**
  * Parts (and image copies made from them) left by a process that was killed mid-request. Only old ones: another node sharing
@@ -112,11 +119,31 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
       for (const part of parts) part.out.destroy();
       // The rest of the body goes nowhere (no 'Connection: close': Node would then cut the socket as
       // soon as the answer is written, and a client still sending would get a reset, not the 413).
-      // A client that keeps sending longer than DRAIN_MS after the answer is cut off.
+      // A client that keeps sending longer than DRAIN_MS after the answer, or more than DRAIN_BYTES, is cut off.
+      let drained = 0;
+      let answered = false;
+      let overDrain = false;
+      const socket = req.socket;
+      const cut = () => {
+        // Our side closed first (the client reads the answer, then the end); the rest it sends is not read.
+        socket.end();
+        setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      };
+      const onData = (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained <= DRAIN_BYTES) return;
+        req.off('data', onData);
+        req.pause();
+        overDrain = true;
+        if (answered) cut();
+      };
+      req.on('data', onData);
       req.resume();
       res.once('finish', () => {
+        answered = true;
         if (req.complete) return;
-        const timer = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+        if (overDrain) return cut();
+        const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
         timer.unref();
         req.once('end', () => clearTimeout(timer));
       });
