@@ -103,6 +103,9 @@ const SSR_SHELL_CSS = [
   '@media (prefers-color-scheme: dark){:root:not([data-theme="light"]) body{background:#000;color:#e8e8e8}html:not([data-theme="light"]) #root[data-ssr]{visibility:hidden}}',
 ].join('');
 const SHELL_STYLE = /<style>[\s\S]*?<\/style>/;
+/** index.html's own title and description, which a page's own replace. */
+const TITLE_TAG = /<title>[^<]*<\/title>/;
+const DESCRIPTION_TAG = /<meta name="description"[^>]*>/;
 
 /**
  * A visitor's page drawn on the server (ssr/pages.ts): its markup in #root, the style rules it uses in the head, and
@@ -117,19 +120,19 @@ function serverRenderedDocument(html: string, page: RenderedPage): string {
     .replace(ROOT_AREA, () => `<div id="root" data-ssr>${page.html}</div>\n    <script type="application/json" id="ssr-state">${page.stateJson}</script>`);
 }
 
-/**
- * Each drawn page's document compressed once, at brotli's best (the answer's own compression is quicker and some 10%
- * larger): made off the event loop after the page is first sent, used while the page is kept (ssr/pages.ts).
- */
 /** index.html's own title and description replaced by the drawn page's (a page with link-preview tags has them already). */
 function withHead(html: string, page: RenderedPage): string {
   if (!page.head) return html;
   const { title, description } = page.head;
   return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeXml(title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeXml(description)}" />`);
+    .replace(TITLE_TAG, () => `<title>${escapeXml(title)}</title>`)
+    .replace(DESCRIPTION_TAG, () => `<meta name="description" content="${escapeXml(description)}" />`);
 }
 
+/**
+ * Each drawn page's document compressed once, at brotli's best (the answer's own compression is quicker and some 10%
+ * larger): made off the event loop after the page is first sent, used while the page is kept (ssr/pages.ts).
+ */
 const compressedDocs = new WeakMap<RenderedPage, { doc: string; br: Buffer | null }>();
 
 function sendDrawn(req: Request, res: Response, page: RenderedPage, doc: string): void {
@@ -293,8 +296,8 @@ export function mountStatic(app: Express, ctx: AppContext): void {
         const url = origin(req) + req.path;
         const tags = openGraphTags(og, origin(req), url, TEXTS.app.name, FALLBACK_OG_IMAGE);
         const withTags = html
-          .replace(/<title>[^<]*<\/title>/, '')
-          .replace(/<meta name="description"[^>]*>/, '')
+          .replace(TITLE_TAG, '')
+          .replace(DESCRIPTION_TAG, '')
           .replace('</head>', () => `    ${tags}\n  </head>`);
         if (page) return sendDrawn(req, res, page, serverRenderedDocument(withTags, page));
         // The page's heading and first lines are painted from index.html itself; the scripts then take over.

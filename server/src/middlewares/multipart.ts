@@ -122,7 +122,6 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
       // A client that keeps sending longer than DRAIN_MS after the answer, or more than DRAIN_BYTES, is cut off.
       let drained = 0;
       let answered = false;
-      let overDrain = false;
       const socket = req.socket;
       const cut = () => {
         // Our side closed first (the client reads the answer, then the end); the rest it sends is not read.
@@ -134,7 +133,6 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
         if (drained <= DRAIN_BYTES) return;
         req.off('data', onData);
         req.pause();
-        overDrain = true;
         if (answered) cut();
       };
       req.on('data', onData);
@@ -142,7 +140,7 @@ export function multipart(tmpDir: string, fields: FileField[]): RequestHandler {
       res.once('finish', () => {
         answered = true;
         if (req.complete) return;
-        if (overDrain) return cut();
+        if (drained > DRAIN_BYTES) return cut();
         const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
         timer.unref();
         req.once('end', () => clearTimeout(timer));

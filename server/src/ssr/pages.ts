@@ -38,12 +38,15 @@ export interface RenderedPage {
   /** The answers it was drawn from (TanStack Query's dehydrated state) and the frame, as JSON for the document. */
   stateJson: string;
   /** The title and description the page asked for (usePageMeta), for a document that has no link-preview tags of its own. */
-  head: { title: string; description: string } | null;
+  head: PageHead | null;
 }
 
-type WorkerResult =
-  | { ok: true; html: string; css: string; state: unknown; head?: { title: string; description: string } | null }
-  | { ok: false; reason: string; status?: number };
+interface PageHead {
+  title: string;
+  description: string;
+}
+
+type WorkerResult = { ok: true; html: string; css: string; state: unknown; head?: PageHead | null } | { ok: false; reason: string; status?: number };
 
 /** A render that takes longer is given up (the visitor gets the app's own page); the worker is replaced. */
 const RENDER_TIMEOUT_MS = 5_000;
